@@ -1,0 +1,499 @@
+"""Exact dyadic rationals, the numbers that short games can equal.
+
+A dyadic rational is ``m / 2**k`` with integer ``m`` and ``k >= 0``.  They are
+closed under ``+``, ``-`` and ``*``; :class:`Dyadic` keeps them exact at any
+size and mixes with :class:`int` and :class:`fractions.Fraction`.
+
+>>> from cgt import Dyadic
+>>> Dyadic(3, 4) + Dyadic(1, 8)
+Dyadic(7, 8)
+>>> Dyadic(3, 4) == Fraction(3, 4), hash(Dyadic(3, 4)) == hash(Fraction(3, 4))
+(True, True)
+>>> simplest_between(Dyadic(9, 16), Dyadic(15, 16))
+Dyadic(3, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Union
+
+from .errors import CGTError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import sympy
+
+__all__ = [
+    "Dyadic",
+    "DyadicLike",
+    "NotDyadic",
+    "number_birthday",
+    "simplest_between",
+    "to_dyadic",
+]
+
+_HASH_MODULUS = (1 << 61) - 1  # sys.hash_info.modulus on 64-bit CPython
+
+
+class NotDyadic(CGTError, ValueError):
+    """A value is not a dyadic rational (its denominator is not a power of two).
+
+    >>> Dyadic(1, 3)
+    Traceback (most recent call last):
+    ...
+    cgt.dyadic.NotDyadic: 1/3 is not a dyadic rational: the denominator 3 is not a power of two
+    """
+
+
+DyadicLike = Union["Dyadic", int, Fraction]
+
+
+def _from_fraction(num: int, den: int, shown: str) -> tuple[int, int]:
+    if den == 0:
+        raise NotDyadic(f"{shown} has a zero denominator")
+    if den < 0:
+        num, den = -num, -den
+    g = math.gcd(num, den)
+    num //= g
+    den //= g
+    if den & (den - 1):
+        raise NotDyadic(
+            f"{shown} is not a dyadic rational: the denominator {den} is not a power of two"
+        )
+    return num, den.bit_length() - 1
+
+
+def _parse_number_text(text: str) -> tuple[int, int]:
+    s = text.strip().replace("_", "")
+    try:
+        if "/" in s:
+            top, bottom = s.split("/")
+            return _from_fraction(int(top), int(bottom), text)
+        if "." in s or "e" in s.lower():
+            f = Fraction(s)
+            return _from_fraction(f.numerator, f.denominator, text)
+        return int(s), 0
+    except ValueError as exc:
+        if isinstance(exc, NotDyadic):
+            raise
+        raise NotDyadic(f"cannot read {text!r} as a dyadic rational") from None
+
+
+class Dyadic:
+    """An exact dyadic rational ``numerator / denominator``.
+
+    ``Dyadic(n)`` and ``Dyadic(n, d)`` work like :class:`fractions.Fraction`,
+    but the denominator must be a power of two.  Strings (``"3/4"``,
+    ``"-0.375"``), ints, Fractions and Dyadics are accepted too.  Values are
+    immutable, hash like the equal ``int``/``Fraction`` and never overflow.
+
+    >>> Dyadic("3/4"), Dyadic(6, 8), Dyadic(Fraction(-1, 2))
+    (Dyadic(3, 4), Dyadic(3, 4), Dyadic(-1, 2))
+    >>> Dyadic(2) ** 200 == 2 ** 200
+    True
+    >>> Dyadic(1, 2) + 1, 1 - Dyadic(1, 4), Dyadic(3, 4) * 2
+    (Dyadic(3, 2), Dyadic(3, 4), Dyadic(3, 2))
+    >>> Dyadic(3, 4) < 1, Dyadic(1, 2) == Fraction(1, 2), str(Dyadic(-5, 8))
+    (True, True, '-5/8')
+    """
+
+    __slots__ = ("_exp", "_num")
+
+    _num: int
+    _exp: int
+
+    def __init__(self, value: DyadicLike | str = 0, denominator: int | None = None) -> None:
+        if denominator is None:
+            if isinstance(value, Dyadic):
+                num, exp = value._num, value._exp
+            elif isinstance(value, bool):
+                raise TypeError("a bool is not a number here; use 0 or 1")
+            elif isinstance(value, int):
+                num, exp = value, 0
+            elif isinstance(value, Fraction):
+                num, exp = _from_fraction(value.numerator, value.denominator, str(value))
+            elif isinstance(value, str):
+                num, exp = _parse_number_text(value)
+            else:
+                raise TypeError(f"cannot make a Dyadic from {type(value).__name__}")
+        else:
+            if not isinstance(value, int) or not isinstance(denominator, int):
+                raise TypeError("Dyadic(numerator, denominator) takes two ints")
+            num, exp = _from_fraction(value, denominator, f"{value}/{denominator}")
+        if num == 0:
+            exp = 0
+        else:
+            while exp > 0 and not num & 1:
+                num >>= 1
+                exp -= 1
+        self._num = num
+        self._exp = exp
+
+    @classmethod
+    def from_exponent(cls, numerator: int, exponent: int) -> Dyadic:
+        """The dyadic ``numerator / 2**exponent`` (``exponent`` may be negative).
+
+        >>> Dyadic.from_exponent(3, 2), Dyadic.from_exponent(3, -2)
+        (Dyadic(3, 4), Dyadic(12, 1))
+        """
+        if exponent < 0:
+            return _make(numerator << -exponent, 0)
+        return _make(numerator, exponent)
+
+    # --- accessors -----------------------------------------------------------
+    @property
+    def numerator(self) -> int:
+        """The numerator in lowest terms.
+
+        >>> Dyadic(6, 8).numerator
+        3
+        """
+        return self._num
+
+    @property
+    def denominator(self) -> int:
+        """The denominator in lowest terms, a power of two.
+
+        >>> Dyadic(6, 8).denominator
+        4
+        """
+        return 1 << self._exp
+
+    @property
+    def exponent(self) -> int:
+        """``k`` such that the denominator is ``2**k``.
+
+        >>> Dyadic(3, 8).exponent
+        3
+        """
+        return self._exp
+
+    def is_integer(self) -> bool:
+        """True if the value is a whole number.
+
+        >>> Dyadic(4, 2).is_integer(), Dyadic(1, 2).is_integer()
+        (True, False)
+        """
+        return self._exp == 0
+
+    def as_fraction(self) -> Fraction:
+        """The equal :class:`fractions.Fraction`.
+
+        >>> Dyadic(3, 4).as_fraction()
+        Fraction(3, 4)
+        """
+        return Fraction(self._num, 1 << self._exp)
+
+    def as_integer_ratio(self) -> tuple[int, int]:
+        """``(numerator, denominator)``, like :meth:`float.as_integer_ratio`.
+
+        >>> Dyadic(-3, 4).as_integer_ratio()
+        (-3, 4)
+        """
+        return self._num, 1 << self._exp
+
+    def _sympy_(self) -> sympy.Rational:
+        """Convert to :class:`sympy.Rational` (sympy is imported only here).
+
+        >>> import sympy
+        >>> sympy.sympify(Dyadic(3, 4)) + sympy.Rational(1, 4)
+        1
+        """
+        import sympy
+
+        return sympy.Rational(self._num, 1 << self._exp)
+
+    # --- arithmetic ------------------------------------------------------------
+    def __add__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        a, ea, b, eb = self._num, self._exp, o._num, o._exp
+        if ea == eb:
+            return _make(a + b, ea)
+        if ea > eb:
+            return _make(a + (b << (ea - eb)), ea)
+        return _make((a << (eb - ea)) + b, eb)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return self + _make(-o._num, o._exp)
+
+    def __rsub__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return o - self
+
+    def __mul__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _make(self._num * o._num, self._exp + o._exp)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return Dyadic(self.as_fraction() / o.as_fraction())
+
+    def __rtruediv__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return o / self
+
+    def __pow__(self, power: int) -> Dyadic:
+        if not isinstance(power, int) or power < 0:
+            return NotImplemented
+        return _make(self._num**power, self._exp * power)
+
+    def __neg__(self) -> Dyadic:
+        return _make(-self._num, self._exp)
+
+    def __pos__(self) -> Dyadic:
+        return self
+
+    def __abs__(self) -> Dyadic:
+        return self if self._num >= 0 else -self
+
+    def half(self) -> Dyadic:
+        """The value divided by two.
+
+        >>> Dyadic(3, 4).half()
+        Dyadic(3, 8)
+        """
+        return _make(self._num, self._exp + 1)
+
+    def __floor__(self) -> int:
+        return self._num >> self._exp
+
+    def __ceil__(self) -> int:
+        return -((-self._num) >> self._exp)
+
+    def __trunc__(self) -> int:
+        return self.__floor__() if self._num >= 0 else self.__ceil__()
+
+    def __int__(self) -> int:
+        return self.__trunc__()
+
+    def __float__(self) -> float:
+        return float(self.as_fraction())
+
+    def __bool__(self) -> bool:
+        return self._num != 0
+
+    # --- comparison and hashing ----------------------------------------------
+    def _cmp(self, other: object) -> int | None:
+        o = _coerce_cmp(other)
+        if o is None:
+            return None
+        a, ea, b, eb = self._num, self._exp, o._num, o._exp
+        if ea > eb:
+            b <<= ea - eb
+        elif eb > ea:
+            a <<= eb - ea
+        return (a > b) - (a < b)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Dyadic):
+            return self._num == other._num and self._exp == other._exp
+        c = self._cmp(other)
+        return NotImplemented if c is None else c == 0
+
+    def __lt__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c < 0
+
+    def __le__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c <= 0
+
+    def __gt__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c > 0
+
+    def __ge__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c >= 0
+
+    def __hash__(self) -> int:
+        if self._exp == 0:
+            return hash(self._num)
+        # The CPython numeric hash: n * inverse(2**k) modulo 2**61 - 1, where
+        # the inverse of 2 is 2**60 because 2**61 == 1 (mod 2**61 - 1).
+        h = (abs(self._num) % _HASH_MODULUS) * pow(2, (-self._exp) % 61, _HASH_MODULUS)
+        h %= _HASH_MODULUS
+        if self._num < 0:
+            h = -h
+        return -2 if h == -1 else h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Dyadic.from_exponent, (self._num, self._exp))
+
+    def __repr__(self) -> str:
+        if self._exp == 0:
+            return f"Dyadic({self._num})"
+        return f"Dyadic({self._num}, {1 << self._exp})"
+
+    def __str__(self) -> str:
+        if self._exp == 0:
+            return str(self._num)
+        return f"{self._num}/{1 << self._exp}"
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("", "s"):
+            return str(self)
+        if spec == "u":
+            return _unicode(self)
+        if spec == "latex":
+            if self._exp == 0:
+                return str(self._num)
+            sign = "-" if self._num < 0 else ""
+            return f"{sign}\\frac{{{abs(self._num)}}}{{{1 << self._exp}}}"
+        return format(float(self), spec)
+
+
+_VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+
+
+def _unicode(d: Dyadic) -> str:
+    if d._exp == 0:
+        return str(d._num) if d._num >= 0 else "−" + str(-d._num)
+    sign = "−" if d._num < 0 else ""
+    n, den = abs(d._num), 1 << d._exp
+    whole, rest = divmod(n, den)
+    glyph = _VULGAR.get((rest, den))
+    if glyph is not None:
+        return f"{sign}{whole if whole else ''}{glyph}"
+    return f"{sign}{n}/{den}"
+
+
+def _make(num: int, exp: int) -> Dyadic:
+    d = object.__new__(Dyadic)
+    if num == 0:
+        exp = 0
+    elif exp > 0 and not num & 1:
+        tz = (num & -num).bit_length() - 1
+        if tz >= exp:
+            num >>= exp
+            exp = 0
+        else:
+            num >>= tz
+            exp -= tz
+    d._num = num
+    d._exp = exp
+    return d
+
+
+def _coerce(value: object) -> Dyadic | None:
+    if isinstance(value, Dyadic):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _make(value, 0)
+    if isinstance(value, Fraction):
+        return Dyadic(value)
+    return None
+
+
+def _coerce_cmp(value: object) -> Dyadic | None:
+    if isinstance(value, Fraction) and value.denominator & (value.denominator - 1):
+        # Not dyadic, but still comparable: scale to a common denominator.
+        return None
+    return _coerce(value)
+
+
+def to_dyadic(value: DyadicLike | str) -> Dyadic:
+    """Convert an int, Fraction, string or Dyadic to a :class:`Dyadic`.
+
+    >>> to_dyadic("-3/8"), to_dyadic(5)
+    (Dyadic(-3, 8), Dyadic(5))
+    """
+    if isinstance(value, Dyadic):
+        return value
+    return Dyadic(value)
+
+
+def simplest_between(
+    low: DyadicLike | None, high: DyadicLike | None, *, strict: bool = True
+) -> Dyadic:
+    """The simplest dyadic rational ``x`` with ``low < x < high``.
+
+    This is the simplicity theorem: ``{a|b}`` with numbers ``a < b`` equals the
+    number of smallest birthday strictly between them: zero if it fits, else
+    the integer closest to zero, else the fraction with the smallest
+    denominator.  ``None`` stands for an open end (minus or plus infinity).
+    With ``strict=False`` the ends themselves are allowed.
+
+    >>> simplest_between(-2, 5), simplest_between(1, 4)
+    (Dyadic(0), Dyadic(2))
+    >>> simplest_between(Dyadic(-25, 32), Dyadic(-15, 32))
+    Dyadic(-1, 2)
+    >>> simplest_between(Dyadic(3, 4), Dyadic(27, 8)), simplest_between(None, -1)
+    (Dyadic(1), Dyadic(-2))
+    >>> simplest_between(1, 1)
+    Traceback (most recent call last):
+    ...
+    cgt.dyadic.NotDyadic: no number lies strictly between 1 and 1
+    """
+    lo = None if low is None else to_dyadic(low)
+    hi = None if high is None else to_dyadic(high)
+    if lo is not None and hi is not None:
+        if lo > hi or (strict and lo == hi):
+            raise NotDyadic(f"no number lies strictly between {lo} and {hi}")
+        if not strict and lo == hi:
+            return lo
+    if not strict:
+        # Allowing the ends is the same as widening them by an infinitesimal
+        # amount, except that an end may itself be the simplest answer.
+        best = simplest_between(lo, hi, strict=True) if lo != hi else lo
+        assert best is not None
+        for end in (lo, hi):
+            if end is not None and _simpler(end, best):
+                best = end
+        return best
+    if lo is not None and lo >= 0:
+        return _simplest_above(lo, hi)
+    if hi is not None and hi <= 0:
+        return -_simplest_above(-hi, None if lo is None else -lo)
+    return _make(0, 0)
+
+
+def _simplest_above(lo: Dyadic, hi: Dyadic | None) -> Dyadic:
+    """Simplest x with 0 <= lo < x < hi."""
+    n = math.floor(lo) + 1
+    if hi is None or n < hi:
+        return _make(n, 0)
+    k = 1
+    while True:
+        m = ((lo._num << k) >> lo._exp) + 1  # floor(lo * 2**k) + 1
+        cand = _make(m, k)
+        if cand < hi:
+            return cand
+        k += 1
+
+
+def _simpler(a: Dyadic, b: Dyadic) -> bool:
+    """True if ``a`` is strictly simpler (earlier born) than ``b``."""
+    return number_birthday(a) < number_birthday(b)
+
+
+def number_birthday(x: Dyadic) -> int:
+    """The birthday of the number ``x``: the day the surreal number is born.
+
+    An integer ``n`` is born on day ``|n|``; ``m/2**k`` (odd ``m``, ``k >= 1``)
+    on day ``floor(|x|) + 1 + k``.
+
+    >>> number_birthday(Dyadic(3)), number_birthday(Dyadic(3, 4)), number_birthday(Dyadic(-5, 2))
+    (3, 3, 4)
+    """
+    if x._exp == 0:
+        return abs(x._num)
+    return (abs(x._num) >> x._exp) + 1 + x._exp

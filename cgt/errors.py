@@ -1,0 +1,104 @@
+"""The exception classes of :mod:`cgt`.
+
+Every error the library raises on purpose derives from :class:`CGTError`, and
+also from :class:`ValueError` or :class:`TypeError`, so that ``except
+ValueError`` keeps working in code that does not know about ``cgt``.
+
+>>> import cgt
+>>> try:
+...     cgt.parse("{1|")
+... except cgt.CGTError as err:
+...     print(type(err).__name__)
+ParseError
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CGTError",
+    "GameTooDeep",
+    "InvalidPosition",
+    "NotANumber",
+    "NotAtomic",
+    "NotImpartial",
+    "ParseError",
+]
+
+
+class CGTError(Exception):
+    """Base class of every error raised by :mod:`cgt`.
+
+    >>> issubclass(ParseError, CGTError)
+    True
+    """
+
+
+class ParseError(CGTError, ValueError):
+    """A string could not be read as a game.
+
+    The message repeats the text with a caret under the first offending
+    character; :attr:`text` and :attr:`position` (0-based) say the same.
+
+    >>> err = ParseError("unexpected '?'", "{1|?}", 3)
+    >>> print(err)
+    unexpected '?' at position 3
+      {1|?}
+         ^
+    >>> err.position
+    3
+    """
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        self.message = message
+        self.text = text
+        self.position = position
+        line = text.replace("\n", " ").replace("\t", " ")
+        super().__init__(f"{message} at position {position}\n  {line}\n  {' ' * position}^")
+
+
+class NotANumber(CGTError, ValueError):
+    """A number was required but the game is not one.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.star.to_dyadic()
+    ... except NotANumber as err:
+    ...     print(err)
+    * is not a number
+    """
+
+
+class NotImpartial(CGTError, ValueError):
+    """An impartial game was required but the game is partizan.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.up.nim_value()
+    ... except NotImpartial as err:
+    ...     print(err)
+    ^ is not impartial (not a nimber)
+    """
+
+
+class NotAtomic(CGTError, ValueError):
+    """The atomic weight of a game is not defined.
+
+    >>> issubclass(NotAtomic, ValueError)
+    True
+    """
+
+
+class InvalidPosition(CGTError, ValueError):
+    """A board, graph, rule name or other position description is invalid.
+
+    >>> issubclass(InvalidPosition, ValueError)
+    True
+    """
+
+
+class GameTooDeep(CGTError, ValueError):
+    """A computation recursed deeper than the library's controlled limit.
+
+    >>> issubclass(GameTooDeep, CGTError)
+    True
+    """

@@ -1,0 +1,115 @@
+"""The Position protocol that every ruleset implements.
+
+A ruleset subclasses :class:`Position` (partizan) or
+:class:`ImpartialPosition` and supplies the options, and optionally a split
+into independent components and a normalised key.  The generic
+:class:`cgt.solver.Solver` does the rest; each ruleset class shares one solver
+(and so one transposition table) across all its positions.
+
+>>> class Heap(ImpartialPosition):
+...     def __init__(self, n: int) -> None: self.n = n
+...     def options(self): return [Heap(k) for k in range(self.n)]
+...     def key(self): return self.n
+>>> Heap(6).grundy(), Heap(2).value()
+(6, *2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..solver import Solver
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["ImpartialPosition", "Position", "clear_solver_caches", "solver_for"]
+
+_SOLVERS: dict[type, Solver] = {}
+
+
+def solver_for(kind: type) -> Solver:
+    """The shared solver (and transposition table) of a ruleset class.
+
+    >>> solver_for(int) is solver_for(int)
+    True
+    """
+    solver = _SOLVERS.get(kind)
+    if solver is None:
+        solver = _SOLVERS[kind] = Solver()
+    return solver
+
+
+def clear_solver_caches() -> None:
+    """Empty every ruleset's transposition table.
+
+    >>> clear_solver_caches()
+    """
+    for solver in _SOLVERS.values():
+        solver.clear()
+
+
+class Position:
+    """Base class of partizan positions.
+
+    Subclasses implement :meth:`left_options` and :meth:`right_options`, and
+    should override :meth:`key` (and :meth:`components` where the position
+    splits into independent parts).
+    """
+
+    solver_class: ClassVar[type | None] = None
+
+    def left_options(self) -> Iterable[Any]:
+        """The positions Left can move to."""
+        raise NotImplementedError
+
+    def right_options(self) -> Iterable[Any]:
+        """The positions Right can move to."""
+        raise NotImplementedError
+
+    def components(self) -> Iterable[Any]:
+        """Independent parts whose disjunctive sum is this position (default: itself)."""
+        return (self,)
+
+    def key(self) -> Hashable:
+        """A hashable key; equal keys must mean equal values (default: the object)."""
+        return self
+
+    def value(self) -> Game:
+        """The canonical value of the position, via the ruleset's shared solver."""
+        return solver_for(type(self)).value(self)
+
+
+class ImpartialPosition:
+    """Base class of impartial positions: both players have the same options."""
+
+    def options(self) -> Iterable[Any]:
+        """The positions either player can move to."""
+        raise NotImplementedError
+
+    def left_options(self) -> Iterable[Any]:
+        """Same as :meth:`options`."""
+        return self.options()
+
+    def right_options(self) -> Iterable[Any]:
+        """Same as :meth:`options`."""
+        return self.options()
+
+    def components(self) -> Iterable[Any]:
+        """Independent parts whose disjunctive sum is this position (default: itself)."""
+        return (self,)
+
+    def key(self) -> Hashable:
+        """A hashable key; equal keys must mean equal values (default: the object)."""
+        return self
+
+    def grundy(self) -> int:
+        """The Grundy value, via the ruleset's shared solver."""
+        return solver_for(type(self)).grundy(self)
+
+    def value(self) -> Game:
+        """The value as a game: the nimber of the Grundy value."""
+        from ..game import nimber
+
+        return nimber(self.grundy())

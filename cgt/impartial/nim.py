@@ -1,0 +1,37 @@
+"""Nim arithmetic basics: the minimal excludant and the nim-sum.
+
+>>> mex([0, 1, 3]), nim_sum(3, 5, 6)
+(2, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import reduce
+from operator import xor
+
+__all__ = ["mex", "nim_sum"]
+
+
+def mex(values: Iterable[int]) -> int:
+    """The minimal excludant: the least non-negative integer not in ``values``.
+
+    >>> mex([]), mex([0, 1, 2]), mex({1, 2}), mex([0, 2, 5])
+    (0, 3, 0, 1)
+    """
+    seen = set(values)
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def nim_sum(*values: int) -> int:
+    """The nim-sum (bitwise xor) of non-negative integers.
+
+    By the Sprague-Grundy theorem it is the Grundy value of a disjunctive sum.
+
+    >>> nim_sum(), nim_sum(5), nim_sum(1, 2, 3), nim_sum(6, 9, 5)
+    (0, 5, 0, 10)
+    """
+    return reduce(xor, values, 0)
