@@ -1,12 +1,20 @@
 """cgt: combinatorial game theory in typed Python.
 
+Short partizan games in canonical form, their arithmetic and order, numbers,
+nimbers and infinitesimals; impartial games; values of real positions.
+
 >>> import cgt
->>> cgt.Dyadic(3, 4)
-Dyadic(3, 4)
+>>> cgt.parse("{-2,1,3|0,1,5}")
+{3|0}
+>>> g = cgt.parse("{0|*}"); g, g > 0, g < cgt.number("1/64")
+(^, True, True)
+>>> cgt.star + cgt.nimber(3) + cgt.nimber(5), cgt.parse("2 + (1 + *)")
+(*7, 3*)
 """
 
 from __future__ import annotations
 
+from .canonical import cache_info, clear_caches
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -17,19 +25,51 @@ from .errors import (
     NotImpartial,
     ParseError,
 )
+from .game import (
+    Game,
+    Outcome,
+    Relation,
+    down,
+    miny,
+    nimber,
+    number,
+    star,
+    switch,
+    tiny,
+    to_game,
+    up,
+    zero,
+)
+from .notation import parse
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CGTError",
     "Dyadic",
+    "Game",
     "GameTooDeep",
     "InvalidPosition",
     "NotANumber",
     "NotAtomic",
     "NotDyadic",
     "NotImpartial",
+    "Outcome",
     "ParseError",
+    "Relation",
     "__version__",
+    "cache_info",
+    "clear_caches",
+    "down",
+    "miny",
+    "nimber",
+    "number",
+    "parse",
     "simplest_between",
+    "star",
+    "switch",
+    "tiny",
+    "to_game",
+    "up",
+    "zero",
 ]

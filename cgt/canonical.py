@@ -1,0 +1,592 @@
+"""The engine: canonical forms, comparison and sums of short games.
+
+Every :class:`~cgt.game.Game` is held in canonical form and interned, so the
+engine can key its caches on the games' serial numbers.  Three kinds of node
+exist, and every value has exactly one of them:
+
+* numbers ``x`` (a :class:`~cgt.dyadic.Dyadic`),
+* *nus* values ``x + k.up + *m`` that are not numbers (``k != 0`` or
+  ``m != 0``), with closed-form arithmetic and comparison,
+* general nodes ``{L|R}`` with canonical option tuples.
+
+Numbers and nus values create their options lazily, so ``number(10**9)`` costs
+nothing.  General nodes come from :func:`canonical_form`, which removes
+dominated options and bypasses reversible ones, then recognises number and nus
+results so that they land in the right table.
+
+Laws the engine relies on (all checked by the test suite):
+
+* number avoidance: for a number ``x`` and a non-number ``G``,
+  ``x <= G`` iff no ``G^R <= x``, and ``G <= x`` iff no ``G^L >= x``;
+* translation: for canonical non-number ``G``, ``G + x`` has canonical form
+  ``{G^L + x | G^R + x}``;
+* stops: ``G <= H`` implies ``LS(G) <= LS(H)`` and ``RS(G) <= RS(H)``, and
+  ``LS(G) < RS(H)`` implies ``G < H``;
+* nus forms: ``k.up + *m = {0 | (k-1).up + *(m^1)}`` for ``k >= 1`` except
+  ``up* = {0,*|0}``; ``*m = {*j : j < m | *j : j < m}``.
+
+>>> from cgt.canonical import cache_info
+>>> sorted(cache_info())
+['compare', 'forms', 'nus', 'sum']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from weakref import WeakValueDictionary
+
+from .dyadic import Dyadic, _make, number_birthday, simplest_between
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+__all__ = [
+    "add",
+    "cache_info",
+    "canonical_form",
+    "clear_caches",
+    "le",
+    "make_number",
+    "make_nus",
+    "negate",
+]
+
+_serial = itertools.count(1)
+
+# Intern tables.  They hold games weakly: a game nobody references may go, and
+# is rebuilt (as a new unique object) if needed again.
+_numbers: WeakValueDictionary[tuple[int, int], Game] = WeakValueDictionary()
+_nus_table: WeakValueDictionary[tuple[int, int, int, int], Game] = WeakValueDictionary()
+_forms: WeakValueDictionary[tuple[tuple[int, ...], tuple[int, ...]], Game] = WeakValueDictionary()
+
+# Operation caches, keyed by serial numbers (never reused).
+_le_cache: dict[tuple[int, int], bool] = {}
+_add_cache: dict[tuple[int, int], Game] = {}
+
+_ZERO_D = _make(0, 0)
+
+_Game: type[Game]
+
+
+def _bind(game_class: type[Game]) -> None:
+    global _Game
+    _Game = game_class
+
+
+def cache_info() -> dict[str, int]:
+    """Sizes of the engine's tables: interned forms and cached results.
+
+    >>> import cgt
+    >>> info = cgt.cache_info()
+    >>> info["sum"] >= 0 and info["compare"] >= 0
+    True
+    """
+    return {
+        "forms": len(_forms) + len(_numbers),
+        "nus": len(_nus_table),
+        "sum": len(_add_cache),
+        "compare": len(_le_cache),
+    }
+
+
+def clear_caches() -> None:
+    """Forget cached sums and comparisons (interned games stay valid).
+
+    Games that are no longer referenced anywhere are then freed.
+
+    >>> import cgt
+    >>> _ = cgt.parse("{3||2|1}") + cgt.star
+    >>> cgt.clear_caches()
+    >>> cgt.cache_info()["sum"]
+    0
+    """
+    _le_cache.clear()
+    _add_cache.clear()
+
+
+# ---------------------------------------------------------------------------
+# Node construction
+# ---------------------------------------------------------------------------
+def _new(
+    left: tuple[Game, ...] | None,
+    right: tuple[Game, ...] | None,
+    x: Dyadic | None,
+    k: int,
+    m: int,
+    ls: Dyadic,
+    rs: Dyadic,
+    birthday: int,
+    small: bool,
+) -> Game:
+    g = object.__new__(_Game)
+    g._id = next(_serial)
+    g._left = left
+    g._right = right
+    g._x = x
+    g._k = k
+    g._m = m
+    g._ls = ls
+    g._rs = rs
+    g._birthday = birthday
+    g._small = small
+    g._neg = None
+    return g
+
+
+def make_number(x: Dyadic) -> Game:
+    """The canonical game of the number ``x`` (interned; options made lazily).
+
+    >>> make_number(Dyadic(3, 4))
+    3/4
+    """
+    key = (x._num, x._exp)
+    g = _numbers.get(key)
+    if g is None:
+        g = _new(None, None, x, 0, 0, x, x, number_birthday(x), x._num == 0)
+        g._is_number = True
+        _numbers[key] = g
+    return g
+
+
+def _nus_birthday(x: Dyadic, k: int, m: int) -> int:
+    b = number_birthday(x)
+    k = abs(k)
+    if k == 0:
+        return b + m
+    # Walk the chain {x | nus(x, k-1, m^1)} down to k = 0.
+    depth = 0
+    while k > 0:
+        if k == 1 and m == 1:
+            return b + 2 + depth
+        depth += 1
+        k -= 1
+        m ^= 1
+    return max(b, b + m) + depth
+
+
+def make_nus(x: Dyadic, k: int, m: int) -> Game:
+    """The canonical game of ``x + k.up + *m`` (a number when ``k == m == 0``).
+
+    >>> make_nus(Dyadic(1), 1, 1), make_nus(Dyadic(0), -2, 0), make_nus(Dyadic(1, 2), 0, 3)
+    (1^*, vv, 1/2*3)
+    """
+    if k == 0 and m == 0:
+        return make_number(x)
+    key = (x._num, x._exp, k, m)
+    g = _nus_table.get(key)
+    if g is None:
+        g = _new(None, None, x, k, m, x, x, _nus_birthday(x, k, m), x._num == 0)
+        g._is_number = False
+        _nus_table[key] = g
+    return g
+
+
+def lazy_options(g: Game) -> None:
+    """Fill in the options of a number or nus node on first use."""
+    x = g._x
+    assert x is not None
+    k, m = g._k, g._m
+    if g._is_number:
+        num, exp = x._num, x._exp
+        if exp > 0:
+            g._left = (make_number(_make(num - 1, exp)),)
+            g._right = (make_number(_make(num + 1, exp)),)
+        elif num > 0:
+            g._left, g._right = (make_number(_make(num - 1, 0)),), ()
+        elif num < 0:
+            g._left, g._right = (), (make_number(_make(num + 1, 0)),)
+        else:
+            g._left, g._right = (), ()
+        return
+    if k == 0:
+        opts = tuple(make_nus(x, 0, j) for j in range(m))
+        g._left = g._right = opts
+    elif k > 0:
+        if k == 1 and m == 1:
+            g._left = (make_number(x), make_nus(x, 0, 1))
+            g._right = (make_number(x),)
+        else:
+            g._left = (make_number(x),)
+            g._right = (make_nus(x, k - 1, m ^ 1),)
+    else:
+        if k == -1 and m == 1:
+            g._left = (make_number(x),)
+            g._right = (make_number(x), make_nus(x, 0, 1))
+        else:
+            g._left = (make_nus(x, k + 1, m ^ 1),)
+            g._right = (make_number(x),)
+
+
+def _recognise_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game | None:
+    """Return the nus node whose canonical options are exactly these, if any."""
+    nl, nr = len(left), len(right)
+    if nl == 0 or nr == 0:
+        return None
+    for o in left:
+        if o._x is None:
+            return None
+    for o in right:
+        if o._x is None:
+            return None
+    x = left[0]._x
+    assert x is not None
+    for o in left:
+        if o._x != x:
+            return None
+    for o in right:
+        if o._x != x:
+            return None
+    # x + *m: both sides {x + *j : j < m}
+    if nl == nr and all(o._k == 0 for o in left) and set(left) == set(right):
+        nims = {o._m for o in left}
+        if nims == set(range(nl)):
+            return make_nus(x, 0, nl)
+        return None
+    if nl == 1 and nr == 1:
+        a, b = left[0], right[0]
+        if a._is_number and b._k >= 0 and not b._is_number:
+            return make_nus(x, b._k + 1, b._m ^ 1)
+        if b._is_number and a._k <= 0 and not a._is_number:
+            return make_nus(x, a._k - 1, a._m ^ 1)
+        return None
+    if nl == 2 and nr == 1 and right[0]._is_number:
+        if {(o._k, o._m) for o in left} == {(0, 0), (0, 1)}:
+            return make_nus(x, 1, 1)
+    if nl == 1 and nr == 2 and left[0]._is_number:
+        if {(o._k, o._m) for o in right} == {(0, 0), (0, 1)}:
+            return make_nus(x, -1, 1)
+    return None
+
+
+def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
+    """Intern a form already known canonical, not a number and not nus."""
+    key = (tuple(sorted(o._id for o in left)), tuple(sorted(o._id for o in right)))
+    g = _forms.get(key)
+    if g is not None:
+        return g
+    ls = max((o._rs for o in left), default=None)
+    rs = min((o._ls for o in right), default=None)
+    assert ls is not None and rs is not None, "a non-number canonical form has options on both sides"
+    birthday = 1 + max(o._birthday for o in itertools.chain(left, right))
+    small = all(o._small and (o._x is None or o._x._num == 0) for o in left) and all(
+        o._small and (o._x is None or o._x._num == 0) for o in right
+    )
+    g = _new(left, right, None, 0, 0, ls, rs, birthday, small)
+    g._is_number = False
+    _forms[key] = g
+    return g
+
+
+def _options(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
+    if g._left is None:
+        lazy_options(g)
+    assert g._left is not None and g._right is not None
+    return g._left, g._right
+
+
+# ---------------------------------------------------------------------------
+# Comparison
+# ---------------------------------------------------------------------------
+def _dlt(a: Dyadic, b: Dyadic) -> bool:
+    """a < b for Dyadics, inlined for speed."""
+    ea, eb = a._exp, b._exp
+    if ea == eb:
+        return a._num < b._num
+    if ea > eb:
+        return a._num < (b._num << (ea - eb))
+    return (a._num << (eb - ea)) < b._num
+
+
+def _nus_nonneg(x: Dyadic, k: int, m: int) -> bool:
+    """Is x + k.up + *m >= 0?"""
+    if x._num != 0:
+        return x._num > 0
+    if k == 0:
+        return m == 0
+    if k >= 2:
+        return True
+    if k == 1:
+        return m != 1
+    return False
+
+
+def le(g: Game, h: Game) -> bool:
+    """``g <= h`` for canonical games (cached).
+
+    >>> import cgt
+    >>> le(cgt.zero, cgt.up), le(cgt.up, cgt.zero), le(cgt.star, cgt.zero)
+    (True, False, False)
+    """
+    if g is h:
+        return True
+    gx, hx = g._x, h._x
+    if gx is not None and hx is not None:
+        return _nus_nonneg(hx - gx, h._k - g._k, h._m ^ g._m)
+    # Stops: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H); LS(G) < RS(H) suffices.
+    if _dlt(h._ls, g._ls) or _dlt(h._rs, g._rs):
+        return False
+    if _dlt(g._ls, h._rs):
+        return True
+    key = (g._id, h._id)
+    r = _le_cache.get(key)
+    if r is not None:
+        return r
+    r = True
+    if gx is not None and g._is_number:
+        # number avoidance: x <= H iff no H^R <= x
+        for hr in _options(h)[1]:
+            if le(hr, g):
+                r = False
+                break
+    elif hx is not None and h._is_number:
+        # G <= y iff no G^L >= y
+        for gl in _options(g)[0]:
+            if le(h, gl):
+                r = False
+                break
+    else:
+        for gl in _options(g)[0]:
+            if le(h, gl):
+                r = False
+                break
+        if r:
+            for hr in _options(h)[1]:
+                if le(hr, g):
+                    r = False
+                    break
+    _le_cache[key] = r
+    return r
+
+
+# Comparisons of a canonical game with a raw form {L|R} (a game being built).
+def _raw_ge(
+    left: list[Game], right: list[Game], x: Game, memo: dict[tuple[int, bool], bool]
+) -> bool:
+    """x <= {left|right}"""
+    key = (x._id, True)
+    r = memo.get(key)
+    if r is not None:
+        return r
+    r = True
+    for gr in right:
+        if le(gr, x):
+            r = False
+            break
+    if r:
+        for xl in _options(x)[0]:
+            if _raw_le(left, right, xl, memo):
+                r = False
+                break
+    memo[key] = r
+    return r
+
+
+def _raw_le(
+    left: list[Game], right: list[Game], x: Game, memo: dict[tuple[int, bool], bool]
+) -> bool:
+    """{left|right} <= x"""
+    key = (x._id, False)
+    r = memo.get(key)
+    if r is not None:
+        return r
+    r = True
+    for gl in left:
+        if le(x, gl):
+            r = False
+            break
+    if r:
+        for xr in _options(x)[1]:
+            if _raw_ge(left, right, xr, memo):
+                r = False
+                break
+    memo[key] = r
+    return r
+
+
+# ---------------------------------------------------------------------------
+# Canonical form
+# ---------------------------------------------------------------------------
+def _maximal(options: list[Game]) -> list[Game]:
+    """The options not dominated for Left (keep the maximal ones)."""
+    best_number: Game | None = None
+    others: list[Game] = []
+    for o in options:
+        if o._x is not None and o._is_number:
+            if best_number is None or _dlt(best_number._x, o._x):  # type: ignore[arg-type]
+                best_number = o
+        else:
+            others.append(o)
+    kept: list[Game] = []
+    candidates = others if best_number is None else [best_number, *others]
+    for a in candidates:
+        dominated = False
+        for b in kept:
+            if le(a, b):
+                dominated = True
+                break
+        if dominated:
+            continue
+        kept = [b for b in kept if not le(b, a)]
+        kept.append(a)
+    return kept
+
+
+def _minimal(options: list[Game]) -> list[Game]:
+    """The options not dominated for Right (keep the minimal ones)."""
+    best_number: Game | None = None
+    others: list[Game] = []
+    for o in options:
+        if o._x is not None and o._is_number:
+            if best_number is None or _dlt(o._x, best_number._x):  # type: ignore[arg-type]
+                best_number = o
+        else:
+            others.append(o)
+    kept: list[Game] = []
+    candidates = others if best_number is None else [best_number, *others]
+    for a in candidates:
+        dominated = False
+        for b in kept:
+            if le(b, a):
+                dominated = True
+                break
+        if dominated:
+            continue
+        kept = [b for b in kept if not le(a, b)]
+        kept.append(a)
+    return kept
+
+
+def _numbers_only(left: list[Game], right: list[Game]) -> Game:
+    a = max((o._x for o in left), default=None)  # type: ignore[type-var]
+    b = min((o._x for o in right), default=None)  # type: ignore[type-var]
+    if a is not None and b is not None and not _dlt(a, b):
+        if a == b:
+            return make_nus(a, 0, 1)
+        return _intern_general((make_number(a),), (make_number(b),))
+    return make_number(simplest_between(a, b))
+
+
+def _all_numbers(opts: Iterable[Game]) -> bool:
+    for o in opts:
+        if o._x is None or not o._is_number:
+            return False
+    return True
+
+
+def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """The canonical game equal to ``{left | right}`` (options already canonical).
+
+    >>> import cgt
+    >>> canonical_form([cgt.zero], [cgt.star])
+    ^
+    >>> canonical_form([cgt.star], [cgt.star])
+    0
+    """
+    L = list(dict.fromkeys(left))
+    R = list(dict.fromkeys(right))
+    if _all_numbers(L) and _all_numbers(R):
+        return _numbers_only(L, R)
+    while True:
+        L = _maximal(L)
+        R = _minimal(R)
+        changed = False
+        memo: dict[tuple[int, bool], bool] = {}
+        # Left option A is reversible through A^R if A^R <= G.
+        newL: list[Game] = []
+        for a in L:
+            replaced = False
+            for ar in _options(a)[1]:
+                if _raw_ge(L, R, ar, memo):
+                    newL.extend(_options(ar)[0])
+                    replaced = changed = True
+                    break
+            if not replaced:
+                newL.append(a)
+        newR: list[Game] = []
+        for b in R:
+            replaced = False
+            for bl in _options(b)[0]:
+                if _raw_le(L, R, bl, memo):
+                    newR.extend(_options(bl)[1])
+                    replaced = changed = True
+                    break
+            if not replaced:
+                newR.append(b)
+        L = list(dict.fromkeys(newL))
+        R = list(dict.fromkeys(newR))
+        if not changed:
+            break
+    if _all_numbers(L) and _all_numbers(R):
+        return _numbers_only(L, R)
+    lt, rt = tuple(L), tuple(R)
+    found = _recognise_nus(lt, rt)
+    if found is not None:
+        return found
+    return _intern_general(lt, rt)
+
+
+# ---------------------------------------------------------------------------
+# Sums and negation
+# ---------------------------------------------------------------------------
+def negate(g: Game) -> Game:
+    """``-g`` (cached on the game).
+
+    >>> import cgt
+    >>> negate(cgt.up), negate(cgt.parse("{3||2|1}"))
+    (v, {-1|-2||-3})
+    """
+    n = g._neg
+    if n is not None:
+        return n
+    x = g._x
+    if x is not None:
+        n = make_nus(-x, -g._k, g._m)
+    else:
+        assert g._left is not None and g._right is not None
+        n = _intern_general(
+            tuple(negate(o) for o in g._right), tuple(negate(o) for o in g._left)
+        )
+    g._neg = n
+    n._neg = g
+    return n
+
+
+def _translate(g: Game, x: Game) -> Game:
+    """g + x for a general (non-nus) canonical g and a number x."""
+    assert g._left is not None and g._right is not None
+    left = tuple(add(o, x) for o in g._left)
+    right = tuple(add(o, x) for o in g._right)
+    return _intern_general(left, right)
+
+
+def add(g: Game, h: Game) -> Game:
+    """``g + h`` in canonical form (cached).
+
+    >>> import cgt
+    >>> add(cgt.up, cgt.star), add(cgt.parse("{1|-1}"), cgt.parse("{1|-1}"))
+    (^*, 0)
+    """
+    gx, hx = g._x, h._x
+    if gx is not None and hx is not None:
+        return make_nus(gx + hx, g._k + h._k, g._m ^ h._m)
+    gi, hi = g._id, h._id
+    key = (gi, hi) if gi < hi else (hi, gi)
+    r = _add_cache.get(key)
+    if r is not None:
+        return r
+    if gx is not None and g._is_number:
+        r = _translate(h, g) if gx._num != 0 else h
+    elif hx is not None and h._is_number:
+        r = _translate(g, h) if hx._num != 0 else g
+    else:
+        gl, gr = _options(g)
+        hl, hr = _options(h)
+        left = [add(a, h) for a in gl]
+        left.extend(add(g, b) for b in hl)
+        right = [add(a, h) for a in gr]
+        right.extend(add(g, b) for b in hr)
+        r = canonical_form(left, right)
+    _add_cache[key] = r
+    return r

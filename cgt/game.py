@@ -1,0 +1,590 @@
+"""The value type: :class:`Game`, a short partizan game in canonical form.
+
+Games are immutable and interned: two equal games are the same object, so
+``==`` and ``hash`` cost O(1).  Arithmetic and order follow Conway: Left is
+positive.
+
+>>> import cgt
+>>> g = cgt.Game([cgt.zero], [cgt.star])     # {0|*}
+>>> g, g == cgt.up, g > 0, g < cgt.number("1/64")
+(^, True, True, True)
+>>> cgt.Game([-2, 1, 3], [0, 1, 5])
+{3|0}
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Union
+
+from . import canonical as _engine
+from ._deep import deep
+from .dyadic import Dyadic, DyadicLike
+from .errors import NotANumber, NotImpartial
+
+if TYPE_CHECKING:  # pragma: no cover
+    import sympy
+
+__all__ = [
+    "Game",
+    "GameLike",
+    "Outcome",
+    "Relation",
+    "down",
+    "miny",
+    "nimber",
+    "number",
+    "star",
+    "switch",
+    "tiny",
+    "to_game",
+    "up",
+    "zero",
+]
+
+
+class Relation(enum.Enum):
+    """How two games compare: exactly one of these holds.
+
+    >>> import cgt
+    >>> cgt.star.compare(cgt.zero), cgt.up.compare(cgt.zero)
+    (Relation.CONFUSED, Relation.GREATER)
+    """
+
+    LESS = "<"
+    EQUAL = "="
+    GREATER = ">"
+    CONFUSED = "||"
+
+    def __repr__(self) -> str:
+        return f"Relation.{self.name}"
+
+
+class Outcome(enum.Enum):
+    """The outcome class of a game: who wins with best play.
+
+    * ``L``: Left wins whoever starts (``G > 0``);
+    * ``R``: Right wins whoever starts (``G < 0``);
+    * ``N``: the next player (the one to move) wins (``G || 0``);
+    * ``P``: the previous player wins (``G = 0``).
+
+    >>> import cgt
+    >>> cgt.star.outcome(), cgt.zero.outcome(), cgt.down.outcome()
+    (Outcome.N, Outcome.P, Outcome.R)
+    """
+
+    L = "L"
+    R = "R"
+    N = "N"
+    P = "P"
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
+
+GameLike = Union["Game", int, Dyadic, Fraction, str]
+
+
+class Game:
+    """A short partizan game, always held in canonical form.
+
+    ``Game(left, right)`` builds ``{left | right}`` from iterables of options;
+    an option may be a :class:`Game`, an ``int``, a :class:`~cgt.Dyadic`, a
+    :class:`~fractions.Fraction` or a string in CGSuite notation.  The result
+    is the unique canonical (simplest) form, shared by every equal game.
+
+    >>> Game([1], [-1])
+    +-1
+    >>> Game(["1/2"], [1])            # the simplicity theorem
+    3/4
+    >>> Game([0, "*"], [0]), Game([], [])
+    (^*, 0)
+    >>> Game([3], ["{2|1}"]).birthday()
+    4
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_birthday",
+        "_id",
+        "_is_number",
+        "_k",
+        "_left",
+        "_ls",
+        "_m",
+        "_neg",
+        "_right",
+        "_rs",
+        "_small",
+        "_x",
+    )
+
+    _id: int
+    _left: tuple[Game, ...] | None
+    _right: tuple[Game, ...] | None
+    _x: Dyadic | None
+    _k: int
+    _m: int
+    _ls: Dyadic
+    _rs: Dyadic
+    _birthday: int
+    _small: bool
+    _neg: Game | None
+    _is_number: bool
+
+    def __new__(cls, left: Iterable[GameLike] = (), right: Iterable[GameLike] = ()) -> Game:
+        if isinstance(left, (str, bytes)) or isinstance(right, (str, bytes)):
+            raise TypeError(
+                "Game(left, right) takes iterables of options; use cgt.parse() for a string"
+            )
+        lefts = [to_game(o) for o in left]
+        rights = [to_game(o) for o in right]
+        return _canonical(lefts, rights)
+
+    # --- structure -------------------------------------------------------------
+    @property
+    def left_options(self) -> tuple[Game, ...]:
+        """Left's options in the canonical form.
+
+        >>> import cgt
+        >>> cgt.parse("{-2,1,3|0,1,5}").left_options
+        (3,)
+        """
+        if self._left is None:
+            _engine.lazy_options(self)
+        assert self._left is not None
+        return _display_order(self._left)
+
+    @property
+    def right_options(self) -> tuple[Game, ...]:
+        """Right's options in the canonical form.
+
+        >>> import cgt
+        >>> cgt.up.right_options
+        (*,)
+        """
+        if self._right is None:
+            _engine.lazy_options(self)
+        assert self._right is not None
+        return _display_order(self._right)
+
+    def birthday(self) -> int:
+        """The birthday: the height of the canonical game tree.
+
+        >>> import cgt
+        >>> cgt.zero.birthday(), cgt.star.birthday(), cgt.up.birthday(), cgt.number(-3).birthday()
+        (0, 1, 2, 3)
+        """
+        return self._birthday
+
+    # --- predicates ------------------------------------------------------------
+    @property
+    def is_number(self) -> bool:
+        """True if the game equals a (dyadic) number.
+
+        >>> import cgt
+        >>> cgt.parse("{0|1}").is_number, cgt.star.is_number
+        (True, False)
+        """
+        return self._is_number
+
+    @property
+    def is_nimber(self) -> bool:
+        """True if the game is a nimber ``*n`` (including ``0``).
+
+        >>> import cgt
+        >>> cgt.parse("{0,*|0,*}").is_nimber, cgt.up.is_nimber
+        (True, False)
+        """
+        x = self._x
+        return x is not None and x._num == 0 and self._k == 0
+
+    @property
+    def is_impartial(self) -> bool:
+        """True if the game equals an impartial game, i.e. it is a nimber.
+
+        >>> import cgt
+        >>> cgt.nimber(3).is_impartial, cgt.parse("{1|-1}").is_impartial
+        (True, False)
+        """
+        return self.is_nimber
+
+    @property
+    def is_infinitesimal(self) -> bool:
+        """True if ``-x < G < x`` for every positive number ``x`` (both stops are 0).
+
+        Zero counts as infinitesimal.
+
+        >>> import cgt
+        >>> cgt.up.is_infinitesimal, cgt.star.is_infinitesimal, cgt.number("1/1024").is_infinitesimal
+        (True, True, False)
+        """
+        return self._ls._num == 0 and self._rs._num == 0
+
+    @property
+    def is_all_small(self) -> bool:
+        """True if the canonical form is all-small (every non-terminal position
+        has options for both players).
+
+        >>> import cgt
+        >>> cgt.up.is_all_small, cgt.parse("{0|-1}").is_all_small
+        (True, False)
+        """
+        return self._small
+
+    @property
+    def is_nus(self) -> bool:
+        """True if the game is ``x + k.up + *m`` for a number ``x`` and integers ``k, m``.
+
+        >>> import cgt
+        >>> cgt.parse("1/2^^*3").is_nus, cgt.parse("{1|-1}").is_nus
+        (True, False)
+        """
+        return self._x is not None
+
+    def nus(self) -> tuple[Dyadic, int, int]:
+        """``(x, k, m)`` with ``self == x + k.up + *m``; raises if not of that form.
+
+        >>> import cgt
+        >>> cgt.parse("-1v*2").nus()
+        (Dyadic(-1), -1, 2)
+        """
+        if self._x is None:
+            raise ValueError(f"{self} is not of the form number + k.up + *m")
+        return self._x, self._k, self._m
+
+    def to_dyadic(self) -> Dyadic:
+        """The number this game equals.
+
+        >>> import cgt
+        >>> cgt.parse("{1/2|1}").to_dyadic()
+        Dyadic(3, 4)
+        """
+        if not self._is_number:
+            raise NotANumber(f"{self} is not a number")
+        assert self._x is not None
+        return self._x
+
+    def nim_value(self) -> int:
+        """``n`` for the nimber ``*n``.
+
+        >>> import cgt
+        >>> cgt.parse("{0,*,*2|0,*,*2}").nim_value()
+        3
+        """
+        if not self.is_nimber:
+            raise NotImpartial(f"{self} is not impartial (not a nimber)")
+        return self._m
+
+    # --- order -----------------------------------------------------------------
+    def compare(self, other: GameLike) -> Relation:
+        """Compare with another game: LESS, EQUAL, GREATER or CONFUSED.
+
+        >>> import cgt
+        >>> cgt.parse("+-1").compare(cgt.star)
+        Relation.CONFUSED
+        >>> cgt.up.compare(cgt.zero), cgt.up.compare(cgt.parse("{0|*}"))
+        (Relation.GREATER, Relation.EQUAL)
+        """
+        h = to_game(other)
+        if self is h:
+            return Relation.EQUAL
+        a = _le(self, h)
+        b = _le(h, self)
+        if a:
+            return Relation.LESS
+        if b:
+            return Relation.GREATER
+        return Relation.CONFUSED
+
+    def fuzzy(self, other: GameLike) -> bool:
+        """True if the games are confused (incomparable): ``G || H``.
+
+        >>> import cgt
+        >>> cgt.star.fuzzy(0), cgt.up.fuzzy(0)
+        (True, False)
+        """
+        return self.compare(other) is Relation.CONFUSED
+
+    def outcome(self) -> Outcome:
+        """The outcome class (see :class:`Outcome`).
+
+        >>> import cgt
+        >>> cgt.parse("0 + * - 1 + 1/2 + 1/2").outcome()
+        Outcome.N
+        """
+        relation = self.compare(zero)
+        if relation is Relation.GREATER:
+            return Outcome.L
+        if relation is Relation.LESS:
+            return Outcome.R
+        if relation is Relation.EQUAL:
+            return Outcome.P
+        return Outcome.N
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Game):
+            return self is other
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return self is h
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        if result is NotImplemented:
+            return result
+        return not result
+
+    def __hash__(self) -> int:
+        if self._is_number:
+            return hash(self._x)
+        return hash((Game, self._id))
+
+    def __le__(self, other: object) -> bool:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return _le(self, h)
+
+    def __ge__(self, other: object) -> bool:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return _le(h, self)
+
+    def __lt__(self, other: object) -> bool:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return self is not h and _le(self, h)
+
+    def __gt__(self, other: object) -> bool:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return self is not h and _le(h, self)
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            "the truth value of a game is ambiguous; compare it, e.g. g > 0, "
+            "or ask g.outcome()"
+        )
+
+    # --- arithmetic -------------------------------------------------------------
+    def __add__(self, other: object) -> Game:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return _add(self, h)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: object) -> Game:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return _add(self, _neg(h))
+
+    def __rsub__(self, other: object) -> Game:
+        h = _maybe_game(other)
+        if h is None:
+            return NotImplemented
+        return _add(h, _neg(self))
+
+    def __neg__(self) -> Game:
+        return _neg(self)
+
+    def __pos__(self) -> Game:
+        return self
+
+    def __mul__(self, n: object) -> Game:
+        if isinstance(n, bool) or not isinstance(n, int):
+            return NotImplemented
+        return _times(self, n)
+
+    __rmul__ = __mul__
+
+    # --- notation ---------------------------------------------------------------
+    def __str__(self) -> str:
+        from .notation import to_string
+
+        return to_string(self)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def __format__(self, spec: str) -> str:
+        from .notation import to_latex, to_string, to_unicode
+
+        if spec in ("", "s", "a"):
+            return to_string(self)
+        if spec == "u":
+            return to_unicode(self)
+        if spec == "latex":
+            return to_latex(self)
+        raise ValueError(f"unknown format {spec!r} for a game: use '', 'u' or 'latex'")
+
+    def _repr_latex_(self) -> str:
+        from .notation import to_latex
+
+        return f"${to_latex(self)}$"
+
+    def _sympy_(self) -> sympy.Rational:
+        """Convert a number to :class:`sympy.Rational`.
+
+        >>> import sympy, cgt
+        >>> sympy.sympify(cgt.number("3/4"))
+        3/4
+        """
+        return self.to_dyadic()._sympy_()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (str(self),))
+
+
+def _unpickle(text: str) -> Game:
+    from .notation import parse
+
+    return parse(text)
+
+
+_engine._bind(Game)
+
+_le = deep(_engine.le)
+_add = deep(_engine.add)
+_neg = deep(_engine.negate)
+_canonical = deep(_engine.canonical_form)
+
+
+def _display_order(options: tuple[Game, ...]) -> tuple[Game, ...]:
+    if len(options) < 2:
+        return options
+    return tuple(sorted(options, key=_display_key))
+
+
+def _display_key(g: Game) -> tuple[int, int, str]:
+    # Simpler games first; ties broken by the printed form, so the order does
+    # not depend on the order in which games happened to be created.
+    from .notation import to_string
+
+    return (g._birthday, 0 if g._is_number else 1, to_string(g))
+
+
+def _times(g: Game, n: int) -> Game:
+    if n < 0:
+        return _times(_neg(g), -n)
+    if g._x is not None:
+        return _engine.make_nus(g._x * n, g._k * n, g._m if n & 1 else 0)
+    result = zero
+    power = g
+    while n:
+        if n & 1:
+            result = _add(result, power)
+        n >>= 1
+        if n:
+            power = _add(power, power)
+    return result
+
+
+def _maybe_game(value: object) -> Game | None:
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Dyadic, Fraction)):
+        return number(value)
+    return None
+
+
+def to_game(value: GameLike) -> Game:
+    """Convert a Game, int, Dyadic, Fraction or CGSuite string to a :class:`Game`.
+
+    >>> to_game(3), to_game("^*"), to_game(Fraction(1, 2))
+    (3, ^*, 1/2)
+    """
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, str):
+        from .notation import parse
+
+        return parse(value)
+    g = _maybe_game(value)
+    if g is None:
+        raise TypeError(f"cannot make a game from {type(value).__name__} {value!r}")
+    return g
+
+
+def number(x: DyadicLike | str) -> Game:
+    """The game equal to the dyadic number ``x``.
+
+    >>> number(3), number("-3/8"), number(Dyadic(1, 2)) + number("1/2")
+    (3, -3/8, 1)
+    >>> number(2**100).birthday() == 2**100
+    True
+    """
+    if isinstance(x, Game):
+        if not x.is_number:
+            raise NotANumber(f"{x} is not a number")
+        return x
+    return _engine.make_number(Dyadic(x) if not isinstance(x, Dyadic) else x)
+
+
+def nimber(n: int) -> Game:
+    """The nimber ``*n``: a Nim heap of size ``n``.
+
+    >>> nimber(0), nimber(1), nimber(3) + nimber(5)
+    (0, *, *6)
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"a nimber needs a non-negative int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"a nimber needs a non-negative int, not {n}")
+    return _engine.make_nus(Dyadic(0), 0, n)
+
+
+def switch(x: GameLike) -> Game:
+    """The switch ``+-x = {x | -x}``.
+
+    >>> switch(1), switch("{1|0}"), switch(2) + switch(1)
+    (+-1, +-{1|0}, {3|1||-1|-3})
+    """
+    g = to_game(x)
+    return _canonical([g], [_neg(g)])
+
+
+def tiny(g: GameLike) -> Game:
+    """``tiny-G = {0 || 0 | -G}``, a positive infinitesimal for positive ``G``.
+
+    >>> tiny(1), tiny(1) > 0, tiny(1) < cgt.up
+    (Tiny(1), True, True)
+    """
+    h = to_game(g)
+    return _canonical([zero], [_canonical([zero], [_neg(h)])])
+
+
+def miny(g: GameLike) -> Game:
+    """``miny-G = {G | 0 || 0}``, the negative of ``tiny(G)``.
+
+    >>> miny(2) == -tiny(2)
+    True
+    """
+    h = to_game(g)
+    return _canonical([_canonical([h], [zero])], [zero])
+
+
+zero: Game = number(0)
+"""The game ``0 = { | }``: whoever must move loses."""
+
+star: Game = nimber(1)
+"""``* = {0 | 0}``."""
+
+up: Game = _engine.make_nus(Dyadic(0), 1, 0)
+"""``up = {0 | *}``: positive, but smaller than every positive number."""
+
+down: Game = _engine.make_nus(Dyadic(0), -1, 0)
+"""``down = {* | 0} = -up``."""
+
+

@@ -1,0 +1,560 @@
+"""Reading and writing games: CGSuite-style ASCII, Unicode and LaTeX.
+
+The ASCII form round-trips: ``parse(str(g)) == g`` for every game.
+
+Grammar accepted by :func:`parse` (spaces are free, except inside ``+-``)::
+
+    expr    := ["+" | "-"] term (("+" | "-") term | "+-" term)*
+    term    := INT "*" ( "(" expr ")" | "{" ... "}" )    integer multiple
+             | "+-" term | "-" term | atom
+    atom    := literal | "{" sides "}" | "<" sides ">" | "(" expr ")"
+             | ("Tiny" | "Miny") "(" expr ")"
+    literal := [INT ["/" INT] | DECIMAL] [ups] [star]   (at least one part)
+    ups     := "^"+ [INT] | "v"+ [INT] | arrows ↑ ⇑ ↓ ⇓
+    star    := "*" [INT]
+    sides   := options separated by "," and runs of "|": the longest run
+               splits Left from Right; a side holding a shorter run is a
+               single option written in slash notation, so
+               {3||2|1} = {3|{2|1}} and {a|b||c} = {{a|b}|c}
+
+``3+-1`` (no space) is ``3 + (+-1)``; ``+-{1,1*}`` is ``{1,1*|-1,-1*}`` (a
+list of options after ``+-``), while ``+-{1|0}`` is the switch of the game
+``{1|0}``.
+
+>>> from cgt import parse
+>>> parse("{3||2|1}"), parse("<0|*>"), parse("3+-1"), parse("+-{1,1*}")
+({3||2|1}, ^, 3+-1, +-{1,1*})
+>>> parse("2*{1|-1}") == 2 * parse("{1|-1}")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ._deep import deep
+from .dyadic import Dyadic, NotDyadic
+from .errors import ParseError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+__all__ = ["parse", "to_latex", "to_string", "to_unicode"]
+
+
+# ---------------------------------------------------------------------------
+# Tokenizer
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # INT DEC IDENT BAR PM ARROW and single characters
+    text: str
+    pos: int
+
+
+_ARROWS = {"↑": 1, "⇑": 2, "↓": -1, "⇓": -2}
+_UNICODE_FRACTIONS = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8)}
+_SINGLE = set("{}<>(),*^/+-")
+_TOKEN_RE = re.compile(r"\d+\.\d+|\d+|[A-Za-z_]+|\|+|\+-|.", re.S)
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    tokens: list[_Tok] = []
+    for match in _TOKEN_RE.finditer(text):
+        s, pos = match.group(), match.start()
+        if s.isspace():
+            continue
+        if s[0].isdigit():
+            tokens.append(_Tok("DEC" if "." in s else "INT", s, pos))
+        elif s[0].isalpha() or s[0] == "_":
+            tokens.append(_Tok("IDENT", s, pos))
+        elif s[0] == "|":
+            tokens.append(_Tok("BAR", s, pos))
+        elif s in ("+-", "±"):
+            tokens.append(_Tok("PM", s, pos))
+        elif s == "−":
+            tokens.append(_Tok("-", s, pos))
+        elif s in ("∗",):
+            tokens.append(_Tok("*", s, pos))
+        elif s in _ARROWS:
+            tokens.append(_Tok("ARROW", s, pos))
+        elif s in _UNICODE_FRACTIONS:
+            tokens.append(_Tok("UFRAC", s, pos))
+        elif s in _SINGLE:
+            tokens.append(_Tok(s, s, pos))
+        else:
+            raise ParseError(f"unexpected character {s!r}", text, pos)
+    tokens.append(_Tok("END", "", len(text)))
+    return tokens
+
+
+# ---------------------------------------------------------------------------
+# Parser
+# ---------------------------------------------------------------------------
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.toks = _tokenize(text)
+        self.i = 0
+
+    # helpers
+    @property
+    def tok(self) -> _Tok:
+        return self.toks[self.i]
+
+    def peek(self, k: int = 1) -> _Tok:
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def next(self) -> _Tok:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def error(self, message: str, tok: _Tok | None = None) -> ParseError:
+        t = tok or self.tok
+        return ParseError(message, self.text, t.pos)
+
+    def expect(self, kind: str, what: str) -> _Tok:
+        if self.tok.kind != kind:
+            found = "the end of the text" if self.tok.kind == "END" else repr(self.tok.text)
+            raise self.error(f"expected {what}, found {found}")
+        return self.next()
+
+    # grammar
+    def parse_all(self) -> Game:
+        if self.tok.kind == "END":
+            raise self.error("empty text: expected a game")
+        g = self.expr()
+        if self.tok.kind != "END":
+            raise self.error(f"unexpected {self.tok.text!r}")
+        return g
+
+    def expr(self) -> Game:
+        g = self.term()
+        while True:
+            kind = self.tok.kind
+            if kind == "+":
+                self.next()
+                g = g + self.term()
+            elif kind == "-":
+                self.next()
+                g = g - self.term()
+            elif kind == "PM":
+                self.next()
+                g = g + self.switch_term()
+            else:
+                return g
+
+    def term(self) -> Game:
+        kind = self.tok.kind
+        if kind == "+":
+            self.next()
+            return self.term()
+        if kind == "-":
+            self.next()
+            if self.tok.kind in ("INT", "DEC", "UFRAC"):
+                # "-1v" is the number -1 plus down, as printed: the sign
+                # belongs to the number part of the literal only.
+                return self.literal(negative=True)
+            return -self.term()
+        if kind == "PM":
+            self.next()
+            return self.switch_term()
+        if (
+            kind == "INT"
+            and self.peek().kind == "*"
+            and self.peek(2).kind in ("(", "{", "<")
+        ):
+            n = int(self.next().text)
+            self.next()
+            return n * self.atom()
+        return self.atom()
+
+    def switch_term(self) -> Game:
+        """After +-: the switch of a game, or of a list {a,b,...} of options."""
+        from .game import Game, switch
+
+        if self.tok.kind == "{" and not self._braces_have_bar():
+            self.next()
+            options = self.option_list(closing="}")
+            return Game(options, [-o for o in options])
+        return switch(self.term())
+
+    def _braces_have_bar(self) -> bool:
+        depth = 0
+        j = self.i
+        while True:
+            t = self.toks[j]
+            if t.kind in ("{", "<", "("):
+                depth += 1
+            elif t.kind in ("}", ">", ")"):
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif t.kind == "BAR" and depth == 1:
+                return True
+            elif t.kind == "END":
+                return True  # let the game parser report the missing brace
+            j += 1
+
+    def option_list(self, closing: str) -> list[Game]:
+        options: list[Game] = []
+        if self.tok.kind == closing:
+            self.next()
+            return options
+        while True:
+            options.append(self.expr())
+            if self.tok.kind == ",":
+                self.next()
+                continue
+            self.expect(closing, f"',' or {closing!r}")
+            return options
+
+    def atom(self) -> Game:
+        from .game import miny, tiny
+
+        t = self.tok
+        if t.kind in ("{", "<"):
+            self.next()
+            return self.braces(closing="}" if t.kind == "{" else ">", opening=t)
+        if t.kind == "(":
+            self.next()
+            g = self.expr()
+            self.expect(")", "')'")
+            return g
+        if t.kind == "IDENT" and t.text.lower() in ("tiny", "miny"):
+            self.next()
+            self.expect("(", "'(' after " + t.text)
+            arg = self.expr()
+            self.expect(")", "')'")
+            return tiny(arg) if t.text.lower() == "tiny" else miny(arg)
+        return self.literal()
+
+    def literal(self, negative: bool = False) -> Game:
+        from .game import number
+        from .canonical import make_nus
+
+        start = self.tok
+        x = Dyadic(0)
+        have_any = False
+        t = self.tok
+        if t.kind in ("INT", "DEC"):
+            self.next()
+            if t.kind == "INT" and self.tok.kind == "/":
+                self.next()
+                den = self.expect("INT", "a denominator after '/'")
+                try:
+                    x = Dyadic(int(t.text), int(den.text))
+                except NotDyadic as exc:
+                    raise self.error(str(exc), den) from None
+            else:
+                try:
+                    x = Dyadic(t.text)
+                except NotDyadic as exc:
+                    raise self.error(str(exc), t) from None
+            if self.tok.kind == "UFRAC":
+                raise self.error("write mixed numbers as fractions, e.g. 3/2")
+            have_any = True
+        elif t.kind == "UFRAC":
+            self.next()
+            x = Dyadic(*_UNICODE_FRACTIONS[t.text])
+            have_any = True
+        k = 0
+        m = 0
+        seen_ups = seen_star = False
+        while True:
+            t = self.tok
+            if not seen_ups and (t.kind in ("^", "ARROW") or (t.kind == "IDENT" and _is_vs(t.text))):
+                k = self.ups()
+                seen_ups = have_any = True
+            elif not seen_star and t.kind == "*":
+                self.next()
+                m = 1
+                if self.tok.kind == "INT":
+                    m = int(self.next().text)
+                seen_star = have_any = True
+            else:
+                break
+        if negative:
+            x = -x
+        if not have_any:
+            if start.kind == "END":
+                raise self.error("unexpected end of text: expected a game")
+            raise self.error(f"expected a game, found {start.text!r}")
+        if k == 0 and m == 0:
+            return number(x)
+        return make_nus(x, k, m)
+
+    def ups(self) -> int:
+        t = self.next()
+        if t.kind == "ARROW":
+            k = _ARROWS[t.text]
+            while self.tok.kind == "ARROW" and (_ARROWS[self.tok.text] > 0) == (k > 0):
+                k += _ARROWS[self.next().text]
+            return k
+        if t.kind == "^":
+            count = 1
+            while self.tok.kind == "^" and self.tok.pos == t.pos + count:
+                self.next()
+                count += 1
+            if self.tok.kind == "INT" and count == 1:
+                return int(self.next().text)
+            return count
+        # a run of v's, possibly followed by a count: v, vv, v3
+        count = len(t.text)
+        if self.tok.kind == "INT" and count == 1:
+            return -int(self.next().text)
+        return -count
+
+    def braces(self, closing: str, opening: _Tok) -> Game:
+        # Collect items and separators at this nesting level.
+        items: list[Game | None] = []
+        seps: list[_Tok] = []
+        while True:
+            if self.tok.kind in (",", "BAR", closing):
+                items.append(None)
+            else:
+                items.append(self.expr())
+            t = self.tok
+            if t.kind == closing:
+                self.next()
+                break
+            if t.kind in (",", "BAR"):
+                seps.append(self.next())
+                continue
+            if t.kind == "END":
+                raise self.error(f"missing {closing!r} to close the {opening.text!r}", opening)
+            raise self.error(f"expected ',', '|' or {closing!r}, found {t.text!r}")
+        return self.build(items, seps, opening)
+
+    def build(self, items: list[Game | None], seps: list[_Tok], opening: _Tok) -> Game:
+        from .game import Game
+
+        bars = [s for s in seps if s.kind == "BAR"]
+        if not bars:
+            raise self.error("a game needs a '|' between Left's and Right's options", opening)
+        widest = max(len(s.text) for s in bars)
+        splits = [j for j, s in enumerate(seps) if s.kind == "BAR" and len(s.text) == widest]
+        if len(splits) > 1:
+            raise self.error(
+                f"ambiguous: '{'|' * widest}' appears twice at the same level", seps[splits[1]]
+            )
+        j = splits[0]
+        left = self.side(items[: j + 1], seps[:j], opening)
+        right = self.side(items[j + 1 :], seps[j + 1 :], opening)
+        return Game(left, right)
+
+    def side(self, items: list[Game | None], seps: list[_Tok], opening: _Tok) -> list[Game]:
+        if any(s.kind == "BAR" for s in seps):
+            return [self.build(items, seps, opening)]
+        if len(items) == 1 and items[0] is None:
+            return []
+        out: list[Game] = []
+        for j, item in enumerate(items):
+            if item is None:
+                where = seps[j - 1] if j > 0 else (seps[0] if seps else opening)
+                raise self.error("missing option between separators", where)
+            out.append(item)
+        return out
+
+
+def _is_vs(s: str) -> bool:
+    return bool(s) and set(s) == {"v"}
+
+
+@deep
+def parse(text: str) -> Game:
+    """Read a game written in CGSuite notation.
+
+    Raises :class:`cgt.ParseError`, whose message shows the text with a caret
+    under the first offending character.
+
+    >>> from cgt import parse
+    >>> parse("{-2,1,3|0,1,5}"), parse("^^*"), parse("v3"), parse("1/2*"), parse("2 + (1 + *)")
+    ({3|0}, ^^*, v3, 1/2*, 3*)
+    >>> parse("{0|||0||0|-1}"), parse("Tiny(1)"), parse("Miny({2|1})") == -parse("Tiny({2|1})")
+    ({0|||0||0|-1}, Tiny(1), True)
+    >>> parse("{1|*3")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ParseError: missing '}' to close the '{' at position 0
+      {1|*3
+      ^
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse() needs a str, not {type(text).__name__}")
+    return _Parser(text).parse_all()
+
+
+# ---------------------------------------------------------------------------
+# Printing
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Style:
+    up: tuple[str, str, str]  # one up, two ups, "k ups" format
+    down: tuple[str, str, str]
+    star: str
+    pm: str
+    minus: str
+    open: str
+    close: str
+    bar: str
+    comma: str
+    latex: bool = False
+
+
+_ASCII = _Style(("^", "^^", "^{k}"), ("v", "vv", "v{k}"), "*", "+-", "-", "{", "}", "|", ",")
+_UNICODE = _Style(("↑", "⇑", "↑{k}"), ("↓", "⇓", "↓{k}"), "*", "±", "−", "{", "}", "|", ",")
+_LATEX = _Style(
+    ("\\uparrow", "\\Uparrow", "\\uparrow^{{{k}}}"),
+    ("\\downarrow", "\\Downarrow", "\\downarrow^{{{k}}}"),
+    "\\ast",
+    "\\pm",
+    "-",
+    "\\{",
+    "\\}",
+    "\\mid",
+    ",",
+    latex=True,
+)
+
+
+def _number_text(x: Dyadic, style: _Style) -> str:
+    if style is _UNICODE:
+        return format(x, "u")
+    if style.latex:
+        return format(x, "latex")
+    return str(x)
+
+
+def _nus_text(g: Game, style: _Style) -> str:
+    x, k, m = g._x, g._k, g._m
+    assert x is not None
+    parts = []
+    if x._num != 0 or (k == 0 and m == 0):
+        parts.append(_number_text(x, style))
+    if k:
+        one, two, many = style.up if k > 0 else style.down
+        a = abs(k)
+        parts.append(one if a == 1 else two if a == 2 else many.format(k=a))
+    if m:
+        parts.append(style.star if m == 1 else f"{style.star}{m}")
+    return "".join(parts)
+
+
+def _fmt(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
+    """(text, bars): bars > 0 means text is a bare 'L|R' needing braces alone."""
+    found = memo.get(g._id)
+    if found is not None:
+        return found
+    result = _fmt_uncached(g, style, memo)
+    memo[g._id] = result
+    return result
+
+
+def _braced(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> str:
+    text, bars = _fmt(g, style, memo)
+    return f"{style.open}{text}{style.close}" if bars else text
+
+
+def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
+    from .game import _neg
+
+    if g._x is not None:
+        return _nus_text(g, style), 0
+    left, right = g.left_options, g.right_options
+    # x +- y with numbers, when the centre x is an integer ({4|2} is 3+-1)
+    if len(left) == 1 and len(right) == 1 and left[0]._is_number and right[0]._is_number:
+        a, b = left[0]._x, right[0]._x
+        assert a is not None and b is not None
+        mid, half = (a + b).half(), (a - b).half()
+    else:
+        mid = half = None
+    if mid is not None and half is not None and mid.is_integer():
+        prefix = "" if mid._num == 0 else _number_text(mid, style)
+        return f"{prefix}{style.pm}{_number_text(half, style)}", 0
+    # +-G and +-{a,b,...}
+    if len(left) == len(right) and {_neg(o) for o in left} == set(right):
+        if len(left) == 1:
+            return f"{style.pm}{_braced(left[0], style, memo)}", 0
+        inner = style.comma.join(_braced(o, style, memo) for o in left)
+        return f"{style.pm}{style.open}{inner}{style.close}", 0
+    # Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0}
+    tm = _tiny_miny(g)
+    if tm is not None and not style.latex:
+        word, arg = tm
+        return f"{word}({_braced(arg, style, memo)})", 0
+    sides = []
+    widest = 0
+    for opts in (left, right):
+        if len(opts) == 1:
+            text, bars = _fmt(opts[0], style, memo)
+            widest = max(widest, bars)
+            sides.append(text)
+        else:
+            sides.append(style.comma.join(_braced(o, style, memo) for o in opts))
+    sep = style.bar * (widest + 1) if not style.latex else _latex_bars(widest + 1)
+    return f"{sides[0]}{sep}{sides[1]}", widest + 1
+
+
+def _latex_bars(n: int) -> str:
+    return " " + "|" * n + " " if n > 1 else " \\mid "
+
+
+def _tiny_miny(g: Game) -> tuple[str, Game] | None:
+    from .game import _le, _neg, zero
+
+    left, right = g.left_options, g.right_options
+    if len(left) != 1 or len(right) != 1:
+        return None
+    a, b = left[0], right[0]
+    if a is zero and b._x is None:
+        bl, br = b.left_options, b.right_options
+        if len(bl) == 1 and bl[0] is zero and len(br) == 1:
+            arg = _neg(br[0])
+            if arg is not zero and _le(zero, arg):
+                return "Tiny", arg
+    if b is zero and a._x is None:
+        al, ar = a.left_options, a.right_options
+        if len(ar) == 1 and ar[0] is zero and len(al) == 1:
+            arg = al[0]
+            if arg is not zero and _le(zero, arg):
+                return "Miny", arg
+    return None
+
+
+@deep
+def _render(g: Game, style: _Style) -> str:
+    return _braced(g, style, {})
+
+
+def to_string(g: Game) -> str:
+    """CGSuite-style ASCII; ``parse(to_string(g)) == g``.
+
+    >>> import cgt
+    >>> to_string(cgt.parse("{3|{2|1}}")), to_string(cgt.up + cgt.up + cgt.up)
+    ('{3||2|1}', '^3')
+    """
+    return _render(g, _ASCII)
+
+
+def to_unicode(g: Game) -> str:
+    """Unicode notation: arrows, ``±``, ``½``, a true minus sign.
+
+    >>> import cgt
+    >>> to_unicode(cgt.parse("{1/2|-1/2}")), to_unicode(cgt.parse("-1/2^^*"))
+    ('±½', '−½⇑*')
+    """
+    return _render(g, _UNICODE)
+
+
+def to_latex(g: Game) -> str:
+    """LaTeX (MathJax-safe) notation, without the surrounding dollars.
+
+    >>> import cgt
+    >>> to_latex(cgt.parse("{1/2|^*}"))
+    '\\\\{\\\\frac{1}{2} \\\\mid \\\\uparrow\\\\ast\\\\}'
+    """
+    return _render(g, _LATEX)
