@@ -14,6 +14,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 
 from __future__ import annotations
 
+from . import games, impartial
 from .canonical import cache_info, clear_caches
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
@@ -41,6 +42,9 @@ from .game import (
     zero,
 )
 from .notation import parse
+from .products import NotPositive
+from .temperature import TemperatureError
+from .thermograph import Thermograph
 
 __version__ = "0.1.0"
 
@@ -54,13 +58,18 @@ __all__ = [
     "NotAtomic",
     "NotDyadic",
     "NotImpartial",
+    "NotPositive",
     "Outcome",
     "ParseError",
     "Relation",
+    "TemperatureError",
+    "Thermograph",
     "__version__",
     "cache_info",
     "clear_caches",
     "down",
+    "games",
+    "impartial",
     "miny",
     "nimber",
     "number",

@@ -67,6 +67,9 @@ _add_cache: dict[tuple[int, int], Game] = {}
 
 _ZERO_D = _make(0, 0)
 
+INVERSE_SHORTCUT = True
+"""Recognise ``G + (-G) = 0`` without expanding the sum (benchmarks turn it off)."""
+
 _Game: type[Game]
 
 
@@ -185,38 +188,34 @@ def make_nus(x: Dyadic, k: int, m: int) -> Game:
 
 def lazy_options(g: Game) -> None:
     """Fill in the options of a number or nus node on first use."""
+    left, right = _nus_options(g)
+    # Assign both sides together: an interrupted call leaves the node untouched.
+    g._left, g._right = left, right
+
+
+def _nus_options(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
     x = g._x
     assert x is not None
     k, m = g._k, g._m
     if g._is_number:
         num, exp = x._num, x._exp
         if exp > 0:
-            g._left = (make_number(_make(num - 1, exp)),)
-            g._right = (make_number(_make(num + 1, exp)),)
-        elif num > 0:
-            g._left, g._right = (make_number(_make(num - 1, 0)),), ()
-        elif num < 0:
-            g._left, g._right = (), (make_number(_make(num + 1, 0)),)
-        else:
-            g._left, g._right = (), ()
-        return
+            return (make_number(_make(num - 1, exp)),), (make_number(_make(num + 1, exp)),)
+        if num > 0:
+            return (make_number(_make(num - 1, 0)),), ()
+        if num < 0:
+            return (), (make_number(_make(num + 1, 0)),)
+        return (), ()
     if k == 0:
         opts = tuple(make_nus(x, 0, j) for j in range(m))
-        g._left = g._right = opts
-    elif k > 0:
+        return opts, opts
+    if k > 0:
         if k == 1 and m == 1:
-            g._left = (make_number(x), make_nus(x, 0, 1))
-            g._right = (make_number(x),)
-        else:
-            g._left = (make_number(x),)
-            g._right = (make_nus(x, k - 1, m ^ 1),)
-    else:
-        if k == -1 and m == 1:
-            g._left = (make_number(x),)
-            g._right = (make_number(x), make_nus(x, 0, 1))
-        else:
-            g._left = (make_nus(x, k + 1, m ^ 1),)
-            g._right = (make_number(x),)
+            return (make_number(x), make_nus(x, 0, 1)), (make_number(x),)
+        return (make_number(x),), (make_nus(x, k - 1, m ^ 1),)
+    if k == -1 and m == 1:
+        return (make_number(x),), (make_number(x), make_nus(x, 0, 1))
+    return (make_nus(x, k + 1, m ^ 1),), (make_number(x),)
 
 
 def _recognise_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game | None:
@@ -251,12 +250,11 @@ def _recognise_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game | No
         if b._is_number and a._k <= 0 and not a._is_number:
             return make_nus(x, a._k - 1, a._m ^ 1)
         return None
-    if nl == 2 and nr == 1 and right[0]._is_number:
-        if {(o._k, o._m) for o in left} == {(0, 0), (0, 1)}:
-            return make_nus(x, 1, 1)
-    if nl == 1 and nr == 2 and left[0]._is_number:
-        if {(o._k, o._m) for o in right} == {(0, 0), (0, 1)}:
-            return make_nus(x, -1, 1)
+    x_and_x_star = {(0, 0), (0, 1)}
+    if nl == 2 and nr == 1 and right[0]._is_number and {(o._k, o._m) for o in left} == x_and_x_star:
+        return make_nus(x, 1, 1)
+    if nl == 1 and nr == 2 and left[0]._is_number and {(o._k, o._m) for o in right} == x_and_x_star:
+        return make_nus(x, -1, 1)
     return None
 
 
@@ -268,7 +266,7 @@ def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
         return g
     ls = max((o._rs for o in left), default=None)
     rs = min((o._ls for o in right), default=None)
-    assert ls is not None and rs is not None, "a non-number canonical form has options on both sides"
+    assert ls is not None and rs is not None, "a non-number canonical form has two sides"
     birthday = 1 + max(o._birthday for o in itertools.chain(left, right))
     small = all(o._small and (o._x is None or o._x._num == 0) for o in left) and all(
         o._small and (o._x is None or o._x._num == 0) for o in right
@@ -469,10 +467,7 @@ def _numbers_only(left: list[Game], right: list[Game]) -> Game:
 
 
 def _all_numbers(opts: Iterable[Game]) -> bool:
-    for o in opts:
-        if o._x is None or not o._is_number:
-            return False
-    return True
+    return all(o._is_number for o in opts)
 
 
 def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
@@ -545,9 +540,7 @@ def negate(g: Game) -> Game:
         n = make_nus(-x, -g._k, g._m)
     else:
         assert g._left is not None and g._right is not None
-        n = _intern_general(
-            tuple(negate(o) for o in g._right), tuple(negate(o) for o in g._left)
-        )
+        n = _intern_general(tuple(negate(o) for o in g._right), tuple(negate(o) for o in g._left))
     g._neg = n
     n._neg = g
     return n
@@ -571,6 +564,8 @@ def add(g: Game, h: Game) -> Game:
     gx, hx = g._x, h._x
     if gx is not None and hx is not None:
         return make_nus(gx + hx, g._k + h._k, g._m ^ h._m)
+    if h is g._neg and INVERSE_SHORTCUT:
+        return make_number(_ZERO_D)  # G + (-G) = 0 exactly; no need to expand it
     gi, hi = g._id, h._id
     key = (gi, hi) if gi < hi else (hi, gi)
     r = _add_cache.get(key)

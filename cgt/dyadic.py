@@ -16,8 +16,9 @@ Dyadic(3, 4)
 from __future__ import annotations
 
 import math
+import numbers
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Union, overload
 
 from .errors import CGTError
 
@@ -135,7 +136,7 @@ class Dyadic:
         """The dyadic ``numerator / 2**exponent`` (``exponent`` may be negative).
 
         >>> Dyadic.from_exponent(3, 2), Dyadic.from_exponent(3, -2)
-        (Dyadic(3, 4), Dyadic(12, 1))
+        (Dyadic(3, 4), Dyadic(12))
         """
         if exponent < 0:
             return _make(numerator << -exponent, 0)
@@ -205,9 +206,17 @@ class Dyadic:
         return sympy.Rational(self._num, 1 << self._exp)
 
     # --- arithmetic ------------------------------------------------------------
-    def __add__(self, other: object) -> Dyadic:
+    # Dyadic with Dyadic or int stays Dyadic; with a Fraction the result is a
+    # Fraction, as int with Fraction gives a Fraction in Python's number tower.
+    @overload
+    def __add__(self, other: Dyadic | int) -> Dyadic: ...
+    @overload
+    def __add__(self, other: Fraction) -> Fraction: ...
+    def __add__(self, other: object) -> Dyadic | Fraction:
         o = _coerce(other)
         if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() + other
             return NotImplemented
         a, ea, b, eb = self._num, self._exp, o._num, o._exp
         if ea == eb:
@@ -218,27 +227,46 @@ class Dyadic:
 
     __radd__ = __add__
 
-    def __sub__(self, other: object) -> Dyadic:
+    @overload
+    def __sub__(self, other: Dyadic | int) -> Dyadic: ...
+    @overload
+    def __sub__(self, other: Fraction) -> Fraction: ...
+    def __sub__(self, other: object) -> Dyadic | Fraction:
         o = _coerce(other)
         if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() - other
             return NotImplemented
         return self + _make(-o._num, o._exp)
 
-    def __rsub__(self, other: object) -> Dyadic:
+    @overload
+    def __rsub__(self, other: Dyadic | int) -> Dyadic: ...
+    @overload
+    def __rsub__(self, other: Fraction) -> Fraction: ...
+    def __rsub__(self, other: object) -> Dyadic | Fraction:
         o = _coerce(other)
         if o is None:
+            if isinstance(other, Fraction):
+                return other - self.as_fraction()
             return NotImplemented
         return o - self
 
-    def __mul__(self, other: object) -> Dyadic:
+    @overload
+    def __mul__(self, other: Dyadic | int) -> Dyadic: ...
+    @overload
+    def __mul__(self, other: Fraction) -> Fraction: ...
+    def __mul__(self, other: object) -> Dyadic | Fraction:
         o = _coerce(other)
         if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() * other
             return NotImplemented
         return _make(self._num * o._num, self._exp + o._exp)
 
     __rmul__ = __mul__
 
     def __truediv__(self, other: object) -> Dyadic:
+        """Exact division; the quotient must be dyadic (else :class:`NotDyadic`)."""
         o = _coerce(other)
         if o is None:
             return NotImplemented
@@ -248,7 +276,7 @@ class Dyadic:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return o / self
+        return Dyadic(o.as_fraction() / self.as_fraction())
 
     def __pow__(self, power: int) -> Dyadic:
         if not isinstance(power, int) or power < 0:
@@ -292,8 +320,11 @@ class Dyadic:
 
     # --- comparison and hashing ----------------------------------------------
     def _cmp(self, other: object) -> int | None:
-        o = _coerce_cmp(other)
+        o = _coerce(other)
         if o is None:
+            if isinstance(other, Fraction):
+                f = self.as_fraction()
+                return (f > other) - (f < other)
             return None
         a, ea, b, eb = self._num, self._exp, o._num, o._exp
         if ea > eb:
@@ -361,7 +392,15 @@ class Dyadic:
         return format(float(self), spec)
 
 
-_VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+_VULGAR = {
+    (1, 2): "½",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
 
 
 def _unicode(d: Dyadic) -> str:
@@ -398,16 +437,10 @@ def _coerce(value: object) -> Dyadic | None:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return _make(value, 0)
-    if isinstance(value, Fraction):
-        return Dyadic(value)
     return None
 
 
-def _coerce_cmp(value: object) -> Dyadic | None:
-    if isinstance(value, Fraction) and value.denominator & (value.denominator - 1):
-        # Not dyadic, but still comparable: scale to a common denominator.
-        return None
-    return _coerce(value)
+numbers.Rational.register(Dyadic)
 
 
 def to_dyadic(value: DyadicLike | str) -> Dyadic:

@@ -27,6 +27,9 @@ from .errors import NotANumber, NotImpartial
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
 
+    from .atomic import UptimalExpansion
+    from .thermograph import Thermograph
+
 __all__ = [
     "Game",
     "GameLike",
@@ -218,8 +221,10 @@ class Game:
         Zero counts as infinitesimal.
 
         >>> import cgt
-        >>> cgt.up.is_infinitesimal, cgt.star.is_infinitesimal, cgt.number("1/1024").is_infinitesimal
-        (True, True, False)
+        >>> cgt.up.is_infinitesimal, cgt.star.is_infinitesimal
+        (True, True)
+        >>> cgt.number("1/1024").is_infinitesimal
+        False
         """
         return self._ls._num == 0 and self._rs._num == 0
 
@@ -332,12 +337,6 @@ class Game:
             return NotImplemented
         return self is h
 
-    def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        if result is NotImplemented:
-            return result
-        return not result
-
     def __hash__(self) -> int:
         if self._is_number:
             return hash(self._x)
@@ -369,8 +368,7 @@ class Game:
 
     def __bool__(self) -> bool:
         raise TypeError(
-            "the truth value of a game is ambiguous; compare it, e.g. g > 0, "
-            "or ask g.outcome()"
+            "the truth value of a game is ambiguous; compare it, e.g. g > 0, or ask g.outcome()"
         )
 
     # --- arithmetic -------------------------------------------------------------
@@ -406,6 +404,227 @@ class Game:
         return _times(self, n)
 
     __rmul__ = __mul__
+
+    # --- stops, temperature and all-small theory ------------------------------------
+    # The algorithms live in cgt.temperature and cgt.atomic; these are thin
+    # delegations so that the value type carries the whole public API.
+    def left_stop(self) -> Dyadic:
+        """Left's stop: the number reached when Left moves first and both
+        players stop as soon as a number is reached.
+
+        >>> import cgt
+        >>> cgt.parse("{3||2*|1*}").left_stop(), cgt.parse("{1|-1}").left_stop()
+        (Dyadic(3), Dyadic(1))
+        """
+        return self._ls
+
+    def right_stop(self) -> Dyadic:
+        """Right's stop: like :meth:`left_stop` with Right moving first.
+
+        >>> import cgt
+        >>> cgt.parse("{3||2*|1*}").right_stop(), cgt.up.right_stop()
+        (Dyadic(2), Dyadic(0))
+        """
+        return self._rs
+
+    def mean(self) -> Dyadic:
+        """The mean value (the mast of the thermograph); ``mean(G + H) = mean(G) + mean(H)``.
+
+        >>> import cgt
+        >>> cgt.parse("{3||2*|1*}").mean(), cgt.parse("{3||2|1}").mean()
+        (Dyadic(9, 4), Dyadic(9, 4))
+        """
+        from .temperature import mean
+
+        return mean(self)
+
+    def temperature(self) -> Dyadic:
+        """The temperature: ``-1/2^n`` for a number ``m/2^n`` (``-1`` for an
+        integer), otherwise where the walls of the thermograph meet.
+
+        >>> import cgt
+        >>> cgt.parse("{3||2|1}").temperature(), cgt.number("25/16").temperature()
+        (Dyadic(3, 4), Dyadic(-1, 16))
+        """
+        from .temperature import temperature
+
+        return temperature(self)
+
+    def thermograph(self) -> Thermograph:
+        """The thermograph, with exact walls (see :class:`cgt.Thermograph`).
+
+        >>> import cgt
+        >>> cgt.parse("{2|{1|0}}").thermograph()
+        Thermograph(5/4,[3/4],[0,-1],5/4,[3/4,1/2],[0,1,0])
+        """
+        from .temperature import thermograph
+
+        return thermograph(self)
+
+    def cool(self, t: GameLike) -> Game:
+        """This game cooled by the number ``t > -1``: ``{G^L_t - t | G^R_t + t}``
+        until ``t`` passes the temperature, the mean from there on.
+
+        >>> import cgt
+        >>> g = cgt.parse("{3||2*|1*}")
+        >>> g.cool("1/2"), g.cool("3/4"), g.cool(1)
+        ({5/2|2*}, 9/4*, 9/4)
+        """
+        from .temperature import cool
+
+        return cool(self, t)
+
+    def freeze(self) -> Game:
+        """This game cooled by its own temperature (a number stays as it is).
+
+        >>> import cgt
+        >>> cgt.parse("{3||2*|1*}").freeze()
+        9/4*
+        """
+        from .temperature import freeze
+
+        return freeze(self)
+
+    def heat(self, t: GameLike) -> Game:
+        """This game heated by ``t`` (a number or any game, e.g. ``*``):
+        numbers stay, otherwise ``{int G^L + t | int G^R - t}``.
+
+        >>> import cgt
+        >>> cgt.parse("{1/2|-1/2}").heat("1/2"), cgt.star.heat(1), cgt.parse("{1|0}").heat(1)
+        (+-1, +-1, {2|-1})
+        """
+        from .temperature import heat
+
+        return heat(self, t)
+
+    def overheat(self, s: GameLike, t: GameLike) -> Game:
+        """This game overheated from ``s`` to ``t``: an integer ``n`` becomes
+        ``n`` copies of ``s``, otherwise ``{int G^L + t | int G^R - t}``.
+
+        >>> import cgt
+        >>> cgt.number(2).overheat(cgt.up, 1), cgt.parse("{1|-1}").overheat(1, 1)
+        (^^, +-2)
+        """
+        from .temperature import overheat
+
+        return overheat(self, s, t)
+
+    def incentives(self) -> tuple[Game, ...]:
+        """The undominated incentives ``G^L - G`` and ``G - G^R``.
+
+        >>> import cgt
+        >>> cgt.up.incentives(), cgt.parse("{1|-1}").incentives()
+        ((^*,), (1+-1,))
+        """
+        from .temperature import incentives
+
+        return incentives(self)
+
+    @property
+    def is_even_tempered(self) -> bool:
+        """True if a number, or every option is odd-tempered (Siegel II.5).
+
+        >>> import cgt
+        >>> cgt.number(3).is_even_tempered, cgt.parse("{1*|-1*}").is_even_tempered
+        (True, True)
+        """
+        from .temperature import is_even_tempered
+
+        return is_even_tempered(self)
+
+    @property
+    def is_odd_tempered(self) -> bool:
+        """True if not a number and every option is even-tempered.
+
+        >>> import cgt
+        >>> cgt.star.is_odd_tempered, cgt.parse("{1|-1}").is_odd_tempered, cgt.up.is_odd_tempered
+        (True, True, False)
+        """
+        from .temperature import is_odd_tempered
+
+        return is_odd_tempered(self)
+
+    def atomic_weight(self) -> Game:
+        """The atomic weight; raises :class:`cgt.NotAtomic` where undefined.
+
+        >>> import cgt
+        >>> cgt.up.atomic_weight(), cgt.nimber(8).atomic_weight()
+        (1, 0)
+        >>> cgt.parse("{1|^^||^}").atomic_weight()
+        2
+        """
+        from .atomic import atomic_weight
+
+        return atomic_weight(self)
+
+    @property
+    def is_atomic(self) -> bool:
+        """True if the atomic weight is defined.
+
+        >>> import cgt
+        >>> cgt.up.is_atomic, cgt.parse("{3||2*|1*}").is_atomic
+        (True, False)
+        """
+        from .atomic import is_atomic
+
+        return is_atomic(self)
+
+    def reduced(self) -> Game:
+        """The reduced canonical form: the simplest game infinitesimally close to this one.
+
+        >>> import cgt
+        >>> cgt.parse("{3||2*|1*}").reduced(), cgt.up.reduced()
+        ({3||2|1}, 0)
+        """
+        from .atomic import reduced
+
+        return reduced(self)
+
+    def uptimal_expansion(self) -> UptimalExpansion | None:
+        """``x + *m + sum a_i up^i`` as an :class:`~cgt.atomic.UptimalExpansion`, or None.
+
+        >>> import cgt
+        >>> print(cgt.parse("^^*").uptimal_expansion())
+        *.2
+        >>> cgt.parse("+-1").uptimal_expansion() is None
+        True
+        """
+        from .atomic import uptimal_expansion
+
+        return uptimal_expansion(self)
+
+    def ordinal_sum(self, h: GameLike) -> Game:
+        """The ordinal sum ``G : H`` (moving in this base game annihilates ``H``).
+
+        >>> import cgt
+        >>> cgt.star.ordinal_sum(cgt.star), cgt.number(1).ordinal_sum(-1)
+        (*2, 1/2)
+        """
+        from .products import ordinal_sum
+
+        return ordinal_sum(self, h)
+
+    def norton(self, u: GameLike) -> Game:
+        """Norton's product ``G.U`` for a positive unit ``U``.
+
+        >>> import cgt
+        >>> cgt.number(3).norton(cgt.up), cgt.parse("1/2").norton(cgt.up)
+        (^3, {^^*|v*})
+        """
+        from .products import norton
+
+        return norton(self, u)
+
+    def nim_multiply(self, h: GameLike) -> Game:
+        """Conway's product of nimbers (nim-multiplication): ``*a x *b``.
+
+        >>> import cgt
+        >>> cgt.nimber(2).nim_multiply(cgt.nimber(3)), cgt.nimber(8).nim_multiply("*8")
+        (*, *13)
+        """
+        from .products import nim_multiply
+
+        return nim_multiply(self, h)
 
     # --- notation ---------------------------------------------------------------
     def __str__(self) -> str:
@@ -548,8 +767,10 @@ def nimber(n: int) -> Game:
 def switch(x: GameLike) -> Game:
     """The switch ``+-x = {x | -x}``.
 
-    >>> switch(1), switch("{1|0}"), switch(2) + switch(1)
-    (+-1, +-{1|0}, {3|1||-1|-3})
+    >>> switch(1), switch("{2|1}"), switch(2) + switch(1)
+    (+-1, +-{2|1}, +-2+-1)
+    >>> switch("{1|0}")    # its left option {1|0} reverses through 0
+    0
     """
     g = to_game(x)
     return _canonical([g], [_neg(g)])
@@ -586,5 +807,3 @@ up: Game = _engine.make_nus(Dyadic(0), 1, 0)
 
 down: Game = _engine.make_nus(Dyadic(0), -1, 0)
 """``down = {* | 0} = -up``."""
-
-

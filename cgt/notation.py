@@ -56,7 +56,7 @@ class _Tok:
 
 _ARROWS = {"↑": 1, "⇑": 2, "↓": -1, "⇓": -2}
 _UNICODE_FRACTIONS = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8)}
-_SINGLE = set("{}<>(),*^/+-")
+_SINGLE = set("{}<>(),*^/+-[]")
 _TOKEN_RE = re.compile(r"\d+\.\d+|\d+|[A-Za-z_]+|\|+|\+-|.", re.S)
 
 
@@ -162,11 +162,7 @@ class _Parser:
         if kind == "PM":
             self.next()
             return self.switch_term()
-        if (
-            kind == "INT"
-            and self.peek().kind == "*"
-            and self.peek(2).kind in ("(", "{", "<")
-        ):
+        if kind == "INT" and self.peek().kind == "*" and self.peek(2).kind in ("(", "{", "<"):
             n = int(self.next().text)
             self.next()
             return n * self.atom()
@@ -233,8 +229,8 @@ class _Parser:
         return self.literal()
 
     def literal(self, negative: bool = False) -> Game:
-        from .game import number
         from .canonical import make_nus
+        from .game import number
 
         start = self.tok
         x = Dyadic(0)
@@ -254,8 +250,8 @@ class _Parser:
                     x = Dyadic(t.text)
                 except NotDyadic as exc:
                     raise self.error(str(exc), t) from None
-            if self.tok.kind == "UFRAC":
-                raise self.error("write mixed numbers as fractions, e.g. 3/2")
+            if self.tok.kind == "UFRAC" and t.kind == "INT" and self.tok.pos == t.pos + len(t.text):
+                x = x + Dyadic(*_UNICODE_FRACTIONS[self.next().text])  # a mixed number: 1½
             have_any = True
         elif t.kind == "UFRAC":
             self.next()
@@ -263,10 +259,22 @@ class _Parser:
             have_any = True
         k = 0
         m = 0
+        extra: Game | None = None  # an uptimal ^<n> or ^[n]
         seen_ups = seen_star = False
         while True:
             t = self.tok
-            if not seen_ups and (t.kind in ("^", "ARROW") or (t.kind == "IDENT" and _is_vs(t.text))):
+            if not seen_ups and t.kind in ("^", "ARROW", "IDENT"):
+                from .atomic import parse_uptimal
+
+                found = parse_uptimal(self.text, t.pos)
+                if found is not None:
+                    extra, end = found
+                    while self.tok.pos < end:
+                        self.next()
+                    seen_ups = have_any = True
+                    continue
+            is_ups = t.kind in ("^", "ARROW") or (t.kind == "IDENT" and _is_vs(t.text))
+            if not seen_ups and is_ups:
                 k = self.ups()
                 seen_ups = have_any = True
             elif not seen_star and t.kind == "*":
@@ -283,9 +291,8 @@ class _Parser:
             if start.kind == "END":
                 raise self.error("unexpected end of text: expected a game")
             raise self.error(f"expected a game, found {start.text!r}")
-        if k == 0 and m == 0:
-            return number(x)
-        return make_nus(x, k, m)
+        value = number(x) if k == 0 and m == 0 else make_nus(x, k, m)
+        return value if extra is None else value + extra
 
     def ups(self) -> int:
         t = self.next()
@@ -354,8 +361,8 @@ class _Parser:
         out: list[Game] = []
         for j, item in enumerate(items):
             if item is None:
-                where = seps[j - 1] if j > 0 else (seps[0] if seps else opening)
-                raise self.error("missing option between separators", where)
+                where = seps[j] if j < len(seps) else seps[j - 1]
+                raise self.error("missing option before this separator", where)
             out.append(item)
         return out
 
@@ -375,7 +382,7 @@ def parse(text: str) -> Game:
     >>> parse("{-2,1,3|0,1,5}"), parse("^^*"), parse("v3"), parse("1/2*"), parse("2 + (1 + *)")
     ({3|0}, ^^*, v3, 1/2*, 3*)
     >>> parse("{0|||0||0|-1}"), parse("Tiny(1)"), parse("Miny({2|1})") == -parse("Tiny({2|1})")
-    ({0|||0||0|-1}, Tiny(1), True)
+    ({0|Tiny(1)}, Tiny(1), True)
     >>> parse("{1|*3")
     Traceback (most recent call last):
     ...
@@ -464,23 +471,28 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> t
 
     if g._x is not None:
         return _nus_text(g, style), 0
-    left, right = g.left_options, g.right_options
+    left, right = _ordered(g._left, style, memo), _ordered(g._right, style, memo)
     # x +- y with numbers, when the centre x is an integer ({4|2} is 3+-1)
     if len(left) == 1 and len(right) == 1 and left[0]._is_number and right[0]._is_number:
         a, b = left[0]._x, right[0]._x
         assert a is not None and b is not None
         mid, half = (a + b).half(), (a - b).half()
-    else:
-        mid = half = None
-    if mid is not None and half is not None and mid.is_integer():
-        prefix = "" if mid._num == 0 else _number_text(mid, style)
-        return f"{prefix}{style.pm}{_number_text(half, style)}", 0
+        if mid.is_integer():
+            prefix = "" if mid._num == 0 else _number_text(mid, style)
+            return f"{prefix}{style.pm}{_number_text(half, style)}", 0
     # +-G and +-{a,b,...}
     if len(left) == len(right) and {_neg(o) for o in left} == set(right):
         if len(left) == 1:
             return f"{style.pm}{_braced(left[0], style, memo)}", 0
         inner = style.comma.join(_braced(o, style, memo) for o in left)
         return f"{style.pm}{style.open}{inner}{style.close}", 0
+    # Conway's up-nth ^<n> and the cumulative ^[n] (n >= 2), plus a number and *
+    if not style.latex:
+        from .atomic import format_uptimal
+
+        up_text = format_uptimal(g, "unicode" if style is _UNICODE else "ascii")
+        if up_text is not None:
+            return up_text, 0
     # Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0}
     tm = _tiny_miny(g)
     if tm is not None and not style.latex:
@@ -491,12 +503,30 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> t
     for opts in (left, right):
         if len(opts) == 1:
             text, bars = _fmt(opts[0], style, memo)
+            if bars >= _MAX_SLASHES:
+                # Deep nests would need ever longer runs of bars: brace instead.
+                text, bars = f"{style.open}{text}{style.close}", 0
             widest = max(widest, bars)
             sides.append(text)
         else:
             sides.append(style.comma.join(_braced(o, style, memo) for o in opts))
     sep = style.bar * (widest + 1) if not style.latex else _latex_bars(widest + 1)
     return f"{sides[0]}{sep}{sides[1]}", widest + 1
+
+
+_MAX_SLASHES = 3
+
+
+def _ordered(
+    options: tuple[Game, ...] | None, style: _Style, memo: dict[int, tuple[str, int]]
+) -> tuple[Game, ...]:
+    """Options in display order (as Game.left_options), sharing this render's memo."""
+    assert options is not None
+    if len(options) < 2:
+        return options
+    return tuple(
+        sorted(options, key=lambda o: (o._birthday, not o._is_number, _fmt(o, style, memo)[0]))
+    )
 
 
 def _latex_bars(n: int) -> str:
@@ -506,18 +536,21 @@ def _latex_bars(n: int) -> str:
 def _tiny_miny(g: Game) -> tuple[str, Game] | None:
     from .game import _le, _neg, zero
 
-    left, right = g.left_options, g.right_options
+    left, right = g._left, g._right
+    assert left is not None and right is not None
     if len(left) != 1 or len(right) != 1:
         return None
     a, b = left[0], right[0]
     if a is zero and b._x is None:
-        bl, br = b.left_options, b.right_options
+        bl, br = b._left, b._right
+        assert bl is not None and br is not None
         if len(bl) == 1 and bl[0] is zero and len(br) == 1:
             arg = _neg(br[0])
             if arg is not zero and _le(zero, arg):
                 return "Tiny", arg
     if b is zero and a._x is None:
-        al, ar = a.left_options, a.right_options
+        al, ar = a._left, a._right
+        assert al is not None and ar is not None
         if len(ar) == 1 and ar[0] is zero and len(al) == 1:
             arg = al[0]
             if arg is not zero and _le(zero, arg):

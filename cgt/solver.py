@@ -18,6 +18,24 @@ a later search) costs a dictionary lookup.
 ...     def key(self): return self.n
 >>> Solver().grundy(Heap(5))
 5
+
+Rulesets that need speed may instead expose *keyed rules*
+(:class:`KeyedRules`): positions become plain hashable states, each split
+into normalised component keys that carry a negation flag (a Domineering
+board and its transpose share one table entry, the second read negated).
+The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
+
+>>> class Strip:                 # a Domineering row of n cells, as keyed rules
+...     def split(self, state): return [(state, False)] if state > 1 else []
+...     def options(self, key):
+...         right = [(i, key - i - 2) for i in range(key - 1)]
+...         return [], right
+>>> class Row:                   # a sum of rows: the state is a tuple of lengths
+...     def split(self, state): return [(n, False) for n in state if n > 1]
+...     def options(self, key): return Strip().options(key)
+>>> s = Solver()
+>>> s.keyed_value(Row(), (5, 4))
+-4
 """
 
 from __future__ import annotations
@@ -26,12 +44,15 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._deep import deep
+from .canonical import add as _add
+from .canonical import canonical_form as _canonical_form
+from .canonical import negate as _negate
 from .impartial.nim import mex
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["ImpartialLike", "PartizanLike", "Solver", "SolverInfo"]
+__all__ = ["ImpartialLike", "KeyedRules", "PartizanLike", "Solver", "SolverInfo"]
 
 
 @runtime_checkable
@@ -51,6 +72,30 @@ class ImpartialLike(Protocol):
     def options(self) -> Iterable[Any]: ...
     def components(self) -> Iterable[Any]: ...
     def key(self) -> Hashable: ...
+
+
+class KeyedRules(Protocol):
+    """Fast protocol: a ruleset that works on raw hashable states and keys.
+
+    * ``split(state)`` returns the state's independent components as pairs
+      ``(key, negated)``: ``key`` is normalised (symmetry-reduced, cropped)
+      and the component's value is the value stored for ``key``, negated when
+      ``negated`` is true (for example a transposed Domineering board).
+      Components worth 0 for sure may be left out.
+    * ``options(key)`` returns ``(left, right)``: the states each player can
+      move to from the component of that key (for impartial rules both lists
+      are the options; only ``left`` is used).
+
+    Optionally ``known_value(key)`` returns a :class:`~cgt.Game` (or ``None``)
+    and ``known_grundy(key)`` an ``int`` (or ``None``) to skip a search; and
+    ``state_key(state)`` returns a hashable key of a whole state, with which
+    the solver also remembers the values of whole option states (the same
+    state is often reached from several positions), in a table of bounded
+    size (:attr:`Solver.max_states`).
+    """
+
+    def split(self, state: Any) -> Iterable[tuple[Hashable, bool]]: ...
+    def options(self, key: Any) -> tuple[Iterable[Any], Iterable[Any]]: ...
 
 
 class SolverInfo(tuple[int, int, int, int]):
@@ -97,9 +142,14 @@ class Solver:
     SolverInfo(values=0, grundy_values=0, hits=0, misses=0)
     """
 
+    max_states: int = 1 << 21
+    """Size bound of the table of whole option states (emptied when full)."""
+
     def __init__(self) -> None:
         self.values: dict[Hashable, Game] = {}
         self.grundy_values: dict[Hashable, int] = {}
+        self.state_values: dict[Hashable, Game] = {}
+        self.state_grundy: dict[Hashable, int] = {}
         self._hits = 0
         self._misses = 0
 
@@ -119,6 +169,8 @@ class Solver:
         """
         self.values.clear()
         self.grundy_values.clear()
+        self.state_values.clear()
+        self.state_grundy.clear()
         self._hits = self._misses = 0
 
     # --- partizan ----------------------------------------------------------------
@@ -170,5 +222,107 @@ class Solver:
             return found
         self._misses += 1
         result = mex({self._grundy(option) for option in component.options()})
+        self.grundy_values[key] = result
+        return result
+
+    # --- keyed rules (fast protocol) --------------------------------------------
+    @deep
+    def keyed_value(self, rules: KeyedRules, state: Any) -> Game:
+        """The canonical value of ``state`` under keyed ``rules`` (see :class:`KeyedRules`).
+
+        Component values are stored under their normalised keys in
+        :attr:`values`, so they are shared with every later call.
+        """
+        return self._keyed_sum(rules, state)
+
+    def _keyed_sum(self, rules: KeyedRules, state: Any) -> Game:
+        # Engine functions are called directly: this runs inside keyed_value's
+        # controlled-recursion wrapper already.
+        state_key = getattr(rules, "state_key", None)
+        if state_key is not None:
+            skey = state_key(state)
+            known = self.state_values.get(skey)
+            if known is not None:
+                self._hits += 1
+                return known
+        total: Game | None = None
+        values = self.values
+        for key, negated in rules.split(state):
+            found = values.get(key)
+            if found is None:
+                self._misses += 1
+                found = self._keyed_component(rules, key)
+            else:
+                self._hits += 1
+            if negated:
+                found = _negate(found)
+            total = found if total is None else _add(total, found)
+        if total is None:
+            from .game import zero
+
+            total = zero
+        if state_key is not None:
+            if len(self.state_values) >= self.max_states:
+                self.state_values.clear()
+            self.state_values[skey] = total
+        return total
+
+    def _keyed_component(self, rules: KeyedRules, key: Hashable) -> Game:
+        known = getattr(rules, "known_value", None)
+        result = known(key) if known is not None else None
+        if result is None:
+            left_states, right_states = rules.options(key)
+            left = [self._keyed_sum(rules, s) for s in left_states]
+            right = [self._keyed_sum(rules, s) for s in right_states]
+            result = _canonical_form(left, right)
+        self.values[key] = result
+        return result
+
+    @deep
+    def keyed_grundy(self, rules: KeyedRules, state: Any) -> int:
+        """The Grundy value of ``state`` under impartial keyed ``rules``.
+
+        >>> class Nim:
+        ...     def split(self, state): return [(n, False) for n in state if n]
+        ...     def options(self, key):
+        ...         opts = [(k,) for k in range(key)]
+        ...         return opts, opts
+        >>> Solver().keyed_grundy(Nim(), (3, 5, 6))
+        0
+        """
+        return self._keyed_xor(rules, state)
+
+    def _keyed_xor(self, rules: KeyedRules, state: Any) -> int:
+        state_key = getattr(rules, "state_key", None)
+        if state_key is not None:
+            skey = state_key(state)
+            known = self.state_grundy.get(skey)
+            if known is not None:
+                self._hits += 1
+                return known
+        total = 0
+        table = self.grundy_values
+        for key, _negated in rules.split(state):
+            found = table.get(key)
+            if found is None:
+                self._misses += 1
+                found = self._keyed_grundy_component(rules, key)
+            else:
+                self._hits += 1
+            total ^= found
+        if state_key is not None:
+            if len(self.state_grundy) >= self.max_states:
+                self.state_grundy.clear()
+            self.state_grundy[skey] = total
+        return total
+
+    def _keyed_grundy_component(self, rules: KeyedRules, key: Hashable) -> int:
+        known = getattr(rules, "known_grundy", None)
+        result = known(key) if known is not None else None
+        if result is None:
+            seen = {self._keyed_xor(rules, s) for s in rules.options(key)[0]}
+            result = 0
+            while result in seen:
+                result += 1
         self.grundy_values[key] = result
         return result

@@ -8,3 +8,21 @@ from __future__ import annotations
 from .base import ImpartialPosition, Position, clear_solver_caches, solver_for
 
 __all__ = ["ImpartialPosition", "Position", "clear_solver_caches", "solver_for"]
+
+from .chips import ChipGame
+from .hexapawn import Hexapawn, HexapawnMove
+
+__all__ += ["ChipGame", "Hexapawn", "HexapawnMove"]
+
+from .heap import HeapPosition, OctalGame, Periodicity, SubtractionGame  # noqa: E402
+
+__all__ += ["HeapPosition", "OctalGame", "Periodicity", "SubtractionGame"]
+
+from .wythoff import Wythoff  # noqa: E402
+
+__all__ += ["Wythoff"]
+
+from .domineering import Cram, Domineering  # noqa: E402
+from .graphs import Col, Snort, parse_graph  # noqa: E402
+
+__all__ += ["Col", "Cram", "Domineering", "Snort", "parse_graph"]

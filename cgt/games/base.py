@@ -16,7 +16,7 @@ into independent components and a normalised key.  The generic
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..solver import Solver
@@ -24,9 +24,29 @@ from ..solver import Solver
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["ImpartialPosition", "Position", "clear_solver_caches", "solver_for"]
+__all__ = [
+    "ImpartialPosition",
+    "Position",
+    "clear_solver_caches",
+    "register_cache",
+    "solver_for",
+]
 
 _SOLVERS: dict[type, Solver] = {}
+_CLEARERS: list[Callable[[], None]] = []
+
+
+def register_cache(clear: Callable[[], None]) -> None:
+    """Register a ruleset's own cache (say of normalised keys) with :func:`clear_solver_caches`.
+
+    >>> seen = []
+    >>> register_cache(lambda: seen.append("cleared"))
+    >>> clear_solver_caches(); seen
+    ['cleared']
+    >>> _CLEARERS.pop() is not None
+    True
+    """
+    _CLEARERS.append(clear)
 
 
 def solver_for(kind: type) -> Solver:
@@ -42,12 +62,14 @@ def solver_for(kind: type) -> Solver:
 
 
 def clear_solver_caches() -> None:
-    """Empty every ruleset's transposition table.
+    """Empty every ruleset's transposition table (and the registered ruleset caches).
 
     >>> clear_solver_caches()
     """
     for solver in _SOLVERS.values():
         solver.clear()
+    for clear in _CLEARERS:
+        clear()
 
 
 class Position:

@@ -1,12 +1,45 @@
-"""Impartial games: nim arithmetic, the Sprague-Grundy solver, misère play.
+"""Impartial games: nim arithmetic, the Sprague-Grundy value, periodicity, misère play.
 
->>> from cgt.impartial import mex, nim_sum
->>> mex([0, 1, 3]), nim_sum(6, 9, 5)
-(2, 10)
+>>> from cgt.impartial import mex, nim_sum, nim_product, nim_inverse
+>>> mex([0, 1, 3]), nim_sum(6, 9, 5), nim_product(2, 3), nim_inverse(2)
+(2, 10, 1, 3)
 """
 
 from __future__ import annotations
 
+from .field import (
+    InvalidNimber,
+    NimZeroDivisionError,
+    nim_divide,
+    nim_inverse,
+    nim_power,
+    nim_product,
+    nim_square_root,
+    subfield_order,
+)
+from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outcome
 from .nim import mex, nim_sum
+from .periodicity import Periodicity as Periodicity  # documented in cgt.games
+from .periodicity import find_periodicity
+from .sprague_grundy import grundy, outcome
 
-__all__ = ["mex", "nim_sum"]
+__all__ = [
+    "Genus",
+    "InvalidNimber",
+    "NimZeroDivisionError",
+    "clear_misere_cache",
+    "find_periodicity",
+    "genus",
+    "grundy",
+    "mex",
+    "misere_grundy",
+    "misere_outcome",
+    "nim_divide",
+    "nim_inverse",
+    "nim_power",
+    "nim_product",
+    "nim_square_root",
+    "nim_sum",
+    "outcome",
+    "subfield_order",
+]

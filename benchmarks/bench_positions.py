@@ -1,0 +1,175 @@
+"""Benchmark: values of positions, cgt against cgt-py in the same run.
+
+Run ``python benchmarks/bench_positions.py [--quick] [--only NAME ...]``.
+
+Each workload is solved twice, each time in a fresh child process: once by
+cgt-py, then by cgt (cold: nothing cached).  The table shows the CPU time
+(``time.process_time``) and the peak resident memory of each child, the ratio
+``cgt time / cgt-py time`` (below 1: cgt is faster), cgt-py's time on the
+reference machine as quoted in the issue, and whether the two values agree
+(cgt-py's canonical form is parsed with :func:`cgt.parse` and compared after
+cgt's time and memory were taken).  CPU times are used because the machine
+may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+
+
+def rect(h: int, w: int) -> str:
+    return "|".join(["." * w] * h)
+
+
+def peer_graph(cgt_py: Any, g: nx.Graph) -> Any:
+    nodes = list(g)
+    index = {v: i for i, v in enumerate(nodes)}
+    return cgt_py.Graph(len(nodes), [(index[a], index[b]) for a, b in g.edges])
+
+
+def ours(name: str) -> Any:
+    from cgt.games import Col, Domineering, Snort
+
+    kind, shape = name.split(" ", 1)
+    if kind == "Domineering":
+        h, w = map(int, shape.split("x"))
+        return Domineering(rect(h, w)).value()
+    cls = Col if kind == "Col" else Snort
+    return cls(graph_of(shape)).value()
+
+
+def theirs(name: str) -> Any:
+    import cgt_py
+
+    kind, shape = name.split(" ", 1)
+    if kind == "Domineering":
+        h, w = map(int, shape.split("x"))
+        return cgt_py.Domineering(rect(h, w)).canonical_form
+    g = peer_graph(cgt_py, graph_of(shape))
+    return g.col.canonical_form if kind == "Col" else g.snort.canonical_form
+
+
+def graph_of(shape: str) -> nx.Graph:
+    if shape.startswith("P_"):
+        return nx.path_graph(int(shape[2:]))
+    if shape.startswith("C_"):
+        return nx.cycle_graph(int(shape[2:]))
+    h, w = map(int, shape.split()[0].split("x"))
+    return nx.grid_2d_graph(h, w)
+
+
+# (name, cgt-py's time on the reference machine, in the quick set)
+WORKLOADS: list[tuple[str, float, bool]] = [
+    ("Domineering 4x5", 0.15, True),
+    ("Domineering 5x5", 3.9, True),
+    ("Domineering 4x7", 24.5, False),
+    ("Domineering 5x6", 105.0, False),
+    ("Col P_128", 18.2, True),
+    ("Col C_56", 12.9, True),
+    ("Col 2x10 grid", 15.6, False),
+    ("Col 3x6 grid", 8.9, False),
+    ("Snort P_20", 38.9, False),
+    ("Snort 2x9 grid", 14.9, True),
+]
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child(role: str, name: str, path: str) -> None:
+    """Solve one workload in this (fresh) process and print a JSON line."""
+    solve: Callable[[str], Any] = ours if role == "cgt" else theirs
+    if role == "cgt":  # imports are not timed
+        import cgt.games
+    else:
+        import cgt_py  # noqa: F401
+    start = time.process_time()
+    value = solve(name)
+    spent = time.process_time() - start
+    report: dict[str, Any] = {"time": spent, "mib": peak_mib()}
+    if role == "peer":
+        with open(path, "w") as f:
+            f.write(repr(value))
+    elif os.path.getsize(path):
+        import cgt
+
+        with open(path) as f:
+            text = f.read()
+        report["agree"] = cgt.parse(text[len("CanonicalForm('") : -2]) == value
+    print(json.dumps(report))
+
+
+def run_child(role: str, name: str, path: str) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", role, name, path],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="cgt against cgt-py on positions")
+    parser.add_argument("--quick", action="store_true", help="only the short workloads")
+    parser.add_argument("--only", nargs="*", default=None, help="workload names to run")
+    parser.add_argument("--no-peer", action="store_true", help="time cgt alone")
+    parser.add_argument("--child", nargs=3, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(*args.child)
+        return 0
+    try:
+        import cgt_py  # noqa: F401
+
+        run_peer = not args.no_peer
+    except ImportError:
+        run_peer = False
+    print(
+        f"{'workload':16} {'cgt s':>8} {'MiB':>6} {'cgt-py s':>9} {'MiB':>6} {'ratio':>7} "
+        f"{'ref cgt-py s':>13}  agree",
+        flush=True,
+    )
+    for name, reference, quick in WORKLOADS:
+        if args.quick and not quick:
+            continue
+        if args.only and not any(o.lower() in name.lower() for o in args.only):
+            continue
+        with tempfile.NamedTemporaryFile(suffix=".txt", delete=False) as tmp:
+            path = tmp.name
+        try:
+            if run_peer:
+                peer = run_child("peer", name, path)
+            mine = run_child("cgt", name, path)
+        finally:
+            os.unlink(path)
+        if run_peer:
+            ratio = mine["time"] / peer["time"] if peer["time"] > 0 else float("inf")
+            agree = "yes" if mine.get("agree") else "NO"
+            peer_cols = f"{peer['time']:9.2f} {peer['mib']:6.0f} {ratio:7.3f}"
+        else:
+            agree = "-"
+            peer_cols = f"{'-':>9} {'-':>6} {'-':>7}"
+        print(
+            f"{name:16} {mine['time']:8.2f} {mine['mib']:6.0f} {peer_cols} {reference:13.2f}  "
+            f"{agree}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,408 @@
+"""Domineering and Cram: dominoes on a board.
+
+In **Domineering** Left places a domino vertically (on two empty cells one
+above the other) and Right horizontally; whoever cannot move loses.  So a
+2x1 column is worth 1, a 1x2 row -1, and the 2x2 square is the switch ±1.
+
+**Cram** is the impartial twin: both players may place either orientation;
+its positions have Grundy values (:meth:`Cram.grundy`).
+
+Boards are grid strings (rows top to bottom separated by ``|`` or newlines,
+``.`` empty, ``#`` blocked) or networkx graphs (induced subgraphs of
+``grid_2d_graph``, nodes ``(row, col)``).
+
+The values come from the generic :class:`~cgt.solver.Solver` through keyed
+rules (:class:`~cgt.solver.KeyedRules`): a board is a bitmask; after a move
+it splits into connected components, each cropped to its bounding box and
+normalised over the symmetries of the rectangle.  A transposed board is
+stored once: Domineering's transposition swaps the players, so its value is
+the negative.
+
+>>> from cgt.games import Domineering, Cram
+>>> Domineering("..|..").value(), Domineering(".|.").value(), Domineering("...").value()
+(+-1, 1, -1)
+>>> Domineering("..|..|..").value()
+{1/2|-2}
+>>> Cram("..|..").grundy(), Cram("...|...").grundy()
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidPosition
+from .base import ImpartialPosition, Position, register_cache, solver_for
+from .grid import (
+    board_from_graph,
+    board_to_graph,
+    crop,
+    format_grid,
+    grid_svg,
+    key_board,
+    masks,
+    normal_form,
+    parse_grid,
+    split_components,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["Cram", "Domineering", "DomineeringRules"]
+
+
+def _state(h: int, w: int, bits: int) -> int:
+    return (bits << 16) | (h << 8) | w
+
+
+class DomineeringRules:
+    """Keyed rules (:class:`~cgt.solver.KeyedRules`) of Domineering or Cram on bitmasks.
+
+    States and keys are ints packing ``(bits, h, w)`` (see
+    :func:`cgt.games.grid.key_board`).  :meth:`split` caches the
+    normalisation of each cropped component it meets.
+
+    >>> rules = DomineeringRules(impartial=False)
+    >>> rules.split(_state(3, 2, 0b111111))     # a 3x2 board is stored transposed
+    [(4129283, True)]
+    >>> left, right = rules.options(4129283)   # moves on the stored 2x3 board
+    >>> len(left), len(right)
+    (3, 4)
+    """
+
+    __slots__ = ("_normal", "impartial")
+
+    max_cache = 1 << 21
+    """Size bound of the cache of normalised components (emptied when full)."""
+
+    def __init__(self, impartial: bool) -> None:
+        self.impartial = impartial
+        self._normal: dict[int, tuple[int, bool]] = {}
+
+    def split(self, state: int | tuple[int, int, int, int]) -> list[tuple[int, bool]]:
+        """The normalised keys of the components of ``state``, with transposition flags.
+
+        A state is a packed board (an ``int``), or, for the options that
+        :meth:`options` makes, ``(h, w, bits, removed)``: a connected board
+        with the domino ``removed`` just placed.  Every component of such a
+        board touches the domino, so the flood fills start next to it, and
+        stop early when the board is still connected.
+        """
+        if isinstance(state, tuple):
+            h, w, bits, removed = state
+        else:
+            h = (state >> 8) & 0xFF
+            w = state & 0xFF
+            bits = state >> 16
+            removed = 0
+        frame = _FRAMES.get((h, w))
+        if frame is None:
+            frame = _frame(h, w)
+        not_first, not_last, columns = frame
+        if removed:
+            seeds = (
+                ((removed << 1) & not_first)
+                | ((removed >> 1) & not_last)
+                | (removed << w)
+                | (removed >> w)
+            ) & bits
+        else:
+            seeds = bits
+        normal = self._normal
+        out = []
+        rest = bits
+        while seeds:
+            comp = seeds & -seeds
+            while True:
+                grow = (
+                    comp
+                    | ((comp << 1) & not_first)
+                    | ((comp >> 1) & not_last)
+                    | (comp << w)
+                    | (comp >> w)
+                ) & rest
+                if grow == comp:
+                    break
+                if removed and grow & seeds == seeds:
+                    comp = rest  # all that is left is connected
+                    break
+                comp = grow
+            seeds &= ~comp
+            rest ^= comp
+            if not comp & (comp - 1):
+                continue  # a single cell: no domino fits
+            low = (comp & -comp).bit_length() - 1
+            left = 0
+            while not comp & columns[left]:
+                left += 1
+            raw = ((comp >> (low - low % w + left)) << 8) | w
+            found = normal.get(raw)
+            if found is None:
+                if len(normal) >= self.max_cache:
+                    normal.clear()
+                ch, cw, rows = crop(h, w, comp)
+                found = normal[raw] = normal_form(ch, cw, rows)
+            out.append(found)
+        return out
+
+    def options(self, key: int) -> tuple[list[Any], list[Any]]:
+        """``(left, right)`` states after one move in the board of ``key``.
+
+        Left places vertical dominoes and Right horizontal ones; in Cram both
+        lists hold every placement.
+        """
+        h, w, bits = key_board(key)
+        vertical = bits & (bits >> w)
+        horizontal = bits & (bits >> 1) & masks(h, w)[2]
+        left = []
+        while vertical:
+            low = vertical & -vertical
+            vertical ^= low
+            removed = low | (low << w)
+            left.append((h, w, bits ^ removed, removed))
+        right = []
+        while horizontal:
+            low = horizontal & -horizontal
+            horizontal ^= low
+            removed = low | (low << 1)
+            right.append((h, w, bits ^ removed, removed))
+        if self.impartial:
+            both = left + right
+            return both, both
+        return left, right
+
+    def known_value(self, key: int) -> Game | None:
+        """Strips: a row of ``n`` cells is worth ``-(n // 2)`` (keys have rows <= columns)."""
+        if (key >> 8) & 0xFF == 1 and not self.impartial:
+            from ..game import number
+
+            return number(-((key & 0xFF) // 2))
+        return None
+
+    def clear(self) -> None:
+        """Forget the cached normalisations."""
+        self._normal.clear()
+
+
+_FRAMES: dict[tuple[int, int], tuple[int, int, list[int]]] = {}
+
+
+def _frame(h: int, w: int) -> tuple[int, int, list[int]]:
+    _full, not_first, not_last = masks(h, w)
+    columns = []
+    for c in range(w):
+        column = 0
+        for r in range(h):
+            column |= 1 << (r * w + c)
+        columns.append(column)
+    frame = _FRAMES[(h, w)] = (not_first, not_last, columns)
+    return frame
+
+
+_DOMINEERING = DomineeringRules(impartial=False)
+_CRAM = DomineeringRules(impartial=True)
+register_cache(_DOMINEERING.clear)
+register_cache(_CRAM.clear)
+
+
+class _Board:
+    """Shared code of Domineering and Cram boards: parsing, display, components."""
+
+    __slots__ = ("bits", "h", "w")
+
+    h: int
+    w: int
+    bits: int
+
+    def __init__(self, board: Any = "") -> None:
+        if isinstance(board, str):
+            h, w, bits = parse_grid(board)
+        elif isinstance(board, _Board):
+            h, w, bits = board.h, board.w, board.bits
+        elif hasattr(board, "nodes") and hasattr(board, "edges"):
+            h, w, bits = board_from_graph(board)
+        else:
+            raise InvalidPosition(
+                f"a board is a grid string or a networkx grid graph, not {type(board).__name__}"
+            )
+        self.h, self.w, self.bits = h, w, bits
+
+    @classmethod
+    def _make(cls, h: int, w: int, bits: int) -> Any:
+        board = object.__new__(cls)
+        board.h, board.w, board.bits = h, w, bits
+        return board
+
+    # --- structure -----------------------------------------------------------------
+    @property
+    def state(self) -> int:
+        """The board packed into one ``int`` (the solver's state)."""
+        return _state(self.h, self.w, self.bits)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, columns)`` of the board rectangle."""
+        return self.h, self.w
+
+    def empty_cells(self) -> list[tuple[int, int]]:
+        """The empty cells as ``(row, col)`` pairs, row by row."""
+        h, w, bits = self.h, self.w, self.bits
+        return [(r, c) for r in range(h) for c in range(w) if bits >> (r * w + c) & 1]
+
+    def graph(self) -> Any:
+        """The empty cells as an induced subgraph of ``networkx.grid_2d_graph``."""
+        return board_to_graph(self.h, self.w, self.bits)
+
+    def _placements(self, vertical: bool) -> list[Any]:
+        h, w, bits = self.h, self.w, self.bits
+        if vertical:
+            spots, step = bits & (bits >> w), w
+        else:
+            spots, step = bits & (bits >> 1) & masks(h, w)[2], 1
+        out = []
+        while spots:
+            low = spots & -spots
+            spots ^= low
+            out.append(self._make(h, w, bits ^ low ^ (low << step)))
+        return out
+
+    def components(self) -> list[Any]:
+        """The connected parts that can still take a domino, each cropped to its box."""
+        out = []
+        for comp in split_components(self.h, self.w, self.bits):
+            ch, cw, rows = crop(self.h, self.w, comp)
+            bits = 0
+            for r, row in enumerate(rows):
+                bits |= row << (r * cw)
+            out.append(self._make(ch, cw, bits))
+        return out
+
+    def key(self) -> Hashable:
+        """Sorted normalised component keys with transposition flags."""
+        return tuple(sorted(_DOMINEERING.split(self.state)))
+
+    def transpose(self) -> Any:
+        """The board mirrored in its main diagonal (rows become columns)."""
+        h, w, bits = self.h, self.w, self.bits
+        out = 0
+        for r in range(h):
+            for c in range(w):
+                if bits >> (r * w + c) & 1:
+                    out |= 1 << (c * h + r)
+        return self._make(w, h, out)
+
+    # --- display ---------------------------------------------------------------------
+    def __str__(self) -> str:
+        return format_grid(self.h, self.w, self.bits)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({format_grid(self.h, self.w, self.bits, sep='|')!r})"
+
+    def _repr_svg_(self) -> str:
+        return grid_svg(self.h, self.w, self.bits)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Board)
+        return (self.h, self.w, self.bits) == (other.h, other.w, other.bits)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.h, self.w, self.bits))
+
+
+class Domineering(_Board, Position):
+    """A Domineering position: Left places vertical dominoes, Right horizontal ones.
+
+    >>> d = Domineering("..#|...|...")
+    >>> print(d)
+    ..#
+    ...
+    ...
+    >>> d.value()
+    +-3/2
+    >>> Domineering("....").value(), Domineering(".|.|.|.|.").value()
+    (-2, 2)
+    >>> import networkx as nx
+    >>> Domineering(nx.grid_2d_graph(2, 2)).value()
+    +-1
+    >>> Domineering("..|..").transpose().value() == -Domineering("..|..").value()
+    True
+    """
+
+    __slots__ = ()
+
+    def left_options(self) -> list[Domineering]:
+        """Boards after a vertical domino (Left's moves).
+
+        >>> Domineering(".|.").left_options()
+        [Domineering('#|#')]
+        """
+        result: list[Domineering] = self._placements(True)
+        return result
+
+    def right_options(self) -> list[Domineering]:
+        """Boards after a horizontal domino (Right's moves).
+
+        >>> Domineering("...").right_options()
+        [Domineering('##.'), Domineering('.##')]
+        """
+        result: list[Domineering] = self._placements(False)
+        return result
+
+    def components(self) -> list[Domineering]:
+        """The independent parts (connected, at least two cells), cropped.
+
+        >>> Domineering("..|##|..").components()
+        [Domineering('..'), Domineering('..')]
+        """
+        result: list[Domineering] = super().components()
+        return result
+
+    def value(self) -> Game:
+        """The canonical value, via the shared solver (components memoised).
+
+        >>> Domineering("...|...|...").value()
+        +-1
+        """
+        return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
+
+
+class Cram(_Board, ImpartialPosition):
+    """A Cram position: dominoes of either orientation, for both players.
+
+    >>> Cram("..|..").grundy(), Cram("...").grundy(), Cram("....|....").grundy()
+    (0, 1, 0)
+    >>> Cram("...|...").value()
+    *
+    """
+
+    __slots__ = ()
+
+    def options(self) -> list[Cram]:
+        """Boards after placing one domino either way.
+
+        >>> len(Cram("..|..").options())
+        4
+        """
+        result: list[Cram] = self._placements(True) + self._placements(False)
+        return result
+
+    def components(self) -> list[Cram]:
+        """The independent parts (connected, at least two cells), cropped.
+
+        >>> Cram(".#.").components()
+        []
+        """
+        result: list[Cram] = super().components()
+        return result
+
+    def grundy(self) -> int:
+        """The Grundy value, via the shared solver (components memoised).
+
+        >>> Cram("...|...|...").grundy()
+        0
+        """
+        return solver_for(Cram).keyed_grundy(_CRAM, self.state)

@@ -1,0 +1,858 @@
+"""Col and Snort: colouring the vertices of a graph.
+
+Players take turns colouring an uncoloured vertex, Left blue and Right red;
+whoever cannot move loses.  In **Col** two neighbours may never have the
+same colour; in **Snort** two neighbours may never have different colours.
+
+Positions are ``networkx.Graph`` objects of the vertices still to colour.
+The node attribute ``tint`` (``None``, ``"L"`` or ``"R"``) records the
+coloured neighbours that are gone: ``"L"`` means only Left may still colour
+that vertex, ``"R"`` only Right.  A move deletes the vertex and tints its
+neighbours; a vertex that neither player may colour is deleted too.
+
+Values come from the generic :class:`~cgt.solver.Solver` through keyed rules:
+components are stored under canonical keys, so isomorphic components (with
+their tints) share one entry, and a component with ``L`` and ``R`` swapped
+shares it too, read negated.  Paths and cycles have direct keys (their tint
+sequences up to reversal and rotation); other graphs are canonically labelled
+by colour refinement and individualisation.
+
+>>> from cgt.games import Col, Snort
+>>> import networkx as nx
+>>> Col(nx.path_graph(3)).value(), Snort(nx.path_graph(3)).value()
+(0, +-2)
+>>> Col("L-.").value(), Col("L").value(), Col(".").value()
+(1/2, 1, *)
+>>> Col("a:.-.-.-.-a").value()                 # the 4-cycle, in the string syntax
+0
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..errors import InvalidPosition
+from .base import Position, register_cache, solver_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = [
+    "Col",
+    "GraphRules",
+    "Snort",
+    "canonical_key",
+    "format_graph",
+    "parse_graph",
+]
+
+_TINT_CHAR = {None: ".", "L": "L", "R": "R"}
+_CHAR_TINT: dict[str, str | None] = {".": None, "L": "L", "R": "R"}
+_SWAP = str.maketrans("LR", "RL")
+
+# A raw graph: (adjacency bitmasks, tints) with tints a string over ".LR".
+Raw = tuple[tuple[int, ...], str]
+
+
+# ---------------------------------------------------------------------------
+# The string syntax
+# ---------------------------------------------------------------------------
+_TOKEN = re.compile(r"\s*(?:([a-z0-9_]+)(?::\s*([.LR]))?|([.LR]))\s*")
+
+
+def parse_graph(text: str) -> Any:
+    """Read a graph in the small path syntax into a ``networkx.Graph``.
+
+    Vertices are written by their tint: ``.`` (none), ``L`` or ``R``;
+    ``-`` joins consecutive vertices into a path, ``;`` or ``,`` starts a new
+    path.  A vertex may be named, ``a:L``, and a name alone (``a``) refers to
+    it again, which closes cycles and joins paths.  Unnamed vertices are
+    numbered 0, 1, 2, ... in order of appearance.
+
+    >>> g = parse_graph("L-.-R")
+    >>> sorted(g.edges), [g.nodes[v]["tint"] for v in g]
+    ([(0, 1), (1, 2)], ['L', None, 'R'])
+    >>> import networkx as nx
+    >>> nx.is_isomorphic(parse_graph("a:.-.-.-a"), nx.cycle_graph(3))   # a triangle
+    True
+    >>> parse_graph("L-?")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: unexpected character '?' at position 2 of the graph 'L-?'
+    """
+    import networkx as nx
+
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a graph string must be a str, not {type(text).__name__}")
+    graph = nx.Graph()
+    counter = 0
+    pos = 0
+    n = len(text)
+    previous: Hashable | None = None
+    expect_vertex = True
+    while True:
+        while pos < n and text[pos].isspace():
+            pos += 1
+        if pos >= n:
+            break
+        if expect_vertex:
+            m = _TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                raise InvalidPosition(
+                    f"unexpected character {text[pos]!r} at position {pos} of the graph {text!r}"
+                )
+            name, named_tint, tint_char = m.group(1), m.group(2), m.group(3)
+            node: Hashable
+            if name is not None:
+                node = name
+                if named_tint is not None:
+                    if node in graph and graph.nodes[node]["tint"] != _CHAR_TINT[named_tint]:
+                        raise InvalidPosition(
+                            f"vertex {name!r} given two tints at position {m.start(1)} "
+                            f"of the graph {text!r}"
+                        )
+                    graph.add_node(node, tint=_CHAR_TINT[named_tint])
+                elif node not in graph:
+                    raise InvalidPosition(
+                        f"vertex {name!r} used before it is given a tint (write {name}:.) "
+                        f"at position {m.start(1)} of the graph {text!r}"
+                    )
+            else:
+                node = counter
+                counter += 1
+                graph.add_node(node, tint=_CHAR_TINT[tint_char])
+            if previous is not None:
+                if previous == node:
+                    raise InvalidPosition(
+                        f"a vertex joined to itself at position {pos} of the graph {text!r}"
+                    )
+                graph.add_edge(previous, node)
+            previous = node
+            pos = m.end()
+            expect_vertex = False
+        else:
+            ch = text[pos]
+            if ch == "-":
+                expect_vertex = True
+            elif ch in ";,":
+                previous = None
+                expect_vertex = True
+            else:
+                raise InvalidPosition(
+                    f"unexpected character {ch!r} at position {pos} of the graph {text!r}"
+                )
+            pos += 1
+    if expect_vertex and previous is not None:
+        raise InvalidPosition(f"the graph {text!r} ends with '-' but no vertex")
+    return graph
+
+
+def format_graph(adjacency: Iterable[int], tints: str) -> str:
+    """Write a raw graph (adjacency bitmasks and a tint string) in the path syntax.
+
+    Vertices are named ``v0, v1, ...``; the output reads back with
+    :func:`parse_graph` to an isomorphic graph.
+
+    >>> format_graph((0b10, 0b101, 0b10), "L.R")
+    'v0:L-v1:.-v2:R'
+    >>> format_graph((0, 0), "..")
+    'v0:.;v1:.'
+    """
+    adj = list(adjacency)
+    named: set[int] = set()
+
+    def name(v: int) -> str:
+        if v in named:
+            return f"v{v}"
+        named.add(v)
+        return f"v{v}:{tints[v]}"
+
+    chains: list[str] = []
+    used: set[tuple[int, int]] = set()
+    for v in range(len(adj)):
+        # follow a path of unused edges from v
+        if v not in named and not any((min(v, u), max(v, u)) not in used for u in _bits(adj[v])):
+            chains.append(name(v))
+            continue
+        while True:
+            nxt = [u for u in _bits(adj[v]) if (min(v, u), max(v, u)) not in used]
+            if not nxt:
+                break
+            chain = [name(v)]
+            cur = v
+            while nxt:
+                u = nxt[0]
+                used.add((min(cur, u), max(cur, u)))
+                chain.append(name(u))
+                cur = u
+                nxt = [x for x in _bits(adj[cur]) if (min(cur, x), max(cur, x)) not in used]
+            chains.append("-".join(chain))
+            nxt = [u for u in _bits(adj[v]) if (min(v, u), max(v, u)) not in used]
+    return ";".join(chains)
+
+
+_LOW_BITS: list[tuple[int, ...]] = [
+    tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12)
+]
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The positions of the set bits, lowest first.
+
+    >>> _bits(0b1010), _bits(1 << 40 | 1)
+    ((1, 3), (0, 40))
+    """
+    if mask < 4096:
+        return _LOW_BITS[mask]
+    out: list[int] = []
+    base = 0
+    while mask:
+        chunk = mask & 4095
+        if chunk:
+            out.extend([base + i for i in _LOW_BITS[chunk]])
+        mask >>= 12
+        base += 12
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Canonical keys
+# ---------------------------------------------------------------------------
+_HASH: list[int] = []
+_HASH_SOURCE = random.Random(0x5EED)
+
+
+def _hashes(k: int) -> list[int]:
+    """Fixed pseudo-random 60-bit words, one per colour (the table only grows)."""
+    while len(_HASH) < k:
+        _HASH.append(_HASH_SOURCE.getrandbits(60))
+    return _HASH
+
+
+def _refine(nbrs: list[tuple[int, ...]], colours: list[int]) -> list[int]:
+    """Colour refinement to a stable partition; colours renumbered canonically.
+
+    A vertex's new colour is its old colour and a hash of the multiset of its
+    neighbours' colours (a sum of fixed random words).  Any invariant function
+    would do for the canonical labelling; a collision only makes the search
+    branch more.
+    """
+    k = len(set(colours))
+    table = _hashes(4 * len(nbrs) + 8)
+    while True:
+        sigs = [(colours[v], sum([table[colours[u]] for u in nb])) for v, nb in enumerate(nbrs)]
+        order = sorted(set(sigs))
+        index = {s: i for i, s in enumerate(order)}
+        colours = [index[s] for s in sigs]
+        if len(order) == k:
+            return colours
+        k = len(order)
+
+
+def _certificate(nbrs: list[tuple[int, ...]], tints: str, labels: list[int]) -> Raw:
+    n = len(nbrs)
+    order = [0] * n
+    for v, label in enumerate(labels):
+        order[label] = v
+    new_adj = []
+    for v in order:
+        mask = 0
+        for u in nbrs[v]:
+            mask |= 1 << labels[u]
+        new_adj.append(mask)
+    return tuple(new_adj), "".join([tints[v] for v in order])
+
+
+def _canonical_labelled(adj: tuple[int, ...], tints: str) -> Raw:
+    """The least certificate over an individualisation-refinement search."""
+    n = len(adj)
+    nbrs = [_bits(a) for a in adj]
+    start = [".LR".index(t) * (n + 1) + len(nbrs[v]) for v, t in enumerate(tints)]
+    best: list[Raw] = []
+
+    def search(colours: list[int]) -> None:
+        colours = _refine(nbrs, colours)
+        if len(set(colours)) == n:
+            cert = _certificate(nbrs, tints, colours)
+            if not best or cert < best[0]:
+                best[:] = [cert]
+            return
+        cells: dict[int, list[int]] = {}
+        for v, c in enumerate(colours):
+            cells.setdefault(c, []).append(v)
+        target = min(c for c, vs in cells.items() if len(vs) > 1)
+        tried: list[int] = []
+        for v in cells[target]:
+            # twins (same neighbours apart from each other) are interchangeable
+            if any(adj[v] & ~(1 << u) == adj[u] & ~(1 << v) for u in tried):
+                continue
+            tried.append(v)
+            child = [2 * c for c in colours]
+            child[v] += 1
+            search(child)
+
+    search(start)
+    return best[0]
+
+
+def _path_order(adj: tuple[int, ...]) -> list[int] | None:
+    """The vertices in path order if the connected graph is a path."""
+    n = len(adj)
+    if n == 1:
+        return [0]
+    ends = []
+    for v in range(n):
+        d = adj[v].bit_count()
+        if d > 2:
+            return None
+        if d == 1:
+            ends.append(v)
+    if len(ends) != 2:
+        return None
+    order = [ends[0]]
+    prev_mask = 0
+    cur = ends[0]
+    while True:
+        nxt = adj[cur] & ~prev_mask
+        if not nxt:
+            break
+        prev_mask = 1 << cur
+        cur = nxt.bit_length() - 1
+        order.append(cur)
+    return order if len(order) == n else None
+
+
+def _cycle_order(adj: tuple[int, ...]) -> list[int] | None:
+    """The vertices around the cycle if the connected graph is a cycle."""
+    n = len(adj)
+    if n < 3 or any(a.bit_count() != 2 for a in adj):
+        return None
+    order = [0]
+    prev = -1
+    cur = 0
+    while True:
+        a = adj[cur]
+        if prev >= 0:
+            a &= ~(1 << prev)
+        nxt = (a & -a).bit_length() - 1
+        if nxt == 0:
+            break
+        order.append(nxt)
+        prev, cur = cur, nxt
+    return order if len(order) == n else None
+
+
+def _path_key(seq: str) -> tuple[Hashable, bool]:
+    swapped = seq.translate(_SWAP)
+    return min((min(seq, seq[::-1]), False), (min(swapped, swapped[::-1]), True))
+
+
+def _least_rotation(seq: str) -> str:
+    doubled = seq + seq
+    n = len(seq)
+    return min(doubled[i : i + n] for i in range(n))
+
+
+def _cycle_key(seq: str) -> tuple[Hashable, bool]:
+    swapped = seq.translate(_SWAP)
+    a = min(_least_rotation(seq), _least_rotation(seq[::-1]))
+    b = min(_least_rotation(swapped), _least_rotation(swapped[::-1]))
+    return min((("C", a), False), (("C", b), True))
+
+
+def canonical_key(adj: tuple[int, ...], tints: str) -> tuple[Hashable, bool]:
+    """The key of a connected raw graph, and whether it is the tint-swapped image.
+
+    Isomorphic graphs (preserving tints) get equal keys; swapping ``L`` and
+    ``R`` gives the same key with the flag flipped (the value is negated).
+    A path's key is its tint string (up to reversal), a cycle's is
+    ``("C", tints)`` (up to rotation and reflection), any other graph's is a
+    canonically labelled ``(adjacency, tints)``.
+
+    >>> canonical_key((0b10, 0b01), "L.")
+    ('.L', False)
+    >>> canonical_key((0b10, 0b01), "R.")
+    ('.L', True)
+    >>> canonical_key((0b110, 0b1, 0b1), "RL.") == canonical_key((0b10, 0b101, 0b10), ".RL")
+    True
+    >>> canonical_key((0b110, 0b101, 0b011), "...")
+    (('C', '...'), False)
+    """
+    order = _path_order(adj)
+    if order is not None:
+        return _path_key("".join(tints[v] for v in order))
+    order = _cycle_order(adj)
+    if order is not None:
+        return _cycle_key("".join(tints[v] for v in order))
+    lefts, rights = tints.count("L"), tints.count("R")
+    if lefts > rights or lefts == rights == 0:
+        return _canonical_labelled(adj, tints), False
+    if rights > lefts:
+        return _canonical_labelled(adj, tints.translate(_SWAP)), True
+    a = _canonical_labelled(adj, tints)
+    b = _canonical_labelled(adj, tints.translate(_SWAP))
+    return (a, False) if a <= b else (b, True)
+
+
+def _components(adj: tuple[int, ...], alive: int) -> list[int]:
+    out = []
+    rest = alive
+    while rest:
+        comp = rest & -rest
+        frontier = comp
+        while frontier:
+            grow = 0
+            for v in _bits(frontier):
+                grow |= adj[v]
+            grow &= rest & ~comp
+            comp |= grow
+            frontier = grow
+        rest &= ~comp
+        out.append(comp)
+    return out
+
+
+def _induced(adj: tuple[int, ...], tints: str, comp: int) -> Raw:
+    n = len(adj)
+    dropped = ((1 << n) - 1) & ~comp
+    vs = _bits(comp)
+    if dropped.bit_count() <= 3:
+        # squeeze the few dropped positions out of each mask, highest first
+        cuts = [((1 << r) - 1, r + 1, r) for r in reversed(_bits(dropped))]
+        squeezed = []
+        for v in vs:
+            m = adj[v] & comp
+            for low, up, r in cuts:
+                m = (m & low) | ((m >> up) << r)
+            squeezed.append(m)
+        return tuple(squeezed), "".join([tints[v] for v in vs])
+    index = [0] * len(adj)
+    for i, v in enumerate(vs):
+        index[v] = i
+    new_adj = []
+    for v in vs:
+        mask = 0
+        for u in _bits(adj[v] & comp):
+            mask |= 1 << index[u]
+        new_adj.append(mask)
+    return tuple(new_adj), "".join([tints[v] for v in vs])
+
+
+# ---------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------
+class GraphRules:
+    """Keyed rules (:class:`~cgt.solver.KeyedRules`) of Col or Snort.
+
+    ``after[player][tint]`` is what becomes of a neighbour's tint when
+    ``player`` colours a vertex (``""``: the neighbour is deleted).  States
+    are tuples of *pieces*: a ``str`` is a path given by its tint sequence,
+    a pair ``(adjacency, tints)`` any raw graph, a triple
+    ``(adjacency, tints, True)`` a connected one.
+
+    >>> COL.split(("L.", "R."))          # two paths that cancel
+    [('.L', False), ('.L', True)]
+    >>> COL.options(".L")                # Left's move next to L deletes it
+    ([(), ('R',)], [('L',)])
+    """
+
+    __slots__ = ("_after", "_graph_cache", "_path_cache", "irrelevant", "name")
+
+    max_cache = 1 << 20
+
+    def __init__(
+        self, name: str, after: dict[str, dict[str, str]], irrelevant: Iterable[str]
+    ) -> None:
+        self.name = name
+        self._after = after
+        self.irrelevant = frozenset(irrelevant)
+        self._path_cache: dict[str, tuple[Hashable, bool]] = {}
+        self._graph_cache: dict[tuple[tuple[int, ...], str], tuple[Hashable, bool]] = {}
+
+    def clear(self) -> None:
+        """Forget the cached canonical keys.
+
+        >>> COL.clear()
+        """
+        self._path_cache.clear()
+        self._graph_cache.clear()
+
+    def _key(self, adj: tuple[int, ...], tints: str) -> tuple[Hashable, bool]:
+        raw = (adj, tints)
+        found = self._graph_cache.get(raw)
+        if found is None:
+            if len(self._graph_cache) >= self.max_cache:
+                self._graph_cache.clear()
+            found = self._graph_cache[raw] = canonical_key(adj, tints)
+        return found
+
+    def prune(self, adj: tuple[int, ...], tints: str) -> tuple[int, ...]:
+        """Drop the edges that can no longer matter.
+
+        In Col an edge between an ``L`` and an ``R`` vertex never constrains
+        a move (the two will get different colours anyway); in Snort the
+        same holds for an edge between two ``L`` or two ``R`` vertices.
+
+        >>> COL.prune((0b10, 0b01), "LR"), SNORT.prune((0b10, 0b01), "LR")
+        ((0, 0), (2, 1))
+        """
+        irrelevant = self.irrelevant
+        new = list(adj)
+        for v, t in enumerate(tints):
+            if t == ".":
+                continue
+            for u in _bits(adj[v]):
+                if t + tints[u] in irrelevant:
+                    new[v] &= ~(1 << u)
+        return tuple(new)
+
+    def split(self, state: tuple[Any, ...]) -> list[tuple[Hashable, bool]]:
+        """Canonical keys (with swap flags) of the components of the pieces."""
+        out = []
+        cache = self._path_cache
+        for piece in state:
+            if piece.__class__ is str:
+                found = cache.get(piece)
+                if found is None:
+                    found = cache[piece] = _path_key(piece)
+                out.append(found)
+            elif len(piece) == 3:  # known to be connected and pruned
+                out.append(self._key(piece[0], piece[1]))
+            else:
+                adj, tints = piece
+                adj = self.prune(adj, tints)
+                for comp in _components(adj, (1 << len(adj)) - 1):
+                    sub_adj, sub_tints = _induced(adj, tints, comp)
+                    out.append(self._key(sub_adj, sub_tints))
+        return out
+
+    def options(self, key: Hashable) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """``(left, right)`` option states of the component with this key."""
+        if isinstance(key, str):
+            return self._path_options(key), self._path_options(key, "R")
+        assert isinstance(key, tuple)
+        kind: Any = key[0]
+        data: str = key[1]
+        if kind == "C":
+            return self._cycle_options(data), self._cycle_options(data, "R")
+        return self._graph_options(kind, data), self._graph_options(kind, data, "R")
+
+    def _path_options(self, seq: str, player: str = "L") -> list[tuple[Any, ...]]:
+        after = self._after[player]
+        irrelevant = self.irrelevant
+        out: list[tuple[Any, ...]] = []
+        n = len(seq)
+        for i, t in enumerate(seq):
+            if t != "." and t != player:
+                continue
+            pieces = []
+            if i > 0:
+                end = after[seq[i - 1]]
+                if end and i > 1 and seq[i - 2] + end in irrelevant:
+                    pieces.append(seq[: i - 1])
+                    pieces.append(end)
+                else:
+                    piece = seq[: i - 1] + end
+                    if piece:
+                        pieces.append(piece)
+            if i < n - 1:
+                end = after[seq[i + 1]]
+                if end and i < n - 2 and end + seq[i + 2] in irrelevant:
+                    pieces.append(end)
+                    pieces.append(seq[i + 2 :])
+                else:
+                    piece = end + seq[i + 2 :]
+                    if piece:
+                        pieces.append(piece)
+            out.append(tuple(pieces))
+        return out
+
+    def _cycle_options(self, seq: str, player: str = "L") -> list[tuple[Any, ...]]:
+        after = self._after[player]
+        out: list[tuple[Any, ...]] = []
+        n = len(seq)
+        for i, t in enumerate(seq):
+            if t != "." and t != player:
+                continue
+            rest = seq[i + 1 :] + seq[:i]  # a path of n - 1 vertices
+            if n == 3:
+                piece = after[rest[0]] + after[rest[1]]
+            else:
+                piece = after[rest[0]] + rest[1:-1] + after[rest[-1]]
+            out.append(self._cut(piece))
+        return out
+
+    def _cut(self, seq: str) -> tuple[str, ...]:
+        """A path's tint string cut at its irrelevant edges."""
+        pieces = []
+        start = 0
+        for j in range(len(seq) - 1):
+            if seq[j : j + 2] in self.irrelevant:
+                pieces.append(seq[start : j + 1])
+                start = j + 1
+        if seq:
+            pieces.append(seq[start:])
+        return tuple(pieces)
+
+    def _graph_options(
+        self, adj: tuple[int, ...], tints: str, player: str = "L"
+    ) -> list[tuple[Any, ...]]:
+        after = self._after[player]
+        n = len(adj)
+        full = (1 << n) - 1
+        out: list[tuple[Any, ...]] = []
+        for v in range(n):
+            t = tints[v]
+            if t != "." and t != player:
+                continue
+            new = list(tints)
+            alive = full & ~(1 << v)
+            for u in _bits(adj[v]):
+                nt = after[tints[u]]
+                if nt:
+                    new[u] = nt
+                else:
+                    alive &= ~(1 << u)
+            new_tints = "".join(new)
+            pruned = list(adj)
+            for u in _bits(adj[v] & alive):
+                tu = new_tints[u]
+                for x in _bits(adj[u] & alive):
+                    if tu + new_tints[x] in self.irrelevant:
+                        pruned[u] &= ~(1 << x)
+                        pruned[x] &= ~(1 << u)
+            adj2 = tuple(pruned)
+            pieces: list[Any] = []
+            for comp in _components(adj2, alive):
+                sub_adj, sub_tints = _induced(adj2, new_tints, comp)
+                order = _path_order(sub_adj)
+                if order is not None:
+                    pieces.append("".join(sub_tints[u] for u in order))
+                else:
+                    pieces.append((sub_adj, sub_tints, True))
+            out.append(tuple(pieces))
+        return out
+
+
+COL = GraphRules(
+    "Col",
+    {"L": {".": "R", "R": "R", "L": ""}, "R": {".": "L", "L": "L", "R": ""}},
+    ("LR", "RL"),
+)
+SNORT = GraphRules(
+    "Snort",
+    {"L": {".": "L", "L": "L", "R": ""}, "R": {".": "R", "R": "R", "L": ""}},
+    ("LL", "RR"),
+)
+register_cache(COL.clear)
+register_cache(SNORT.clear)
+
+
+# ---------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------
+def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
+    if isinstance(graph, str):
+        graph = parse_graph(graph)
+    if not (hasattr(graph, "nodes") and hasattr(graph, "edges") and hasattr(graph, "is_directed")):
+        raise InvalidPosition(
+            f"a Col or Snort position is a networkx.Graph or a graph string, "
+            f"not {type(graph).__name__}"
+        )
+    if graph.is_directed():
+        raise InvalidPosition("Col and Snort are played on undirected graphs")
+    nodes = list(graph.nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    chars = []
+    for v in nodes:
+        tint = graph.nodes[v].get("tint")
+        if tint not in _TINT_CHAR:
+            raise InvalidPosition(f"vertex {v!r} has tint {tint!r}; a tint is None, 'L' or 'R'")
+        chars.append(_TINT_CHAR[tint])
+    adj = [0] * len(nodes)
+    for a, b in graph.edges():
+        if a == b:
+            raise InvalidPosition(f"vertex {a!r} has a loop; Col and Snort graphs have none")
+        adj[index[a]] |= 1 << index[b]
+        adj[index[b]] |= 1 << index[a]
+    return nodes, tuple(adj), "".join(chars)
+
+
+class _GraphGame(Position):
+    """Shared code of Col and Snort positions."""
+
+    __slots__ = ("adj", "nodes", "tints")
+
+    rules: ClassVar[GraphRules]
+
+    nodes: list[Hashable]
+    adj: tuple[int, ...]
+    tints: str
+
+    def __init__(self, graph: Any = "") -> None:
+        self.nodes, self.adj, self.tints = _read_graph(graph)
+
+    @classmethod
+    def _make(cls, nodes: list[Hashable], adj: tuple[int, ...], tints: str) -> Any:
+        pos = object.__new__(cls)
+        pos.nodes, pos.adj, pos.tints = nodes, adj, tints
+        return pos
+
+    @property
+    def graph(self) -> Any:
+        """A fresh ``networkx.Graph`` of the position, with node attribute ``tint``."""
+        import networkx as nx
+
+        g = nx.Graph()
+        for v, t in zip(self.nodes, self.tints, strict=True):
+            g.add_node(v, tint=_CHAR_TINT[t])
+        for i, v in enumerate(self.nodes):
+            for j in _bits(self.adj[i]):
+                if j > i:
+                    g.add_edge(v, self.nodes[j])
+        return g
+
+    def _move(self, i: int, player: str) -> Any:
+        after = self.rules._after[player]
+        alive = ((1 << len(self.adj)) - 1) & ~(1 << i)
+        new = list(self.tints)
+        for u in _bits(self.adj[i]):
+            nt = after[self.tints[u]]
+            if nt:
+                new[u] = nt
+            else:
+                alive &= ~(1 << u)
+        keep = _bits(alive)
+        sub_adj, sub_tints = _induced(self.adj, "".join(new), alive)
+        return self._make([self.nodes[u] for u in keep], sub_adj, sub_tints)
+
+    def _moves(self, player: str) -> list[Any]:
+        return [self._move(i, player) for i, t in enumerate(self.tints) if t in (".", player)]
+
+    def left_options(self) -> list[Any]:
+        """Positions after Left colours one vertex blue."""
+        return self._moves("L")
+
+    def right_options(self) -> list[Any]:
+        """Positions after Right colours one vertex red."""
+        return self._moves("R")
+
+    def components(self) -> list[Any]:
+        """The connected components, each a position of its own."""
+        out = []
+        for comp in _components(self.adj, (1 << len(self.adj)) - 1):
+            sub_adj, sub_tints = _induced(self.adj, self.tints, comp)
+            out.append(self._make([self.nodes[u] for u in _bits(comp)], sub_adj, sub_tints))
+        return out
+
+    def key(self) -> Hashable:
+        """Sorted canonical component keys with swap flags (equal for isomorphic positions)."""
+        return tuple(sorted(self.rules.split(((self.adj, self.tints),)), key=repr))
+
+    def value(self) -> Game:
+        """The canonical value, via the shared solver (components memoised up to isomorphism)."""
+        return solver_for(type(self)).keyed_value(self.rules, ((self.adj, self.tints),))
+
+    def __len__(self) -> int:
+        return len(self.adj)
+
+    def __str__(self) -> str:
+        return format_graph(self.adj, self.tints)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _GraphGame)
+        return self.graph.nodes(data=True) == other.graph.nodes(data=True) and set(
+            map(frozenset, self.graph.edges)
+        ) == set(map(frozenset, other.graph.edges))
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, len(self.adj), self.tints.count(".")))
+
+    def _repr_svg_(self) -> str:
+        return graph_svg(self.adj, self.tints, [str(v) for v in self.nodes])
+
+
+def graph_svg(adj: tuple[int, ...], tints: str, names: list[str], size: int = 240) -> str:
+    """An SVG drawing: vertices on a deterministic spring layout, tinted blue (L) or red (R).
+
+    >>> graph_svg((0b10, 0b01), "L.", ["a", "b"]).startswith("<svg")
+    True
+    """
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(range(len(adj)))
+    for i, a in enumerate(adj):
+        for j in _bits(a):
+            if j > i:
+                g.add_edge(i, j)
+    pos = nx.spring_layout(g, seed=1) if len(adj) > 1 else {0: (0.0, 0.0)}
+    margin = 20
+
+    def xy(v: int) -> tuple[float, float]:
+        x, y = pos[v]
+        return (
+            margin + (x + 1) / 2 * (size - 2 * margin),
+            margin + (y + 1) / 2 * (size - 2 * margin),
+        )
+
+    fill = {".": "#ffffff", "L": "#9ec5ff", "R": "#ffaaaa"}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}">'
+    ]
+    for i, j in g.edges:
+        (x1, y1), (x2, y2) = xy(i), xy(j)
+        parts.append(
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#555"/>'
+        )
+    for v in range(len(adj)):
+        x, y = xy(v)
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill[tints[v]]}" stroke="#222"/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="9" text-anchor="middle">'
+            f"{_escape(names[v])}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class Col(_GraphGame):
+    """A Col position: neighbours never share a colour.
+
+    ``Col(graph)`` takes a ``networkx.Graph`` (node attribute ``tint`` in
+    ``None, "L", "R"``) or a graph string (see :func:`parse_graph`).
+
+    >>> Col(".-.").value(), Col("L-.-R").value(), Col("L-.-L").value()
+    (0, 0, 1)
+    >>> import networkx as nx
+    >>> g = nx.cycle_graph(5); g.nodes[0]["tint"] = "L"
+    >>> Col(g).value()
+    0
+    """
+
+    __slots__ = ()
+    rules = COL
+
+
+class Snort(_GraphGame):
+    """A Snort position: neighbours never have different colours.
+
+    >>> Snort(".-.").value(), Snort("L-.").value(), Snort("L").value()
+    (+-1, {1|0}, 1)
+    """
+
+    __slots__ = ()
+    rules = SNORT

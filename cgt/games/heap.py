@@ -1,0 +1,735 @@
+"""Heap games: subtraction games and take-and-break (octal and hex) games.
+
+A *heap game* is played on heaps of tokens; a move changes one heap.  The
+Grundy value of a position is the xor of its heaps' values, so a ruleset is
+solved by its *Grundy sequence* ``G(0), G(1), G(2), ...`` (``G(n)`` the value
+of one heap of ``n``).  Conventions: normal play (whoever cannot move loses),
+and a heap of 0 is the empty, terminal heap, ``G(0) = 0``.
+
+* :class:`SubtractionGame` ``(S)``: remove ``s`` tokens for some ``s`` in
+  ``S``; with ``all_but=True`` any number *except* those in ``S``.
+* :class:`OctalGame` ``(code)``: CGSuite's take-and-break codes.  The digit
+  ``d_k`` of ``"d_0.d_1 d_2 ..."`` says what may remain after removing ``k``
+  tokens from a heap: bit 1 nothing (the whole heap was ``k``), bit 2 one
+  non-empty heap, bit 4 two non-empty heaps, bit 8 (hex digits) three.  A
+  digit followed by ``!`` requires the heaps left to have different sizes;
+  a final ``[...]`` block repeats for ever.  Kayles is ``"0.77"``, Dawson's
+  Kayles ``"0.07"``, Officers ``"0.6"``, Dawson's chess ``"0.137"`` and
+  Grundy's game ``"4!.0"``.
+
+Grundy sequences are computed on flat arrays (numpy when it is installed),
+never on position objects; :meth:`HeapRuleset.periodicity` proves eventual
+periodicity from a computed prefix or returns ``None``.  Heap positions
+(``ruleset(5, 7)``) are :class:`~cgt.games.base.ImpartialPosition` objects,
+valued by the generic solver with the sequence as known values.
+
+>>> kayles = OctalGame("0.77")
+>>> kayles.grundy_sequence(12)
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> kayles.periodicity()
+Periodicity(preperiod=71, period=12)
+>>> SubtractionGame({1, 2, 3})(61, 101, 15).grundy()
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Literal
+
+from ..errors import CGTError, InvalidPosition, ParseError
+from ..impartial.nim import mex
+from ..impartial.periodicity import Periodicity, find_periodicity
+from .base import ImpartialPosition, solver_for
+
+__all__ = [
+    "HeapPosition",
+    "HeapRuleset",
+    "HeapTooLarge",
+    "OctalGame",
+    "Periodicity",
+    "SubtractionGame",
+]
+
+Engine = Literal["auto", "numpy", "python"]
+
+_DIRECT_LIMIT = 1 << 22  # beyond this heap size, values come from a proven period only
+
+
+class HeapTooLarge(CGTError, ValueError):
+    """A heap is too large to value directly and no period is proven.
+
+    >>> issubclass(HeapTooLarge, CGTError)
+    True
+    """
+
+
+def _heap_size(n: object, what: str = "heap size") -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidPosition(f"{what} must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise InvalidPosition(f"{what} must be non-negative, got {n}")
+    return n
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy is an optional speed-up
+        return None
+    return numpy
+
+
+class HeapRuleset:
+    """Base class of single-heap rulesets: a Grundy sequence and heap positions.
+
+    Subclasses supply :meth:`options` (the heaps left by one move on a heap
+    of ``n``), :meth:`_extend` (the flat-array computation) and a hashable
+    :attr:`rule_key`.
+
+    >>> SubtractionGame({1, 2}).grundy_sequence(7)
+    [0, 1, 2, 0, 1, 2, 0]
+    """
+
+    def __init__(self) -> None:
+        self._values: list[int] = [0]
+
+    # --- what subclasses provide ----------------------------------------------
+    @property
+    def rule_key(self) -> Hashable:
+        """A hashable identity of the ruleset (used in transposition-table keys).
+
+        >>> OctalGame("0.77").rule_key == OctalGame("0.770").rule_key
+        True
+        """
+        raise NotImplementedError
+
+    def options(self, n: int) -> list[tuple[int, ...]]:
+        """The heap tuples one move can leave from a single heap of ``n`` (no empty heaps).
+
+        >>> SubtractionGame({1, 3}).options(3)
+        [(2,), ()]
+        """
+        raise NotImplementedError
+
+    def _extend(self, values: list[int], n: int, engine: Engine) -> None:
+        """Append ``G(len(values)), ..., G(n - 1)`` to ``values``."""
+        raise NotImplementedError
+
+    def _window(self) -> tuple[Callable[[int, int], int], str] | None:
+        """The periodicity certificate window and its theorem, or ``None``."""
+        return None
+
+    # --- values ----------------------------------------------------------------
+    def grundy_sequence(self, n: int, *, engine: Engine = "auto") -> list[int]:
+        """The first ``n`` Grundy values ``[G(0), ..., G(n - 1)]``.
+
+        Computed once on flat arrays and kept; ``engine`` picks the numpy or
+        the pure-Python loop (``"auto"``: numpy when installed).
+
+        >>> OctalGame("0.07").grundy_sequence(10)
+        [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+        """
+        _heap_size(n, "length")
+        if engine not in ("auto", "numpy", "python"):
+            raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
+        if len(self._values) < n:
+            self._extend(self._values, n, engine)
+        return self._values[:n]
+
+    def grundy(self, n: int) -> int:
+        """The Grundy value of a single heap of ``n``.
+
+        Very large heaps are valued through a proven period (see
+        :meth:`periodicity`); without one they raise :class:`HeapTooLarge`.
+
+        >>> OctalGame("0.77").grundy(10**30)
+        1
+        """
+        _heap_size(n)
+        if n < len(self._values):
+            return self._values[n]
+        if n >= _DIRECT_LIMIT:
+            periodicity = self.periodicity()
+            if periodicity is None:
+                raise HeapTooLarge(
+                    f"heap of {n} is too large to value directly and {self!r} has no proven period"
+                )
+            return periodicity.value(n)
+        self.grundy_sequence(max(n + 1, (len(self._values) * 5) // 4))
+        return self._values[n]
+
+    def periodicity(self, max_length: int = 1 << 14) -> Periodicity | None:
+        """A proven eventual period of the Grundy sequence, or ``None``.
+
+        Prefixes of growing length (up to ``max_length`` values) are searched
+        for the smallest period whose certificate window (see
+        :mod:`cgt.impartial.periodicity`) they cover; the preperiod is the
+        smallest the prefix allows.  ``None`` means *not proven*, never "not
+        periodic".
+
+        >>> SubtractionGame({2, 3}).periodicity()
+        Periodicity(preperiod=0, period=5)
+        >>> OctalGame("0.6").periodicity(max_length=2000) is None      # Officers: unknown
+        True
+        """
+        _heap_size(max_length, "max_length")
+        window = self._window()
+        if window is None:
+            return None
+        rule, criterion = window
+        length = 128
+        while True:
+            length = min(length, max_length)
+            found = find_periodicity(self.grundy_sequence(length), rule, criterion=criterion)
+            if found is not None or length >= max_length:
+                return found
+            length *= 2
+
+    # --- positions -------------------------------------------------------------
+    def __call__(self, *heaps: int) -> HeapPosition:
+        """A position: one heap of each given size.
+
+        >>> SubtractionGame({1, 2, 3})(5, 6).grundy()
+        3
+        """
+        return HeapPosition(self, heaps)
+
+    def position(self, *heaps: int) -> HeapPosition:
+        """Same as calling the ruleset: ``ruleset.position(5, 6) == ruleset(5, 6)``.
+
+        >>> OctalGame("0.77").position(3).grundy()
+        3
+        """
+        return HeapPosition(self, heaps)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HeapRuleset) and self.rule_key == other.rule_key
+
+    def __hash__(self) -> int:
+        return hash(self.rule_key)
+
+
+class HeapPosition(ImpartialPosition):
+    """A position of a heap game: a sum of heaps under one ruleset.
+
+    Its components are the single heaps; the generic solver values it, with
+    each heap's value taken from the ruleset's flat Grundy sequence.
+
+    >>> p = SubtractionGame({1, 2, 3})(61, 101, 15)
+    >>> p.grundy(), p.winning_moves()
+    (3, [SubtractionGame({1, 2, 3})(58, 101, 15), SubtractionGame({1, 2, 3})(61, 98, 15), \
+SubtractionGame({1, 2, 3})(61, 101, 12)])
+    """
+
+    __slots__ = ("heaps", "ruleset")
+
+    def __init__(self, ruleset: HeapRuleset, heaps: Iterable[int]) -> None:
+        self.ruleset = ruleset
+        self.heaps: tuple[int, ...] = tuple(_heap_size(h) for h in heaps)
+
+    def options(self) -> list[HeapPosition]:
+        """Every position one move away (one heap replaced by what the move leaves).
+
+        >>> OctalGame("0.6")(5).options()
+        [OctalGame('0.6')(4), OctalGame('0.6')(3, 1), OctalGame('0.6')(2, 2)]
+        """
+        out: list[HeapPosition] = []
+        seen: set[tuple[int, ...]] = set()
+        for i, heap in enumerate(self.heaps):
+            if i and heap in self.heaps[:i]:
+                continue
+            for left in self.ruleset.options(heap):
+                heaps = self.heaps[:i] + left + self.heaps[i + 1 :]
+                normal = tuple(sorted(heaps))
+                if normal not in seen:
+                    seen.add(normal)
+                    out.append(HeapPosition(self.ruleset, heaps))
+        return out
+
+    def components(self) -> list[HeapPosition]:
+        """The non-empty heaps, each as a position of its own.
+
+        >>> OctalGame("0.77")(3, 0, 5).components()
+        [OctalGame('0.77')(3), OctalGame('0.77')(5)]
+        """
+        if len(self.heaps) == 1 and self.heaps[0]:
+            return [self]
+        return [HeapPosition(self.ruleset, (h,)) for h in self.heaps if h]
+
+    def key(self) -> Hashable:
+        """The ruleset and the sorted non-empty heaps.
+
+        >>> SubtractionGame({1, 2})(5, 0, 3).key()
+        (('subtraction', (1, 2), False), (3, 5))
+        """
+        return (self.ruleset.rule_key, tuple(sorted(h for h in self.heaps if h)))
+
+    def grundy(self) -> int:
+        """The Grundy value (xor of the heaps' values), via the generic solver.
+
+        >>> OctalGame("0.07")(4, 5, 6).grundy()
+        1
+        """
+        solver = solver_for(HeapPosition)
+        for component in self.components():
+            key = component.key()
+            if key not in solver.grundy_values:
+                solver.grundy_values[key] = self.ruleset.grundy(component.heaps[0])
+        return solver.grundy(self)
+
+    def winning_moves(self) -> list[HeapPosition]:
+        """The options of Grundy value 0 (empty when this is a P-position).
+
+        >>> OctalGame("0.77")(4, 4).winning_moves()
+        []
+        """
+        return [option for option in self.options() if option.grundy() == 0]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HeapPosition) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
+
+
+# --- subtraction games ---------------------------------------------------------------
+
+
+class SubtractionGame(HeapRuleset):
+    """The subtraction game ``S``: remove ``s`` tokens from one heap, ``s`` in ``S``.
+
+    ``S`` is a finite, non-empty set of positive integers.  With
+    ``all_but=True`` the moves are every positive number *not* in ``S`` (then
+    ``S`` may be empty: that is Nim).  Every finite subtraction game is
+    eventually periodic; :meth:`periodicity` proves the period from a window
+    of ``max(S)`` values.
+
+    >>> g = SubtractionGame({1, 2, 3})
+    >>> g.grundy_sequence(9), g.periodicity()
+    ([0, 1, 2, 3, 0, 1, 2, 3, 0], Periodicity(preperiod=0, period=4))
+    >>> SubtractionGame({1}, all_but=True).grundy_sequence(8)
+    [0, 0, 1, 1, 2, 2, 3, 3]
+    >>> SubtractionGame(set())
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: the subtraction set is empty: give at least one positive integer
+    """
+
+    def __init__(self, subtraction_set: Iterable[int], *, all_but: bool = False) -> None:
+        super().__init__()
+        if isinstance(subtraction_set, (str, bytes)) or not isinstance(subtraction_set, Iterable):
+            raise InvalidPosition(
+                f"the subtraction set must be a collection of positive ints, "
+                f"not {type(subtraction_set).__name__}"
+            )
+        values = set()
+        for s in subtraction_set:
+            if isinstance(s, bool) or not isinstance(s, int):
+                raise InvalidPosition(
+                    f"subtraction set members must be ints, not {type(s).__name__} ({s!r})"
+                )
+            if s <= 0:
+                raise InvalidPosition(f"subtraction set members must be positive, got {s}")
+            values.add(s)
+        if not values and not all_but:
+            raise InvalidPosition(
+                "the subtraction set is empty: give at least one positive integer"
+            )
+        self.subtraction_set: frozenset[int] = frozenset(values)
+        self.all_but = bool(all_but)
+        self._sorted = tuple(sorted(values))
+
+    @property
+    def rule_key(self) -> Hashable:
+        """``("subtraction", sorted set, all_but)``.
+
+        >>> SubtractionGame({3, 1}).rule_key
+        ('subtraction', (1, 3), False)
+        """
+        return ("subtraction", self._sorted, self.all_but)
+
+    def __repr__(self) -> str:
+        inner = "{" + ", ".join(map(str, self._sorted)) + "}" if self._sorted else "set()"
+        return f"SubtractionGame({inner}{', all_but=True' if self.all_but else ''})"
+
+    def options(self, n: int) -> list[tuple[int, ...]]:
+        """The heaps left by one move from a heap of ``n`` (``()`` when all are taken).
+
+        >>> SubtractionGame({2, 5})(0).options(), SubtractionGame({2, 5}).options(6)
+        ([], [(4,), (1,)])
+        """
+        _heap_size(n)
+        if self.all_but:
+            moves: Iterable[int] = (k for k in range(1, n + 1) if k not in self.subtraction_set)
+        else:
+            moves = (s for s in self._sorted if s <= n)
+        return [(n - k,) if n > k else () for k in moves]
+
+    def _extend(self, values: list[int], n: int, engine: Engine) -> None:
+        if self.all_but:
+            self._extend_all_but(values, n)
+            return
+        moves = self._sorted
+        for m in range(len(values), n):
+            seen = {values[m - s] for s in moves if s <= m}
+            g = 0
+            while g in seen:
+                g += 1
+            values.append(g)
+
+    def _extend_all_but(self, values: list[int], n: int) -> None:
+        # Every heap j <= m - t - 1 (t = max S) is an option of m: keep the set of
+        # their values and its mex incrementally; only the last t heaps need a look.
+        t = self._sorted[-1] if self._sorted else 0
+        excluded = self.subtraction_set
+        present: set[int] = set()
+        low_mex = 0
+        upto = 0
+        for m in range(len(values), n):
+            while upto <= m - t - 1:
+                present.add(values[upto])
+                upto += 1
+            while low_mex in present:
+                low_mex += 1
+            near = {values[m - k] for k in range(1, min(t, m) + 1) if k not in excluded}
+            g = low_mex
+            while g in present or g in near:
+                g += 1
+            values.append(g)
+
+    def _window(self) -> tuple[Callable[[int, int], int], str] | None:
+        if self.all_but:
+            return None  # G(n) differs from every G(j), j < n - max(S): unbounded, never periodic
+        t = self._sorted[-1]
+        return (
+            lambda pre, p: pre + t,
+            f"subtraction game with max(S) = {t}: a window of {t} values repeats for ever",
+        )
+
+
+# --- take-and-break codes ------------------------------------------------------------
+
+_HEX = "0123456789abcdef"
+
+
+def _parse_code(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+    """Digits ``(bits, distinct)`` for k = 0, 1, ... and the repeating block."""
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a take-and-break code must be a str, not {type(text).__name__}")
+    s = text.lower()
+    i = 0
+    digits: list[tuple[int, bool]] = []
+    repeat: list[tuple[int, bool]] = []
+
+    def digit(pos: int) -> tuple[int, int]:
+        if pos >= len(s):
+            raise ParseError("expected a digit", text, pos)
+        c = s[pos]
+        if c not in _HEX:
+            raise ParseError(f"{text[pos]!r} is not an octal or hex digit", text, pos)
+        return _HEX.index(c), pos + 1
+
+    if s.startswith("."):
+        digits.append((0, False))
+    else:
+        d0, i = digit(0)
+        if d0 & 3:
+            raise ParseError(
+                f"digit {text[0]!r} before the point would allow a move that removes "
+                "nothing and leaves one heap or none (only 4 and 8 make sense there)",
+                text,
+                0,
+            )
+        distinct = i < len(s) and s[i] == "!"
+        i += distinct
+        digits.append((d0, distinct))
+    if i >= len(s) or s[i] != ".":
+        raise ParseError("expected '.' after the first digit", text, min(i, len(s)))
+    i += 1
+    target = digits
+    while i < len(s):
+        c = s[i]
+        if c == "[":
+            if target is repeat:
+                raise ParseError("nested '['", text, i)
+            target = repeat
+            i += 1
+            continue
+        if c == "]":
+            if target is not repeat or not repeat:
+                raise ParseError("']' without a non-empty '[' block", text, i)
+            if i != len(s) - 1:
+                raise ParseError("the repeating block must end the code", text, i + 1)
+            return digits, repeat
+        d, i = digit(i)
+        distinct = i < len(s) and s[i] == "!"
+        i += distinct
+        target.append((d, distinct))
+    if target is repeat:
+        raise ParseError("unclosed '['", text, len(s))
+    return digits, repeat
+
+
+class OctalGame(HeapRuleset):
+    """A take-and-break game given by its CGSuite code (octal, hex, ``!`` and ``[...]``).
+
+    See the module text for the meaning of the digits.  For finite codes
+    without ``!``, :meth:`periodicity` applies the Guy-Smith criterion.
+
+    >>> OctalGame("0.07").grundy_sequence(12)          # Dawson's Kayles
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]
+    >>> OctalGame("4!.0").grundy_sequence(12)          # Grundy's game
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
+    >>> OctalGame("0.8x")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ParseError: 'x' is not an octal or hex digit at position 3
+      0.8x
+         ^
+    """
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        digits, repeat = _parse_code(code)
+        while len(digits) > 1 and digits[-1][0] == 0 and not repeat:
+            digits.pop()
+        self.code = code
+        self._digits = tuple(digits)
+        self._repeat = tuple(repeat) if any(d for d, _ in repeat) else ()
+        self._finite = not self._repeat
+
+    @property
+    def rule_key(self) -> Hashable:
+        """``("take-and-break", digits, repeating block)``: ``(bits, distinct)`` per digit.
+
+        >>> OctalGame("4!.0").rule_key
+        ('take-and-break', ((4, True),), ())
+        """
+        return ("take-and-break", self._digits, self._repeat)
+
+    def __repr__(self) -> str:
+        return f"OctalGame({self.code!r})"
+
+    def _rule(self, k: int) -> tuple[int, bool]:
+        if k < len(self._digits):
+            return self._digits[k]
+        if self._repeat:
+            return self._repeat[(k - len(self._digits)) % len(self._repeat)]
+        return (0, False)
+
+    @property
+    def max_removal(self) -> int | None:
+        """The largest number of tokens one move removes (``None`` for a repeating code).
+
+        >>> OctalGame("0.137").max_removal, OctalGame("4!.0").max_removal
+        (3, 0)
+        """
+        if not self._finite:
+            return None
+        return len(self._digits) - 1
+
+    @property
+    def max_heaps(self) -> int:
+        """The most heaps one move can leave (1, 2 or 3).
+
+        >>> OctalGame("0.77").max_heaps, OctalGame("0.3").max_heaps, OctalGame("0.8").max_heaps
+        (2, 1, 3)
+        """
+        bits = 0
+        for d, _ in self._digits + self._repeat:
+            bits |= d
+        return 3 if bits & 8 else 2 if bits & 4 else 1
+
+    def options(self, n: int) -> list[tuple[int, ...]]:
+        """The heap tuples one move can leave from a heap of ``n``.
+
+        >>> OctalGame("0.77").options(3), OctalGame("0.77").options(2)
+        ([(2,), (1, 1), (1,)], [(1,), ()])
+        """
+        _heap_size(n)
+        out: list[tuple[int, ...]] = []
+        top = n if not self._finite else min(n, len(self._digits) - 1)
+        for k in range(top + 1):
+            bits, distinct = self._rule(k)
+            m = n - k
+            if bits & 2 and m >= 1 and k >= 1:
+                out.append((m,))
+            if bits & 4:
+                out.extend(
+                    (m - a, a) for a in range(1, m // 2 + 1) if not (distinct and 2 * a == m)
+                )
+            if bits & 8:
+                for a in range(1, m // 3 + 1):
+                    for b in range(a, (m - a) // 2 + 1):
+                        c = m - a - b
+                        if not distinct or a < b < c:
+                            out.append((c, b, a))
+            if bits & 1 and m == 0:
+                out.append(())
+        return out
+
+    def _window(self) -> tuple[Callable[[int, int], int], str] | None:
+        if not self._finite:
+            return None
+        if any(distinct and d & 12 for d, distinct in self._digits):
+            return None  # '!' breaks the shift argument behind the Guy-Smith criterion
+        t = len(self._digits) - 1
+        h = self.max_heaps
+        if h == 1:
+            return (
+                lambda pre, p: max(pre, 1) + t,
+                f"one heap left per move, max removal {t}: a window of {t} values repeats",
+            )
+        return (
+            lambda pre, p: h * max(pre, 1) + (h - 1) * p + t,
+            f"Guy-Smith criterion (max removal t = {t}, up to {h} heaps left): "
+            f"window pre <= n < {h}*pre + {h - 1}*period + t",
+        )
+
+    # --- the flat-array computation ----------------------------------------------
+    def _extend(self, values: list[int], n: int, engine: Engine) -> None:
+        np = None if engine == "python" else _numpy()
+        if engine == "numpy" and np is None:  # pragma: no cover
+            raise CGTError("engine='numpy' needs numpy installed")
+        if np is None:
+            self._extend_python(values, n)
+        else:
+            self._extend_numpy(np, values, n)
+
+    def _rules_upto(self, n: int) -> list[tuple[int, int, bool]]:
+        top = n if not self._finite else min(n, len(self._digits) - 1)
+        return [(k, *self._rule(k)) for k in range(top + 1) if self._rule(k)[0]]
+
+    def _extend_python(self, values: list[int], n: int) -> None:
+        pair_cache: dict[tuple[int, bool], frozenset[int]] = {}
+        triple_cache: dict[tuple[int, bool], frozenset[int]] = {}
+        g = values
+        for heap in range(len(values), n):
+            seen: set[int] = set()
+            for k, bits, distinct in self._rules_upto(heap):
+                m = heap - k
+                if bits & 1 and m == 0:
+                    seen.add(0)
+                if bits & 2 and m >= 1 and k >= 1:
+                    seen.add(g[m])
+                if bits & 4 and m >= 2:
+                    key = (m, distinct)
+                    pairs = pair_cache.get(key)
+                    if pairs is None:
+                        top = (m - 1) // 2 if distinct else m // 2
+                        pairs = pair_cache[key] = frozenset(
+                            g[a] ^ g[m - a] for a in range(1, top + 1)
+                        )
+                    seen |= pairs
+                if bits & 8 and m >= 3:
+                    key = (m, distinct)
+                    triples = triple_cache.get(key)
+                    if triples is None:
+                        triples = triple_cache[key] = frozenset(_triples_python(g, m, distinct))
+                    seen |= triples
+            g.append(mex(seen))
+            if self._finite:
+                low = heap - len(self._digits)
+                for cache in (pair_cache, triple_cache):
+                    for key in [key for key in cache if key[0] <= low]:
+                        del cache[key]
+
+    def _extend_numpy(self, np: Any, values: list[int], n: int) -> None:
+        # Option-value sets are Python int bitmasks.  The xors of the pair splits
+        # of a heap of m are computed in one vector operation; while every value
+        # is below 32 they go through uint8 arrays and a shift-or reduction, else
+        # through a scatter into a boolean array.
+        start = len(values)
+        size = n + 1
+        g = np.zeros(size, dtype=np.intp)
+        r = np.zeros(size, dtype=np.intp)  # r[size - 1 - i] == g[i]: reversed slices
+        g[:start] = values
+        r[size - start :] = g[:start][::-1]
+        top_value = max(values)
+        small = top_value < 32
+        g8 = g.astype(np.uint8) if small else g
+        r8 = r.astype(np.uint8) if small else r
+        one = np.uint64(1)
+        cache: dict[tuple[int, bool, int], int] = {}
+        rules = self._rules_upto(n) if self._finite else []
+        span = len(self._digits)
+
+        def presence(m: int, distinct: bool, heaps: int) -> int:
+            key = (m, distinct, heaps)
+            found = cache.get(key)
+            if found is not None:
+                return found
+            if heaps == 2:
+                top = (m - 1) // 2 if distinct else m // 2
+                if top < 1:
+                    bits = 0
+                elif small:
+                    x = g8[1 : top + 1] ^ r8[size - m : size - m + top]
+                    bits = int(np.bitwise_or.reduce(np.left_shift(one, x, dtype=np.uint64)))
+                else:
+                    seen = np.zeros(2 << max(1, top_value.bit_length()), dtype=bool)
+                    seen[g[1 : top + 1] ^ r[size - m : size - m + top]] = True
+                    bits = int.from_bytes(np.packbits(seen, bitorder="little").tobytes(), "little")
+            else:
+                bits = 0
+                for x in _triples_numpy(np, g, r, size, m, distinct):
+                    seen = np.zeros(4 << max(1, top_value.bit_length()), dtype=bool)
+                    seen[x] = True
+                    bits |= int.from_bytes(np.packbits(seen, bitorder="little").tobytes(), "little")
+            cache[key] = bits
+            return bits
+
+        for heap in range(start, n):
+            seen_bits = 0
+            for k, digit, distinct in rules if self._finite else self._rules_upto(heap):
+                m = heap - k
+                if m < 0:
+                    break
+                if digit & 1 and m == 0:
+                    seen_bits |= 1
+                if digit & 2 and m >= 1 and k >= 1:
+                    seen_bits |= 1 << values[m]
+                if digit & 4 and m >= 2:
+                    seen_bits |= presence(m, distinct, 2)
+                if digit & 8 and m >= 3:
+                    seen_bits |= presence(m, distinct, 3)
+            value = ((~seen_bits) & (seen_bits + 1)).bit_length() - 1
+            values.append(value)
+            g[heap] = value
+            r[size - 1 - heap] = value
+            if value > top_value:
+                top_value = value
+                if small and value >= 32:
+                    small = False
+                    cache.clear()
+            if small:
+                g8[heap] = value
+                r8[size - 1 - heap] = value
+            if self._finite and heap % 64 == 0:
+                low = heap - span
+                for key in [key for key in cache if key[0] <= low]:
+                    del cache[key]
+
+
+def _triples_python(g: Sequence[int], m: int, distinct: bool) -> Iterable[int]:
+    for a in range(1, m // 3 + 1):
+        for b in range(a + distinct, (m - a) // 2 + 1):
+            c = m - a - b
+            if distinct and c == b:
+                continue
+            yield g[a] ^ g[b] ^ g[c]
+
+
+def _triples_numpy(np: Any, g: Any, r: Any, size: int, m: int, distinct: bool) -> Iterable[Any]:
+    for a in range(1, m // 3 + 1):
+        lo = a + 1 if distinct else a
+        hi = (m - a - 1) // 2 if distinct else (m - a) // 2
+        if hi < lo:
+            continue
+        # c = m - a - b runs from m - a - lo down to m - a - hi
+        start = size - 1 - (m - a - lo)
+        yield g[a] ^ g[lo : hi + 1] ^ r[start : start + hi - lo + 1]

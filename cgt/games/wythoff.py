@@ -1,0 +1,493 @@
+"""Wythoff's game: a queen that moves left, down or diagonally down-left.
+
+Coordinates are 0-based ``(x, y)``: column ``x`` counted from the left, row
+``y`` counted from the bottom; ``(0, 0)``, the bottom-left corner, is the only
+terminal square.  A move takes the queen any positive distance left
+(``x`` decreases), down (``y`` decreases) or diagonally down-left (both
+decrease by the same amount); whoever cannot move loses.  Equivalently: two
+heaps, take any number from one heap or the same number from both.
+
+* P-positions: ``(a_n, a_n + n)`` and ``(a_n + n, a_n)`` with
+  ``a_n = floor(n·φ)``, ``φ = (1 + √5)/2``, computed exactly with integer
+  square roots (:func:`wythoff_pair`), so :func:`is_p_position` is O(1) and
+  correct for coordinates of any size.
+* Grundy values: :func:`grundy_table` (rows of an ``x``-by-``y`` table, by a
+  bitset mex along rows, columns and diagonals; numpy when available);
+  several queens form a disjunctive sum (:class:`Wythoff`).
+* Misère play of one queen: :func:`misere_p_positions`.
+
+>>> wythoff_pair(3), is_p_position(5, 3), is_p_position(5, 4)
+((4, 7), True, False)
+>>> grundy_value(7, 3), Wythoff([(4, 5), (7, 3), (5, 0)]).grundy()
+(9, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from decimal import Decimal, localcontext
+from math import isqrt
+from typing import Any
+
+from ..errors import CGTError, InvalidPosition
+from ..impartial.nim import mex
+from .base import ImpartialPosition, solver_for
+
+__all__ = [
+    "BoardTooLarge",
+    "Wythoff",
+    "a_sequence_by_mex",
+    "golden_ratio_convergence",
+    "grundy_table",
+    "grundy_value",
+    "is_p_position",
+    "misere_p_positions",
+    "p_positions",
+    "plot_golden_ratio",
+    "wythoff_pair",
+]
+
+_TABLE_LIMIT = 40_000_000  # cells; beyond this a Grundy table is refused
+
+
+class BoardTooLarge(CGTError, ValueError):
+    """A Grundy table would be too large to compute.
+
+    >>> issubclass(BoardTooLarge, CGTError)
+    True
+    """
+
+
+def _coordinate(v: object, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InvalidPosition(f"{what} must be an int, not {type(v).__name__}")
+    if v < 0:
+        raise InvalidPosition(f"{what} must be non-negative, got {v}")
+    return v
+
+
+def wythoff_pair(n: int) -> tuple[int, int]:
+    """The ``n``-th P-position ``(a_n, b_n) = (floor(n·φ), floor(n·φ) + n)``.
+
+    ``n·φ = (n + √(5n²))/2``, so ``a_n = (n + isqrt(5·n²)) // 2``: exact integer
+    arithmetic, valid for ``n`` of any size.
+
+    >>> [wythoff_pair(n) for n in range(6)]
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
+    >>> wythoff_pair(10**30)[0]
+    1618033988749894848204586834365
+    """
+    _coordinate(n, "n")
+    a = (n + isqrt(5 * n * n)) // 2
+    return a, a + n
+
+
+def is_p_position(x: int, y: int) -> bool:
+    """Whether the queen on ``(x, y)`` is a P-position (the player to move loses).
+
+    With ``x <= y`` and ``n = y - x`` this is ``x == floor(n·φ)``: O(1) big-integer
+    operations, no floats.
+
+    >>> [(x, y) for x in range(8) for y in range(8) if is_p_position(x, y)]
+    [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (7, 4)]
+    >>> a, b = wythoff_pair(10**30)
+    >>> is_p_position(a, b), is_p_position(a + 1, b)
+    (True, False)
+    """
+    _coordinate(x, "x")
+    _coordinate(y, "y")
+    if x > y:
+        x, y = y, x
+    return wythoff_pair(y - x)[0] == x
+
+
+def p_positions(size: int) -> list[tuple[int, int]]:
+    """All P-positions with both coordinates below ``size``, sorted.
+
+    >>> p_positions(8)
+    [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (7, 4)]
+    """
+    _coordinate(size, "size")
+    out: list[tuple[int, int]] = []
+    n = 0
+    while True:
+        a, b = wythoff_pair(n)
+        if a >= size:
+            break
+        if b < size:
+            out.extend({(a, b), (b, a)})
+        n += 1
+    return sorted(out)
+
+
+def a_sequence_by_mex(count: int) -> list[int]:
+    """``a_0, ..., a_(count-1)`` from the recursion ``a_n = mex{a_i, a_i + i : i < n}``.
+
+    This is the workshop's definition; it agrees with ``floor(n·φ)``.
+
+    >>> a_sequence_by_mex(12)
+    [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17]
+    >>> all(a == wythoff_pair(n)[0] for n, a in enumerate(a_sequence_by_mex(500)))
+    True
+    """
+    _coordinate(count, "count")
+    taken: set[int] = set()
+    out: list[int] = []
+    low = 0
+    for n in range(count):
+        while low in taken:
+            low += 1
+        a = low if n else 0
+        out.append(a)
+        taken.add(a)
+        taken.add(a + n)
+    return out
+
+
+def golden_ratio_convergence(ns: Iterable[int], digits: int = 12) -> list[tuple[int, int, Decimal]]:
+    """Rows ``(n, a_n, a_n / n)`` showing ``a_n / n -> φ`` (``|a_n/n - φ| < 1/n``).
+
+    The quotient is an exact-to-``digits`` :class:`~decimal.Decimal`, computed
+    from the integer ``a_n``.
+
+    >>> for n, a, q in golden_ratio_convergence([1, 10, 100, 10**6]):
+    ...     print(n, a, q)
+    1 1 1
+    10 16 1.6
+    100 161 1.61
+    1000000 1618033 1.618033
+    """
+    rows = []
+    with localcontext() as ctx:
+        ctx.prec = digits
+        for n in ns:
+            _coordinate(n, "n")
+            if n == 0:
+                raise InvalidPosition("a_n / n needs n >= 1")
+            a = wythoff_pair(n)[0]
+            rows.append((n, a, (Decimal(a) / Decimal(n)).normalize()))
+    return rows
+
+
+def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
+    """Plot ``a_n`` for ``n <= n_max`` with the line ``n·φ`` (needs matplotlib).
+
+    Returns the matplotlib Axes.  matplotlib is an optional extra
+    (``pip install cgt[plot]``); the data alone are :func:`a_sequence_by_mex`.
+
+    >>> callable(plot_golden_ratio)
+    True
+    """
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("plot_golden_ratio needs matplotlib: pip install cgt[plot]") from exc
+    if ax is None:
+        _, ax = plt.subplots()
+    ns = list(range(n_max + 1))
+    phi = (1 + 5**0.5) / 2
+    ax.plot(ns, [wythoff_pair(n)[0] for n in ns], ".", label="a_n = mex{a_i, a_i + i : i < n}")
+    ax.plot(ns, [n * phi for n in ns], "-", label="n·φ")
+    ax.set_xlabel("n")
+    ax.set_ylabel("a_n")
+    ax.legend()
+    return ax
+
+
+# --- Grundy values ----------------------------------------------------------------------
+
+
+def _table_python(rows: int, cols: int) -> list[list[int]]:
+    # Row x of the result holds g(x, 0..cols-1).  The options of (x, y) lie in
+    # earlier rows or earlier in row x, so one pass with three families of
+    # bitsets (one per column, per row and per diagonal) gives every mex.
+    table = []
+    down_of_column = [0] * cols  # values g(x', y) for x' < x, per column y
+    diagonal = [0] * (rows + cols)  # values on the diagonal x - y, per diagonal
+    for x in range(rows):
+        line = [0] * cols
+        along = 0  # values g(x, y') for y' < y
+        for y in range(cols):
+            d = x - y + cols
+            used = along | down_of_column[y] | diagonal[d]
+            bit = ~used & (used + 1)
+            line[y] = bit.bit_length() - 1
+            along |= bit
+            down_of_column[y] |= bit
+            diagonal[d] |= bit
+        table.append(line)
+    return table
+
+
+def _table_numpy(np: Any, rows: int, cols: int) -> Any:
+    # Cells on an anti-diagonal x + y = s have their options on earlier
+    # anti-diagonals and pairwise different rows, columns and diagonals, so a
+    # whole anti-diagonal is one vector step; value sets are bitsets packed in
+    # uint64 words (every value on anti-diagonal s is at most s).
+    words = (rows + cols) // 64 + 1
+    by_x = np.zeros((rows, words), dtype=np.uint64)
+    by_y = np.zeros((cols, words), dtype=np.uint64)
+    by_d = np.zeros((rows + cols, words), dtype=np.uint64)
+    table = np.zeros((rows, cols), dtype=np.int64)
+    one = np.uint64(1)
+    for s in range(rows + cols - 1):
+        xs = np.arange(max(0, s - cols + 1), min(s, rows - 1) + 1)
+        ys = s - xs
+        ds = xs - ys + cols
+        w = s // 64 + 1
+        free = ~(by_x[xs, :w] | by_y[ys, :w] | by_d[ds, :w])
+        first = np.argmax(free != 0, axis=1)
+        word = free[np.arange(len(xs)), first]
+        low = word & (~word + one)
+        value = first * 64 + np.log2(low.astype(np.float64)).astype(np.int64)
+        table[xs, ys] = value
+        bit = np.left_shift(one, (value & 63).astype(np.uint64))
+        slot = value >> 6
+        by_x[xs, slot] |= bit
+        by_y[ys, slot] |= bit
+        by_d[ds, slot] |= bit
+    return table
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover
+        return None
+    return numpy
+
+
+def grundy_table(rows: int, cols: int | None = None, *, engine: str = "auto") -> list[list[int]]:
+    """The single-queen Grundy values ``table[x][y] = g(x, y)``, ``x < rows``, ``y < cols``.
+
+    ``engine``: ``"numpy"`` (vectorised along anti-diagonals), ``"python"``
+    (bitsets per row, column and diagonal) or ``"auto"`` (numpy if installed).
+
+    >>> for row in grundy_table(5):
+    ...     print(row)
+    [0, 1, 2, 3, 4]
+    [1, 2, 0, 4, 5]
+    [2, 0, 1, 5, 3]
+    [3, 4, 5, 6, 2]
+    [4, 5, 3, 2, 7]
+    """
+    _coordinate(rows, "rows")
+    cols = rows if cols is None else _coordinate(cols, "cols")
+    if rows * cols > _TABLE_LIMIT:
+        raise BoardTooLarge(f"a {rows} x {cols} Grundy table has more than {_TABLE_LIMIT} cells")
+    if engine not in ("auto", "numpy", "python"):
+        raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
+    np = None if engine == "python" else _numpy()
+    if np is None or rows == 0 or cols == 0:
+        return _table_python(rows, cols)
+    table: list[list[int]] = _table_numpy(np, rows, cols).tolist()
+    return table
+
+
+_cache: list[list[int]] = []
+
+
+def grundy_value(x: int, y: int) -> int:
+    """The Grundy value of one queen on ``(x, y)`` (from a cached, growing table).
+
+    >>> grundy_value(4, 5), grundy_value(5, 6), grundy_value(0, 10**6)
+    (6, 10, 1000000)
+    """
+    _coordinate(x, "x")
+    _coordinate(y, "y")
+    if x > y:
+        x, y = y, x
+    if x == 0:
+        return y
+    if x < len(_cache) and y < len(_cache[x]):
+        return _cache[x][y]
+    rows = max(x + 1, len(_cache))
+    cols = max(y + 1, len(_cache[0]) if _cache else 0, 64)
+    if rows * cols > _TABLE_LIMIT:
+        raise BoardTooLarge(
+            f"g({x}, {y}) needs a {rows} x {cols} table; is_p_position() decides P/N for any size"
+        )
+    _cache[:] = grundy_table(rows, cols)
+    return _cache[x][y]
+
+
+def misere_p_positions(size: int) -> list[tuple[int, int]]:
+    """The misère P-positions of one queen on a ``size`` x ``size`` board.
+
+    In misère play the player who cannot move *wins*, so ``(0, 0)`` is an
+    N-position; the answer differs from normal play only near the corner.
+
+    >>> misere_p_positions(8)
+    [(0, 1), (1, 0), (2, 2), (3, 5), (4, 7), (5, 3), (7, 4)]
+    """
+    _coordinate(size, "size")
+    p = [[False] * size for _ in range(size)]
+    for x in range(size):
+        for y in range(size):
+            if x == y == 0:
+                continue  # no move: the player to move wins (N)
+            p[x][y] = not (
+                any(p[x - k][y] for k in range(1, x + 1))
+                or any(p[x][y - k] for k in range(1, y + 1))
+                or any(p[x - k][y - k] for k in range(1, min(x, y) + 1))
+            )
+    return [(x, y) for x in range(size) for y in range(size) if p[x][y]]
+
+
+# --- positions ---------------------------------------------------------------------------
+
+
+class Wythoff(ImpartialPosition):
+    """Queens on a board (several may share a square), one moved per turn.
+
+    The position is the disjunctive sum of its queens, so its Grundy value is
+    the xor of the single-queen values (Sprague-Grundy); the generic solver
+    computes it with single queens valued from :func:`grundy_value`.
+
+    >>> w = Wythoff([(4, 5), (7, 3), (5, 0)])       # values 6, 9, 5: xor 10
+    >>> w.grundy(), ((7, 3), (5, 1)) in w.winning_moves()
+    (10, True)
+    >>> Wythoff([(3, 5)]).outcome(), Wythoff([(2, 2), (2, 2)]).outcome()
+    ('P', 'P')
+    """
+
+    __slots__ = ("queens",)
+
+    def __init__(self, queens: Iterable[Sequence[int]]) -> None:
+        if isinstance(queens, (str, bytes)) or not isinstance(queens, Iterable):
+            raise InvalidPosition("give the queens as a list of (x, y) pairs")
+        out = []
+        for queen in queens:
+            if (
+                isinstance(queen, (str, bytes))
+                or not isinstance(queen, Sequence)
+                or len(queen) != 2
+            ):
+                raise InvalidPosition(
+                    f"each queen must be an (x, y) pair, got {queen!r} "
+                    "(for one queen write Wythoff([(x, y)]))"
+                )
+            out.append((_coordinate(queen[0], "x"), _coordinate(queen[1], "y")))
+        self.queens: tuple[tuple[int, int], ...] = tuple(out)
+
+    def options(self) -> list[Wythoff]:
+        """Every position after one queen's move.
+
+        >>> Wythoff([(1, 1)]).options()
+        [Wythoff([(0, 1)]), Wythoff([(1, 0)]), Wythoff([(0, 0)])]
+        """
+        out: list[Wythoff] = []
+        for i, (x, y) in enumerate(self.queens):
+            if (x, y) in self.queens[:i]:
+                continue
+            before, after = self.queens[:i], self.queens[i + 1 :]
+            targets = (
+                [(x - k, y) for k in range(1, x + 1)]
+                + [(x, y - k) for k in range(1, y + 1)]
+                + [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+            )
+            out.extend(Wythoff((*before, t, *after)) for t in targets)
+        return out
+
+    def moves(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """Every move as ``(from_square, to_square)``.
+
+        >>> Wythoff([(1, 1)]).moves()
+        [((1, 1), (0, 1)), ((1, 1), (1, 0)), ((1, 1), (0, 0))]
+        """
+        out = []
+        for i, (x, y) in enumerate(self.queens):
+            if (x, y) in self.queens[:i]:
+                continue
+            for k in range(1, x + 1):
+                out.append(((x, y), (x - k, y)))
+            for k in range(1, y + 1):
+                out.append(((x, y), (x, y - k)))
+            for k in range(1, min(x, y) + 1):
+                out.append(((x, y), (x - k, y - k)))
+        return out
+
+    def components(self) -> list[Wythoff]:
+        """One position per queen not in the corner.
+
+        >>> Wythoff([(1, 2), (0, 0), (3, 3)]).components()
+        [Wythoff([(1, 2)]), Wythoff([(3, 3)])]
+        """
+        if len(self.queens) == 1 and self.queens[0] != (0, 0):
+            return [self]
+        return [Wythoff([q]) for q in self.queens if q != (0, 0)]
+
+    def key(self) -> Hashable:
+        """The queens as sorted ``(min, max)`` pairs (values are symmetric in x and y).
+
+        >>> Wythoff([(5, 3), (0, 0), (1, 2)]).key()
+        ((1, 2), (3, 5))
+        """
+        return tuple(sorted((min(q), max(q)) for q in self.queens if q != (0, 0)))
+
+    def grundy(self) -> int:
+        """The Grundy value: the xor of the queens' values, via the generic solver.
+
+        >>> Wythoff([(5, 1), (4, 5), (5, 0)]).grundy()
+        0
+        """
+        solver = solver_for(Wythoff)
+        for component in self.components():
+            key = component.key()
+            if key not in solver.grundy_values:
+                solver.grundy_values[key] = grundy_value(*component.queens[0])
+        return solver.grundy(self)
+
+    def outcome(self) -> str:
+        """``"P"`` if the player to move loses (normal play), else ``"N"``.
+
+        One queen is decided by :func:`is_p_position` for any board size.
+
+        >>> a, b = wythoff_pair(10**20)
+        >>> Wythoff([(a, b)]).outcome(), Wythoff([(a, b + 1)]).outcome()
+        ('P', 'N')
+        """
+        if len(self.queens) == 1:
+            return "P" if is_p_position(*self.queens[0]) else "N"
+        return "P" if self.grundy() == 0 else "N"
+
+    def winning_moves(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The moves ``(from, to)`` to a position of Grundy value 0.
+
+        >>> Wythoff([(2, 4)]).winning_moves()
+        [((2, 4), (2, 1))]
+        """
+        if len(self.queens) == 1:
+            return [m for m in self.moves() if is_p_position(*m[1])]
+        values = [grundy_value(*q) for q in self.queens]
+        total = 0
+        for v in values:
+            total ^= v
+        out = []
+        for i, (x, y) in enumerate(self.queens):
+            if (x, y) in self.queens[:i]:
+                continue
+            want = values[i] ^ total
+            for move in Wythoff([(x, y)]).moves():
+                if grundy_value(*move[1]) == want:
+                    out.append(move)
+        return out
+
+    def mex_check(self) -> int:
+        """The single queen's value recomputed as a mex over its options (a cross-check).
+
+        >>> Wythoff([(4, 5)]).mex_check()
+        6
+        """
+        if len(self.queens) != 1:
+            raise InvalidPosition("mex_check is defined for one queen")
+        return mex(grundy_value(*to) for _, to in self.moves())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Wythoff) and sorted(self.queens) == sorted(other.queens)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.queens)))
+
+    def __repr__(self) -> str:
+        return f"Wythoff({list(self.queens)!r})"

@@ -1,0 +1,235 @@
+"""Misère play of impartial games: outcome, misère Grundy value and genus.
+
+Under the *misère* convention whoever cannot move **wins**.  The misère
+Grundy value is ``G⁻(x) = 1`` for a terminal ``x`` and the mex of the options'
+values otherwise; the player to move loses exactly when ``G⁻(x) == 0``.
+Unlike normal play, misère values do not add over disjunctive sums, so the
+search here runs on *whole* sums: a state is the multiset of the position's
+non-terminal components, and a move replaces one component by the components
+of one of its options.  States are memoised (by the components' ``key()``),
+so identical sub-sums are solved once.
+
+Conway's *genus* ``g^(γ0 γ1 γ2 ...)`` refines this: ``g`` is the normal-play
+Grundy value and ``γk`` the misère Grundy value of the position plus ``k``
+extra Nim heaps of size 2.  It is printed as in *Winning Ways*, cut after the
+point from which the computed ``γ`` alternate (``0^120`` for the empty game,
+``1^031`` for ``*``).
+
+>>> from cgt.games import SubtractionGame
+>>> nim = SubtractionGame(range(1, 100))      # Nim, for heaps below 100
+>>> misere_outcome(nim(1, 1, 1)), misere_outcome(nim(2, 2)), misere_outcome(nim(1, 1))
+('P', 'P', 'N')
+>>> str(genus(nim(0))), str(genus(nim(1))), str(genus(nim(2))), str(genus(nim(3)))
+('0^120', '1^031', '2^20', '3^31')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .._deep import deep
+from ..errors import NotImpartial
+from .nim import mex
+
+__all__ = [
+    "Genus",
+    "clear_misere_cache",
+    "genus",
+    "misere_grundy",
+    "misere_outcome",
+]
+
+_Id = tuple[type, Hashable]
+_State = frozenset[tuple[_Id, int]]
+
+_objects: dict[_Id, Any] = {}
+_moves: dict[_Id, tuple[tuple[_Id, ...], ...]] = {}
+_values: dict[_State, int] = {}
+_terminal: dict[_Id, bool] = {}
+
+
+class _NimHeap:
+    """A plain Nim heap, used to add ``*2`` heaps for the genus."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def options(self) -> list[_NimHeap]:
+        return [_NimHeap(k) for k in range(self.n)]
+
+    def components(self) -> tuple[_NimHeap]:
+        return (self,)
+
+    def key(self) -> int:
+        return self.n
+
+
+def clear_misere_cache() -> None:
+    """Forget every memoised misère value.
+
+    >>> clear_misere_cache()
+    """
+    _objects.clear()
+    _moves.clear()
+    _terminal.clear()
+    _values.clear()
+
+
+def _check(position: Any) -> None:
+    if not (hasattr(position, "options") and hasattr(position, "components")):
+        raise NotImpartial(
+            f"{type(position).__name__} is not an impartial position (it has no options())"
+        )
+
+
+def _ids(position: Any) -> list[_Id]:
+    """The ids of the non-terminal components of ``position``."""
+    out = []
+    for component in position.components():
+        ident: _Id = (type(component), component.key())
+        if not _is_terminal(ident, component):
+            out.append(ident)
+    return out
+
+
+def _is_terminal(ident: _Id, component: Any) -> bool:
+    found = _terminal.get(ident)
+    if found is None:
+        found = _terminal[ident] = not any(True for _ in component.options())
+    _objects.setdefault(ident, component)
+    return found
+
+
+def _options_of(ident: _Id) -> tuple[tuple[_Id, ...], ...]:
+    found = _moves.get(ident)
+    if found is None:
+        component = _objects[ident]
+        found = _moves[ident] = tuple(tuple(_ids(option)) for option in component.options())
+    return found
+
+
+def _state(ids: Iterable[_Id]) -> _State:
+    return frozenset(Counter(ids).items())
+
+
+@deep
+def _misere_value(state: _State) -> int:
+    return _value(state)
+
+
+def _value(state: _State) -> int:
+    found = _values.get(state)
+    if found is not None:
+        return found
+    if not state:
+        result = 1  # no move: the player to move has already won
+    else:
+        counts = dict(state)
+        seen: set[int] = set()
+        for ident in counts:
+            rest = Counter(counts)
+            rest[ident] -= 1
+            if rest[ident] == 0:
+                del rest[ident]
+            for replacement in _options_of(ident):
+                after = rest.copy()
+                after.update(replacement)
+                seen.add(_value(frozenset(after.items())))
+        result = mex(seen)
+    _values[state] = result
+    return result
+
+
+def misere_grundy(position: Any) -> int:
+    """The misère Grundy value ``G⁻`` of an impartial position (a whole sum).
+
+    ``G⁻`` is 1 for a position without moves and the mex of the options'
+    values otherwise; the position is a misère P-position iff it is 0.
+
+    >>> from cgt.games import SubtractionGame
+    >>> nim = SubtractionGame(range(1, 10))
+    >>> [misere_grundy(nim(n)) for n in range(5)]
+    [1, 0, 2, 3, 4]
+    >>> misere_grundy(nim(1, 1)), misere_grundy(nim(2, 2))
+    (1, 0)
+    """
+    _check(position)
+    return _misere_value(_state(_ids(position)))
+
+
+def misere_outcome(position: Any) -> Literal["N", "P"]:
+    """The misère outcome: ``"P"`` if the player to move loses when the last mover loses.
+
+    >>> from cgt.games import OctalGame
+    >>> kayles = OctalGame("0.77")
+    >>> [misere_outcome(kayles(n)) for n in range(6)]
+    ['N', 'P', 'N', 'N', 'P', 'N']
+    """
+    return "P" if misere_grundy(position) == 0 else "N"
+
+
+@dataclass(frozen=True)
+class Genus:
+    """Conway's genus ``g^(γ0 γ1 ...)``: normal value ``g`` and misère values ``γk``.
+
+    ``gammas[k]`` is the misère Grundy value of the position plus ``k`` Nim
+    heaps of size 2.  ``str`` prints the *Winning Ways* symbol, stopping once
+    the computed ``γ`` alternate.
+
+    >>> g = Genus(0, (1, 2, 0, 2, 0, 2))
+    >>> str(g), g.is_tame()
+    ('0^120', True)
+    """
+
+    normal: int
+    gammas: tuple[int, ...]
+
+    def shown(self) -> tuple[int, ...]:
+        """The ``γ`` that the symbol shows: up to where the computed tail alternates.
+
+        >>> Genus(1, (0, 3, 1, 3, 1, 3)).shown()
+        (0, 3, 1)
+        """
+        g = self.gammas
+        start = len(g)
+        while start > 0 and (start - 1 + 2 >= len(g) or g[start - 1] == g[start + 1]):
+            start -= 1
+        return g[: min(len(g), start + 2)]
+
+    def is_tame(self) -> bool:
+        """Whether the computed genus is one that sums of Nim heaps have (*tame*).
+
+        Those are ``0^120`` and ``1^031`` (the empty game and ``*``) and
+        ``g^(g, g xor 2)`` for every ``g`` (``0^02``, ``1^13``, ``2^20``, ...).
+
+        >>> Genus(2, (2, 0, 2, 0)).is_tame(), Genus(1, (1, 4, 2, 0, 2)).is_tame()
+        (True, False)
+        """
+        shown = self.shown()
+        return shown in {(1, 2, 0), (0, 3, 1)} or shown == (self.normal, self.normal ^ 2)
+
+    def __str__(self) -> str:
+        shown = self.shown()
+        sep = "" if all(v < 10 for v in shown) else ","
+        return f"{self.normal}^{sep.join(map(str, shown))}"
+
+
+def genus(position: Any, terms: int = 6) -> Genus:
+    """The genus of an impartial position, with ``terms`` misère values ``γ0 ... γ(terms-1)``.
+
+    >>> from cgt.games import OctalGame
+    >>> [str(genus(OctalGame("0.77")(n))) for n in range(5)]
+    ['0^120', '1^031', '2^20', '3^31', '1^031']
+    """
+    from .sprague_grundy import grundy
+
+    _check(position)
+    base = _ids(position)
+    two = _ids(_NimHeap(2))
+    gammas = tuple(_misere_value(_state(base + two * k)) for k in range(terms))
+    return Genus(grundy(position), gammas)

@@ -1,0 +1,137 @@
+"""Eventual periodicity of Grundy sequences, with certificates.
+
+A heap game's Grundy sequence ``G(0), G(1), ...`` is *eventually periodic*
+with preperiod ``pre`` and period ``p`` when ``G(n + p) == G(n)`` for every
+``n >= pre``.  A finite prefix can never show that by itself; what makes a
+claim safe is a theorem saying that agreement on a *finite window* forces
+agreement forever:
+
+* subtraction games with finite subtraction set ``S`` (``t = max S``): the
+  value of ``n >= t`` depends only on the ``t`` values before it, so if
+  ``G(n + p) == G(n)`` for ``pre <= n < pre + t`` the sequence repeats for
+  ever after ``pre``;
+* octal games with last non-zero digit at position ``t`` (the Guy-Smith
+  criterion): if ``G(n + p) == G(n)`` for ``pre <= n < 2·pre + p + t`` then
+  for all ``n >= pre``.  With moves that leave up to ``h`` heaps the same
+  argument needs the window ``pre <= n < h·pre + (h-1)·p + t`` (and
+  ``pre`` is taken to be at least 1, so that a shortened heap stays
+  non-empty).
+
+:func:`find_periodicity` scans a computed prefix for the smallest period whose
+certificate window fits inside the prefix; the preperiod returned for it is
+the smallest the prefix allows (the last disagreement plus one).  When no
+period is proven it returns ``None``: it never guesses.
+
+>>> seq = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]           # subtraction game {1, 2}
+>>> find_periodicity(seq, lambda pre, p: pre + 2)
+Periodicity(preperiod=0, period=3)
+>>> find_periodicity([0, 1, 0, 0], lambda pre, p: pre + 2) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import CGTError
+
+__all__ = ["Periodicity", "find_periodicity"]
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """A proven eventual period: ``G(n + period) == G(n)`` for all ``n >= preperiod``.
+
+    Two periodicities compare equal when preperiod and period agree; the
+    certificate fields (``values``, ``verified_to``, ``criterion``) ride along
+    without taking part in comparison.  Unpacks as ``(preperiod, period)``.
+
+    >>> p = Periodicity(71, 12)
+    >>> pre, per = p
+    >>> (pre, per), p == Periodicity(71, 12)
+    ((71, 12), True)
+    """
+
+    preperiod: int
+    period: int
+    values: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """``G(0), ..., G(preperiod + period - 1)``: enough to evaluate any ``G(n)``."""
+    verified_to: int = field(default=0, compare=False, repr=False)
+    """``G(n + period) == G(n)`` was checked for ``preperiod <= n < verified_to``."""
+    criterion: str = field(default="", compare=False, repr=False)
+    """The theorem that turns the finite check into a proof."""
+
+    def __iter__(self) -> Iterator[int]:
+        yield self.preperiod
+        yield self.period
+
+    def value(self, n: int) -> int:
+        """The value ``G(n)`` for any ``n >= 0``, read off the period.
+
+        >>> p = find_periodicity([0, 1, 2] * 4, lambda pre, q: pre + 2)
+        >>> p.value(10**30)
+        1
+        """
+        if not self.values:
+            raise CGTError("this Periodicity carries no values")
+        if n < self.preperiod:
+            return self.values[n]
+        return self.values[self.preperiod + (n - self.preperiod) % self.period]
+
+    @property
+    def certificate(self) -> str:
+        """A sentence saying what was checked and why it proves the period.
+
+        >>> find_periodicity([0, 1, 2] * 4, lambda pre, q: pre + 2).certificate
+        'G(n + 3) = G(n) checked for 0 <= n < 9; window criterion'
+        """
+        return (
+            f"G(n + {self.period}) = G(n) checked for {self.preperiod} <= n < "
+            f"{self.verified_to}; {self.criterion or 'window criterion'}"
+        )
+
+
+def _last_mismatch(seq: Sequence[int], p: int) -> int:
+    """Largest ``n`` with ``seq[n] != seq[n + p]``, or -1."""
+    for n in range(len(seq) - p - 1, -1, -1):
+        if seq[n] != seq[n + p]:
+            return n
+    return -1
+
+
+def find_periodicity(
+    seq: Sequence[int],
+    window: Callable[[int, int], int],
+    *,
+    criterion: str = "",
+    max_period: int | None = None,
+) -> Periodicity | None:
+    """The smallest period proven by ``seq`` under a window criterion, or ``None``.
+
+    ``window(pre, p)`` must return ``N`` such that ``G(n + p) == G(n)`` for
+    ``pre <= n < N`` implies it for every ``n >= pre`` (the theorem behind the
+    certificate), and must not decrease as ``pre`` or ``p`` grows.  A period
+    ``p`` is accepted when ``seq`` holds no
+    disagreement ``seq[n] != seq[n + p]`` for ``n >= pre`` and reaches far
+    enough, ``N + p <= len(seq)``.
+
+    >>> find_periodicity([5, 0, 1, 0, 1, 0, 1, 0, 1], lambda pre, p: pre + 1)
+    Periodicity(preperiod=1, period=2)
+    """
+    length = len(seq)
+    limit = length if max_period is None else min(length, max_period + 1)
+    for p in range(1, limit):
+        if window(0, p) + p > length:
+            break
+        pre = _last_mismatch(seq, p) + 1
+        end = window(pre, p)
+        if end + p <= length:
+            return Periodicity(
+                pre,
+                p,
+                tuple(seq[: pre + p]),
+                verified_to=length - p,
+                criterion=criterion,
+            )
+    return None

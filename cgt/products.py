@@ -1,0 +1,153 @@
+"""Products of games: ordinal sum, Norton multiplication, nim-multiplication.
+
+* **Ordinal sum** (Conway, ONAG ch. 15; Siegel II.?): ``G : H = {G^L, G:H^L |
+  G^R, G:H^R}`` -- playing in the subordinate ``H`` is allowed, but a move in
+  the base ``G`` annihilates ``H``.  It depends on the *form* of ``G``; here
+  ``G`` is always its canonical form.
+* **Norton multiplication** (Winning Ways ch. 8; Siegel II.?): for ``U > 0``,
+  ``G.U = n`` copies of ``U`` if ``G`` is the integer ``n``, otherwise
+  ``{G^L.U + U + I | G^R.U - U - I}`` with ``I`` ranging over the incentives of
+  ``U`` (``U^L - U`` and ``U - U^R``).  It depends on the form of ``U``; the
+  canonical form is used.
+* **Nim-multiplication** (Conway's product restricted to nimbers):
+  ``*a x *b = *(a (x) b)``, with ``(x)`` the nim-product of
+  :func:`cgt.impartial.nim_product`.
+
+>>> import cgt
+>>> cgt.star.ordinal_sum(cgt.number(1)), cgt.parse("1/2").norton(cgt.up)
+(^*, {^^*|v*})
+>>> cgt.nimber(3).nim_multiply(cgt.nimber(3))
+*2
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import canonical as _engine
+from ._deep import deep
+from .errors import CGTError, NotImpartial
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game, GameLike
+
+__all__ = ["NotPositive", "nim_multiply", "norton", "ordinal_sum"]
+
+
+class NotPositive(CGTError, ValueError):
+    """Norton multiplication ``G.U`` needs a positive unit ``U > 0``.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.number(2).norton(cgt.star)
+    ... except NotPositive as err:
+    ...     print(err)
+    Norton multiplication G.U needs U > 0, but U = * is not positive
+    """
+
+
+_ordinal_cache: dict[tuple[Game, Game], Game] = {}
+_norton_cache: dict[tuple[Game, Game], Game] = {}
+
+
+def _game(value: GameLike) -> Game:
+    from .game import to_game
+
+    return to_game(value)
+
+
+def _ordinal_sum(g: Game, h: Game) -> Game:
+    gx, hx = g._x, h._x
+    if hx is not None and hx._num == 0 and h._k == 0:
+        # H = *n (or 0): x + *m : *n = x + *(m + n)
+        if h._m == 0:
+            return g
+        if gx is not None and g._k == 0:
+            return _engine.make_nus(gx, 0, g._m + h._m)
+    key = (g, h)
+    r = _ordinal_cache.get(key)
+    if r is not None:
+        return r
+    gl, gr = _engine._options(g)
+    hl, hr = _engine._options(h)
+    left = list(gl) + [_ordinal_sum(g, o) for o in hl]
+    right = list(gr) + [_ordinal_sum(g, o) for o in hr]
+    r = _engine.canonical_form(left, right)
+    _ordinal_cache[key] = r
+    return r
+
+
+_ordinal_deep = deep(_ordinal_sum)
+
+
+def ordinal_sum(g: Game, h: GameLike) -> Game:
+    """The ordinal sum ``G : H`` (base ``G`` in canonical form).
+
+    >>> import cgt
+    >>> ordinal_sum(cgt.star, cgt.star), ordinal_sum(cgt.zero, cgt.up)
+    (*2, ^)
+    >>> ordinal_sum(cgt.number(1), cgt.number(-1)), ordinal_sum(cgt.star, cgt.number(1))
+    (1/2, ^*)
+    """
+    return _ordinal_deep(g, _game(h))
+
+
+def _incentive_units(u: Game) -> list[Game]:
+    """``U + I`` for the undominated incentives ``I`` of ``U``."""
+    from .temperature import incentives
+
+    return [_engine.add(u, i) for i in incentives(u)]
+
+
+def _norton(g: Game, u: Game, units: list[Game]) -> Game:
+    x = g._x
+    if x is not None and g._is_number and x._exp == 0:
+        from .game import _times
+
+        return _times(u, x._num)
+    key = (g, u)
+    r = _norton_cache.get(key)
+    if r is not None:
+        return r
+    gl, gr = _engine._options(g)
+    add, neg = _engine.add, _engine.negate
+    left = [add(_norton(o, u, units), v) for o in gl for v in units]
+    right = [add(_norton(o, u, units), neg(v)) for o in gr for v in units]
+    r = _engine.canonical_form(left, right)
+    _norton_cache[key] = r
+    return r
+
+
+_norton_deep = deep(_norton)
+
+
+def norton(g: Game, u: GameLike) -> Game:
+    """Norton's product ``G.U`` for a positive ``U``.
+
+    >>> import cgt
+    >>> norton(cgt.number(3), cgt.up), norton(cgt.parse("1/2"), cgt.number(1))
+    (^3, 1/2)
+    >>> norton(cgt.parse("{1|-1}"), cgt.up)    # {1.up + up + up* | -1.up - up - up*}
+    +-^3*
+    """
+    uu = _game(u)
+    zero = _engine.make_number(_engine._ZERO_D)
+    if uu is zero or not _engine.le(zero, uu):
+        raise NotPositive(f"Norton multiplication G.U needs U > 0, but U = {uu} is not positive")
+    return _norton_deep(g, uu, _incentive_units(uu))
+
+
+def nim_multiply(g: Game, h: GameLike) -> Game:
+    """Conway's product of two nimbers: ``*a x *b = *(a (x) b)`` (nim-multiplication).
+
+    >>> import cgt
+    >>> nim_multiply(cgt.nimber(2), cgt.nimber(3)), nim_multiply(cgt.nimber(8), cgt.nimber(8))
+    (*, *13)
+    """
+    from .impartial.field import nim_product
+
+    hh = _game(h)
+    for a in (g, hh):
+        if not a.is_nimber:
+            raise NotImpartial(f"nim-multiplication needs nimbers, and {a} is not one")
+    return _engine.make_nus(_engine._ZERO_D, 0, nim_product(g._m, hh._m))

@@ -1,0 +1,559 @@
+"""Thermographs: exact piecewise-linear walls over temperatures ``t >= -1``.
+
+A *trajectory* is a continuous piecewise-linear function ``x(t)`` of the
+temperature, with slopes in ``{-1, 0, 1}`` and :class:`~cgt.Dyadic`
+breakpoints.  The thermograph of a game is a pair of trajectories, the left
+and right walls, which meet at the temperature of the game and then rise
+together as a vertical *mast* at the mean.  Left's wall is ``LS(G_t)`` and
+Right's wall is ``RS(G_t)``, the stops of ``G`` cooled by ``t``.
+
+Everything here is exact: breakpoints are dyadic, crossings are found by
+exact arithmetic (the slopes differ by 1 or 2, so a crossing of two dyadic
+lines is dyadic again).
+
+The printed form is CGSuite's::
+
+    Thermograph(mastL,[critL],[slopesL],mastR,[critR],[slopesR])
+
+where ``crit`` lists the critical temperatures (where the slope changes),
+highest first, and ``slopes`` the slope ``dx/dt`` above the first critical
+temperature, between consecutive ones, and below the last one (down to
+``t = -1``).
+
+>>> import cgt
+>>> th = cgt.parse("{3||2|1}").thermograph()
+>>> th
+Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])
+>>> th.temperature, th.mast, th.left_wall.value_at(0), th.right_wall.value_at(0)
+(Dyadic(3, 4), Dyadic(9, 4), Dyadic(3), Dyadic(2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .dyadic import Dyadic, DyadicLike
+
+__all__ = ["Thermograph", "Trajectory"]
+
+_MINUS_ONE = Dyadic(-1)
+_ZERO = Dyadic(0)
+
+
+def _line(t0: Dyadic, x0: Dyadic, slope: int, t: Dyadic) -> Dyadic:
+    """x0 + slope * (t - t0) for a small integer slope."""
+    if slope == 0:
+        return x0
+    d = t - t0
+    if slope == 1:
+        return x0 + d
+    if slope == -1:
+        return x0 - d
+    return x0 + d * slope
+
+
+def _crossing(t0: Dyadic, xa: Dyadic, sa: int, xb: Dyadic, sb: int) -> Dyadic | None:
+    """The t > t0 where the lines through (t0, xa) and (t0, xb) meet, if any."""
+    if sa == sb:
+        return None
+    # xa + sa*d = xb + sb*d  =>  d = (xb - xa) / (sa - sb), with |sa - sb| in {1, 2}
+    diff = xb - xa
+    ds = sa - sb
+    if ds < 0:
+        diff, ds = -diff, -ds
+    d = diff if ds == 1 else diff.half() if ds == 2 else Dyadic(diff.as_fraction() / ds)
+    if d._num <= 0:
+        return None
+    return t0 + d
+
+
+class Trajectory:
+    """A continuous piecewise-linear function of the temperature ``t >= -1``.
+
+    Stored as breakpoints ``(t, x)`` in increasing ``t`` (the first at
+    ``t = -1``) and the slope beyond the last breakpoint.  The walls of a
+    thermograph end with slope 0, the mast.
+
+    >>> w = Trajectory.from_cgsuite(Dyadic(9, 4), [Dyadic(3, 4)], [0, -1])
+    >>> w, w.value_at(0), w.value_at(-1), w.mast
+    (Trajectory(9/4,[3/4],[0,-1]), Dyadic(3), Dyadic(4), Dyadic(9, 4))
+    """
+
+    __slots__ = ("_points", "_slope")
+
+    _points: tuple[tuple[Dyadic, Dyadic], ...]
+    _slope: int
+
+    def __init__(self, points: Sequence[tuple[Dyadic, Dyadic]], final_slope: int) -> None:
+        if not points or points[0][0] != _MINUS_ONE:
+            raise ValueError("a trajectory starts at temperature -1")
+        self._points, self._slope = _normalise(list(points), final_slope)
+
+    @classmethod
+    def constant(cls, x: DyadicLike) -> Trajectory:
+        """The vertical line at ``x`` (the thermograph wall of an integer).
+
+        >>> Trajectory.constant(3)
+        Trajectory(3,[],[0])
+        """
+        return cls([(_MINUS_ONE, Dyadic(x))], 0)
+
+    @classmethod
+    def from_cgsuite(
+        cls,
+        mast: DyadicLike,
+        critical: Sequence[DyadicLike],
+        slopes: Sequence[int],
+    ) -> Trajectory:
+        """Build from CGSuite's ``(mast, [critical temperatures], [slopes])``.
+
+        >>> Trajectory.from_cgsuite(0, [0], [0, 1]).value_at(-1)
+        Dyadic(-1)
+        """
+        crit = [Dyadic(c) for c in critical]
+        if len(slopes) != len(crit) + 1:
+            raise ValueError("need one more slope than critical temperatures")
+        if slopes[0] != 0:
+            raise ValueError("a wall ends in a vertical mast (first slope 0)")
+        x = Dyadic(mast)
+        pts: list[tuple[Dyadic, Dyadic]] = []
+        for i, c in enumerate(crit):
+            if i:
+                x = _line(crit[i - 1], x, slopes[i], c)
+            pts.append((c, x))
+        if crit:
+            x = _line(crit[-1], x, slopes[-1], _MINUS_ONE)
+        pts.append((_MINUS_ONE, x))
+        pts.reverse()
+        return cls(pts, 0)
+
+    # --- reading ---------------------------------------------------------------
+    @property
+    def points(self) -> tuple[tuple[Dyadic, Dyadic], ...]:
+        """The breakpoints ``(t, x)``, increasing in ``t``, starting at ``t = -1``.
+
+        >>> Trajectory.from_cgsuite(0, [0], [0, 1]).points
+        ((Dyadic(-1), Dyadic(-1)), (Dyadic(0), Dyadic(0)))
+        """
+        return self._points
+
+    @property
+    def final_slope(self) -> int:
+        """The slope ``dx/dt`` beyond the last breakpoint (0 for a wall).
+
+        >>> Trajectory.constant(1).final_slope
+        0
+        """
+        return self._slope
+
+    @property
+    def mast(self) -> Dyadic:
+        """The value at high temperatures (the mast), for a trajectory ending vertically.
+
+        >>> Trajectory.from_cgsuite(5, [1], [0, -1]).mast
+        Dyadic(5)
+        """
+        if self._slope != 0:
+            raise ValueError("this trajectory does not end in a vertical mast")
+        return self._points[-1][1]
+
+    @property
+    def critical_temperatures(self) -> tuple[Dyadic, ...]:
+        """Temperatures where the slope changes, highest first.
+
+        >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).critical_temperatures
+        (Dyadic(3), Dyadic(1))
+        """
+        return tuple(t for t, _ in reversed(self._points[1:]))
+
+    @property
+    def slopes(self) -> tuple[int, ...]:
+        """Slopes from the top down: above the first critical temperature, then
+        between consecutive ones, then below the last one.
+
+        >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).slopes
+        (0, 1, 0)
+        """
+        out = [self._slope]
+        pts = self._points
+        for i in range(len(pts) - 1, 0, -1):
+            out.append(_segment_slope(pts[i - 1], pts[i]))
+        return tuple(out)
+
+    def value_at(self, t: DyadicLike) -> Dyadic:
+        """``x(t)``, exactly.
+
+        >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).value_at(2)
+        Dyadic(8)
+        """
+        tt = Dyadic(t)
+        if tt < _MINUS_ONE:
+            raise ValueError("trajectories are defined for temperatures t >= -1")
+        return _value(self._points, self._slope, tt)
+
+    # --- arithmetic --------------------------------------------------------------
+    def tilt(self, slope: int) -> Trajectory:
+        """Add ``slope * t``: the trajectory of ``x(t) + slope*t``.
+
+        >>> Trajectory.constant(2).tilt(-1)
+        Trajectory(?,[],[-1])
+        """
+        pts = [(t, x + t * slope) for t, x in self._points]
+        return Trajectory(pts, self._slope + slope)
+
+    def maximum(self, other: Trajectory) -> Trajectory:
+        """The pointwise maximum.
+
+        >>> Trajectory.constant(1).maximum(Trajectory.constant(0).tilt(1)).points
+        ((Dyadic(-1), Dyadic(1)), (Dyadic(1), Dyadic(1)))
+        """
+        return _combine(self, other, True)
+
+    def minimum(self, other: Trajectory) -> Trajectory:
+        """The pointwise minimum.
+
+        >>> Trajectory.constant(1).minimum(Trajectory.constant(0).tilt(1)).final_slope
+        0
+        """
+        return _combine(self, other, False)
+
+    # --- dunder --------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trajectory):
+            return NotImplemented
+        return self._points == other._points and self._slope == other._slope
+
+    def __hash__(self) -> int:
+        return hash((self._points, self._slope))
+
+    def _cgsuite(self) -> str:
+        mast = str(self._points[-1][1]) if self._slope == 0 else "?"
+        crit = ",".join(str(c) for c in self.critical_temperatures)
+        slopes = ",".join(str(s) for s in self.slopes)
+        return f"{mast},[{crit}],[{slopes}]"
+
+    def __repr__(self) -> str:
+        return f"Trajectory({self._cgsuite()})"
+
+
+def _segment_slope(a: tuple[Dyadic, Dyadic], b: tuple[Dyadic, Dyadic]) -> int:
+    dt = b[0] - a[0]
+    dx = b[1] - a[1]
+    if dx._num == 0:
+        return 0
+    if dx == dt:
+        return 1
+    if dx == -dt:
+        return -1
+    q = dx.as_fraction() / dt.as_fraction()
+    if q.denominator != 1:
+        raise ValueError("trajectory slopes must be integers")
+    return int(q)
+
+
+def _normalise(
+    pts: list[tuple[Dyadic, Dyadic]], final_slope: int
+) -> tuple[tuple[tuple[Dyadic, Dyadic], ...], int]:
+    """Drop repeated and collinear breakpoints."""
+    out: list[tuple[Dyadic, Dyadic]] = []
+    for p in pts:
+        if out and out[-1][0] == p[0]:
+            continue
+        out.append(p)
+    # remove interior points where the slope does not change
+    cleaned: list[tuple[Dyadic, Dyadic]] = [out[0]]
+    for i in range(1, len(out)):
+        nxt_slope = _segment_slope(out[i], out[i + 1]) if i + 1 < len(out) else final_slope
+        prev_slope = _segment_slope(cleaned[-1], out[i])
+        if prev_slope == nxt_slope:
+            continue
+        cleaned.append(out[i])
+    return tuple(cleaned), final_slope
+
+
+def _value(pts: tuple[tuple[Dyadic, Dyadic], ...], final_slope: int, t: Dyadic) -> Dyadic:
+    n = len(pts)
+    for i in range(n - 1):
+        t1 = pts[i + 1][0]
+        if t <= t1:
+            t0, x0 = pts[i]
+            return _line(t0, x0, _segment_slope(pts[i], pts[i + 1]), t)
+    t0, x0 = pts[-1]
+    return _line(t0, x0, final_slope, t)
+
+
+def _slope_after(pts: tuple[tuple[Dyadic, Dyadic], ...], final_slope: int, i: int) -> int:
+    return _segment_slope(pts[i], pts[i + 1]) if i + 1 < len(pts) else final_slope
+
+
+def _combine(a: Trajectory, b: Trajectory, take_max: bool) -> Trajectory:
+    """Pointwise max (take_max) or min of two trajectories, exactly."""
+    ts = sorted({t for t, _ in a._points} | {t for t, _ in b._points})
+    pa, sa_final = a._points, a._slope
+    pb, sb_final = b._points, b._slope
+    out: list[tuple[Dyadic, Dyadic]] = []
+    ia = ib = 0
+    for j, t in enumerate(ts):
+        while ia + 1 < len(pa) and pa[ia + 1][0] <= t:
+            ia += 1
+        while ib + 1 < len(pb) and pb[ib + 1][0] <= t:
+            ib += 1
+        xa = _line(pa[ia][0], pa[ia][1], _slope_after(pa, sa_final, ia), t)
+        xb = _line(pb[ib][0], pb[ib][1], _slope_after(pb, sb_final, ib), t)
+        out.append((t, max(xa, xb) if take_max else min(xa, xb)))
+        # slopes on (t, next t)
+        sa = _slope_after(pa, sa_final, ia)
+        sb = _slope_after(pb, sb_final, ib)
+        cross = _crossing(t, xa, sa, xb, sb)
+        if cross is not None and (j + 1 == len(ts) or cross < ts[j + 1]):
+            out.append((cross, _line(t, xa, sa, cross)))
+    # final slope: after the last point, which line is on top?
+    t_end = out[-1][0]
+    xa = _value(pa, sa_final, t_end)
+    xb = _value(pb, sb_final, t_end)
+    if xa == xb:
+        final = max(sa_final, sb_final) if take_max else min(sa_final, sb_final)
+    elif (xa > xb) == take_max:
+        final = sa_final
+    else:
+        final = sb_final
+    return Trajectory(out, final)
+
+
+def _intersect(left: Trajectory, right: Trajectory) -> tuple[Dyadic, Dyadic]:
+    """(temperature, mast) where the left scaffold first drops to the right one.
+
+    ``left - right`` is non-increasing (slopes of ``left`` are in {-1, 0} and
+    those of ``right`` in {0, 1}), so the first such temperature is unique.
+    """
+    ts = sorted({t for t, _ in left._points} | {t for t, _ in right._points})
+    prev: tuple[Dyadic, Dyadic] | None = None  # (t, difference)
+    for t in ts:
+        d = _value(left._points, left._slope, t) - _value(right._points, right._slope, t)
+        if d._num <= 0:
+            if prev is None:
+                return t, _value(left._points, left._slope, t)
+            t0, d0 = prev
+            # linear on [t0, t]: d0 + s*(u - t0) = 0 with s = (d - d0)/(t - t0)
+            frac = d0.as_fraction() * (t - t0).as_fraction() / (d0 - d).as_fraction()
+            tc = t0 + Dyadic(frac)
+            return tc, _value(left._points, left._slope, tc)
+        prev = (t, d)
+    assert prev is not None
+    t0, d0 = prev
+    s = left._slope - right._slope
+    if s >= 0:
+        raise AssertionError("scaffolds never meet")  # pragma: no cover
+    tc = t0 + Dyadic(d0.as_fraction() / -s)
+    return tc, _value(left._points, left._slope, tc)
+
+
+def _clip(wall: Trajectory, temperature: Dyadic, mast: Dyadic) -> Trajectory:
+    """The wall below ``temperature``, then vertical at ``mast``."""
+    pts = [(t, x) for t, x in wall._points if t < temperature]
+    if not pts:
+        return Trajectory([(_MINUS_ONE, mast)], 0)
+    pts.append((temperature, mast))
+    return Trajectory(pts, 0)
+
+
+class Thermograph:
+    """The thermograph of a short game: two walls and a mast.
+
+    ``left_wall.value_at(t)`` is Left's stop of the game cooled by ``t``
+    and ``right_wall.value_at(t)`` is Right's; above :attr:`temperature` both
+    equal :attr:`mast`, the mean value.
+
+    >>> import cgt
+    >>> th = cgt.parse("{1|-1}").thermograph()
+    >>> th, th.temperature, th.mast
+    (Thermograph(0,[1],[0,-1],0,[1],[0,1]), Dyadic(1), Dyadic(0))
+    >>> Thermograph.from_cgsuite("Thermograph(0,[1],[0,-1],0,[1],[0,1])") == th
+    True
+    """
+
+    __slots__ = ("_left", "_right", "_temperature")
+
+    def __init__(self, left_wall: Trajectory, right_wall: Trajectory, temperature: Dyadic) -> None:
+        self._left = left_wall
+        self._right = right_wall
+        self._temperature = temperature
+
+    @classmethod
+    def from_cgsuite(cls, text: str) -> Thermograph:
+        """Read CGSuite's printed form ``Thermograph(mL,[cL],[sL],mR,[cR],[sR])``.
+
+        >>> Thermograph.from_cgsuite("Thermograph(3,[],[0],3,[],[0])").temperature
+        Dyadic(-1)
+        """
+        import re
+
+        m = re.fullmatch(
+            r"\s*Thermograph\(\s*([^,\[\]]+),\s*\[([^\]]*)\],\s*\[([^\]]*)\],"
+            r"\s*([^,\[\]]+),\s*\[([^\]]*)\],\s*\[([^\]]*)\]\s*\)\s*",
+            text,
+        )
+        if m is None:
+            raise ValueError(f"not a printed thermograph: {text!r}")
+
+        def nums(s: str) -> list[Dyadic]:
+            return [Dyadic(p) for p in s.split(",") if p.strip()]
+
+        left = Trajectory.from_cgsuite(
+            Dyadic(m.group(1)), nums(m.group(2)), [int(s) for s in nums(m.group(3))]
+        )
+        right = Trajectory.from_cgsuite(
+            Dyadic(m.group(4)), nums(m.group(5)), [int(s) for s in nums(m.group(6))]
+        )
+        crit = left.critical_temperatures + right.critical_temperatures
+        temperature = max(crit) if crit else _MINUS_ONE
+        return cls(left, right, temperature)
+
+    @property
+    def left_wall(self) -> Trajectory:
+        """Left's wall: ``t -> LS(G_t)`` (drawn on the left: values increase leftward).
+
+        >>> import cgt
+        >>> cgt.parse("{3||2|1}").thermograph().left_wall
+        Trajectory(9/4,[3/4],[0,-1])
+        """
+        return self._left
+
+    @property
+    def right_wall(self) -> Trajectory:
+        """Right's wall: ``t -> RS(G_t)``.
+
+        >>> import cgt
+        >>> cgt.parse("{3||2*|1*}").thermograph().right_wall
+        Trajectory(9/4,[3/4,1/2,0],[0,1,0,1])
+        """
+        return self._right
+
+    @property
+    def temperature(self) -> Dyadic:
+        """Where the walls meet (``-1`` for an integer).
+
+        >>> import cgt
+        >>> cgt.parse("{2|{1|0}}").thermograph().temperature
+        Dyadic(3, 4)
+        """
+        return self._temperature
+
+    @property
+    def mast(self) -> Dyadic:
+        """The mast value: the mean of the game.
+
+        >>> import cgt
+        >>> cgt.parse("{2|{1|0}}").thermograph().mast
+        Dyadic(5, 4)
+        """
+        return self._left.mast
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Thermograph):
+            return NotImplemented
+        return self._left == other._left and self._right == other._right
+
+    def __hash__(self) -> int:
+        return hash((self._left, self._right))
+
+    def __repr__(self) -> str:
+        return f"Thermograph({self._left._cgsuite()},{self._right._cgsuite()})"
+
+    # --- pictures ------------------------------------------------------------------
+    def _extent(self) -> tuple[Dyadic, Dyadic, Dyadic]:
+        """(lowest x, highest x, top temperature) of the drawing."""
+        xs = [x for _, x in self._left._points] + [x for _, x in self._right._points]
+        top = max(self._temperature, _ZERO) + 1
+        return min(xs), max(xs), top
+
+    def _polylines(self, top: Dyadic) -> tuple[list[tuple[Dyadic, Dyadic]], ...]:
+        walls = []
+        for wall in (self._left, self._right):
+            pts = [p for p in wall._points]
+            pts.append((top, _value(wall._points, wall._slope, top)))
+            walls.append(pts)
+        return walls[0], walls[1]
+
+    def _repr_svg_(self) -> str:
+        """An SVG picture, Winning Ways style: values increase to the left,
+        temperature upward; the mast is drawn as an arrow.
+
+        >>> import cgt
+        >>> svg = cgt.parse("{3||2|1}").thermograph()._repr_svg_()
+        >>> svg.startswith("<svg") and "polyline" in svg
+        True
+        """
+        lo, hi, top = self._extent()
+        width, height, pad = 320.0, 240.0, 28.0
+        span_x = float(hi - lo) or 1.0
+        span_t = float(top + 1)
+        sx = (width - 2 * pad) / max(span_x, span_t)
+        sy = (height - 2 * pad) / span_t
+
+        def px(x: Dyadic) -> float:  # drawing coordinates only; values stay exact
+            mid = (float(lo) + float(hi)) / 2
+            return width / 2 - (float(x) - mid) * sx
+
+        def py(t: Dyadic) -> float:
+            return height - pad - (float(t) + 1) * sy
+
+        left, right = self._polylines(top)
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">',
+            '<rect width="100%" height="100%" fill="white"/>',
+            # temperature 0 axis (dashed) and the floor t = -1
+            f'<line x1="{pad / 2:.1f}" y1="{py(_ZERO):.1f}" x2="{width - pad / 2:.1f}" '
+            f'y2="{py(_ZERO):.1f}" stroke="#999" stroke-dasharray="4 3"/>',
+            f'<line x1="{pad / 2:.1f}" y1="{py(_MINUS_ONE):.1f}" x2="{width - pad / 2:.1f}" '
+            f'y2="{py(_MINUS_ONE):.1f}" stroke="#ccc"/>',
+            f'<text x="{width - pad / 2:.1f}" y="{py(_ZERO) - 3:.1f}" font-size="10" '
+            'text-anchor="end" fill="#666">t = 0</text>',
+        ]
+        for pts, colour in ((left, "#1f4fbf"), (right, "#bf1f1f")):
+            coords = " ".join(f"{px(x):.2f},{py(t):.2f}" for t, x in pts)
+            parts.append(
+                f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
+        mx, mt = px(self.mast), py(top)
+        parts.append(
+            f'<polygon points="{mx:.2f},{mt - 8:.2f} {mx - 4:.2f},{mt:.2f} {mx + 4:.2f},{mt:.2f}" '
+            'fill="black"/>'
+        )
+        parts.append(
+            f'<text x="{mx:.2f}" y="{height - 6:.1f}" font-size="11" text-anchor="middle">'
+            f"mean {self.mast}, temperature {self._temperature}</text>"
+        )
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def plot(self, ax: Any = None, **style: Any) -> Any:
+        """Draw with matplotlib (the optional ``plot`` extra) and return the axes.
+
+        Values increase to the left (the x axis is inverted) and temperature
+        goes up, as in Winning Ways.  ``style`` is passed to ``ax.plot``.
+        """
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise ImportError("Thermograph.plot needs matplotlib: pip install 'cgt[plot]'") from exc
+        if ax is None:
+            _, ax = plt.subplots()
+        _, _, top = self._extent()
+        left, right = self._polylines(top)
+        for pts, colour in ((left, "tab:blue"), (right, "tab:red")):
+            ax.plot([float(x) for _, x in pts], [float(t) for t, _ in pts], color=colour, **style)
+        ax.annotate(
+            "",
+            xy=(float(self.mast), float(top) + 0.3),
+            xytext=(float(self.mast), float(top)),
+            arrowprops={"arrowstyle": "->"},
+        )
+        ax.axhline(0, color="0.6", linestyle="--", linewidth=0.8)
+        if not ax.xaxis_inverted():
+            ax.invert_xaxis()
+        ax.set_xlabel("value")
+        ax.set_ylabel("temperature")
+        return ax

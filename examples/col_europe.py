@@ -1,0 +1,78 @@
+"""Col and Snort on the map of Europe (source 002 of the seeds).
+
+The survey plays Col on a map: countries are vertices, land borders are
+edges, each player colours countries in his own colour and two neighbours
+may never share a colour.  The theorem: every Col value is a number or a
+number plus star, and a whole uncoloured map is worth 0 or *.
+
+This script builds Europe's border graph, values the islands and small
+regions, then grows a region country by country (breadth first from
+Portugal) for as long as each value takes less than a time budget.
+
+Run ``python examples/col_europe.py [--budget SECONDS]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import networkx as nx
+
+import cgt
+from cgt.games import Col, Snort
+
+# Land borders between European countries (ISO 3166 codes); islands without
+# land borders (IS, MT, CY) are added as isolated vertices.
+BORDERS = """
+PT-ES ES-FR ES-AD AD-FR FR-MC FR-BE FR-LU FR-DE FR-CH FR-IT BE-LU BE-DE BE-NL
+NL-DE LU-DE DE-DK DE-CH DE-AT DE-CZ DE-PL CH-LI CH-AT CH-IT LI-AT AT-CZ AT-SK
+AT-HU AT-SI AT-IT IT-SM IT-VA IT-SI SI-HR SI-HU CZ-PL CZ-SK PL-SK PL-UA PL-BY
+PL-LT PL-RU SK-UA SK-HU HU-UA HU-RO HU-RS HU-HR HR-RS HR-BA HR-ME BA-RS BA-ME
+RS-RO RS-BG RS-MK RS-XK RS-ME ME-XK ME-AL XK-AL XK-MK AL-MK AL-GR MK-GR MK-BG
+GR-BG GR-TR BG-RO BG-TR RO-UA RO-MD MD-UA UA-BY UA-RU BY-LT BY-LV BY-RU LT-LV
+LT-RU LV-EE LV-RU EE-RU RU-FI RU-NO FI-SE FI-NO SE-NO GB-IE
+"""
+ISLANDS = ["IS", "MT", "CY"]
+
+
+def europe() -> nx.Graph:
+    """Europe's land-border graph (countries as ISO codes)."""
+    g = nx.Graph()
+    for pair in BORDERS.split():
+        a, b = pair.split("-")
+        g.add_edge(a, b)
+    g.add_nodes_from(ISLANDS)
+    return g
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--budget", type=float, default=5.0, help="seconds per value")
+    args = parser.parse_args()
+    g = europe()
+    print(
+        f"Europe: {g.number_of_nodes()} countries, {g.number_of_edges()} borders, "
+        f"{nx.number_connected_components(g)} components"
+    )
+    for part in sorted(nx.connected_components(g), key=len):
+        if len(part) <= 3:
+            sub = g.subgraph(part)
+            name = "-".join(sorted(part))
+            print(f"  {name:12} Col {Col(sub).value()!s:4} Snort {Snort(sub).value()}")
+    order = list(nx.bfs_tree(g, "PT"))
+    print("Growing a region from Portugal (Col value of the uncoloured region):")
+    for n in range(1, len(order) + 1):
+        region = g.subgraph(order[:n])
+        start = time.process_time()
+        value = Col(region).value()
+        spent = time.process_time() - start
+        assert value in (cgt.zero, cgt.star)  # the survey's theorem
+        print(f"  {n:2} countries (+{order[n - 1]}): {value!s:2}   {spent:6.2f} s")
+        if spent > args.budget:
+            print("  (stopping: the next region would exceed the time budget)")
+            break
+
+
+if __name__ == "__main__":
+    main()

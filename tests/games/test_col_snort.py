@@ -1,0 +1,207 @@
+"""Col and Snort: values, the number-or-number-star theorem, keys, syntax, errors."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cgt
+from cgt.errors import InvalidPosition
+from cgt.games import Col, Snort, parse_graph
+from cgt.games.graphs import COL, SNORT, canonical_key, format_graph
+from cgt.solver import Solver
+
+TINTS = (None, None, "L", "R")
+
+
+@st.composite
+def graphs(draw: st.DrawFn, max_nodes: int = 7) -> nx.Graph:
+    n = draw(st.integers(0, max_nodes))
+    g = nx.Graph()
+    for v in range(n):
+        g.add_node(v, tint=draw(st.sampled_from(TINTS)))
+    for a in range(n):
+        for b in range(a + 1, n):
+            if draw(st.booleans()):
+                g.add_edge(a, b)
+    return g
+
+
+def swapped(g: nx.Graph) -> nx.Graph:
+    h = g.copy()
+    for v in h:
+        h.nodes[v]["tint"] = {"L": "R", "R": "L"}.get(h.nodes[v].get("tint"))
+    return h
+
+
+def is_number_or_number_star(g: cgt.Game) -> bool:
+    return g.is_number or (g + cgt.star).is_number
+
+
+# --- small values --------------------------------------------------------------------
+def test_col_small_values() -> None:
+    assert Col("").value() == 0
+    assert Col(".").value() == cgt.star
+    assert Col("L").value() == 1
+    assert Col("R").value() == -1
+    assert Col(".-.").value() == 0  # the survey: {-1/2 | 1/2} = 0
+    assert Col("L-.").value() == cgt.number("1/2")
+    assert Col(nx.path_graph(3)).value() == 0
+
+
+def test_snort_small_values() -> None:
+    assert Snort(".").value() == cgt.star
+    assert Snort("L").value() == 1
+    assert Snort(".-.").value() == cgt.switch(1)
+    assert Snort(nx.path_graph(3)).value() == cgt.switch(2)
+    assert Snort("L-.").value() == cgt.parse("{1|0}")
+
+
+def test_paths_and_cycles_long() -> None:
+    assert Col(nx.path_graph(40)).value() in (cgt.zero, cgt.star)
+    assert Col(nx.cycle_graph(17)).value() in (cgt.zero, cgt.star)
+    assert Snort(nx.cycle_graph(6)).value() == Snort("a:.-.-.-.-.-.-a").value()
+
+
+# --- properties ----------------------------------------------------------------------
+@settings(max_examples=80, deadline=None)
+@given(graphs())
+def test_col_values_are_numbers_or_number_star(g: nx.Graph) -> None:
+    assert is_number_or_number_star(Col(g).value())
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs())
+def test_uncoloured_col_is_zero_or_star(g: nx.Graph) -> None:
+    for v in g:
+        g.nodes[v]["tint"] = None
+    assert Col(g).value() in (cgt.zero, cgt.star)
+
+
+@settings(max_examples=50, deadline=None)
+@given(graphs(), st.randoms(use_true_random=False))
+def test_isomorphic_and_swapped_graphs(g: nx.Graph, rnd: object) -> None:
+    perm = list(g)
+    rnd.shuffle(perm)  # type: ignore[attr-defined]
+    h = nx.relabel_nodes(g, dict(zip(g, perm, strict=True)))
+    for cls in (Col, Snort):
+        v = cls(g).value()
+        assert cls(h).value() == v
+        assert cls(swapped(g)).value() == -v
+        assert cls(h).key() == cls(g).key()
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs(max_nodes=6))
+def test_keyed_solver_agrees_with_object_protocol(g: nx.Graph) -> None:
+    for cls in (Col, Snort):
+        position = cls(g)
+        assert Solver().value(position) == position.value()
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(max_nodes=8), st.randoms(use_true_random=False))
+def test_canonical_keys_are_invariant(g: nx.Graph, rnd: object) -> None:
+    g = g.subgraph(max(nx.connected_components(g), key=len, default=set())).copy()
+    if not len(g):
+        return
+    perm = list(g)
+    rnd.shuffle(perm)  # type: ignore[attr-defined]
+    h = nx.relabel_nodes(g, dict(zip(g, perm, strict=True)))
+    a, b = Col(g), Col(h)
+    assert canonical_key(a.adj, a.tints) == canonical_key(b.adj, b.tints)
+
+
+def test_keys_separate_non_isomorphic_graphs() -> None:
+    star = Col(nx.star_graph(3))
+    path = Col(nx.path_graph(4))
+    assert star.key() != path.key()
+    tinted = nx.path_graph(3)
+    tinted.nodes[0]["tint"] = "L"
+    middle = nx.path_graph(3)
+    middle.nodes[1]["tint"] = "L"
+    assert Col(tinted).key() != Col(middle).key()
+
+
+def test_pruned_edges() -> None:
+    # an L-R edge never matters in Col, an L-L edge never in Snort
+    assert Col("L-R").value() == Col("L;R").value() == 0
+    assert Snort("L-L").value() == 2
+    assert COL.prune((0b10, 0b01), "LR") == (0, 0)
+    assert SNORT.prune((0b10, 0b01), "LL") == (0, 0)
+
+
+# --- options -------------------------------------------------------------------------
+def test_options_follow_the_rules() -> None:
+    col = Col("L-.-R")
+    assert sorted(str(o) for o in col.left_options()) == ["v0:R", "v0:R-v1:R"]
+    snort = Snort(".-.")
+    assert [str(o) for o in snort.left_options()] == ["v0:L", "v0:L"]
+    assert [str(o) for o in Snort("L-.").right_options()] == [""]
+
+
+# --- string syntax and display ---------------------------------------------------------
+def test_parse_graph() -> None:
+    g = parse_graph("L-.-R")
+    assert [g.nodes[v]["tint"] for v in sorted(g)] == ["L", None, "R"]
+    assert nx.is_isomorphic(parse_graph("a:.-.-.-.-a"), nx.cycle_graph(4))
+    assert nx.is_isomorphic(parse_graph("c:.-.; c-.; c-."), nx.star_graph(3))
+    assert len(parse_graph("")) == 0
+    assert Col(" L - . ").value() == cgt.number("1/2")
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("L-?", ["'?'", "position 2"]),
+        ("L-", ["ends with"]),
+        ("a-.", ["'a'", "before"]),
+        ("a:.-a", ["itself"]),
+        ("a:.;a:L", ["two tints"]),
+        ("L..", ["'.'", "position 1"]),
+    ],
+)
+def test_bad_strings(bad: str, words: list[str]) -> None:
+    with pytest.raises(InvalidPosition) as err:
+        parse_graph(bad)
+    for word in words:
+        assert word in str(err.value)
+
+
+def test_bad_graphs() -> None:
+    g = nx.path_graph(2)
+    g.nodes[0]["tint"] = "blue"
+    with pytest.raises(InvalidPosition, match="tint 'blue'"):
+        Col(g)
+    with pytest.raises(InvalidPosition, match="undirected"):
+        Snort(nx.DiGraph([(0, 1)]))
+    loop = nx.Graph([(0, 0)])
+    with pytest.raises(InvalidPosition, match="loop"):
+        Col(loop)
+    with pytest.raises(InvalidPosition):
+        Col(5)  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs())
+def test_str_round_trips(g: nx.Graph) -> None:
+    col = Col(g)
+    again = Col(str(col))
+    assert again.key() == col.key()
+    assert again.value() == col.value()
+    assert format_graph(col.adj, col.tints) == str(col)
+
+
+def test_graph_property_and_svg() -> None:
+    g = nx.path_graph(3)
+    g.nodes[2]["tint"] = "R"
+    col = Col(g)
+    back = col.graph
+    assert back.nodes[2]["tint"] == "R" and back.nodes[0]["tint"] is None
+    assert sorted(back.edges) == [(0, 1), (1, 2)]
+    svg = col._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<circle") == 3
+    assert Col(".")._repr_svg_().count("<circle") == 1
+    assert repr(Col("L")) == "Col('v0:L')"
