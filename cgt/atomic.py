@@ -549,3 +549,6 @@ def parse_uptimal(text: str, pos: int) -> tuple[Game, int] | None:
     if arrow in ("v", "↓"):
         g = _engine.negate(g)
     return g, m.end()
+
+
+_engine._clear_hooks.append(clear_atomic_caches)

@@ -33,7 +33,7 @@ Laws the engine relies on (all checked by the test suite):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
@@ -107,6 +107,12 @@ def clear_caches() -> None:
     """
     _le_cache.clear()
     _add_cache.clear()
+    for hook in _clear_hooks:
+        hook()
+
+
+_clear_hooks: list[Callable[[], None]] = []
+"""Other modules' caches that :func:`clear_caches` empties too (parsing, temperature...)."""
 
 
 # ---------------------------------------------------------------------------

@@ -32,14 +32,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ._deep import deep
+from .canonical import _clear_hooks, make_nus
 from .dyadic import Dyadic, NotDyadic
 from .errors import ParseError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .game import Game, _le, _neg, miny, number, switch, tiny, zero
 
 __all__ = ["parse", "to_latex", "to_string", "to_unicode"]
 
@@ -170,8 +168,6 @@ class _Parser:
 
     def switch_term(self) -> Game:
         """After +-: the switch of a game, or of a list {a,b,...} of options."""
-        from .game import Game, switch
-
         if self.tok.kind == "{" and not self._braces_have_bar():
             self.next()
             options = self.option_list(closing="}")
@@ -209,8 +205,6 @@ class _Parser:
             return options
 
     def atom(self) -> Game:
-        from .game import miny, tiny
-
         t = self.tok
         if t.kind in ("{", "<"):
             self.next()
@@ -229,9 +223,6 @@ class _Parser:
         return self.literal()
 
     def literal(self, negative: bool = False) -> Game:
-        from .canonical import make_nus
-        from .game import number
-
         start = self.tok
         x = Dyadic(0)
         have_any = False
@@ -337,8 +328,6 @@ class _Parser:
         return self.build(items, seps, opening)
 
     def build(self, items: list[Game | None], seps: list[_Tok], opening: _Tok) -> Game:
-        from .game import Game
-
         bars = [s for s in seps if s.kind == "BAR"]
         if not bars:
             raise self.error("a game needs a '|' between Left's and Right's options", opening)
@@ -371,7 +360,6 @@ def _is_vs(s: str) -> bool:
     return bool(s) and set(s) == {"v"}
 
 
-@deep
 def parse(text: str) -> Game:
     """Read a game written in CGSuite notation.
 
@@ -392,6 +380,23 @@ def parse(text: str) -> Game:
     """
     if not isinstance(text, str):
         raise TypeError(f"parse() needs a str, not {type(text).__name__}")
+    found = _parsed.get(text)
+    if found is None:
+        found = _parse(text)
+        if len(_parsed) >= _PARSE_CACHE_SIZE:
+            _parsed.clear()
+        _parsed[text] = found
+    return found
+
+
+# Games are immutable and interned, so a text always means the same object.
+_parsed: dict[str, Game] = {}
+_PARSE_CACHE_SIZE = 4096
+_clear_hooks.append(_parsed.clear)
+
+
+@deep
+def _parse(text: str) -> Game:
     return _Parser(text).parse_all()
 
 
@@ -467,8 +472,6 @@ def _braced(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> str:
 
 
 def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
-    from .game import _neg
-
     if g._x is not None:
         return _nus_text(g, style), 0
     left, right = _ordered(g._left, style, memo), _ordered(g._right, style, memo)
@@ -534,8 +537,6 @@ def _latex_bars(n: int) -> str:
 
 
 def _tiny_miny(g: Game) -> tuple[str, Game] | None:
-    from .game import _le, _neg, zero
-
     left, right = g._left, g._right
     assert left is not None and right is not None
     if len(left) != 1 or len(right) != 1:

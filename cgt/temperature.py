@@ -422,3 +422,6 @@ def is_odd_tempered(g: Game) -> bool:
     (True, True, False)
     """
     return bool(_temper_deep(g) == 2)
+
+
+_engine._clear_hooks.append(clear_temperature_caches)

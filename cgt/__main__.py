@@ -1,0 +1,113 @@
+"""Command line: ``python -m cgt``.
+
+Evaluate game expressions in CGSuite notation, or value positions::
+
+    python -m cgt "{3||2|1} + ^ + *"          # canonical value and its invariants
+    python -m cgt --domineering "..#|...|..."
+    python -m cgt --col "L-.-.-R"              # also --snort, --cram
+    python -m cgt --demo                       # a short tour
+
+>>> main(["{1|-1} + {1|-1}"])
+0
+  outcome P, birthday 0, temperature -1
+0
+>>> main(["{1|"])
+cgt: missing '}' to close the '{' at position 0
+  {1|
+  ^
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import Game, parse
+from .errors import CGTError
+
+__all__ = ["main"]
+
+
+def describe(g: Game) -> str:
+    """One line of invariants for a game.
+
+    >>> print(describe(parse("{3||2|1}")))
+    outcome L, birthday 4, temperature 3/4, mean 9/4, stops 3 / 2
+    """
+    parts = [f"outcome {g.outcome().value}", f"birthday {g.birthday()}"]
+    parts.append(f"temperature {g.temperature()}")
+    if not g.is_number:
+        parts.append(f"mean {g.mean()}")
+        parts.append(f"stops {g.left_stop()} / {g.right_stop()}")
+    return ", ".join(parts)
+
+
+def _demo() -> None:
+    from .games import Col, Cram, Domineering, OctalGame
+
+    lines = [
+        ("{-2,1,3|0,1,5}", "dominated options are dropped"),
+        ("{9/16|15/16}", "the simplicity theorem"),
+        ("{0|*}", "up"),
+        ("* + *3 + *5", "nimbers add by xor"),
+        ("+-1 + +-1", "switches cancel"),
+        ("{3||2*|1*}", "a hot game"),
+    ]
+    print("Canonical forms")
+    for text, note in lines:
+        g = parse(text)
+        print(f"  {text:18} = {g!s:12} {note}")
+    print("Positions")
+    for board in ("..|..", "...|...", "..#|...|..."):
+        print(f"  Domineering {board:12} = {Domineering(board).value()}")
+    print(f"  Cram 3x3 Grundy value = {Cram('...|...|...').grundy()}")
+    print(f"  Col on the path L-.-.-R = {Col('L-.-.-R').value()}")
+    kayles = OctalGame("0.77")
+    print(f"  Kayles 0.77: G(1..12) = {kayles.grundy_sequence(13)[1:]}")
+    print(f"  Kayles period: {kayles.periodicity()}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m cgt", description=__doc__.split("\n\n")[0])
+    parser.add_argument("expression", nargs="*", help="game expressions in CGSuite notation")
+    parser.add_argument("--domineering", metavar="GRID", help="value a Domineering grid")
+    parser.add_argument("--cram", metavar="GRID", help="Grundy value of a Cram grid")
+    parser.add_argument("--col", metavar="GRAPH", help="value a Col position ('L-.-R' syntax)")
+    parser.add_argument("--snort", metavar="GRAPH", help="value a Snort position")
+    parser.add_argument("--unicode", action="store_true", help="print with arrows and ±")
+    parser.add_argument("--demo", action="store_true", help="a short tour of the library")
+    args = parser.parse_args(argv)
+    fmt = "u" if args.unicode else ""
+    try:
+        if args.demo:
+            _demo()
+            return 0
+        from .games import Col, Cram, Domineering, Snort
+
+        results: list[Game] = []
+        if args.domineering:
+            results.append(Domineering(args.domineering).value())
+        if args.col:
+            results.append(Col(args.col).value())
+        if args.snort:
+            results.append(Snort(args.snort).value())
+        if args.cram:
+            print(Cram(args.cram).grundy())
+        results.extend(parse(text) for text in args.expression)
+        if not results and not args.cram:
+            parser.print_usage()
+            return 2
+        for g in results:
+            print(format(g, fmt))
+            print("  " + describe(g))
+    except CGTError as err:
+        print(f"cgt: {err}")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

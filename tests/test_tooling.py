@@ -1,0 +1,47 @@
+"""Quality gates run as tests, so the README's one test command covers them:
+``mypy --strict``, ``ruff check``, ``ruff format --check`` and the Sphinx build
+with warnings as errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=900
+    )
+
+
+def test_mypy_strict() -> None:
+    pytest.importorskip("mypy")
+    done = _run("mypy", "--strict", "cgt")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_check() -> None:
+    pytest.importorskip("ruff")
+    done = _run("ruff", "check", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format() -> None:
+    pytest.importorskip("ruff")
+    done = _run("ruff", "format", "--check", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_sphinx_builds_without_warnings(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx")
+    done = _run("sphinx", "-W", "--keep-going", "-q", "-b", "html", "docs", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_package_ships_type_information() -> None:
+    assert (ROOT / "cgt" / "py.typed").exists()
