@@ -56,12 +56,16 @@ def test_bad_text(bad: str) -> None:
 
 
 def test_sympy_conversion_is_lazy_and_exact() -> None:
+    import subprocess
     import sys
 
     import sympy
 
-    assert "cgt" in sys.modules
+    probe = "import sys, cgt; print('sympy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "False"  # import cgt does not import sympy
     assert sympy.sympify(Dyadic(-5, 8)) == sympy.Rational(-5, 8)
+    assert sympy.Rational(1, 2) + Dyadic(1, 4) == sympy.Rational(3, 4)
 
 
 def _brute_simplest(lo: Fraction | None, hi: Fraction | None) -> Fraction:
