@@ -65,7 +65,7 @@ class Relation(enum.Enum):
         return f"Relation.{self.name}"
 
 
-class Outcome(enum.Enum):
+class Outcome(str, enum.Enum):
     """The outcome class of a game: who wins with best play.
 
     * ``L``: Left wins whoever starts (``G > 0``);
@@ -76,6 +76,8 @@ class Outcome(enum.Enum):
     >>> import cgt
     >>> cgt.star.outcome(), cgt.zero.outcome(), cgt.down.outcome()
     (Outcome.N, Outcome.P, Outcome.R)
+    >>> cgt.Outcome.N == "N"      # members are also their letters
+    True
     """
 
     L = "L"

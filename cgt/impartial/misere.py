@@ -18,7 +18,7 @@ point from which the computed ``γ`` alternate (``0^120`` for the empty game,
 >>> from cgt.games import SubtractionGame
 >>> nim = SubtractionGame(range(1, 100))      # Nim, for heaps below 100
 >>> misere_outcome(nim(1, 1, 1)), misere_outcome(nim(2, 2)), misere_outcome(nim(1, 1))
-('P', 'P', 'N')
+(Outcome.P, Outcome.P, Outcome.N)
 >>> str(genus(nim(0))), str(genus(nim(1))), str(genus(nim(2))), str(genus(nim(3)))
 ('0^120', '1^031', '2^20', '3^31')
 """
@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from .._deep import deep
 from ..errors import NotImpartial
+from ..game import Outcome
 from .nim import mex
 
 __all__ = [
@@ -162,15 +163,16 @@ def misere_grundy(position: Any) -> int:
     return _misere_value(_state(_ids(position)))
 
 
-def misere_outcome(position: Any) -> Literal["N", "P"]:
-    """The misère outcome: ``"P"`` if the player to move loses when the last mover loses.
+def misere_outcome(position: Any) -> Outcome:
+    """The misère outcome: ``Outcome.P`` if the player to move loses when the
+    last mover loses, else ``Outcome.N`` (members equal the letters ``"P"``, ``"N"``).
 
     >>> from cgt.games import OctalGame
     >>> kayles = OctalGame("0.77")
-    >>> [misere_outcome(kayles(n)) for n in range(6)]
-    ['N', 'P', 'N', 'N', 'P', 'N']
+    >>> "".join(misere_outcome(kayles(n)).value for n in range(6))
+    'NPNNPN'
     """
-    return "P" if misere_grundy(position) == 0 else "N"
+    return Outcome.P if misere_grundy(position) == 0 else Outcome.N
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,15 @@ position's ``components()`` and memoises each component by its ``key()``.
 ...     def options(self): return [Heap(k) for k in range(self.n)]
 ...     def key(self): return self.n
 >>> grundy(Heap(7)), outcome(Heap(0)), outcome(Heap(3))
-(7, 'P', 'N')
+(7, Outcome.P, Outcome.N)
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from ..errors import NotImpartial
+from ..game import Outcome
 
 __all__ = ["grundy", "outcome"]
 
@@ -58,11 +59,12 @@ def grundy(position: Any) -> int:
     )
 
 
-def outcome(position: Any) -> Literal["N", "P"]:
-    """The normal-play outcome: ``"P"`` (previous player wins) iff the Grundy value is 0.
+def outcome(position: Any) -> Outcome:
+    """The normal-play outcome: ``Outcome.P`` (previous player wins) iff the
+    Grundy value is 0, else ``Outcome.N``.
 
     >>> from cgt.games import OctalGame
     >>> outcome(OctalGame("0.07")(0)), outcome(OctalGame("0.07")(2))
-    ('P', 'N')
+    (Outcome.P, Outcome.N)
     """
-    return "P" if grundy(position) == 0 else "N"
+    return Outcome.P if grundy(position) == 0 else Outcome.N
