@@ -412,52 +412,29 @@ def _raw_le(
 # ---------------------------------------------------------------------------
 # Canonical form
 # ---------------------------------------------------------------------------
-def _maximal(options: list[Game]) -> list[Game]:
-    """The options not dominated for Left (keep the maximal ones)."""
+def _undominated(options: list[Game], for_left: bool) -> list[Game]:
+    """The options that no other option dominates: Left keeps the maximal ones,
+    Right the minimal ones.  Numbers are totally ordered, so only the best
+    number needs comparing with the rest."""
     best_number: Game | None = None
     others: list[Game] = []
     for o in options:
-        if o._x is not None and o._is_number:
-            if best_number is None or _dlt(best_number._x, o._x):  # type: ignore[arg-type]
+        if o._is_number:
+            if best_number is None or (
+                _dlt(best_number._x, o._x)  # type: ignore[arg-type]
+                if for_left
+                else _dlt(o._x, best_number._x)  # type: ignore[arg-type]
+            ):
                 best_number = o
         else:
             others.append(o)
     kept: list[Game] = []
     candidates = others if best_number is None else [best_number, *others]
     for a in candidates:
-        dominated = False
-        for b in kept:
-            if le(a, b):
-                dominated = True
-                break
-        if dominated:
+        # a is dominated by b if a <= b for Left (b <= a for Right)
+        if any((le(a, b) if for_left else le(b, a)) for b in kept):
             continue
-        kept = [b for b in kept if not le(b, a)]
-        kept.append(a)
-    return kept
-
-
-def _minimal(options: list[Game]) -> list[Game]:
-    """The options not dominated for Right (keep the minimal ones)."""
-    best_number: Game | None = None
-    others: list[Game] = []
-    for o in options:
-        if o._x is not None and o._is_number:
-            if best_number is None or _dlt(o._x, best_number._x):  # type: ignore[arg-type]
-                best_number = o
-        else:
-            others.append(o)
-    kept: list[Game] = []
-    candidates = others if best_number is None else [best_number, *others]
-    for a in candidates:
-        dominated = False
-        for b in kept:
-            if le(b, a):
-                dominated = True
-                break
-        if dominated:
-            continue
-        kept = [b for b in kept if not le(a, b)]
+        kept = [b for b in kept if not (le(b, a) if for_left else le(a, b))]
         kept.append(a)
     return kept
 
@@ -490,8 +467,8 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
     if _all_numbers(L) and _all_numbers(R):
         return _numbers_only(L, R)
     while True:
-        L = _maximal(L)
-        R = _minimal(R)
+        L = _undominated(L, for_left=True)
+        R = _undominated(R, for_left=False)
         changed = False
         memo: dict[tuple[int, bool], bool] = {}
         # Left option A is reversible through A^R if A^R <= G.

@@ -375,7 +375,7 @@ def incentives(g: Game) -> tuple[Game, ...]:
     neg_g = _engine.negate(g)
     cands = [_engine.add(gl, neg_g) for gl in left]
     cands += [_engine.add(g, _engine.negate(gr)) for gr in right]
-    kept = _engine._maximal(list(dict.fromkeys(cands)))
+    kept = _engine._undominated(list(dict.fromkeys(cands)), for_left=True)
     from .game import _display_order
 
     return _display_order(tuple(kept))
