@@ -192,7 +192,7 @@ def make_nus(x: Dyadic, k: int, m: int) -> Game:
     return g
 
 
-def lazy_options(g: Game) -> None:
+def _lazy_options(g: Game) -> None:
     """Fill in the options of a number or nus node on first use."""
     left, right = _nus_options(g)
     # Assign both sides together: an interrupted call leaves the node untouched.
@@ -285,7 +285,7 @@ def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
 
 def _options(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
     if g._left is None:
-        lazy_options(g)
+        _lazy_options(g)
     assert g._left is not None and g._right is not None
     return g._left, g._right
 

@@ -158,7 +158,7 @@ class Game:
         (3,)
         """
         if self._left is None:
-            _engine.lazy_options(self)
+            _engine._lazy_options(self)
         assert self._left is not None
         return _display_order(self._left)
 
@@ -171,7 +171,7 @@ class Game:
         (*,)
         """
         if self._right is None:
-            _engine.lazy_options(self)
+            _engine._lazy_options(self)
         assert self._right is not None
         return _display_order(self._right)
 

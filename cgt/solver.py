@@ -57,7 +57,12 @@ __all__ = ["ImpartialLike", "KeyedRules", "PartizanLike", "Solver", "SolverInfo"
 
 @runtime_checkable
 class PartizanLike(Protocol):
-    """What the solver needs of a partizan position."""
+    """What the solver needs of a partizan position.
+
+    >>> from cgt.games import Domineering
+    >>> isinstance(Domineering("..|.."), PartizanLike)
+    True
+    """
 
     def left_options(self) -> Iterable[Any]: ...
     def right_options(self) -> Iterable[Any]: ...
@@ -67,7 +72,12 @@ class PartizanLike(Protocol):
 
 @runtime_checkable
 class ImpartialLike(Protocol):
-    """What the solver needs of an impartial position."""
+    """What the solver needs of an impartial position.
+
+    >>> from cgt.games import OctalGame
+    >>> isinstance(OctalGame("0.77")(5), ImpartialLike)
+    True
+    """
 
     def options(self) -> Iterable[Any]: ...
     def components(self) -> Iterable[Any]: ...
@@ -92,6 +102,16 @@ class KeyedRules(Protocol):
     the solver also remembers the values of whole option states (the same
     state is often reached from several positions), in a table of bounded
     size (:attr:`Solver.max_states`).
+
+    Nim heaps as keyed rules (each heap is a component, keyed by its size):
+
+    >>> class Nim:
+    ...     def split(self, state): return [(n, False) for n in state if n]
+    ...     def options(self, key):
+    ...         opts = [(k,) for k in range(key)]
+    ...         return opts, opts
+    >>> Solver().keyed_value(Nim(), (1, 2)), Solver().keyed_grundy(Nim(), (1, 2))
+    (*3, 3)
     """
 
     def split(self, state: Any) -> Iterable[tuple[Hashable, bool]]: ...
@@ -99,7 +119,12 @@ class KeyedRules(Protocol):
 
 
 class SolverInfo(tuple[int, int, int, int]):
-    """Sizes and hit counts of a solver's tables: ``(values, grundy, hits, misses)``."""
+    """Sizes and hit counts of a solver's tables: ``(values, grundy, hits, misses)``.
+
+    >>> info = SolverInfo((3, 0, 1, 3))
+    >>> info.values, info.grundy_values, info.hits, info.misses
+    (3, 0, 1, 3)
+    """
 
     __slots__ = ()
 

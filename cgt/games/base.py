@@ -78,6 +78,21 @@ class Position:
     Subclasses implement :meth:`left_options` and :meth:`right_options`, and
     should override :meth:`key` (and :meth:`components` where the position
     splits into independent parts).
+
+    A row of Domineering cells as a toy ruleset (Right plays horizontally):
+
+    >>> class Row(Position):
+    ...     def __init__(self, n: int) -> None: self.n = n
+    ...     def left_options(self): return []
+    ...     def right_options(self):
+    ...         return [Row(i) + Row(self.n - i - 2) for i in range(self.n - 1)]
+    ...     def __add__(self, other): return _Sum(self, other)
+    ...     def key(self): return self.n
+    >>> class _Sum(Position):
+    ...     def __init__(self, *parts): self.parts = parts
+    ...     def components(self): return self.parts
+    >>> Row(2).value(), Row(5).value(), list(Row(3).components())[0].key()
+    (-1, -2, 3)
     """
 
     solver_class: ClassVar[type | None] = None
@@ -104,7 +119,15 @@ class Position:
 
 
 class ImpartialPosition:
-    """Base class of impartial positions: both players have the same options."""
+    """Base class of impartial positions: both players have the same options.
+
+    >>> class Heap(ImpartialPosition):      # a Nim heap
+    ...     def __init__(self, n: int) -> None: self.n = n
+    ...     def options(self): return [Heap(k) for k in range(self.n)]
+    ...     def key(self): return self.n
+    >>> Heap(5).grundy(), Heap(2).value(), len(list(Heap(3).left_options()))
+    (5, *2, 3)
+    """
 
     def options(self) -> Iterable[Any]:
         """The positions either player can move to."""
