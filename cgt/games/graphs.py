@@ -232,23 +232,25 @@ def _hashes(k: int) -> list[int]:
     return _HASH
 
 
-def _refine(nbrs: list[tuple[int, ...]], colours: list[int]) -> list[int]:
+def _refine(nbrs: list[tuple[int, ...]], colours: list[int], k: int) -> tuple[list[int], int]:
     """Colour refinement to a stable partition; colours renumbered canonically.
 
-    A vertex's new colour is its old colour and a hash of the multiset of its
-    neighbours' colours (a sum of fixed random words).  Any invariant function
-    would do for the canonical labelling; a collision only makes the search
-    branch more.
+    ``colours`` are ranks ``0 .. k-1``.  A vertex's new colour is its old
+    colour and a hash of the multiset of its neighbours' colours (a sum of
+    fixed random words).  Any invariant function would do for the canonical
+    labelling; a collision only makes the search branch more.  Stops as soon
+    as every vertex has a colour of its own.  Returns the ranks and their number.
     """
-    k = len(set(colours))
-    table = _hashes(4 * len(nbrs) + 8)
+    n = len(nbrs)
+    table = _hashes(2 * n + 2)
     while True:
-        sigs = [(colours[v], sum([table[colours[u]] for u in nb])) for v, nb in enumerate(nbrs)]
+        word = list(map(table.__getitem__, colours)).__getitem__
+        sigs = [(c << 72) | sum(map(word, nb)) for c, nb in zip(colours, nbrs, strict=True)]
         order = sorted(set(sigs))
         index = {s: i for i, s in enumerate(order)}
         colours = [index[s] for s in sigs]
-        if len(order) == k:
-            return colours
+        if len(order) == k or len(order) == n:
+            return colours, len(order)
         k = len(order)
 
 
@@ -257,25 +259,27 @@ def _certificate(nbrs: list[tuple[int, ...]], tints: str, labels: list[int]) -> 
     order = [0] * n
     for v, label in enumerate(labels):
         order[label] = v
-    new_adj = []
-    for v in order:
-        mask = 0
-        for u in nbrs[v]:
-            mask |= 1 << labels[u]
-        new_adj.append(mask)
-    return tuple(new_adj), "".join([tints[v] for v in order])
+    bit = [1 << label for label in labels].__getitem__
+    return (
+        tuple([sum(map(bit, nbrs[v])) for v in order]),
+        "".join([tints[v] for v in order]),
+    )
 
 
 def _canonical_labelled(adj: tuple[int, ...], tints: str) -> Raw:
     """The least certificate over an individualisation-refinement search."""
     n = len(adj)
     nbrs = [_bits(a) for a in adj]
-    start = [".LR".index(t) * (n + 1) + len(nbrs[v]) for v, t in enumerate(tints)]
+    first = [".LR".index(t) * (n + 1) + len(nbrs[v]) for v, t in enumerate(tints)]
+    ranks = {c: i for i, c in enumerate(sorted(set(first)))}
+    colours, k = _refine(nbrs, [ranks[c] for c in first], len(ranks))
+    if k == n:  # the usual case: refinement alone tells every vertex apart
+        return _certificate(nbrs, tints, colours)
     best: list[Raw] = []
 
-    def search(colours: list[int]) -> None:
-        colours = _refine(nbrs, colours)
-        if len(set(colours)) == n:
+    def search(colours: list[int], k: int) -> None:
+        colours, k = _refine(nbrs, colours, k)
+        if k == n:
             cert = _certificate(nbrs, tints, colours)
             if not best or cert < best[0]:
                 best[:] = [cert]
@@ -292,9 +296,9 @@ def _canonical_labelled(adj: tuple[int, ...], tints: str) -> Raw:
             tried.append(v)
             child = [2 * c for c in colours]
             child[v] += 1
-            search(child)
+            search(child, k + 1)
 
-    search(start)
+    search(colours, k)
     return best[0]
 
 
@@ -323,6 +327,37 @@ def _path_order(adj: tuple[int, ...]) -> list[int] | None:
         cur = nxt.bit_length() - 1
         order.append(cur)
     return order if len(order) == n else None
+
+
+def _path_tints(adj: tuple[int, ...], tints: str, comp: int) -> str | None:
+    """The tints in path order if the connected vertex set ``comp`` induces a path.
+
+    >>> _path_tints((0b110, 0b001, 0b001), "L.R", 0b111)   # the path 2-0-1, read from 2
+    'RL.'
+    >>> _path_tints((0b110, 0b101, 0b011), "...", 0b111) is None   # a triangle
+    True
+    """
+    end = -1
+    edges = 0
+    for v in _bits(comp):
+        d = (adj[v] & comp).bit_count()
+        if d > 2:
+            return None
+        edges += d
+        if d < 2:
+            end = v
+    if end < 0 or edges != 2 * comp.bit_count() - 2:
+        return None
+    out = [tints[end]]
+    prev = 0
+    cur = end
+    while True:
+        nxt = adj[cur] & comp & ~prev
+        if not nxt:
+            return "".join(out)
+        prev = 1 << cur
+        cur = nxt.bit_length() - 1
+        out.append(tints[cur])
 
 
 def _cycle_order(adj: tuple[int, ...]) -> list[int] | None:
@@ -392,9 +427,34 @@ def canonical_key(adj: tuple[int, ...], tints: str) -> tuple[Hashable, bool]:
         return _canonical_labelled(adj, tints), False
     if rights > lefts:
         return _canonical_labelled(adj, tints.translate(_SWAP)), True
+    swapped = tints.translate(_SWAP)
+    # An isomorphism invariant often tells the two colourings apart without
+    # labelling both; only when it ties are both labelled and compared.
+    mine, theirs = _tint_profile(adj, tints), _tint_profile(adj, swapped)
+    if mine != theirs:
+        return (
+            (_canonical_labelled(adj, tints), False)
+            if mine < theirs
+            else (
+                _canonical_labelled(adj, swapped),
+                True,
+            )
+        )
     a = _canonical_labelled(adj, tints)
-    b = _canonical_labelled(adj, tints.translate(_SWAP))
+    b = _canonical_labelled(adj, swapped)
     return (a, False) if a <= b else (b, True)
+
+
+def _tint_profile(adj: tuple[int, ...], tints: str) -> list[tuple[str, int, int]]:
+    """Sorted (tint, degree, L-neighbours) per vertex: invariant under isomorphism.
+
+    >>> _tint_profile((0b10, 0b01), "L.")
+    [('.', 1, 1), ('L', 1, 0)]
+    """
+    lefts = sum(1 << v for v, t in enumerate(tints) if t == "L")
+    return sorted(
+        (t, a.bit_count(), (a & lefts).bit_count()) for t, a in zip(tints, adj, strict=True)
+    )
 
 
 def _components(adj: tuple[int, ...], alive: int) -> list[int]:
@@ -429,16 +489,14 @@ def _induced(adj: tuple[int, ...], tints: str, comp: int) -> Raw:
                 m = (m & low) | ((m >> up) << r)
             squeezed.append(m)
         return tuple(squeezed), "".join([tints[v] for v in vs])
-    index = [0] * len(adj)
+    bit = [0] * n
     for i, v in enumerate(vs):
-        index[v] = i
-    new_adj = []
-    for v in vs:
-        mask = 0
-        for u in _bits(adj[v] & comp):
-            mask |= 1 << index[u]
-        new_adj.append(mask)
-    return tuple(new_adj), "".join([tints[v] for v in vs])
+        bit[v] = 1 << i
+    new_bit = bit.__getitem__
+    return (
+        tuple([sum(map(new_bit, _bits(adj[v] & comp))) for v in vs]),
+        "".join([tints[v] for v in vs]),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -627,11 +685,11 @@ class GraphRules:
             adj2 = tuple(pruned)
             pieces: list[Any] = []
             for comp in _components(adj2, alive):
-                sub_adj, sub_tints = _induced(adj2, new_tints, comp)
-                order = _path_order(sub_adj)
-                if order is not None:
-                    pieces.append("".join(sub_tints[u] for u in order))
+                seq = _path_tints(adj2, new_tints, comp)
+                if seq is not None:
+                    pieces.append(seq)
                 else:
+                    sub_adj, sub_tints = _induced(adj2, new_tints, comp)
                     pieces.append((sub_adj, sub_tints, True))
             out.append(tuple(pieces))
         return out
