@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidPosition
@@ -268,38 +268,118 @@ def _certificate(nbrs: list[tuple[int, ...]], tints: str, labels: list[int]) -> 
 
 def _canonical_labelled(adj: tuple[int, ...], tints: str) -> Raw:
     """The least certificate over an individualisation-refinement search."""
+    return _labelling(adj, tints)[0]
+
+
+def _labelling(adj: tuple[int, ...], tints: str) -> tuple[Raw, list[list[int]]]:
+    """The canonical certificate and the automorphisms met on the way.
+
+    An individualisation-refinement search: refine, split the first
+    non-singleton cell by giving each of its vertices a colour of its own in
+    turn, and keep the least certificate over the leaves.  Two leaves with
+    equal certificates differ by an automorphism; a branch is skipped when an
+    automorphism found so far that fixes the individualised vertices maps it
+    to a branch already searched (the subtrees give the same certificates), so
+    that graphs with many symmetric parts do not cost a factorial search.
+    Each automorphism is a list ``perm`` with ``perm[v]`` the image of ``v``.
+
+    >>> star = (0b1110, 0b1, 0b1, 0b1)       # a star with three leaves
+    >>> cert, autos = _labelling(star, "....")
+    >>> cert
+    ((8, 8, 8, 7), '....')
+    >>> all(sorted(g) == [0, 1, 2, 3] and g[0] == 0 for g in autos)
+    True
+    """
     n = len(adj)
     nbrs = [_bits(a) for a in adj]
     first = [".LR".index(t) * (n + 1) + len(nbrs[v]) for v, t in enumerate(tints)]
     ranks = {c: i for i, c in enumerate(sorted(set(first)))}
     colours, k = _refine(nbrs, [ranks[c] for c in first], len(ranks))
     if k == n:  # the usual case: refinement alone tells every vertex apart
-        return _certificate(nbrs, tints, colours)
+        return _certificate(nbrs, tints, colours), []
     best: list[Raw] = []
+    best_labels: list[int] = []
+    best_path: list[int] = []
+    autos: list[list[int]] = []
+    no_jump = n + 1
 
-    def search(colours: list[int], k: int) -> None:
+    def search(colours: list[int], k: int, fixed: list[int]) -> int:
+        """Search below the node that individualised ``fixed``; returns the depth to go
+        back to (``no_jump`` to carry on)."""
         colours, k = _refine(nbrs, colours, k)
         if k == n:
             cert = _certificate(nbrs, tints, colours)
             if not best or cert < best[0]:
                 best[:] = [cert]
-            return
+                best_labels[:] = colours
+                best_path[:] = fixed
+                return no_jump
+            if cert != best[0]:
+                return no_jump
+            at = [0] * n
+            for v, label in enumerate(best_labels):
+                at[label] = v
+            autos.append([at[label] for label in colours])
+            # This automorphism maps the subtree where the best leaf lies onto
+            # the current one, from the node where the two paths part: the rest
+            # of the current subtree brings nothing new.
+            depth = 0
+            while depth < len(fixed) and fixed[depth] == best_path[depth]:
+                depth += 1
+            return depth
         cells: dict[int, list[int]] = {}
         for v, c in enumerate(colours):
             cells.setdefault(c, []).append(v)
         target = min(c for c, vs in cells.items() if len(vs) > 1)
         tried: list[int] = []
+        seen: set[int] = set()  # orbit of the tried vertices under `gens`
+        gens: list[list[int]] = []  # the automorphisms found that fix `fixed`
+        used = 0
         for v in cells[target]:
-            # twins (same neighbours apart from each other) are interchangeable
-            if any(adj[v] & ~(1 << u) == adj[u] & ~(1 << v) for u in tried):
+            # twins (same neighbours apart from each other) are interchangeable:
+            # swapping them is an automorphism that fixes everything else
+            twin = next((u for u in tried if adj[v] & ~(1 << u) == adj[u] & ~(1 << v)), -1)
+            if twin >= 0:
+                swap = list(range(n))
+                swap[v], swap[twin] = twin, v
+                autos.append(swap)
+                continue
+            if used < len(autos):
+                more = [g for g in autos[used:] if all(g[x] == x for x in fixed)]
+                used = len(autos)
+                if more:
+                    gens += more
+                    seen = _orbit_closure(set(tried), gens)
+            if v in seen:
                 continue
             tried.append(v)
             child = [2 * c for c in colours]
             child[v] += 1
-            search(child, k + 1)
+            jump = search(child, k + 1, [*fixed, v])
+            if jump < len(fixed):
+                return jump
+        return no_jump
 
-    search(colours, k)
-    return best[0]
+    search(colours, k, [])
+    return best[0], autos
+
+
+def _orbit_closure(points: set[int], gens: list[list[int]]) -> set[int]:
+    """The least superset of ``points`` closed under the permutations ``gens``.
+
+    >>> sorted(_orbit_closure({0}, [[1, 2, 0, 3]]))
+    [0, 1, 2]
+    """
+    out = set(points)
+    todo = list(out)
+    while todo:
+        x = todo.pop()
+        for g in gens:
+            y = g[x]
+            if y not in out:
+                out.add(y)
+                todo.append(y)
+    return out
 
 
 def _path_order(adj: tuple[int, ...]) -> list[int] | None:
@@ -517,7 +597,7 @@ class GraphRules:
     ([(), ('R',)], [('L',)])
     """
 
-    __slots__ = ("_after", "_graph_cache", "_path_cache", "irrelevant", "name")
+    __slots__ = ("_after", "_graph_cache", "_hosts", "_path_cache", "irrelevant", "name")
 
     max_cache = 1 << 20
 
@@ -529,6 +609,7 @@ class GraphRules:
         self.irrelevant = frozenset(irrelevant)
         self._path_cache: dict[str, tuple[Hashable, bool]] = {}
         self._graph_cache: dict[tuple[tuple[int, ...], str], tuple[Hashable, bool]] = {}
+        self._hosts: dict[tuple[int, ...], HostRules] = {}
 
     def clear(self) -> None:
         """Forget the cached canonical keys.
@@ -537,6 +618,22 @@ class GraphRules:
         """
         self._path_cache.clear()
         self._graph_cache.clear()
+        self._hosts.clear()
+
+    max_hosts = 16
+
+    def host(self, adj: tuple[int, ...]) -> HostRules:
+        """The rules for positions inside the graph with these adjacency masks (cached).
+
+        >>> COL.host((0b10, 0b01)) is COL.host((0b10, 0b01))
+        True
+        """
+        found = self._hosts.get(adj)
+        if found is None:
+            if len(self._hosts) >= self.max_hosts:
+                self._hosts.clear()
+            found = self._hosts[adj] = HostRules(self, adj)
+        return found
 
     def _key(self, adj: tuple[int, ...], tints: str) -> tuple[Hashable, bool]:
         raw = (adj, tints)
@@ -695,6 +792,220 @@ class GraphRules:
         return out
 
 
+def _mask_mapper(perm: list[int]) -> Callable[[int], int]:
+    """The action of a vertex permutation on bit masks, a byte at a time.
+
+    >>> swap = _mask_mapper([1, 0, 2])
+    >>> swap(0b001), swap(0b110)
+    (2, 5)
+    """
+    n = len(perm)
+    tables = []
+    for start in range(0, n, 8):
+        table = [0] * 256
+        for i in range(min(8, n - start)):
+            image = 1 << perm[start + i]
+            step = 1 << i
+            for byte in range(256):
+                if byte & step:
+                    table[byte] |= image
+        tables.append(table)
+
+    def apply(mask: int) -> int:
+        out = 0
+        for table in tables:
+            if not mask:
+                break
+            out |= table[mask & 255]
+            mask >>= 8
+        return out
+
+    return apply
+
+
+class HostRules:
+    """Keyed rules for the positions inside one fixed graph, the *host*.
+
+    A piece of a state is an exact triple ``(vertices, lefts, rights)`` of
+    bit masks over the host's vertices: the vertices still to colour and
+    those tinted ``L`` and ``R``.  A move is a few bit operations, and a
+    component met before is found by one dictionary lookup on its triple;
+    only a new triple is canonically labelled (:func:`canonical_key`), so its
+    value is shared with every isomorphic component, in this host or any
+    other.  A graph class is expanded from the first triple that showed it;
+    path and cycle keys are expanded on their tint strings by the
+    :class:`GraphRules` this wraps, which also takes every other kind of piece.
+
+    >>> rules = COL.host((0b10, 0b01))          # one edge
+    >>> rules.split(((0b11, 0b01, 0),))         # L-. is the path '.L'
+    [('.L', False)]
+    >>> rules.split(((0b11, 0b01, 0b10),))      # L and R: the edge no longer matters
+    [('L', False), ('L', True)]
+    """
+
+    __slots__ = ("_col", "_exact", "_mappers", "_rep", "adj", "base")
+
+    max_symmetries = 64
+    """How many automorphisms of the host are used to find known mirror images."""
+
+    def __init__(self, base: GraphRules, adj: tuple[int, ...]) -> None:
+        self.base = base
+        self.adj = adj
+        # Col: a move deletes the mover's own tinted neighbours and tints the
+        # others for the opponent; Snort: it deletes the opponent's and tints
+        # the others for the mover.
+        self._col = base._after["L"]["."] == "R"
+        self._exact: dict[tuple[int, int, int], tuple[Hashable, bool]] = {}
+        self._rep: dict[Hashable, tuple[int, int, int]] = {}
+        self._mappers: list[Callable[[int], int]] | None = None
+
+    def symmetries(self) -> list[list[int]]:
+        """Automorphisms of the host graph (not the identity), at most :attr:`max_symmetries`.
+
+        They come from the canonical labelling search of the uncoloured host and
+        the group they generate.  A component whose exact triple is new is first
+        looked up under these images; only if none is known is it labelled.
+
+        >>> COL.host((0b10, 0b101, 0b10)).symmetries()       # the path a-b-c
+        [[2, 1, 0]]
+        """
+        n = len(self.adj)
+        identity = list(range(n))
+        found = [identity]
+        known = {tuple(identity)}
+        gens = _labelling(self.adj, "." * n)[1]
+        for g in found:  # breadth-first closure, growing while it is read
+            for h in gens:
+                gh = [g[h[v]] for v in range(n)]
+                if tuple(gh) not in known and len(found) <= self.max_symmetries:
+                    known.add(tuple(gh))
+                    found.append(gh)
+        return found[1:]
+
+    def _images(self) -> list[Callable[[int], int]]:
+        if self._mappers is None:
+            self._mappers = [_mask_mapper(g) for g in self.symmetries()]
+        return self._mappers
+
+    def split(self, state: tuple[Any, ...]) -> list[tuple[Hashable, bool]]:
+        """Canonical keys (with swap flags) of the components of the pieces."""
+        out: list[tuple[Hashable, bool]] = []
+        adj = self.adj
+        exact = self._exact
+        col = self._col
+        paths = self.base._path_cache
+        for piece in state:
+            if piece.__class__ is str:
+                found = paths.get(piece)
+                if found is None:
+                    found = paths[piece] = _path_key(piece)
+                out.append(found)
+                continue
+            if piece[0].__class__ is not int:
+                out.extend(self.base.split((piece,)))
+                continue
+            rest, lefts, rights = piece
+            # edges that no longer matter: L-R in Col, L-L and R-R in Snort
+            cut_l = rights if col else lefts
+            cut_r = lefts if col else rights
+            while rest:
+                comp = frontier = rest & -rest
+                while frontier:
+                    grow = 0
+                    while frontier:
+                        b = frontier & -frontier
+                        frontier ^= b
+                        if b & lefts:
+                            grow |= adj[b.bit_length() - 1] & ~cut_l
+                        elif b & rights:
+                            grow |= adj[b.bit_length() - 1] & ~cut_r
+                        else:
+                            grow |= adj[b.bit_length() - 1]
+                    frontier = grow & rest & ~comp
+                    comp |= frontier
+                rest ^= comp
+                triple = (comp, lefts & comp, rights & comp)
+                found = exact.get(triple)
+                if found is None:
+                    found = self._classify(triple)
+                out.append(found)
+        return out
+
+    def _classify(self, triple: tuple[int, int, int]) -> tuple[Hashable, bool]:
+        comp, lefts, rights = triple
+        exact = self._exact
+        for image in self._images():
+            found = exact.get((image(comp), image(lefts), image(rights)))
+            if found is not None:
+                exact[triple] = found
+                return found
+        adj = self.adj
+        cut_l = rights if self._col else lefts
+        cut_r = lefts if self._col else rights
+        vs = _bits(comp)
+        bit = [0] * len(adj)
+        for i, v in enumerate(vs):
+            bit[v] = 1 << i
+        new_bit = bit.__getitem__
+        sub_adj = []
+        tints = []
+        for v in vs:
+            b = 1 << v
+            nb = adj[v] & comp
+            if b & lefts:
+                nb &= ~cut_l
+                tints.append("L")
+            elif b & rights:
+                nb &= ~cut_r
+                tints.append("R")
+            else:
+                tints.append(".")
+            sub_adj.append(sum(map(new_bit, _bits(nb))))
+        found = self.base._key(tuple(sub_adj), "".join(tints))
+        key, negated = found
+        if key.__class__ is tuple and key[0] != "C" and key not in self._rep:
+            # the class's own colouring is the triple's, swapped if negated
+            self._rep[key] = (comp, rights, lefts) if negated else triple
+        if len(self._exact) >= GraphRules.max_cache:
+            self._exact.clear()
+        self._exact[triple] = found
+        return found
+
+    def options(self, key: Hashable) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """``(left, right)`` option states of the component with this key.
+
+        >>> rules = COL.host((0b1110, 1, 1, 1))      # a star: centre 0, leaves 1, 2, 3
+        >>> [(key, negated)] = rules.split(((0b1111, 0, 0),))
+        >>> left, right = rules.options(key)
+        >>> left[0]       # Left colours the centre: the three leaves are Right's
+        ((14, 0, 14),)
+        """
+        triple = self._rep.get(key)
+        if triple is None:
+            return self.base.options(key)
+        return self._moves(triple, True), self._moves(triple, False)
+
+    def _moves(self, triple: tuple[int, int, int], left: bool) -> list[tuple[Any, ...]]:
+        comp, lefts, rights = triple
+        adj = self.adj
+        mine, theirs = (lefts, rights) if left else (rights, lefts)
+        col = self._col
+        out: list[tuple[Any, ...]] = []
+        for v in _bits(comp & ~theirs):
+            nb = adj[v] & comp
+            if col:
+                alive = comp & ~(1 << v) & ~(nb & mine)
+                new_mine, new_theirs = mine & alive, (theirs | nb) & alive
+            else:
+                alive = comp & ~(1 << v) & ~(nb & theirs)
+                new_mine, new_theirs = (mine | nb) & alive, theirs & alive
+            if left:
+                out.append(((alive, new_mine, new_theirs),))
+            else:
+                out.append(((alive, new_theirs, new_mine),))
+        return out
+
+
 COL = GraphRules(
     "Col",
     {"L": {".": "R", "R": "R", "L": ""}, "R": {".": "L", "L": "L", "R": ""}},
@@ -812,7 +1123,14 @@ class _GraphGame(Position):
 
     def value(self) -> Game:
         """The canonical value, via the shared solver (components memoised up to isomorphism)."""
-        return solver_for(type(self)).keyed_value(self.rules, ((self.adj, self.tints),))
+        lefts = rights = 0
+        for v, t in enumerate(self.tints):
+            if t == "L":
+                lefts |= 1 << v
+            elif t == "R":
+                rights |= 1 << v
+        state = (((1 << len(self.adj)) - 1, lefts, rights),)
+        return solver_for(type(self)).keyed_value(self.rules.host(self.adj), state)
 
     def __len__(self) -> int:
         return len(self.adj)
