@@ -197,16 +197,19 @@ def format_graph(adjacency: Iterable[int], tints: str) -> str:
 _LOW_BITS: list[tuple[int, ...]] = [
     tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12)
 ]
+_HIGH_BITS: list[tuple[int, ...]] = [tuple(12 + i for i in bits) for bits in _LOW_BITS]
 
 
 def _bits(mask: int) -> tuple[int, ...]:
     """The positions of the set bits, lowest first.
 
-    >>> _bits(0b1010), _bits(1 << 40 | 1)
-    ((1, 3), (0, 40))
+    >>> _bits(0b1010), _bits(1 << 20 | 1 << 5), _bits(1 << 40 | 1)
+    ((1, 3), (5, 20), (0, 40))
     """
     if mask < 4096:
         return _LOW_BITS[mask]
+    if mask < 1 << 24:
+        return _LOW_BITS[mask & 4095] + _HIGH_BITS[mask >> 12]
     out: list[int] = []
     base = 0
     while mask:
