@@ -94,7 +94,18 @@ def test_col_and_snort_on_random_graphs(seed: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "g", [nx.path_graph(10), nx.cycle_graph(9), nx.grid_2d_graph(2, 4), nx.star_graph(5)]
+    "g",
+    [
+        nx.path_graph(10),
+        nx.cycle_graph(9),
+        nx.grid_2d_graph(2, 4),
+        nx.grid_2d_graph(3, 3),
+        nx.star_graph(5),
+        # symmetric hosts: many components are found as mirror images
+        nx.petersen_graph(),
+        nx.hypercube_graph(3),
+        nx.circular_ladder_graph(4),
+    ],
 )
 def test_col_and_snort_on_named_graphs(g: nx.Graph) -> None:
     pg = peer_graph(g)
