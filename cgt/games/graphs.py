@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "Col",
     "GraphRules",
+    "HostRules",
     "Snort",
     "canonical_key",
     "format_graph",
