@@ -1,4 +1,4 @@
-"""The exact Hexapawn search: bitboards, a transposition table, mirror symmetry.
+"""The exact Hexapawn search: bitboards, a compact transposition table, mirror symmetry.
 
 Squares are bits of one Python ``int`` per colour, *column-major* with a
 stride of 8 bits per column: square ``(column c, row r)`` (both 0-based, row 0
@@ -14,29 +14,64 @@ is White's home row) is bit ``8 * c + r``.  With this layout
 The key is taken from the point of view of the side to move (a position with
 Black to move is keyed as its upside-down, colour-swapped twin with White to
 move) and reduced by the mirror symmetry, so one table entry serves up to four
-positions.
+positions.  In a position that is not over, the mover's pawns never stand on
+the far row and the opponent's never on the mover's home row, so each colour
+needs ``rows - 1`` bits per column; the key packs them into one integer
+(``10 * columns`` bits on six rows, so 60 bits for 6 x 6).
+
+Keys of at most :data:`SLOT_KEY_BITS` bits go into a :class:`SlotTable`: an
+open-addressing table of 64-bit slots in an ``array('Q')`` holding the full key
+and the result (8 bytes a position instead of about 100 for a ``dict`` entry
+with a ``bytes`` key).  It grows up to a slot limit and then replaces the
+entries that were cheapest to compute; a replaced result is only recomputed,
+never guessed, so the search stays exact.  Larger keys go into a
+:class:`DictTable`.
 
 Pruning, all sound: a player who can promote at once (normal rules) wins
-without further search, and the table stores only proven results.  Captures are
-tried first, and the search stops at the first winning move (``winner()``
-needs only win or loss).
+without further search.  Under normal rules a pawn one step from promotion with
+an empty promotion square can only be stopped by capturing it (no pawn ever
+moves onto its own home row), so a player facing two such pawns loses at once,
+and a player facing one may only capture it.  The table stores only proven
+results.  Captures are tried first, and the search stops at the first winning
+move (``winner()`` needs only win or loss).
 """
 
 from __future__ import annotations
 
 import sys
+from array import array
 from collections.abc import Callable
+from itertools import product
 
 from ...errors import InvalidPosition
 
-__all__ = ["MAX_ROWS", "PAWN_TYPES", "Engine", "MoveBits", "engine_for"]
+__all__ = [
+    "DEFAULT_MAX_SLOTS",
+    "MAX_ROWS",
+    "PAWN_TYPES",
+    "SLOT_KEY_BITS",
+    "DictTable",
+    "Engine",
+    "MoveBits",
+    "SlotTable",
+    "clear_engines",
+    "engine_for",
+]
 
 MAX_ROWS = 8
 PAWN_TYPES = ("normal", "berolina", "berolina_plus")
 
+#: keys of at most this many bits fit a :class:`SlotTable` slot (4 bits are flags)
+SLOT_KEY_BITS = 60
+#: the largest :class:`SlotTable`: 2**28 slots of 8 bytes, 2 GiB
+DEFAULT_MAX_SLOTS = 1 << 28
+
 #: ``(target_bits, shift, is_capture)``: every set bit of ``target_bits`` is the
 #: target of one move whose origin is the target shifted back by ``shift``.
 MoveBits = tuple[int, int, bool]
+
+_MIX = 0x9E3779B97F4A7C15  # odd 64-bit multiplier (Fibonacci hashing: top bits of key * _MIX)
+_M64 = (1 << 64) - 1
 
 
 def _flip_table(rows: int) -> bytes:
@@ -51,10 +86,278 @@ def _flip_table(rows: int) -> bytes:
     return bytes(out)
 
 
+class SlotTable:
+    """Exact transposition table for keys below ``2**60``, 8 bytes a slot.
+
+    Each slot of an ``array('Q')`` holds ``key << 4 | effort << 1 | result``
+    (0 marks an empty slot; keys are never 0).  A key lives in one of the
+    :attr:`WINDOW` slots from its home slot ``home(key)`` on (the array has
+    ``WINDOW - 1`` spare slots at the end, so a window never wraps round), and a
+    lookup compares full keys, so it never returns another position's result.
+    The table doubles when half full, up to ``max_slots``.  A new entry whose
+    window is full (rare below the limit, the rule once the table is full)
+    replaces the entry there with the least ``effort`` (a 0..7 measure of the
+    work behind it).
+
+    >>> t = SlotTable(max_slots=1 << 12)
+    >>> t.put(12345, True, 3)
+    >>> t.get(12345), t.get(54321), len(t)
+    (True, None, 1)
+    >>> t.put(12345, False, 0); t.get(12345), len(t)
+    (False, 1)
+    """
+
+    WINDOW = 16
+
+    def __init__(self, max_slots: int = DEFAULT_MAX_SLOTS, initial_slots: int = 1 << 12) -> None:
+        if max_slots & (max_slots - 1) or initial_slots & (initial_slots - 1):
+            raise ValueError("slot counts must be powers of two")
+        self.max_slots = max(max_slots, self.WINDOW)
+        self.initial_slots = min(max(initial_slots, self.WINDOW), self.max_slots)
+        #: entries overwritten by other positions (their window was full)
+        self.replaced = 0
+        self._reset(self.initial_slots)
+
+    def _reset(self, size: int) -> None:
+        #: number of home slots (a power of two)
+        self.size = size
+        self.slots = array("Q", [0]) * (size + self.WINDOW - 1)
+        self.count = 0
+        #: ``home(key) = (key * _MIX mod 2**64) >> shift``
+        self.shift = 64 - (size.bit_length() - 1)
+        #: entries that trigger :meth:`grow` (never, once at ``max_slots``)
+        self.limit = size // 2 if size < self.max_slots else 1 << 62
+
+    def __len__(self) -> int:
+        return self.count
+
+    def home(self, key: int) -> int:
+        """The first slot of ``key``'s window.
+
+        >>> 0 <= SlotTable().home(2**59 + 1) < SlotTable().size
+        True
+        """
+        return (key * _MIX & _M64) >> self.shift
+
+    def clear(self) -> None:
+        """Forget every entry and shrink back to the initial size.
+
+        >>> t = SlotTable(); t.put(7, True, 0); t.clear(); len(t), t.get(7)
+        (0, None)
+        """
+        self.replaced = 0
+        self._reset(self.initial_slots)
+
+    def get(self, key: int) -> bool | None:
+        """The stored result for ``key``, or ``None``.
+
+        >>> t = SlotTable(); t.put(99, False, 1); t.get(99), t.get(98)
+        (False, None)
+        """
+        slots = self.slots
+        i = (key * _MIX & _M64) >> self.shift
+        end = i + self.WINDOW
+        while i < end:
+            v = slots[i]
+            if not v:
+                return None
+            if v >> 4 == key:
+                return v & 1 == 1
+            i += 1
+        return None
+
+    def put(self, key: int, result: bool, effort: int) -> None:
+        """Store ``result`` for ``key``; ``effort`` (0..7) ranks it for replacement.
+
+        >>> t = SlotTable(); t.put(5, True, 7); t.get(5)
+        True
+        """
+        entry = key << 4 | effort << 1 | result
+        slots = self.slots
+        i = (key * _MIX & _M64) >> self.shift
+        end = i + self.WINDOW
+        victim = i
+        least = 8
+        while i < end:
+            v = slots[i]
+            if not v:
+                slots[i] = entry
+                self.count += 1
+                if self.count > self.limit:
+                    self.grow()
+                return
+            if v >> 4 == key:
+                slots[i] = entry
+                return
+            e = (v >> 1) & 7
+            if e < least:
+                least, victim = e, i
+            i += 1
+        slots[victim] = entry
+        self.replaced += 1
+
+    def grow(self) -> None:
+        """Double the number of slots (beyond ``max_slots`` if asked) and re-insert.
+
+        >>> t = SlotTable(); t.put(11, True, 0); t.grow(); t.size, t.get(11)
+        (8192, True)
+        """
+        old = self.slots
+        self._reset(self.size * 2)
+        slots = self.slots
+        shift = self.shift
+        window = self.WINDOW
+        count = 0
+        for v in old:
+            if v:
+                i = ((v >> 4) * _MIX & _M64) >> shift
+                end = i + window
+                while i < end:
+                    if not slots[i]:
+                        slots[i] = v
+                        count += 1
+                        break
+                    i += 1
+                # a full window in a table twice as large is next to impossible;
+                # dropping the entry then only costs a recomputation
+        self.count = count
+        del old
+
+
+class DictTable:
+    """Transposition table in a plain ``dict`` (for keys too long for a :class:`SlotTable`).
+
+    >>> t = DictTable(); t.put(1 << 80, True, 0); t.get(1 << 80), len(t)
+    (True, 1)
+    """
+
+    def __init__(self) -> None:
+        self.data: dict[int, bool] = {}
+        self.replaced = 0
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def clear(self) -> None:
+        """Forget every entry.
+
+        >>> t = DictTable(); t.put(3, False, 0); t.clear(); len(t)
+        0
+        """
+        self.data.clear()
+
+    def get(self, key: int) -> bool | None:
+        """The stored result for ``key``, or ``None``.
+
+        >>> DictTable().get(3) is None
+        True
+        """
+        return self.data.get(key)
+
+    def put(self, key: int, result: bool, effort: int) -> None:
+        """Store ``result`` for ``key`` (``effort`` is ignored: nothing is replaced).
+
+        >>> t = DictTable(); t.put(3, True, 5); t.data
+        {3: True}
+        """
+        self.data[key] = result
+
+
+def _key_function(columns: int, rows: int) -> tuple[Callable[[int, int, bool], int], int]:
+    """The canonical-key function of one board size and the bits its keys can use.
+
+    The key is built from ``x``, the mover's pawns, and ``y``, the opponent's
+    shifted down one row (both as seen by the mover: rows 0 .. rows-2 of each
+    column byte), combined column by column into a code whose bytes follow the
+    columns, so the mirror image is the same code read with the other byte
+    order; the key is the smaller of the two.
+
+    >>> key, bits = _key_function(3, 3)
+    >>> bits, key(0b1, 0b100 << 16, True) == key(0b1 << 16, 0b100, True)
+    (12, True)
+    """
+    n = columns
+    nbits = 8 * n
+    flip = _flip_table(rows)
+    flip_down = bytes(v >> 1 for v in flip)
+
+    if rows <= 5:
+        # x and y share one byte a column; on three rows (or two) a byte holds
+        # two columns
+        f = 2 if rows <= 3 else rows - 1
+
+        def key(w: int, b: int, white: bool) -> int:
+            if white:
+                code = w | (b >> 1) << f
+            else:
+                code = (
+                    int.from_bytes(b.to_bytes(n, "little").translate(flip), "little")
+                    | int.from_bytes(w.to_bytes(n, "little").translate(flip_down), "little") << f
+                )
+            mirrored = int.from_bytes(code.to_bytes(n, "little"), "big")
+            return code if code <= mirrored else mirrored
+
+        if rows > 3:
+            return key, 8 * n
+
+        def key3(w: int, b: int, white: bool) -> int:
+            code = key(w, b, white)
+            code |= code >> 4
+            return int.from_bytes(code.to_bytes(n, "little")[::2], "little")
+
+        return key3, 4 * n
+
+    if rows == 6 and n <= 8:
+        # five bits a colour: x and the low three bits of y fill one byte a
+        # column; the top two bits of y in every column are gathered by a
+        # lookup (one table for each reading direction)
+        m7 = int.from_bytes(b"\x07" * n, "little")
+        m3 = int.from_bytes(b"\x03" * n, "little")
+        gather: dict[int, int] = {}
+        gather_mirrored: dict[int, int] = {}
+        for digits in product(range(4), repeat=n):
+            spread = packed = packed_mirrored = 0
+            for c, d in enumerate(digits):
+                spread |= d << (8 * c)
+                packed |= d << (2 * c)
+                packed_mirrored |= d << (2 * (n - 1 - c))
+            gather[spread] = packed << nbits
+            gather_mirrored[spread] = packed_mirrored << nbits
+
+        def key6(w: int, b: int, white: bool) -> int:
+            if white:
+                x = w
+                y = b >> 1
+            else:
+                x = int.from_bytes(b.to_bytes(n, "little").translate(flip), "little")
+                y = int.from_bytes(w.to_bytes(n, "little").translate(flip_down), "little")
+            code = x | (y & m7) << 5
+            y = (y >> 3) & m3
+            k1 = code | gather[y]
+            k2 = int.from_bytes(code.to_bytes(n, "little"), "big") | gather_mirrored[y]
+            return k1 if k1 <= k2 else k2
+
+        return key6, 10 * n
+
+    def oriented(w: int, b: int, white: bool) -> int:
+        if white:
+            x = w.to_bytes(n, "little")
+            y = (b >> 1).to_bytes(n, "little")
+        else:
+            x = b.to_bytes(n, "little").translate(flip)
+            y = w.to_bytes(n, "little").translate(flip_down)
+        k1 = x + y
+        k2 = x[::-1] + y[::-1]
+        return int.from_bytes(k1 if k1 <= k2 else k2, "little")
+
+    return oriented, 16 * n
+
+
 class Engine:
     """Memoised win/loss search for one board size, pawn type and ending rule.
 
     ``wins(white, black, white_to_move)`` says whether the side to move wins.
+    ``max_slots`` bounds the :class:`SlotTable` (a power of two; 8 bytes a slot).
 
     >>> e = Engine(3, 3, "normal", False)
     >>> e.wins(e.start_white, e.start_black, True)
@@ -63,7 +366,14 @@ class Engine:
     True
     """
 
-    def __init__(self, columns: int, rows: int, pawn: str, misere: bool) -> None:
+    def __init__(
+        self,
+        columns: int,
+        rows: int,
+        pawn: str,
+        misere: bool,
+        max_slots: int = DEFAULT_MAX_SLOTS,
+    ) -> None:
         if pawn not in PAWN_TYPES:
             raise InvalidPosition(f"unknown pawn type {pawn!r}: expected one of {PAWN_TYPES}")
         self.columns = columns
@@ -77,11 +387,14 @@ class Engine:
         self.start_white = self.bottom
         self.start_black = self.top
         self.flip = _flip_table(rows)
+        self._key, self.key_bits = _key_function(columns, rows)
         #: canonical key -> does the side to move win
-        self.table: dict[bytes, bool] = {}
+        self.table: SlotTable | DictTable = (
+            SlotTable(max_slots) if self.key_bits <= SLOT_KEY_BITS else DictTable()
+        )
         #: positions expanded by the search (table entries written)
         self.nodes = 0
-        self._length_table: dict[bytes, int] = {}
+        self._length_table: dict[int, int] = {}
         self.wins: Callable[[int, int, bool], bool] = self._make_search()
 
     @property
@@ -96,18 +409,14 @@ class Engine:
         self.nodes = 0
 
     # --- keys ---------------------------------------------------------------------
-    def key(self, white: int, black: int, white_to_move: bool) -> bytes:
-        """The canonical key: mover's point of view, reduced by the mirror symmetry."""
-        n = self.columns
-        if white_to_move:
-            x = white.to_bytes(n, "little")
-            y = black.to_bytes(n, "little")
-        else:
-            x = black.to_bytes(n, "little").translate(self.flip)
-            y = white.to_bytes(n, "little").translate(self.flip)
-        k1 = x + y
-        k2 = x[::-1] + y[::-1]
-        return k1 if k1 <= k2 else k2
+    def key(self, white: int, black: int, white_to_move: bool) -> int:
+        """The canonical key: mover's point of view, reduced by the mirror symmetry.
+
+        >>> e = Engine(3, 3, "normal", False)
+        >>> e.key(0b10 | 1 << 16, 0b100 << 8, True) == e.key(1 | 0b10 << 16, 0b100 << 8, True)
+        True
+        """
+        return self._key(white, black, white_to_move)
 
     # --- move generation ------------------------------------------------------------
     def move_bits(self, white: int, black: int, white_to_move: bool) -> list[MoveBits]:
@@ -163,9 +472,16 @@ class Engine:
     # --- the search -------------------------------------------------------------------
     def _make_search(self) -> Callable[[int, int, bool], bool]:
         board, top, bottom = self.board, self.top, self.bottom
-        table = self.table
-        key = self.key
+        white_last = top >> 1  # the row from which White promotes
+        black_last = bottom << 1  # the row from which Black promotes
+        table_get = self.table.get
+        table_put = self.table.put
+        slot_table = self.table if isinstance(self.table, SlotTable) else None
+        window = SlotTable.WINDOW
+        mix, m64 = _MIX, _M64
+        key = self._key
         misere = self.misere
+        threats = not misere
         normal_pawns = self.pawn == "normal"
         plus = self.pawn == "berolina_plus"
         engine = self
@@ -223,11 +539,47 @@ class Engine:
                     return True  # an immediate promotion wins
                 if not every:
                     return False  # stalemate loses
+            if threats:
+                # the opponent's pawns that could promote onto an empty square
+                # next move: no move blocks such a square (nobody enters their
+                # own home row), so each must be captured at once
+                if white:
+                    r = b & black_last
+                    if normal_pawns:
+                        threat = ((r >> 1) & empty) << 1
+                    else:
+                        threat = ((r << 7) & empty) >> 7 | ((r >> 9) & empty) << 9
+                else:
+                    r = w & white_last
+                    if normal_pawns:
+                        threat = ((r << 1) & empty) >> 1
+                    else:
+                        threat = ((r << 9) & empty) >> 9 | ((r >> 7) & empty) << 7
+                if threat:
+                    if threat & (threat - 1):
+                        return False  # two threats: one capture cannot stop both
+                    caps = tuple(t & threat for t in caps)
+                    if not any(caps):
+                        return False
+                    quiet = ()
+                    shifts_q = ()
             k = key(w, b, white)
-            found = table.get(k)
-            if found is not None:
-                return found
-            engine.nodes += 1
+            if slot_table is None:
+                found = table_get(k)
+                if found is not None:
+                    return found
+            else:  # SlotTable.get, inlined; i ends at the first free slot
+                slots = slot_table.slots
+                i = (k * mix & m64) >> slot_table.shift
+                end = i + window
+                while i < end:
+                    v = slots[i]
+                    if not v:
+                        break
+                    if v >> 4 == k:
+                        return v & 1 == 1
+                    i += 1
+            before = engine.nodes = engine.nodes + 1
             result = False
             for group, shifts, capture in ((caps, shifts_c, True), (quiet, shifts_q, False)):
                 for t, shift in zip(group, shifts, strict=True):
@@ -248,7 +600,20 @@ class Engine:
                         break
                 if result:
                     break
-            table[k] = result
+            effort = (engine.nodes - before).bit_length() // 3
+            if effort > 7:
+                effort = 7
+            if slot_table is None:
+                table_put(k, result, effort)
+            elif i < end and slots is slot_table.slots and not slots[i]:
+                # SlotTable.put, inlined: the free slot found by the lookup is
+                # still the first free one in the window (slots are never freed)
+                slots[i] = k << 4 | effort << 1 | result
+                slot_table.count += 1
+                if slot_table.count > slot_table.limit:
+                    slot_table.grow()
+            else:
+                table_put(k, result, effort)
             return result
 
         return wins

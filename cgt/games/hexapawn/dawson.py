@@ -18,7 +18,7 @@ from ._engine import Engine
 
 __all__ = ["dawson_wins"]
 
-_TABLES: dict[tuple[int, int], dict[bytes, bool]] = {}
+_TABLES: dict[tuple[int, int], dict[int, bool]] = {}
 
 
 def dawson_wins(position: int | str, rows: int = 3) -> bool:
