@@ -938,8 +938,19 @@ class HostRules:
     def _classify(self, triple: tuple[int, int, int]) -> tuple[Hashable, bool]:
         comp, lefts, rights = triple
         exact = self._exact
+        # a known mirror image, or a known image with L and R swapped (read negated)
+        found = exact.get((comp, rights, lefts))
+        if found is not None:
+            found = (found[0], not found[1])
+            exact[triple] = found
+            return found
         for image in self._images():
-            found = exact.get((image(comp), image(lefts), image(rights)))
+            c, left, right = image(comp), image(lefts), image(rights)
+            found = exact.get((c, left, right))
+            if found is None:
+                found = exact.get((c, right, left))
+                if found is not None:
+                    found = (found[0], not found[1])
             if found is not None:
                 exact[triple] = found
                 return found
