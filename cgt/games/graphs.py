@@ -888,7 +888,11 @@ class HostRules:
 
     def _images(self) -> list[Callable[[int], int]]:
         if self._mappers is None:
-            self._mappers = [_mask_mapper(g) for g in self.symmetries()]
+            if not self._exact:
+                return []  # the first component (often the whole host): nothing to find
+            # each mapper holds 256 masks per byte of vertices; keep them to about 2**20
+            budget = max(1, (1 << 20) // (32 * len(self.adj) + 256))
+            self._mappers = [_mask_mapper(g) for g in self.symmetries()[:budget]]
         return self._mappers
 
     def split(self, state: tuple[Any, ...]) -> list[tuple[Hashable, bool]]:
