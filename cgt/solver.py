@@ -171,7 +171,8 @@ class Solver:
     """Size bound of the table of whole option states (emptied when full)."""
 
     max_sums: int = 1 << 16
-    """Size bound of the table of sums of component values (emptied when full)."""
+    """Size bound of the tables of sums and of canonical forms of option values
+    (each emptied when full)."""
 
     def __init__(self) -> None:
         self.values: dict[Hashable, Game] = {}
@@ -179,6 +180,7 @@ class Solver:
         self.state_values: dict[Hashable, Game] = {}
         self.state_grundy: dict[Hashable, int] = {}
         self._sums: dict[tuple[int, int], Game] = {}
+        self._forms: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
         self._hits = 0
         self._misses = 0
 
@@ -201,6 +203,7 @@ class Solver:
         self.state_values.clear()
         self.state_grundy.clear()
         self._sums.clear()
+        self._forms.clear()
         self._hits = self._misses = 0
 
     # --- partizan ----------------------------------------------------------------
@@ -316,7 +319,13 @@ class Solver:
             left_states, right_states = rules.options(key)
             left = [self._keyed_sum(rules, s) for s in left_states]
             right = [self._keyed_sum(rules, s) for s in right_states]
-            result = _canonical_form(left, right)
+            # different components often have the same sets of option values
+            form = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
+            result = self._forms.get(form)
+            if result is None:
+                if len(self._forms) >= self.max_sums:
+                    self._forms.clear()
+                result = self._forms[form] = _canonical_form(left, right)
         self.values[key] = result
         return result
 
