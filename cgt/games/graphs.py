@@ -912,6 +912,10 @@ class HostRules:
             if piece[0].__class__ is not int:
                 out.extend(self.base.split((piece,)))
                 continue
+            found = exact.get(piece)
+            if found is not None:  # a connected component met before: no search
+                out.append(found)
+                continue
             rest, lefts, rights = piece
             # edges that no longer matter: L-R in Col, L-L and R-R in Snort
             cut_l = rights if col else lefts
