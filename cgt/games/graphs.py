@@ -896,7 +896,14 @@ class HostRules:
         return self._mappers
 
     def split(self, state: tuple[Any, ...]) -> list[tuple[Hashable, bool]]:
-        """Canonical keys (with swap flags) of the components of the pieces."""
+        """Canonical keys (with swap flags) of the components of the pieces.
+
+        >>> rules = SNORT.host((0b10, 0b101, 0b10))      # the path a-b-c
+        >>> rules.split(((0b101, 0b001, 0b100),))        # a (L) and c (R) are apart
+        [('L', False), ('L', True)]
+        >>> rules.split(("L.",))                         # a tint string is a path
+        [('.L', False)]
+        """
         out: list[tuple[Hashable, bool]] = []
         adj = self.adj
         exact = self._exact
