@@ -10,7 +10,7 @@ Grammar accepted by :func:`parse` (spaces are free, except inside ``+-``)::
     atom    := literal | "{" sides "}" | "<" sides ">" | "(" expr ")"
              | ("Tiny" | "Miny") "(" expr ")"
     literal := [INT ["/" INT] | DECIMAL] [ups] [star]   (at least one part)
-    ups     := "^"+ [INT] | "v"+ [INT] | arrows ↑ ⇑ ↓ ⇓
+    ups     := "^"+ [INT] | "v"+ [INT] | arrows ↑ ⇑ ↓ ⇓ (a lone ↑ or ↓ may take a count: ↑3)
     star    := "*" [INT]
     sides   := options separated by "," and runs of "|": the longest run
                splits Left from Right; a side holding a shorter run is a
@@ -289,6 +289,8 @@ class _Parser:
         t = self.next()
         if t.kind == "ARROW":
             k = _ARROWS[t.text]
+            if self.tok.kind == "INT" and abs(k) == 1:  # ↑3 (as printed), like ^3
+                return k * int(self.next().text)
             while self.tok.kind == "ARROW" and (_ARROWS[self.tok.text] > 0) == (k > 0):
                 k += _ARROWS[self.next().text]
             return k

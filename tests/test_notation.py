@@ -115,3 +115,18 @@ def test_deep_slash_nesting_stays_linear() -> None:
     text = str(g)
     assert "||||" not in text and len(text) < 2000
     assert parse(text) is g
+
+
+def test_unicode_ups_with_a_count_round_trip() -> None:
+    # format(g, "u") writes three ups as ↑3 (found by the hypothesis round-trip law)
+    from cgt.canonical import make_nus
+    from cgt.dyadic import Dyadic
+
+    assert cgt.parse("↑3") == cgt.parse("^3") == 3 * cgt.up
+    assert cgt.parse("↓4*") == cgt.parse("v4*")
+    for x in (Dyadic(0), Dyadic(1), Dyadic(-3, 2)):
+        for k in range(-6, 7):
+            for m in range(4):
+                g = make_nus(x, k, m)
+                assert cgt.parse(format(g, "u")) is g, format(g, "u")
+                assert cgt.parse(str(g)) is g, str(g)
