@@ -1,12 +1,24 @@
-"""Shared pytest set-up: doctests see ``cgt`` without importing it."""
+"""Shared pytest set-up: doctests see ``cgt`` without importing it; hypothesis profiles.
+
+Property tests run derandomised by default, so a test run (and CI) is
+reproducible.  ``CGT_HYPOTHESIS=explore python -m pytest -q tests`` draws fresh
+random examples (1,000 a test where the test does not set its own number): run
+it to look for new counterexamples.
+"""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 import cgt
+
+settings.register_profile("default", derandomize=True)
+settings.register_profile("explore", derandomize=False, max_examples=1000)
+settings.load_profile(os.environ.get("CGT_HYPOTHESIS", "default"))
 
 
 @pytest.fixture(autouse=True)
