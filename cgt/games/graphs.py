@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
@@ -53,6 +53,9 @@ __all__ = [
 _TINT_CHAR = {None: ".", "L": "L", "R": "R"}
 _CHAR_TINT: dict[str, str | None] = {".": None, "L": "L", "R": "R"}
 _SWAP = str.maketrans("LR", "RL")
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 # A raw graph: (adjacency bitmasks, tints) with tints a string over ".LR".
 Raw = tuple[tuple[int, ...], str]
@@ -583,6 +586,18 @@ def _induced(adj: tuple[int, ...], tints: str, comp: int) -> Raw:
     )
 
 
+def _store(table: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
+    """``table[key] = value``, emptying the table first when it holds ``limit`` entries.
+
+    >>> t = {1: "a"}; _store(t, 2, "b", 1), t
+    ('b', {2: 'b'})
+    """
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
+    return value
+
+
 # ---------------------------------------------------------------------------
 # Rules
 # ---------------------------------------------------------------------------
@@ -634,18 +649,14 @@ class GraphRules:
         """
         found = self._hosts.get(adj)
         if found is None:
-            if len(self._hosts) >= self.max_hosts:
-                self._hosts.clear()
-            found = self._hosts[adj] = HostRules(self, adj)
+            found = _store(self._hosts, adj, HostRules(self, adj), self.max_hosts)
         return found
 
     def _key(self, adj: tuple[int, ...], tints: str) -> tuple[Hashable, bool]:
         raw = (adj, tints)
         found = self._graph_cache.get(raw)
         if found is None:
-            if len(self._graph_cache) >= self.max_cache:
-                self._graph_cache.clear()
-            found = self._graph_cache[raw] = canonical_key(adj, tints)
+            found = _store(self._graph_cache, raw, canonical_key(adj, tints), self.max_cache)
         return found
 
     def prune(self, adj: tuple[int, ...], tints: str) -> tuple[int, ...]:
@@ -996,10 +1007,7 @@ class HostRules:
         if key.__class__ is tuple and key[0] != "C" and key not in self._rep:
             # the class's own colouring is the triple's, swapped if negated
             self._rep[key] = (comp, rights, lefts) if negated else triple
-        if len(self._exact) >= GraphRules.max_cache:
-            self._exact.clear()
-        self._exact[triple] = found
-        return found
+        return _store(self._exact, triple, found, GraphRules.max_cache)
 
     def options(self, key: Hashable) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
         """``(left, right)`` option states of the component with this key.
