@@ -22,6 +22,7 @@ __all__ = [
     "NotAtomic",
     "NotImpartial",
     "ParseError",
+    "RulesetMismatch",
 ]
 
 
@@ -100,5 +101,17 @@ class GameTooDeep(CGTError, ValueError):
     """A computation recursed deeper than the library's controlled limit.
 
     >>> issubclass(GameTooDeep, CGTError)
+    True
+    """
+
+
+class RulesetMismatch(CGTError, ValueError):
+    """A solver's tables hold one ruleset's values and were asked about another.
+
+    Keyed rules of different games may use equal keys for different
+    components, so one :class:`~cgt.solver.Solver` serves one ruleset's keyed
+    rules (until it is cleared).
+
+    >>> issubclass(RulesetMismatch, ValueError)
     True
     """

@@ -103,6 +103,11 @@ class KeyedRules(Protocol):
     state is often reached from several positions), in a table of bounded
     size (:attr:`Solver.max_states`).
 
+    Keys of different games may clash (a Col and a Snort graph), so a solver
+    serves the keyed rules of one game, named by the optional attribute
+    ``ruleset`` (by default the rules' class); asking it about another raises
+    :class:`~cgt.errors.RulesetMismatch` until it is cleared.
+
     Nim heaps as keyed rules (each heap is a component, keyed by its size):
 
     >>> class Nim:
@@ -183,6 +188,7 @@ class Solver:
         self._forms: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
         self._hits = 0
         self._misses = 0
+        self._ruleset: Hashable | None = None
 
     def info(self) -> SolverInfo:
         """Table sizes and hit counts.
@@ -205,6 +211,7 @@ class Solver:
         self._sums.clear()
         self._forms.clear()
         self._hits = self._misses = 0
+        self._ruleset = None
 
     # --- partizan ----------------------------------------------------------------
     @deep
@@ -220,10 +227,26 @@ class Solver:
             total = total + self._component_value(component)
         return total
 
+    @staticmethod
+    def key_of(component: PartizanLike | ImpartialLike) -> Hashable:
+        """The table key of a component: its class and its :meth:`key`.
+
+        The class keeps rulesets apart that use equal keys for different
+        games (a Col and a Snort graph, a Domineering and a Cram board), so
+        one solver may serve several.
+
+        >>> from cgt.games import Col, Snort
+        >>> Col(".-.").key() == Snort(".-.").key()
+        True
+        >>> Solver.key_of(Col(".-.")) == Solver.key_of(Snort(".-."))
+        False
+        """
+        return (component.__class__, component.key())
+
     def _component_value(self, component: PartizanLike) -> Game:
         from .game import Game
 
-        key = component.key()
+        key = self.key_of(component)
         found = self.values.get(key)
         if found is not None:
             self._hits += 1
@@ -248,7 +271,7 @@ class Solver:
         return total
 
     def _component_grundy(self, component: ImpartialLike) -> int:
-        key = component.key()
+        key = self.key_of(component)
         found = self.grundy_values.get(key)
         if found is not None:
             self._hits += 1
@@ -266,7 +289,33 @@ class Solver:
         Component values are stored under their normalised keys in
         :attr:`values`, so they are shared with every later call.
         """
+        self._bind(rules)
         return self._keyed_sum(rules, state)
+
+    def _bind(self, rules: KeyedRules) -> None:
+        """Tie the keyed tables to the game of ``rules`` (see :class:`KeyedRules`).
+
+        >>> class Nim:
+        ...     def split(self, state): return [(n, False) for n in state if n]
+        ...     def options(self, key): return [(k,) for k in range(key)], []
+        >>> class Other(Nim): pass
+        >>> s = Solver(); s.keyed_grundy(Nim(), (3,))
+        3
+        >>> s.keyed_grundy(Other(), (3,))
+        Traceback (most recent call last):
+        ...
+        cgt.errors.RulesetMismatch: this solver holds keyed values of Nim, not of Other; ...
+        """
+        ruleset = getattr(rules, "ruleset", None) or rules.__class__
+        if self._ruleset is None:
+            self._ruleset = ruleset
+        elif self._ruleset != ruleset:
+            from .errors import RulesetMismatch
+
+            raise RulesetMismatch(
+                f"this solver holds keyed values of {_name(self._ruleset)}, "
+                f"not of {_name(ruleset)}; use another Solver (or clear this one)"
+            )
 
     def _keyed_sum(self, rules: KeyedRules, state: Any) -> Game:
         # Engine functions are called directly: this runs inside keyed_value's
@@ -341,6 +390,7 @@ class Solver:
         >>> Solver().keyed_grundy(Nim(), (3, 5, 6))
         0
         """
+        self._bind(rules)
         return self._keyed_xor(rules, state)
 
     def _keyed_xor(self, rules: KeyedRules, state: Any) -> int:
@@ -377,3 +427,7 @@ class Solver:
                 result += 1
         self.grundy_values[key] = result
         return result
+
+
+def _name(ruleset: Hashable) -> str:
+    return ruleset.__name__ if isinstance(ruleset, type) else str(ruleset)

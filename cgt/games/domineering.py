@@ -81,6 +81,15 @@ class DomineeringRules:
         self.impartial = impartial
         self._normal: dict[int, tuple[int, bool]] = {}
 
+    @property
+    def ruleset(self) -> str:
+        """The game these rules play (a solver serves one game's keyed rules).
+
+        >>> DomineeringRules(impartial=True).ruleset
+        'Cram'
+        """
+        return "Cram" if self.impartial else "Domineering"
+
     def split(self, state: int | tuple[int, int, int, int]) -> list[tuple[int, bool]]:
         """The normalised keys of the components of ``state``, with transposition flags.
 

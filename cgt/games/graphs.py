@@ -29,6 +29,7 @@ by colour refinement and individualisation.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable
@@ -630,6 +631,15 @@ class GraphRules:
         self._graph_cache: dict[tuple[tuple[int, ...], str], tuple[Hashable, bool]] = {}
         self._hosts: dict[tuple[int, ...], HostRules] = {}
 
+    @property
+    def ruleset(self) -> str:
+        """The game these rules play (a solver serves one game's keyed rules).
+
+        >>> COL.ruleset, COL.host((0,)).ruleset
+        ('Col', 'Col')
+        """
+        return self.name
+
     def clear(self) -> None:
         """Forget the cached canonical keys.
 
@@ -807,6 +817,9 @@ class GraphRules:
         return out
 
 
+_HOST_TOKENS = itertools.count(1)
+
+
 def _mask_mapper(perm: list[int]) -> Callable[[int], int]:
     """The action of a vertex permutation on bit masks, a byte at a time.
 
@@ -844,12 +857,21 @@ class HostRules:
     A piece of a state is an exact triple ``(vertices, lefts, rights)`` of
     bit masks over the host's vertices: the vertices still to colour and
     those tinted ``L`` and ``R``.  A move is a few bit operations, and a
-    component met before is found by one dictionary lookup on its triple;
-    only a new triple is canonically labelled (:func:`canonical_key`), so its
-    value is shared with every isomorphic component, in this host or any
-    other.  A graph class is expanded from the first triple that showed it;
-    path and cycle keys are expanded on their tint strings by the
-    :class:`GraphRules` this wraps, which also takes every other kind of piece.
+    component met before is found by one dictionary lookup on its triple.
+    A new component is entered with its images under the host's symmetries
+    and with ``L`` and ``R`` swapped (read negated).  Paths and cycles are
+    keyed by their tint strings and expanded on them by the
+    :class:`GraphRules` this wraps, so their values are shared by every host.
+    Other components are keyed by ``(token, vertices, lefts, rights)``, the
+    token being this host's own (never reused), and expanded on their masks.
+    The components of a position asked about are keyed by canonical labelling
+    first (:meth:`identify`), so isomorphic positions share their values.
+
+    Labelling every new component would find the components that are
+    isomorphic without a symmetry of the host between them, but on grids it
+    cost more than it saved: the 3 x 6 grid in Col has 7,757 classes up to
+    the grid's symmetries and 6,288 up to isomorphism, and the 7,090
+    labellings took longer than valuing the 1,469 extra classes.
 
     >>> rules = COL.host((0b10, 0b01))          # one edge
     >>> rules.split(((0b11, 0b01, 0),))         # L-. is the path '.L'
@@ -858,7 +880,7 @@ class HostRules:
     [('L', False), ('L', True)]
     """
 
-    __slots__ = ("_col", "_exact", "_mappers", "_rep", "adj", "base")
+    __slots__ = ("_col", "_exact", "_mappers", "_nbr", "_rep", "_token", "adj", "base")
 
     max_symmetries = 64
     """How many automorphisms of the host are used to find known mirror images."""
@@ -873,6 +895,13 @@ class HostRules:
         self._exact: dict[tuple[int, int, int], tuple[Hashable, bool]] = {}
         self._rep: dict[Hashable, tuple[int, int, int]] = {}
         self._mappers: list[Callable[[int], int]] | None = None
+        self._token = next(_HOST_TOKENS)  # never reused: keys of other hosts cannot clash
+        self._nbr = {1 << v: a for v, a in enumerate(adj)}  # a vertex's bit -> its neighbours
+
+    @property
+    def ruleset(self) -> str:
+        """The game of the rules this host wraps (``"Col"`` or ``"Snort"``)."""
+        return self.base.name
 
     def symmetries(self) -> list[list[int]]:
         """Automorphisms of the host graph (not the identity), at most :attr:`max_symmetries`.
@@ -916,7 +945,7 @@ class HostRules:
         [('.L', False)]
         """
         out: list[tuple[Hashable, bool]] = []
-        adj = self.adj
+        nbr = self._nbr
         exact = self._exact
         col = self._col
         paths = self.base._path_cache
@@ -936,24 +965,24 @@ class HostRules:
                 continue
             rest, lefts, rights = piece
             # edges that no longer matter: L-R in Col, L-L and R-R in Snort
-            cut_l = rights if col else lefts
-            cut_r = lefts if col else rights
+            keep_l = ~rights if col else ~lefts
+            keep_r = ~lefts if col else ~rights
             while rest:
-                comp = frontier = rest & -rest
+                # flood fill from the lowest vertex; ``todo`` is what is not reached yet
+                frontier = rest & -rest
+                todo = rest ^ frontier
                 while frontier:
-                    grow = 0
-                    while frontier:
-                        b = frontier & -frontier
-                        frontier ^= b
-                        if b & lefts:
-                            grow |= adj[b.bit_length() - 1] & ~cut_l
-                        elif b & rights:
-                            grow |= adj[b.bit_length() - 1] & ~cut_r
-                        else:
-                            grow |= adj[b.bit_length() - 1]
-                    frontier = grow & rest & ~comp
-                    comp |= frontier
-                rest ^= comp
+                    b = frontier & -frontier
+                    if b & lefts:
+                        grow = nbr[b] & keep_l & todo
+                    elif b & rights:
+                        grow = nbr[b] & keep_r & todo
+                    else:
+                        grow = nbr[b] & todo
+                    todo ^= grow
+                    frontier ^= b | grow
+                comp = rest ^ todo
+                rest = todo
                 triple = (comp, lefts & comp, rights & comp)
                 found = exact.get(triple)
                 if found is None:
@@ -962,24 +991,47 @@ class HostRules:
         return out
 
     def _classify(self, triple: tuple[int, int, int]) -> tuple[Hashable, bool]:
+        """The key of a component whose triple is not in the exact table yet.
+
+        Paths and cycles get their tint strings (shared by every host).  Any
+        other component is a class of its own, keyed by this host's token and
+        the triple: a canonical labelling would cost more than the few
+        isomorphic copies it finds inside one host (measured on grids).  Its
+        images under the host's symmetries, and with L and R swapped (read
+        negated), are entered at once, so that a mirror image is found by one
+        lookup later.
+        """
         comp, lefts, rights = triple
+        adj = self.adj
+        cut_l = rights if self._col else lefts
+        cut_r = lefts if self._col else rights
+        for v in _bits(comp):
+            nb = adj[v] & comp
+            if (1 << v) & lefts:
+                nb &= ~cut_l
+            elif (1 << v) & rights:
+                nb &= ~cut_r
+            if nb.bit_count() > 2:
+                key: Hashable = (self._token, comp, lefts, rights)
+                negated = False
+                break
+        else:
+            key, negated = self.base._key(*self._raw(triple))
         exact = self._exact
-        # a known mirror image, or a known image with L and R swapped (read negated)
-        found = exact.get((comp, rights, lefts))
-        if found is not None:
-            found = (found[0], not found[1])
-            exact[triple] = found
-            return found
+        if len(exact) >= GraphRules.max_cache:
+            exact.clear()
+        exact[(comp, rights, lefts)] = (key, not negated)
         for image in self._images():
             c, left, right = image(comp), image(lefts), image(rights)
-            found = exact.get((c, left, right))
-            if found is None:
-                found = exact.get((c, right, left))
-                if found is not None:
-                    found = (found[0], not found[1])
-            if found is not None:
-                exact[triple] = found
-                return found
+            exact[(c, right, left)] = (key, not negated)
+            exact[(c, left, right)] = (key, negated)
+        # last, so that a triple equal to one of its images keeps this entry
+        found = exact[triple] = (key, negated)
+        return found
+
+    def _raw(self, triple: tuple[int, int, int]) -> Raw:
+        """The component as a raw graph (vertices renumbered in order), edges pruned."""
+        comp, lefts, rights = triple
         adj = self.adj
         cut_l = rights if self._col else lefts
         cut_r = lefts if self._col else rights
@@ -1002,12 +1054,40 @@ class HostRules:
             else:
                 tints.append(".")
             sub_adj.append(sum(map(new_bit, _bits(nb))))
-        found = self.base._key(tuple(sub_adj), "".join(tints))
-        key, negated = found
-        if key.__class__ is tuple and key[0] != "C" and key not in self._rep:
-            # the class's own colouring is the triple's, swapped if negated
-            self._rep[key] = (comp, rights, lefts) if negated else triple
-        return _store(self._exact, triple, found, GraphRules.max_cache)
+        return tuple(sub_adj), "".join(tints)
+
+    def identify(self, state: tuple[Any, ...]) -> None:
+        """Key the components of ``state`` up to isomorphism (canonical labelling).
+
+        Components met inside the host are otherwise known by exact bit masks
+        (up to the host's symmetries); the components of a position asked
+        about are keyed by :func:`canonical_key` first, so that isomorphic
+        positions, in this graph or any other, share their values.
+
+        >>> rules = COL.host((0b10, 0b101, 0b10))         # the path a-b-c
+        >>> rules.identify(((0b111, 0b001, 0),))
+        >>> rules.split(((0b111, 0b001, 0),))
+        [('..L', False)]
+        """
+        col = self._col
+        for rest, lefts, rights in state:
+            cut_l = rights if col else lefts
+            cut_r = lefts if col else rights
+            pruned = tuple(
+                [
+                    a & ~cut_l if lefts >> v & 1 else a & ~cut_r if rights >> v & 1 else a
+                    for v, a in enumerate(self.adj)
+                ]
+            )
+            for comp in _components(pruned, rest):
+                triple = (comp, lefts & comp, rights & comp)
+                if triple in self._exact:
+                    continue
+                found = key, negated = self.base._key(*self._raw(triple))
+                if key.__class__ is tuple and key[0] != "C":
+                    # the class's own colouring is the triple's, swapped if negated
+                    self._rep[key] = (comp, rights & comp, lefts & comp) if negated else triple
+                _store(self._exact, triple, found, GraphRules.max_cache)
 
     def options(self, key: Hashable) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
         """``(left, right)`` option states of the component with this key.
@@ -1018,9 +1098,13 @@ class HostRules:
         >>> left[0]       # Left colours the centre: the three leaves are Right's
         ((14, 0, 14),)
         """
-        triple = self._rep.get(key)
-        if triple is None:
-            return self.base.options(key)
+        triple: tuple[int, int, int] | None
+        if isinstance(key, tuple) and key[0] == self._token:  # a class of this host
+            triple = (key[1], key[2], key[3])
+        else:
+            triple = self._rep.get(key)
+            if triple is None:
+                return self.base.options(key)
         return self._moves(triple, True), self._moves(triple, False)
 
     def _moves(self, triple: tuple[int, int, int], left: bool) -> list[tuple[Any, ...]]:
@@ -1168,7 +1252,9 @@ class _GraphGame(Position):
             elif t == "R":
                 rights |= 1 << v
         state = (((1 << len(self.adj)) - 1, lefts, rights),)
-        return solver_for(type(self)).keyed_value(self.rules.host(self.adj), state)
+        rules = self.rules.host(self.adj)
+        rules.identify(state)
+        return solver_for(type(self)).keyed_value(rules, state)
 
     def __len__(self) -> int:
         return len(self.adj)

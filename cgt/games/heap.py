@@ -273,7 +273,7 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
         """
         solver = solver_for(HeapPosition)
         for component in self.components():
-            key = component.key()
+            key = solver.key_of(component)
             if key not in solver.grundy_values:
                 solver.grundy_values[key] = self.ruleset.grundy(component.heaps[0])
         return solver.grundy(self)

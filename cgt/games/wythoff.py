@@ -433,7 +433,7 @@ class Wythoff(ImpartialPosition):
         """
         solver = solver_for(Wythoff)
         for component in self.components():
-            key = component.key()
+            key = solver.key_of(component)
             if key not in solver.grundy_values:
                 solver.grundy_values[key] = grundy_value(*component.queens[0])
         return solver.grundy(self)

@@ -298,3 +298,47 @@ def test_values_on_symmetric_hosts_match_the_object_protocol(shape: str, tints: 
         g.nodes[v]["tint"] = t
     for cls in (Col, Snort):
         assert cls(g).value() == Solver().value(cls(g))
+
+
+def test_host_local_keys_never_clash_between_hosts() -> None:
+    # Two graphs on the same five vertices: inside a host a component is keyed
+    # by the host's token and its bit masks, and here the second host meets
+    # bit masks the first one met too, as a different graph with another value.
+    first, second = nx.empty_graph(5), nx.empty_graph(5)
+    first.add_edges_from([(0, 3), (1, 3), (2, 4), (3, 4)])
+    second.add_edges_from([(0, 1), (0, 4), (1, 3), (1, 4), (2, 4), (3, 4)])
+    cgt.games.clear_solver_caches()
+    for g in (first, second, first):
+        assert Col(g).value() == Solver().value(Col(g))
+
+
+def test_values_stay_right_when_hosts_are_evicted() -> None:
+    # more hosts than GraphRules.max_hosts: evicted hosts' keys stay in the
+    # solver's table, and new hosts must never be mistaken for them
+    import random
+
+    rnd = random.Random(7)
+    shapes = [nx.gnp_random_graph(7, 0.45, seed=rnd.randrange(10**6)) for _ in range(40)]
+    expected = [Solver().value(Col(g)) for g in shapes]
+    cgt.games.clear_solver_caches()
+    for _ in range(2):
+        assert [Col(g).value() for g in shapes] == expected
+
+
+def test_isomorphic_positions_share_their_values() -> None:
+    from cgt.games.base import solver_for
+
+    g = nx.convert_node_labels_to_integers(nx.grid_2d_graph(2, 4))
+    g.nodes[0]["tint"] = "L"
+    perm = list(reversed(range(8)))
+    h = nx.relabel_nodes(g, dict(zip(range(8), perm, strict=True)))
+    h = nx.Graph(sorted(h.edges))  # a different vertex order: another host
+    for v in g:
+        h.add_node(perm[v], tint=g.nodes[v].get("tint"))
+    solver = solver_for(Col)
+    solver.clear()
+    value = Col(g).value()
+    computed = solver.info().misses
+    assert Col(h).value() == value
+    assert Col(swapped(h)).value() == -value
+    assert solver.info().misses == computed  # nothing new was computed

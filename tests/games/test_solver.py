@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+import pytest
+
 import cgt
 from cgt.games.base import ImpartialPosition, Position, solver_for
 from cgt.solver import Solver
@@ -136,3 +138,34 @@ def test_state_table_is_bounded() -> None:
     assert len(s.state_values) <= 2
     s.clear()
     assert not s.state_values
+
+
+def test_one_solver_keeps_rulesets_with_equal_keys_apart() -> None:
+    # Col and Snort positions on the same graph have equal keys, and so do a
+    # Domineering and a Cram board: a solver used for both must not mix them.
+    import networkx as nx
+
+    from cgt.games import Col, Cram, Domineering, Snort
+
+    s = Solver()
+    for g in (nx.path_graph(3), nx.star_graph(3), nx.cycle_graph(5)):
+        assert Col(g).key() == Snort(g).key()
+        assert (s.value(Col(g)), s.value(Snort(g))) == (Col(g).value(), Snort(g).value())
+    for board in ("...|...", "..|..|..", "...."):
+        assert Domineering(board).key() == Cram(board).key()
+        assert s.value(Domineering(board)) == Domineering(board).value()
+        assert s.value(Cram(board)) == Cram(board).value()
+        assert s.grundy(Cram(board)) == Cram(board).grundy()
+
+
+def test_keyed_tables_serve_one_ruleset() -> None:
+    from cgt.errors import RulesetMismatch
+    from cgt.games.graphs import COL, SNORT
+
+    s = Solver()
+    path = COL.host((0b10, 0b101, 0b10))
+    assert s.keyed_value(path, ((0b111, 0, 0),)) == cgt.zero  # Col on P_3
+    with pytest.raises(RulesetMismatch, match="keyed values of Col, not of Snort"):
+        s.keyed_value(SNORT.host((0b10, 0b101, 0b10)), ((0b111, 0, 0),))
+    s.clear()
+    assert s.keyed_value(SNORT.host((0b10, 0b101, 0b10)), ((0b111, 0, 0),)) == cgt.parse("+-2")
