@@ -647,7 +647,7 @@ class GraphRules:
         """
         self._path_cache.clear()
         self._graph_cache.clear()
-        self._hosts.clear()
+        self._drop_hosts()
 
     max_hosts = 16
 
@@ -659,8 +659,15 @@ class GraphRules:
         """
         found = self._hosts.get(adj)
         if found is None:
-            found = _store(self._hosts, adj, HostRules(self, adj), self.max_hosts)
+            if len(self._hosts) >= self.max_hosts:
+                self._drop_hosts()
+            found = self._hosts[adj] = HostRules(self, adj)
         return found
+
+    def _drop_hosts(self) -> None:
+        for host in self._hosts.values():
+            host.retire()
+        self._hosts.clear()
 
     def _key(self, adj: tuple[int, ...], tints: str) -> tuple[Hashable, bool]:
         raw = (adj, tints)
@@ -880,7 +887,18 @@ class HostRules:
     [('L', False), ('L', True)]
     """
 
-    __slots__ = ("_col", "_exact", "_mappers", "_nbr", "_rep", "_token", "adj", "base")
+    __slots__ = (
+        "_col",
+        "_exact",
+        "_mappers",
+        "_nbr",
+        "_own",
+        "_rep",
+        "_tables",
+        "_token",
+        "adj",
+        "base",
+    )
 
     max_symmetries = 64
     """How many automorphisms of the host are used to find known mirror images."""
@@ -897,18 +915,50 @@ class HostRules:
         self._mappers: list[Callable[[int], int]] | None = None
         self._token = next(_HOST_TOKENS)  # never reused: keys of other hosts cannot clash
         self._nbr = {1 << v: a for v, a in enumerate(adj)}  # a vertex's bit -> its neighbours
+        self._own: list[Hashable] = []  # the keys made with this host's token
+        self._tables: list[dict[Hashable, Any]] = []  # the solver tables they are kept in
 
     @property
     def ruleset(self) -> str:
         """The game of the rules this host wraps (``"Col"`` or ``"Snort"``)."""
         return self.base.name
 
+    def attach(self, values: dict[Hashable, Any]) -> None:
+        """Note a solver table that stores values under this host's keys.
+
+        When the host is dropped (:meth:`retire`), its own keys are removed from
+        it: they can never be met again, since no later host has this token.
+
+        >>> rules = COL.host((0b1110, 1, 1, 1)); table = {}
+        >>> rules.attach(table); rules.attach(table); len(rules._tables)
+        1
+        """
+        if not any(t is values for t in self._tables):
+            self._tables.append(values)
+
+    def retire(self) -> None:
+        """Remove the values of this host's own components from the attached tables.
+
+        >>> from cgt.solver import Solver
+        >>> rules, solver = COL.host((0b1110, 1, 1, 1, 0)), Solver()   # a star
+        >>> rules.attach(solver.values)
+        >>> solver.keyed_value(rules, ((0b1111, 0b0010, 0),))          # a leaf is L
+        1
+        >>> own = [k for k in solver.values if isinstance(k, tuple) and isinstance(k[0], int)]
+        >>> len(own) > 0, rules.retire(), own[0] in solver.values
+        (True, None, False)
+        """
+        for table in self._tables:
+            for key in self._own:
+                table.pop(key, None)
+        self._own.clear()
+
     def symmetries(self) -> list[list[int]]:
         """Automorphisms of the host graph (not the identity), at most :attr:`max_symmetries`.
 
         They come from the canonical labelling search of the uncoloured host and
-        the group they generate.  A component whose exact triple is new is first
-        looked up under these images; only if none is known is it labelled.
+        the group they generate.  A new component is entered in the exact table
+        together with its images under them (and with ``L`` and ``R`` swapped).
 
         >>> COL.host((0b10, 0b101, 0b10)).symmetries()       # the path a-b-c
         [[2, 1, 0]]
@@ -928,8 +978,6 @@ class HostRules:
 
     def _images(self) -> list[Callable[[int], int]]:
         if self._mappers is None:
-            if not self._exact:
-                return []  # the first component (often the whole host): nothing to find
             # each mapper holds 256 masks per byte of vertices; keep them to about 2**20
             budget = max(1, (1 << 20) // (32 * len(self.adj) + 256))
             self._mappers = [_mask_mapper(g) for g in self.symmetries()[:budget]]
@@ -1014,6 +1062,7 @@ class HostRules:
             if nb.bit_count() > 2:
                 key: Hashable = (self._token, comp, lefts, rights)
                 negated = False
+                self._own.append(key)
                 break
         else:
             key, negated = self.base._key(*self._raw(triple))
@@ -1253,8 +1302,10 @@ class _GraphGame(Position):
                 rights |= 1 << v
         state = (((1 << len(self.adj)) - 1, lefts, rights),)
         rules = self.rules.host(self.adj)
+        solver = solver_for(type(self))
+        rules.attach(solver.values)
         rules.identify(state)
-        return solver_for(type(self)).keyed_value(rules, state)
+        return solver.keyed_value(rules, state)
 
     def __len__(self) -> int:
         return len(self.adj)

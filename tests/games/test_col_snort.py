@@ -342,3 +342,21 @@ def test_isomorphic_positions_share_their_values() -> None:
     assert Col(h).value() == value
     assert Col(swapped(h)).value() == -value
     assert solver.info().misses == computed  # nothing new was computed
+
+
+def test_dropped_hosts_leave_no_values_behind() -> None:
+    # A host's own keys carry its token; once the host is dropped no later
+    # host can meet them, so their values leave the solver's table with it.
+    import random
+
+    from cgt.games.base import solver_for
+
+    rnd = random.Random(5)
+    solver = solver_for(Col)
+    cgt.games.clear_solver_caches()
+    for _ in range(3 * COL.max_hosts + 1):
+        Col(nx.gnp_random_graph(10, 0.4, seed=rnd.randrange(10**6))).value()
+    live = {host._token for host in COL._hosts.values()}
+    owned = [k for k in solver.values if isinstance(k, tuple) and isinstance(k[0], int)]
+    assert owned  # the live hosts' own components are there...
+    assert {k[0] for k in owned} <= live  # ...and nothing of the dropped ones
