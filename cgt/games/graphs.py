@@ -865,20 +865,18 @@ class HostRules:
     bit masks over the host's vertices: the vertices still to colour and
     those tinted ``L`` and ``R``.  A move is a few bit operations, and a
     component met before is found by one dictionary lookup on its triple.
-    A new component is entered with its images under the host's symmetries
-    and with ``L`` and ``R`` swapped (read negated).  Paths and cycles are
-    keyed by their tint strings and expanded on them by the
-    :class:`GraphRules` this wraps, so their values are shared by every host.
-    Other components are keyed by ``(token, vertices, lefts, rights)``, the
-    token being this host's own (never reused), and expanded on their masks.
-    The components of a position asked about are keyed by canonical labelling
-    first (:meth:`identify`), so isomorphic positions share their values.
+    Paths and cycles are keyed by their tint strings and expanded on them by
+    the :class:`GraphRules` this wraps, so their values are shared by every
+    host.  The components of a position asked about are keyed by canonical
+    labelling (:meth:`identify`), so isomorphic positions share their values.
 
-    Labelling every new component would find the components that are
-    isomorphic without a symmetry of the host between them, but on grids it
-    cost more than it saved: the 3 x 6 grid in Col has 7,757 classes up to
-    the grid's symmetries and 6,288 up to isomorphism, and the 7,090
-    labellings took longer than valuing the 1,469 extra classes.
+    Other components are keyed in one of two ways (:meth:`_classify`).  On a
+    host with few symmetries (a grid, a map) a new component is a class of
+    its own, keyed by ``(token, vertices, lefts, rights)`` with this host's
+    token (never reused), and entered with its images under the host's
+    symmetries and with ``L`` and ``R`` swapped (read negated).  On a forest,
+    or a host with too many symmetries to list (a star, a complete graph),
+    isomorphic parts abound, and a new component is canonically labelled.
 
     >>> rules = COL.host((0b10, 0b01))          # one edge
     >>> rules.split(((0b11, 0b01, 0),))         # L-. is the path '.L'
@@ -890,6 +888,7 @@ class HostRules:
     __slots__ = (
         "_col",
         "_exact",
+        "_label_all",
         "_mappers",
         "_nbr",
         "_own",
@@ -916,6 +915,7 @@ class HostRules:
         self._token = next(_HOST_TOKENS)  # never reused: keys of other hosts cannot clash
         self._nbr = {1 << v: a for v, a in enumerate(adj)}  # a vertex's bit -> its neighbours
         self._own: list[Hashable] = []  # the keys made with this host's token
+        self._label_all = False  # set with the symmetries, by _images()
         self._tables: list[dict[Hashable, Any]] = []  # the solver tables they are kept in
 
     @property
@@ -940,9 +940,9 @@ class HostRules:
         """Remove the values of this host's own components from the attached tables.
 
         >>> from cgt.solver import Solver
-        >>> rules, solver = COL.host((0b1110, 1, 1, 1, 0)), Solver()   # a star
-        >>> rules.attach(solver.values)
-        >>> solver.keyed_value(rules, ((0b1111, 0b0010, 0),))          # a leaf is L
+        >>> rules = COL.host((0b1110, 0b0101, 0b0011, 0b0001))   # a triangle with a tail
+        >>> solver = Solver(); rules.attach(solver.values)
+        >>> solver.keyed_value(rules, ((0b1111, 0b1000, 0),))      # the tail's end is L
         1
         >>> own = [k for k in solver.values if isinstance(k, tuple) and isinstance(k[0], int)]
         >>> len(own) > 0, rules.retire(), own[0] in solver.values
@@ -978,9 +978,18 @@ class HostRules:
 
     def _images(self) -> list[Callable[[int], int]]:
         if self._mappers is None:
+            symmetries = self.symmetries()
             # each mapper holds 256 masks per byte of vertices; keep them to about 2**20
             budget = max(1, (1 << 20) // (32 * len(self.adj) + 256))
-            self._mappers = [_mask_mapper(g) for g in self.symmetries()[:budget]]
+            self._mappers = [_mask_mapper(g) for g in symmetries[:budget]]
+            # A group too large to list, or a forest (whose subtrees are often
+            # isomorphic without a symmetry between them): label new components.
+            adj = self.adj
+            edges = sum(a.bit_count() for a in adj) // 2
+            forest = edges == len(adj) - len(_components(adj, (1 << len(adj)) - 1))
+            self._label_all = (
+                forest or len(symmetries) >= self.max_symmetries or budget < len(symmetries)
+            )
         return self._mappers
 
     def split(self, state: tuple[Any, ...]) -> list[tuple[Hashable, bool]]:
@@ -1041,13 +1050,71 @@ class HostRules:
     def _classify(self, triple: tuple[int, int, int]) -> tuple[Hashable, bool]:
         """The key of a component whose triple is not in the exact table yet.
 
-        Paths and cycles get their tint strings (shared by every host).  Any
-        other component is a class of its own, keyed by this host's token and
-        the triple: a canonical labelling would cost more than the few
-        isomorphic copies it finds inside one host (measured on grids).  Its
-        images under the host's symmetries, and with L and R swapped (read
-        negated), are entered at once, so that a mirror image is found by one
-        lookup later.
+        Paths and cycles get their tint strings (shared by every host).  On a
+        host with few symmetries (a grid, a map) any other component is a class
+        of its own, keyed by this host's token and the triple, and entered
+        together with its images under the host's symmetries and with L and R
+        swapped (read negated), so that a mirror image is found by one lookup
+        later.  Labelling every new component would cost more than the few
+        isomorphic copies it finds: on the 3 x 6 grid, 7,090 labellings would
+        merge 7,377 classes into 6,288 and take longer than valuing the rest.
+
+        On a forest, or a host whose symmetries are too many to list (a star,
+        a complete graph), isomorphic parts abound and the classes would
+        multiply, so there a new component is looked up under the host's
+        symmetries and, if none is known, canonically labelled.
+        """
+        comp, lefts, rights = triple
+        exact = self._exact
+        images = self._images()  # also decides whether to label
+        key: Hashable
+        if self._label_all:
+            for image in images:
+                c, left, right = image(comp), image(lefts), image(rights)
+                found = exact.get((c, left, right))
+                if found is None:
+                    found = exact.get((c, right, left))
+                    if found is not None:
+                        found = (found[0], not found[1])
+                if found is not None:
+                    return _store(exact, triple, found, GraphRules.max_cache)
+            return self._label(triple)
+        if self._plain(triple):
+            key, negated = self._own_key(triple), False
+        else:  # a path or a cycle
+            key, negated = self.base._key(*self._raw(triple))
+        if len(exact) >= GraphRules.max_cache:
+            exact.clear()
+        exact[(comp, rights, lefts)] = (key, not negated)
+        for image in images:
+            c, left, right = image(comp), image(lefts), image(rights)
+            exact[(c, right, left)] = (key, not negated)
+            exact[(c, left, right)] = (key, negated)
+        # last, so that a triple equal to one of its images keeps this entry
+        found = exact[triple] = (key, negated)
+        return found
+
+    def _label(self, triple: tuple[int, int, int]) -> tuple[Hashable, bool]:
+        """Key a component by its canonical labelling; enter it and its L/R swap."""
+        comp, lefts, rights = triple
+        key, negated = found = self.base._key(*self._raw(triple))
+        if key.__class__ is tuple and key[0] != "C":
+            # the class's own colouring is the triple's, swapped if negated
+            self._rep[key] = (comp, rights, lefts) if negated else triple
+        _store(self._exact, (comp, rights, lefts), (key, not negated), GraphRules.max_cache)
+        return _store(self._exact, triple, found, GraphRules.max_cache)
+
+    def _own_key(self, triple: tuple[int, int, int]) -> Hashable:
+        key = (self._token, *triple)
+        self._own.append(key)
+        return key
+
+    def _plain(self, triple: tuple[int, int, int]) -> bool:
+        """Whether a component has a vertex of degree over 2 (is no path or cycle).
+
+        >>> rules = COL.host((0b1110, 1, 1, 1))          # a star, centre 0
+        >>> rules._plain((0b1111, 0, 0)), rules._plain((0b0011, 0, 0))
+        (True, False)
         """
         comp, lefts, rights = triple
         adj = self.adj
@@ -1060,23 +1127,8 @@ class HostRules:
             elif (1 << v) & rights:
                 nb &= ~cut_r
             if nb.bit_count() > 2:
-                key: Hashable = (self._token, comp, lefts, rights)
-                negated = False
-                self._own.append(key)
-                break
-        else:
-            key, negated = self.base._key(*self._raw(triple))
-        exact = self._exact
-        if len(exact) >= GraphRules.max_cache:
-            exact.clear()
-        exact[(comp, rights, lefts)] = (key, not negated)
-        for image in self._images():
-            c, left, right = image(comp), image(lefts), image(rights)
-            exact[(c, right, left)] = (key, not negated)
-            exact[(c, left, right)] = (key, negated)
-        # last, so that a triple equal to one of its images keeps this entry
-        found = exact[triple] = (key, negated)
-        return found
+                return True
+        return False
 
     def _raw(self, triple: tuple[int, int, int]) -> Raw:
         """The component as a raw graph (vertices renumbered in order), edges pruned."""
@@ -1130,13 +1182,8 @@ class HostRules:
             )
             for comp in _components(pruned, rest):
                 triple = (comp, lefts & comp, rights & comp)
-                if triple in self._exact:
-                    continue
-                found = key, negated = self.base._key(*self._raw(triple))
-                if key.__class__ is tuple and key[0] != "C":
-                    # the class's own colouring is the triple's, swapped if negated
-                    self._rep[key] = (comp, rights & comp, lefts & comp) if negated else triple
-                _store(self._exact, triple, found, GraphRules.max_cache)
+                if triple not in self._exact:
+                    self._label(triple)
 
     def options(self, key: Hashable) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
         """``(left, right)`` option states of the component with this key.

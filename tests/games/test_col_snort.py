@@ -283,17 +283,28 @@ def test_host_symmetries_are_automorphisms() -> None:
                 assert sum(1 << g[u] for u in range(len(adj)) if a >> u & 1) == adj[g[v]]
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["grid", "prism", "spider"]), st.lists(st.sampled_from(TINTS), min_size=8))
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["grid", "prism", "spider", "star", "tree", "K3,3"]),
+    st.lists(st.sampled_from(TINTS), min_size=15),
+)
 def test_values_on_symmetric_hosts_match_the_object_protocol(shape: str, tints: list) -> None:
-    # on symmetric hosts many components are found as mirror images of known ones
+    # on symmetric hosts many components are found as mirror images of known
+    # ones; on the last three (groups too large to list) invariants and
+    # canonical labels find the isomorphic ones
     if shape == "grid":
         g = nx.convert_node_labels_to_integers(nx.grid_2d_graph(2, 4))
     elif shape == "prism":
         g = nx.circular_ladder_graph(4)
-    else:
+    elif shape == "spider":
         g = nx.star_graph(3)
         g.add_edges_from([(1, 4), (2, 5), (3, 6), (4, 7)])
+    elif shape == "star":
+        g = nx.star_graph(7)
+    elif shape == "tree":
+        g = nx.balanced_tree(2, 3).subgraph(range(11)).copy()
+    else:
+        g = nx.complete_bipartite_graph(3, 3)
     for v, t in zip(sorted(g), tints, strict=False):
         g.nodes[v]["tint"] = t
     for cls in (Col, Snort):
@@ -360,3 +371,19 @@ def test_dropped_hosts_leave_no_values_behind() -> None:
     owned = [k for k in solver.values if isinstance(k, tuple) and isinstance(k[0], int)]
     assert owned  # the live hosts' own components are there...
     assert {k[0] for k in owned} <= live  # ...and nothing of the dropped ones
+
+
+def test_hosts_with_many_symmetries_keep_few_classes() -> None:
+    # A star's components are stars with some leaves gone or tinted; exact
+    # masks alone would make 3**30 of them, isomorphism makes a few thousand.
+    from cgt.games.base import solver_for
+
+    for cls, n in ((Col, 30), (Snort, 30)):
+        cgt.games.clear_solver_caches()
+        value = cls(nx.star_graph(n)).value()
+        assert solver_for(cls).info().values < 6000
+        assert value == (cgt.zero if cls is Col else cgt.parse(f"+-{n}"))
+    # the star's group is too large to list; the grid's four symmetries are listed
+    star, grid = COL.host(Col(nx.star_graph(30)).adj), COL.host(Col(nx.grid_2d_graph(3, 6)).adj)
+    assert len(star._images()) == star.max_symmetries and star._label_all
+    assert len(grid._images()) == 3 and not grid._label_all
