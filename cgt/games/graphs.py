@@ -958,7 +958,8 @@ class HostRules:
 
         They come from the canonical labelling search of the uncoloured host and
         the group they generate.  A new component is entered in the exact table
-        together with its images under them (and with ``L`` and ``R`` swapped).
+        with its images under them, or, on a host whose group is too large to
+        list, looked up under them before it is labelled.
 
         >>> COL.host((0b10, 0b101, 0b10)).symmetries()       # the path a-b-c
         [[2, 1, 0]]
