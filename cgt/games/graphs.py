@@ -35,6 +35,7 @@ import re
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .._deep import deep
 from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
 
@@ -279,6 +280,7 @@ def _canonical_labelled(adj: tuple[int, ...], tints: str) -> Raw:
     return _labelling(adj, tints)[0]
 
 
+@deep  # the search recurses once per individualised vertex
 def _labelling(adj: tuple[int, ...], tints: str) -> tuple[Raw, list[list[int]]]:
     """The canonical certificate and the automorphisms met on the way.
 
@@ -1341,19 +1343,12 @@ class _GraphGame(Position):
         return tuple(sorted(self.rules.split(((self.adj, self.tints),)), key=repr))
 
     def value(self) -> Game:
-        """The canonical value, via the shared solver (components memoised up to isomorphism)."""
-        lefts = rights = 0
-        for v, t in enumerate(self.tints):
-            if t == "L":
-                lefts |= 1 << v
-            elif t == "R":
-                rights |= 1 << v
-        state = (((1 << len(self.adj)) - 1, lefts, rights),)
-        rules = self.rules.host(self.adj)
-        solver = solver_for(type(self))
-        rules.attach(solver.values)
-        rules.identify(state)
-        return solver.keyed_value(rules, state)
+        """The canonical value, via the shared solver (components memoised up to isomorphism).
+
+        Each connected part is valued inside its own graph (its host), so
+        equal parts share one host and their symmetries are searched once.
+        """
+        return _graph_value(self)
 
     def __len__(self) -> int:
         return len(self.adj)
@@ -1377,6 +1372,30 @@ class _GraphGame(Position):
 
     def _repr_svg_(self) -> str:
         return graph_svg(self.adj, self.tints, [str(v) for v in self.nodes])
+
+
+@deep
+def _graph_value(position: _GraphGame) -> Game:
+    # Controlled recursion: canonical labelling and the symmetry search recurse
+    # as deep as a graph has vertices (a star with a thousand leaves).
+    from ..canonical import add
+    from ..game import zero
+
+    solver = solver_for(type(position))
+    total = zero
+    for part in position.components():
+        lefts = rights = 0
+        for v, t in enumerate(part.tints):
+            if t == "L":
+                lefts |= 1 << v
+            elif t == "R":
+                rights |= 1 << v
+        state = (((1 << len(part.adj)) - 1, lefts, rights),)
+        rules = part.rules.host(part.adj)
+        rules.attach(solver.values)
+        rules.identify(state)
+        total = add(total, solver.keyed_value(rules, state))
+    return total
 
 
 def graph_svg(adj: tuple[int, ...], tints: str, names: list[str], size: int = 240) -> str:

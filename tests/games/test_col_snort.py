@@ -387,3 +387,13 @@ def test_hosts_with_many_symmetries_keep_few_classes() -> None:
     star, grid = COL.host(Col(nx.star_graph(30)).adj), COL.host(Col(nx.grid_2d_graph(3, 6)).adj)
     assert len(star._images()) == star.max_symmetries and star._label_all
     assert len(grid._images()) == 3 and not grid._label_all
+
+
+def test_equal_parts_share_one_host() -> None:
+    # each connected part is valued in its own graph, so 80 equal stars make one
+    # host (one symmetry search) instead of a 320-vertex host with 80! symmetries
+    part = nx.star_graph(3)
+    whole = nx.disjoint_union_all([part] * 80)
+    cgt.games.clear_solver_caches()
+    assert Col(whole).value() == 80 * Col(part).value()
+    assert len(COL._hosts) == 1
