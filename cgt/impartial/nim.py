@@ -33,5 +33,11 @@ def nim_sum(*values: int) -> int:
 
     >>> nim_sum(), nim_sum(5), nim_sum(1, 2, 3), nim_sum(6, 9, 5)
     (0, 5, 0, 10)
+    >>> nim_sum(-1, 3)
+    Traceback (most recent call last):
+    ...
+    cgt.impartial.field.InvalidNimber: a nim-sum term must be a non-negative int, got -1
     """
-    return reduce(xor, values, 0)
+    from .field import _check
+
+    return reduce(xor, [_check(v, "a nim-sum term") for v in values], 0)

@@ -172,3 +172,13 @@ def test_nim_sum_is_xor(values: list[int]) -> None:
 def test_mex(values: set[int]) -> None:
     m = mex(values)
     assert m not in values and all(k in values for k in range(m))
+
+
+def test_nim_sum_rejects_what_is_not_a_nimber() -> None:
+    from cgt.impartial import nim_sum
+    from cgt.impartial.field import InvalidNimber
+
+    for bad in (-1, 1.5, "3", True):
+        with pytest.raises(InvalidNimber):
+            nim_sum(bad, 3)  # type: ignore[arg-type]
+    assert nim_sum(5, 3) == 6
