@@ -922,7 +922,11 @@ class HostRules:
 
     @property
     def ruleset(self) -> str:
-        """The game of the rules this host wraps (``"Col"`` or ``"Snort"``)."""
+        """The game of the rules this host wraps (``"Col"`` or ``"Snort"``).
+
+        >>> SNORT.host((0b10, 0b01)).ruleset
+        'Snort'
+        """
         return self.base.name
 
     def attach(self, values: dict[Hashable, Any]) -> None:
