@@ -15,7 +15,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 from __future__ import annotations
 
 from . import games, impartial
-from .canonical import cache_info, clear_caches
+from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -66,6 +66,7 @@ __all__ = [
     "Thermograph",
     "__version__",
     "cache_info",
+    "cache_limit",
     "clear_caches",
     "down",
     "games",
@@ -74,6 +75,7 @@ __all__ = [
     "nimber",
     "number",
     "parse",
+    "set_cache_limit",
     "simplest_between",
     "star",
     "switch",

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import canonical as _engine
+from ._cache import BoundedCache
 from ._deep import deep
 from .dyadic import Dyadic
 from .errors import NotAtomic
@@ -64,14 +65,14 @@ __all__ = [
 ]
 
 _ZERO_D = Dyadic(0)
-_naive: dict[Game, Game] = {}
-_far: dict[Game, int] = {}
-_reduced: dict[Game, Game] = {}
-_projected: dict[Game, Game] = {}
-_aw: dict[Game, Game | None] = {}
-_up_nth: dict[int, Game] = {}
-_up_sum: dict[int, Game] = {}
-_uptimal_text: dict[tuple[Game, str], str | None] = {}
+_naive: BoundedCache[Game, Game] = BoundedCache()
+_far: BoundedCache[Game, int] = BoundedCache()
+_reduced: BoundedCache[Game, Game] = BoundedCache()
+_projected: BoundedCache[Game, Game] = BoundedCache()
+_aw: BoundedCache[Game, Game | None] = BoundedCache()
+_up_nth: BoundedCache[int, Game] = BoundedCache()
+_up_sum: BoundedCache[int, Game] = BoundedCache()
+_uptimal_text: BoundedCache[tuple[Game, str], str | None] = BoundedCache()
 
 
 def clear_atomic_caches() -> None:

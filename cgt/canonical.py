@@ -33,10 +33,12 @@ Laws the engine relies on (all checked by the test suite):
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
+from . import _cache
 from .dyadic import Dyadic, _make, number_birthday, simplest_between
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,12 +47,14 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "add",
     "cache_info",
+    "cache_limit",
     "canonical_form",
     "clear_caches",
     "le",
     "make_number",
     "make_nus",
     "negate",
+    "set_cache_limit",
 ]
 
 _serial = itertools.count(1)
@@ -66,6 +70,14 @@ _le_cache: dict[tuple[int, int], bool] = {}
 _add_cache: dict[tuple[int, int], Game] = {}
 
 _ZERO_D = _make(0, 0)
+
+cache_limit = _cache.cache_limit
+set_cache_limit = _cache.set_cache_limit
+
+# Interning is a look-up then an insertion; two threads missing the same key at
+# once would otherwise each make a game, and equal values would be two objects.
+# Look-ups stay lock-free; a miss re-checks and inserts under this lock.
+_intern_lock = threading.Lock()
 
 INVERSE_SHORTCUT = True
 """Recognise ``G + (-G) = 0`` without expanding the sum (benchmarks turn it off)."""
@@ -153,9 +165,13 @@ def make_number(x: Dyadic) -> Game:
     key = (x._num, x._exp)
     g = _numbers.get(key)
     if g is None:
-        g = _new(None, None, x, 0, 0, x, x, number_birthday(x), x._num == 0)
-        g._is_number = True
-        _numbers[key] = g
+        birthday = number_birthday(x)
+        with _intern_lock:
+            g = _numbers.get(key)
+            if g is None:
+                g = _new(None, None, x, 0, 0, x, x, birthday, x._num == 0)
+                g._is_number = True
+                _numbers[key] = g
     return g
 
 
@@ -186,9 +202,13 @@ def make_nus(x: Dyadic, k: int, m: int) -> Game:
     key = (x._num, x._exp, k, m)
     g = _nus_table.get(key)
     if g is None:
-        g = _new(None, None, x, k, m, x, x, _nus_birthday(x, k, m), x._num == 0)
-        g._is_number = False
-        _nus_table[key] = g
+        birthday = _nus_birthday(x, k, m)
+        with _intern_lock:
+            g = _nus_table.get(key)
+            if g is None:
+                g = _new(None, None, x, k, m, x, x, birthday, x._num == 0)
+                g._is_number = False
+                _nus_table[key] = g
     return g
 
 
@@ -277,9 +297,12 @@ def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     small = all(o._small and (o._x is None or o._x._num == 0) for o in left) and all(
         o._small and (o._x is None or o._x._num == 0) for o in right
     )
-    g = _new(left, right, None, 0, 0, ls, rs, birthday, small)
-    g._is_number = False
-    _forms[key] = g
+    with _intern_lock:
+        g = _forms.get(key)
+        if g is None:
+            g = _new(left, right, None, 0, 0, ls, rs, birthday, small)
+            g._is_number = False
+            _forms[key] = g
     return g
 
 
@@ -360,6 +383,8 @@ def le(g: Game, h: Game) -> bool:
                 if le(hr, g):
                     r = False
                     break
+    if len(_le_cache) >= _cache._limit:
+        _cache.trim(_le_cache)
     _le_cache[key] = r
     return r
 
@@ -566,5 +591,7 @@ def add(g: Game, h: Game) -> Game:
         right = [add(a, h) for a in gr]
         right.extend(add(g, b) for b in hr)
         r = canonical_form(left, right)
+    if len(_add_cache) >= _cache._limit:
+        _cache.trim(_add_cache)
     _add_cache[key] = r
     return r

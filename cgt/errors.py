@@ -17,6 +17,7 @@ from __future__ import annotations
 __all__ = [
     "CGTError",
     "GameTooDeep",
+    "InvalidLimit",
     "InvalidPosition",
     "NotANumber",
     "NotAtomic",
@@ -114,4 +115,16 @@ class RulesetMismatch(CGTError, ValueError):
 
     >>> issubclass(RulesetMismatch, ValueError)
     True
+    """
+
+
+class InvalidLimit(CGTError, ValueError):
+    """A cache limit or other budget is not a positive whole number.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.set_cache_limit(-1)
+    ... except cgt.CGTError as err:
+    ...     print(type(err).__name__)
+    InvalidLimit
     """

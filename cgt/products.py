@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import canonical as _engine
+from ._cache import BoundedCache
 from ._deep import deep
 from .errors import CGTError, NotImpartial
 
@@ -46,8 +47,9 @@ class NotPositive(CGTError, ValueError):
     """
 
 
-_ordinal_cache: dict[tuple[Game, Game], Game] = {}
-_norton_cache: dict[tuple[Game, Game], Game] = {}
+_ordinal_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache()
+_norton_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache()
+_engine._clear_hooks.extend([_ordinal_cache.clear, _norton_cache.clear])
 
 
 def _game(value: GameLike) -> Game:

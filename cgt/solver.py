@@ -40,9 +40,11 @@ The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from . import _cache
 from ._deep import deep
 from .canonical import add as _add
 from .canonical import canonical_form as _canonical_form
@@ -167,6 +169,11 @@ class Solver:
     have equal values.  A ruleset may make its keys symmetry-reduced (equal for
     mirror images) as long as that holds.
 
+    One solver may be shared by many threads: its public methods hold
+    :attr:`lock` (re-entrant), so its tables change under one thread at a
+    time.  The component tables are bounded by :func:`cgt.cache_limit`
+    entries each (their older half is forgotten when full).
+
     >>> s = Solver()
     >>> s.info()
     SolverInfo(values=0, grundy_values=0, hits=0, misses=0)
@@ -180,6 +187,8 @@ class Solver:
     (each emptied when full)."""
 
     def __init__(self) -> None:
+        self.lock = threading.RLock()
+        """Held while the tables change; hold it to use them from outside."""
         self.values: dict[Hashable, Game] = {}
         self.grundy_values: dict[Hashable, int] = {}
         self.state_values: dict[Hashable, Game] = {}
@@ -204,6 +213,10 @@ class Solver:
         >>> s = Solver(); s.clear(); s.info().misses
         0
         """
+        with self.lock:
+            self._clear()
+
+    def _clear(self) -> None:
         self.values.clear()
         self.grundy_values.clear()
         self.state_values.clear()
@@ -217,7 +230,8 @@ class Solver:
     @deep
     def value(self, position: PartizanLike) -> Game:
         """The canonical value of ``position``: the sum of its components' values."""
-        return self._value(position)
+        with self.lock:
+            return self._value(position)
 
     def _value(self, position: PartizanLike) -> Game:
         from .game import zero
@@ -255,6 +269,8 @@ class Solver:
         left = [self._value(option) for option in component.left_options()]
         right = [self._value(option) for option in component.right_options()]
         result = Game(left, right)
+        if len(self.values) >= _cache._limit:
+            _cache.trim(self.values)
         self.values[key] = result
         return result
 
@@ -262,7 +278,8 @@ class Solver:
     @deep
     def grundy(self, position: ImpartialLike) -> int:
         """The Grundy value of ``position``: the XOR of its components' values."""
-        return self._grundy(position)
+        with self.lock:
+            return self._grundy(position)
 
     def _grundy(self, position: ImpartialLike) -> int:
         total = 0
@@ -278,6 +295,8 @@ class Solver:
             return found
         self._misses += 1
         result = mex({self._grundy(option) for option in component.options()})
+        if len(self.grundy_values) >= _cache._limit:
+            _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
         return result
 
@@ -289,8 +308,9 @@ class Solver:
         Component values are stored under their normalised keys in
         :attr:`values`, so they are shared with every later call.
         """
-        self._bind(rules)
-        return self._keyed_sum(rules, state)
+        with self.lock:
+            self._bind(rules)
+            return self._keyed_sum(rules, state)
 
     def _bind(self, rules: KeyedRules) -> None:
         """Tie the keyed tables to the game of ``rules`` (see :class:`KeyedRules`).
@@ -375,6 +395,8 @@ class Solver:
                 if len(self._forms) >= self.max_sums:
                     self._forms.clear()
                 result = self._forms[form] = _canonical_form(left, right)
+        if len(self.values) >= _cache._limit:
+            _cache.trim(self.values)
         self.values[key] = result
         return result
 
@@ -390,8 +412,9 @@ class Solver:
         >>> Solver().keyed_grundy(Nim(), (3, 5, 6))
         0
         """
-        self._bind(rules)
-        return self._keyed_xor(rules, state)
+        with self.lock:
+            self._bind(rules)
+            return self._keyed_xor(rules, state)
 
     def _keyed_xor(self, rules: KeyedRules, state: Any) -> int:
         state_key = getattr(rules, "state_key", None)
@@ -425,6 +448,8 @@ class Solver:
             result = 0
             while result in seen:
                 result += 1
+        if len(self.grundy_values) >= _cache._limit:
+            _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
         return result
 

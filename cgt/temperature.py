@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import canonical as _engine
+from ._cache import BoundedCache
 from ._deep import deep
 from .dyadic import Dyadic
 from .errors import CGTError, NotANumber
@@ -78,11 +79,11 @@ class TemperatureError(CGTError, ValueError):
     """
 
 
-_thermographs: dict[Game, Thermograph] = {}
-_cooled: dict[tuple[Game, Dyadic], Game] = {}
-_heated: dict[tuple[Game, Game], Game] = {}
-_overheated: dict[tuple[Game, Game, Game], Game] = {}
-_tempered: dict[Game, int] = {}
+_thermographs: BoundedCache[Game, Thermograph] = BoundedCache()
+_cooled: BoundedCache[tuple[Game, Dyadic], Game] = BoundedCache()
+_heated: BoundedCache[tuple[Game, Game], Game] = BoundedCache()
+_overheated: BoundedCache[tuple[Game, Game, Game], Game] = BoundedCache()
+_tempered: BoundedCache[Game, int] = BoundedCache()
 
 
 def clear_temperature_caches() -> None:

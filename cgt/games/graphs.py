@@ -1387,18 +1387,20 @@ def _graph_value(position: _GraphGame) -> Game:
 
     solver = solver_for(type(position))
     total = zero
-    for part in position.components():
-        lefts = rights = 0
-        for v, t in enumerate(part.tints):
-            if t == "L":
-                lefts |= 1 << v
-            elif t == "R":
-                rights |= 1 << v
-        state = (((1 << len(part.adj)) - 1, lefts, rights),)
-        rules = part.rules.host(part.adj)
-        rules.attach(solver.values)
-        rules.identify(state)
-        total = add(total, solver.keyed_value(rules, state))
+    # The host tables are shared by every position of the ruleset: one thread at a time.
+    with solver.lock:
+        for part in position.components():
+            lefts = rights = 0
+            for v, t in enumerate(part.tints):
+                if t == "L":
+                    lefts |= 1 << v
+                elif t == "R":
+                    rights |= 1 << v
+            state = (((1 << len(part.adj)) - 1, lefts, rights),)
+            rules = part.rules.host(part.adj)
+            rules.attach(solver.values)
+            rules.identify(state)
+            total = add(total, solver.keyed_value(rules, state))
     return total
 
 

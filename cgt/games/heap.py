@@ -34,6 +34,7 @@ Periodicity(preperiod=71, period=12)
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
@@ -54,6 +55,7 @@ __all__ = [
 Engine = Literal["auto", "numpy", "python"]
 
 _DIRECT_LIMIT = 1 << 22  # beyond this heap size, values come from a proven period only
+_EXTEND_LOCK = threading.Lock()  # one sequence extension at a time (they are CPU-bound anyway)
 
 
 class HeapTooLarge(CGTError, ValueError):
@@ -134,7 +136,13 @@ class HeapRuleset:
         if engine not in ("auto", "numpy", "python"):
             raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
         if len(self._values) < n:
-            self._extend(self._values, n, engine)
+            with _EXTEND_LOCK:
+                if len(self._values) < n:
+                    # Extend a copy and publish it whole: other threads (and an
+                    # interrupted extension) only ever see a finished prefix.
+                    values = list(self._values)
+                    self._extend(values, n, engine)
+                    self._values = values
         return self._values[:n]
 
     def grundy(self, n: int) -> int:

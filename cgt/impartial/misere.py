@@ -25,11 +25,13 @@ point from which the computed ``γ`` alternate (``0^120`` for the empty game,
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import NotImpartial
 from ..game import Outcome
@@ -46,10 +48,11 @@ __all__ = [
 _Id = tuple[type, Hashable]
 _State = frozenset[tuple[_Id, int]]
 
-_objects: dict[_Id, Any] = {}
-_moves: dict[_Id, tuple[tuple[_Id, ...], ...]] = {}
-_values: dict[_State, int] = {}
-_terminal: dict[_Id, bool] = {}
+_objects: dict[_Id, Any] = {}  # not bounded: the move tables refer to these
+_moves: BoundedCache[_Id, tuple[tuple[_Id, ...], ...]] = BoundedCache()
+_values: BoundedCache[_State, int] = BoundedCache()
+_terminal: BoundedCache[_Id, bool] = BoundedCache()
+_lock = threading.RLock()  # the tables change under one thread at a time
 
 
 class _NimHeap:
@@ -75,10 +78,11 @@ def clear_misere_cache() -> None:
 
     >>> clear_misere_cache()
     """
-    _objects.clear()
-    _moves.clear()
-    _terminal.clear()
-    _values.clear()
+    with _lock:
+        _objects.clear()
+        _moves.clear()
+        _terminal.clear()
+        _values.clear()
 
 
 def _check(position: Any) -> None:
@@ -119,8 +123,11 @@ def _state(ids: Iterable[_Id]) -> _State:
 
 
 @deep
-def _misere_value(state: _State) -> int:
-    return _value(state)
+def _misere_value(make_state: Callable[[], _State]) -> int:
+    # The state is made under the lock too: a concurrent clear would drop the
+    # components its ids refer to.
+    with _lock:
+        return _value(make_state())
 
 
 def _value(state: _State) -> int:
@@ -160,7 +167,7 @@ def misere_grundy(position: Any) -> int:
     (1, 0)
     """
     _check(position)
-    return _misere_value(_state(_ids(position)))
+    return _misere_value(lambda: _state(_ids(position)))
 
 
 def misere_outcome(position: Any) -> Outcome:
@@ -231,7 +238,9 @@ def genus(position: Any, terms: int = 6) -> Genus:
     from .sprague_grundy import grundy
 
     _check(position)
-    base = _ids(position)
-    two = _ids(_NimHeap(2))
-    gammas = tuple(_misere_value(_state(base + two * k)) for k in range(terms))
+
+    def state(k: int) -> Callable[[], _State]:
+        return lambda: _state(_ids(position) + _ids(_NimHeap(2)) * k)
+
+    gammas = tuple(_misere_value(state(k)) for k in range(terms))
     return Genus(grundy(position), gammas)

@@ -39,6 +39,7 @@ move (``winner()`` needs only win or loss).
 from __future__ import annotations
 
 import sys
+import threading
 from array import array
 from collections.abc import Callable
 from itertools import product
@@ -395,6 +396,8 @@ class Engine:
         #: positions expanded by the search (table entries written)
         self.nodes = 0
         self._length_table: dict[int, int] = {}
+        #: held by :meth:`solve` and :meth:`length`: the table changes under one thread at a time
+        self.lock = threading.RLock()
         self.wins: Callable[[int, int, bool], bool] = self._make_search()
 
     @property
@@ -623,7 +626,8 @@ class Engine:
         depth = 2 * self.columns * self.rows + 100
         if sys.getrecursionlimit() < depth:
             sys.setrecursionlimit(depth)
-        return self.wins(white, black, white_to_move)
+        with self.lock:
+            return self.wins(white, black, white_to_move)
 
     # --- game length under optimal play ----------------------------------------------
     def length(self, white: int, black: int, white_to_move: bool) -> int:
@@ -633,6 +637,10 @@ class Engine:
         >>> e.length(e.start_white, e.start_black, True)
         6
         """
+        with self.lock:
+            return self._length(white, black, white_to_move)
+
+    def _length(self, white: int, black: int, white_to_move: bool) -> int:
         kids = self.children(white, black, white_to_move)
         far = self.top if white_to_move else self.bottom
         if not kids:
@@ -648,13 +656,13 @@ class Engine:
             return found
         if self.solve(white, black, white_to_move):
             result = min(
-                1 + self.length(nw, nb, not white_to_move)
+                1 + self._length(nw, nb, not white_to_move)
                 for _o, t, _c, nw, nb in kids
                 if not (self.misere and t & far) and not self.wins(nw, nb, not white_to_move)
             )
         else:
             result = max(
-                1 + (0 if self.misere and t & far else self.length(nw, nb, not white_to_move))
+                1 + (0 if self.misere and t & far else self._length(nw, nb, not white_to_move))
                 for _o, t, _c, nw, nb in kids
             )
         self._length_table[k] = result

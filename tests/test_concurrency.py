@@ -1,0 +1,346 @@
+"""Threads, processes, interrupts and memory budgets.
+
+Equal values must be the same object in every thread; deep games must be
+right in every thread and never abort the interpreter; Ctrl-C must give a
+clean ``KeyboardInterrupt``; caches stay within their budget.  Scripts that
+could crash the interpreter run in a subprocess, so a failure is a failed
+test, not a dead test run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import random
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cgt
+from cgt.games import Col, Domineering, OctalGame, Snort
+from cgt.games.base import clear_solver_caches
+
+from .strategies import small_games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _texts(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    atoms = ["0", "1", "-1", "*", "^", "v", "1/2", "*2", "^*", "-2", "+-1"]
+
+    def text(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.3:
+            return rng.choice(atoms)
+        left = ",".join(text(depth - 1) for _ in range(rng.randint(0, 2)))
+        right = ",".join(text(depth - 1) for _ in range(rng.randint(0, 2)))
+        return "{" + left + "|" + right + "}"
+
+    return [text(4) for _ in range(count)]
+
+
+def _in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run ``work(i)`` in ``count`` threads started together; re-raise their errors."""
+    results: list[Any] = [None] * count
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(count)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = work(i)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
+@pytest.fixture
+def fast_switching() -> Iterator[None]:
+    """Switch threads every microsecond, so races show up in a short test."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
+
+
+@pytest.fixture
+def small_caches() -> Iterator[None]:
+    old = cgt.cache_limit()
+    cgt.set_cache_limit(64)
+    try:
+        yield
+    finally:
+        cgt.set_cache_limit(old)
+
+
+def run_script(code: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+
+
+# --- 1. interning is atomic ----------------------------------------------------------
+def test_equal_values_are_one_object_in_every_thread(fast_switching: None) -> None:
+    texts = _texts(400, seed=1)
+    for _ in range(3):
+        cgt.clear_caches()
+        results = _in_threads(4, lambda i: [cgt.parse(t) for t in texts])
+        for other in results[1:]:
+            for a, b, text in zip(results[0], other, texts, strict=True):
+                assert a is b, text
+                assert a == b and a.compare(b) is cgt.Relation.EQUAL
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(small_games, min_size=2, max_size=6), st.booleans())
+def test_caches_under_four_threads(games: list[cgt.Game], clear: bool) -> None:
+    """Sums and comparisons computed in 4 threads at once, while caches are cleared
+    and trimmed, agree with the same computations done alone."""
+    texts = [str(g) for g in games]
+    expected = [(str(a + b), a <= b, str(a - b)) for a in games for b in games]
+    old = cgt.cache_limit()
+    cgt.set_cache_limit(32)
+    try:
+
+        def work(i: int) -> list[tuple[str, bool, str]]:
+            mine = [cgt.parse(t) for t in texts]
+            out = []
+            for a in mine:
+                for b in mine:
+                    if clear and i == 0:
+                        cgt.clear_caches()
+                    out.append((str(a + b), a <= b, str(a - b)))
+            return out
+
+        for got in _in_threads(4, work):
+            assert got == expected
+    finally:
+        cgt.set_cache_limit(old)
+
+
+def test_one_solver_shared_by_threads(fast_switching: None) -> None:
+    boards = ["...|...|..#", "....|..#.", "..|..|..", "...|.#.|...", "....|....", "#..|...|..."]
+    graphs = [nx.path_graph(7), nx.cycle_graph(6), nx.grid_2d_graph(2, 4), nx.star_graph(5)]
+    clear_solver_caches()
+    alone = [str(Domineering(b).value()) for b in boards]
+    alone += [str(k(g).value()) for g in graphs for k in (Col, Snort)]
+
+    def work(i: int) -> list[str]:
+        out = [str(Domineering(b).value()) for b in boards[i:] + boards[:i]]
+        out = out[len(boards) - i :] + out[: len(boards) - i]
+        return out + [str(k(g).value()) for g in graphs for k in (Col, Snort)]
+
+    for _ in range(2):
+        clear_solver_caches()
+        for got in _in_threads(4, work):
+            assert got == alone
+
+
+def test_heap_sequences_extended_by_threads(fast_switching: None) -> None:
+    expected = OctalGame("0.137").grundy_sequence(600)
+    kayles_like = OctalGame("0.137")
+    sizes = [50, 600, 120, 333]
+    got = _in_threads(4, lambda i: kayles_like.grundy_sequence(sizes[i]))
+    for n, seq in zip(sizes, got, strict=True):
+        assert seq == expected[:n]
+    assert kayles_like.grundy_sequence(600) == expected
+
+
+# --- 2. deep games in threads ---------------------------------------------------------
+def test_deep_games_in_four_threads() -> None:
+    """Each thread prints and parses birthday-2,500 games; a deep phase in one thread
+    must not change the limit under another (that aborted the interpreter)."""
+    proc = run_script(
+        """
+        import sys, threading, cgt
+        sys.setswitchinterval(1e-5)
+        limit = sys.getrecursionlimit()
+        D = 2500
+        def text(shift):
+            return "".join(f"{{{n + shift}|" for n in range(D, 0, -1)) + "0" + "}" * D
+        ok, bad = [0], []
+        def work(i):
+            for r in range(12):
+                g = cgt.parse(text(10 * i + r))
+                h = cgt.parse(str(g))
+                if h is g and g.birthday() > D and (g - g) is cgt.zero:
+                    ok[0] += 1
+                else:
+                    bad.append((i, r))
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        print("ok", ok[0], "bad", len(bad), "restored", sys.getrecursionlimit() == limit)
+        """
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.split() == ["ok", "48", "bad", "0", "restored", "True"]
+
+
+def test_limit_restored_and_shallow_calls_fine_during_a_deep_phase() -> None:
+    from cgt import _deep
+
+    limit = sys.getrecursionlimit()
+    started = threading.Event()
+
+    @_deep.deep
+    def depth(n: int) -> int:
+        if n == 5000:
+            started.set()
+        return 0 if n == 0 else 1 + depth(n - 1)
+
+    out: list[int] = []
+    t = threading.Thread(target=lambda: out.append(depth(60000)))
+    t.start()
+    started.wait(30)
+    # a shallow call from this thread while the other is deep
+    assert cgt.parse("{1|0}") + cgt.star == cgt.parse("{1*|*}")
+    t.join()
+    assert out == [60000]
+    assert sys.getrecursionlimit() == limit
+    assert _deep._workers == 0 and not _deep._shallow
+
+
+# --- 3. interrupts ----------------------------------------------------------------------
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
+    proc = run_script(
+        """
+        import os, signal, sys, threading, time, cgt
+        D = 20000
+        text = "".join(f"{{{n}|" for n in range(D, 0, -1)) + "0" + "}" * D
+        limit = sys.getrecursionlimit()
+        # a real SIGINT, sent by another thread half a second in
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        try:
+            cgt.parse(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted")
+        time.sleep(0.3)
+        alive = [t.name for t in threading.enumerate() if t.name.startswith("cgt")]
+        print("workers", len(alive), "restored", sys.getrecursionlimit() == limit)
+        small = "".join(f"{{{n}|" for n in range(3000, 0, -1)) + "0" + "}" * 3000
+        g = cgt.parse(small)
+        print("after", g.birthday(), cgt.parse(str(g)) is g, (g + cgt.star) - cgt.star is g)
+        """
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "interrupted"
+    assert lines[1] == "workers 0 restored True"
+    assert lines[2] == "after 3001 True True"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_interrupts_at_random_points_leave_caches_consistent() -> None:
+    """Interrupt value computations at many points; afterwards every value is right."""
+    proc = run_script(
+        """
+        import signal, cgt
+        from cgt.games import Domineering
+        boards = ["....|....|....", "...|...|...|...", ".....|.....|..#.."]
+        def handler(signum, frame):
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGALRM, handler)
+        hits = 0
+        for k in range(40):
+            cgt.clear_caches()
+            from cgt.games.base import clear_solver_caches
+            clear_solver_caches()
+            signal.setitimer(signal.ITIMER_REAL, 0.001 + 0.004 * k)
+            try:
+                for b in boards:
+                    Domineering(b).value()
+                text = "".join(f"{{{n}|" for n in range(1500, 0, -1)) + "0" + "}" * 1500
+                str(cgt.parse(text) + cgt.up)
+            except KeyboardInterrupt:
+                hits += 1
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            got = [str(Domineering(b).value()) for b in boards]
+            print(*got, sep=";")
+        print("interrupted", hits)
+        """
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    clear_solver_caches()
+    truth = ";".join(
+        str(Domineering(b).value())
+        for b in ["....|....|....", "...|...|...|...", ".....|.....|..#.."]
+    )
+    assert all(line == truth for line in lines[:-1])
+    assert int(lines[-1].split()[1]) >= 10  # the timer did interrupt most runs
+
+
+# --- processes --------------------------------------------------------------------------
+def _value_of(board: str) -> cgt.Game:
+    return Domineering(board).value()
+
+
+def test_spawn_pool_values_equal_and_interned() -> None:
+    boards = ["..|..", "...|...", "..#|...|...", "....|...."]
+    texts = _texts(40, seed=2)
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(2) as pool:
+        parsed = pool.map_async(cgt.parse, texts).get(timeout=120)
+        values = pool.map_async(_value_of, boards).get(timeout=120)
+    for text, g in zip(texts, parsed, strict=True):
+        assert g is cgt.parse(text)  # unpickled games are interned here
+    assert values == [Domineering(b).value() for b in boards]
+
+
+# --- 12. memory budget ------------------------------------------------------------------
+def test_caches_stay_within_their_limit(small_caches: None) -> None:
+    texts = _texts(300, seed=3)
+    games = [cgt.parse(t) for t in texts]
+    for a in games[:60]:
+        for b in games[:60]:
+            _ = a + b, a <= b
+            a.temperature()
+    info = cgt.cache_info()
+    assert info["sum"] <= 64 and info["compare"] <= 64
+    # results are still right: compare with a recomputation from scratch
+    cgt.clear_caches()
+    cgt.set_cache_limit(1 << 20)
+    for a, b in itertools.pairwise(games):
+        assert (a + b) - b is a
+
+
+def test_solver_tables_are_bounded(small_caches: None) -> None:
+    from cgt.solver import Solver
+
+    solver = Solver()
+    for board in ["....|....|....", "...|...|...|..."]:
+        assert solver.value(Domineering(board)) == Domineering(board).value()
+    assert len(solver.values) <= 64
+
+
+def test_cache_limit_rejects_nonsense() -> None:
+    for bad in [0, -5, 2.5, "10", True]:
+        with pytest.raises(cgt.CGTError):
+            cgt.set_cache_limit(bad)  # type: ignore[arg-type]
