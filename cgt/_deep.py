@@ -45,9 +45,12 @@ _STACK_BYTES = 1 << 30  # 1 GiB of virtual stack for a worker thread
 _DEEP_LIMIT = 400_000
 _POLL = 0.002  # seconds between checks while waiting for first attempts to end
 
-_local = threading.local()
+_get_ident = threading.get_ident
 _cond = threading.Condition(threading.Lock())
-_shallow: set[int] = set()  # idents of threads running a first attempt
+# Idents of the threads inside a guarded call: first attempts on ordinary
+# stacks and big-stack workers.  A deep phase starts when no worker runs, so
+# then this holds first attempts only.
+_inside: set[int] = set()
 _workers = 0  # big-stack workers running or about to run (guarded by _cond)
 _raised = False  # is the limit raised for the current deep phase? (guarded by _cond)
 _saved_limit = 0  # the limit before the current deep phase (guarded by _cond)
@@ -67,7 +70,7 @@ def _begin_phase() -> None:
                 _starting = True
                 try:
                     # Raise the limit only once no thread recurses on a small stack.
-                    while _shallow:
+                    while _inside:
                         _cond.wait(_POLL)
                     _saved_limit = sys.getrecursionlimit()
                     _raised = True  # first, so an interrupt from here on restores the limit
@@ -111,7 +114,8 @@ def _run_in_big_stack(fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
     finished = threading.Event()
 
     def target() -> None:
-        _local.inside = True
+        me = _get_ident()
+        _inside.add(me)
         try:
             result.append(fn(*args, **kwargs))
         except RecursionError:
@@ -119,6 +123,7 @@ def _run_in_big_stack(fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
         except BaseException as exc:  # re-raised in the caller's thread
             error.append(exc)
         finally:
+            _inside.discard(me)
             finished.set()
 
     worker = threading.Thread(target=target, name="cgt-deep", daemon=True)
@@ -180,23 +185,21 @@ def deep(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if getattr(_local, "inside", False):
+        me = _get_ident()
+        if me in _inside:  # nested call: already guarded
             return fn(*args, **kwargs)
         if _workers:  # a deep phase: the limit is (or is about to be) raised
             return _run_in_big_stack(fn, args, kwargs)
-        me = threading.get_ident()
-        _shallow.add(me)
+        _inside.add(me)
         if _workers:  # a phase began between the check and the registration
-            _shallow.discard(me)
+            _inside.discard(me)
             return _run_in_big_stack(fn, args, kwargs)
-        _local.inside = True
         try:
             return fn(*args, **kwargs)
         except RecursionError:
             pass
         finally:
-            _local.inside = False
-            _shallow.discard(me)
+            _inside.discard(me)
         return _run_in_big_stack(fn, args, kwargs)
 
     return cast(F, wrapper)

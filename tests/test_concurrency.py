@@ -221,7 +221,7 @@ def test_limit_restored_and_shallow_calls_fine_during_a_deep_phase() -> None:
     t.join()
     assert out == [60000]
     assert sys.getrecursionlimit() == limit
-    assert _deep._workers == 0 and not _deep._shallow
+    assert _deep._workers == 0 and not _deep._inside
 
 
 # --- 3. interrupts ----------------------------------------------------------------------
