@@ -25,6 +25,7 @@ from .errors import (
     NotAtomic,
     NotImpartial,
     ParseError,
+    TooLarge,
 )
 from .game import (
     Game,
@@ -64,6 +65,7 @@ __all__ = [
     "Relation",
     "TemperatureError",
     "Thermograph",
+    "TooLarge",
     "__version__",
     "cache_info",
     "clear_caches",

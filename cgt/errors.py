@@ -23,6 +23,7 @@ __all__ = [
     "NotImpartial",
     "ParseError",
     "RulesetMismatch",
+    "TooLarge",
 ]
 
 
@@ -114,4 +115,20 @@ class RulesetMismatch(CGTError, ValueError):
 
     >>> issubclass(RulesetMismatch, ValueError)
     True
+    """
+
+
+class TooLarge(CGTError, ValueError):
+    """The answer is too large to build (or the search too long to run) at once.
+
+    Raised before any work starts, with the reason: say a game with ``2**40``
+    options to list, or a canonical form that grows with a huge multiplier.
+    Values of the form ``x + k.up + *m`` are closed forms and never raise it.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.nimber(2**40).left_options
+    ... except TooLarge as err:
+    ...     print(err)
+    *1099511627776 has 2**40 left options (0 .. *1099511627775); too many to list: ...
     """
