@@ -173,3 +173,24 @@ def test_nimber_form_matches_the_engine_past_the_threshold() -> None:
         left = [nimber(i) for i in a]
         right = [nimber(i) for i in b]
         assert cgt.Game(left, right) is engine.canonical_form(left, right), (a, b)
+
+
+# --- nim arithmetic ----------------------------------------------------------------------
+def test_nim_inverse_of_a_huge_nimber_at_once() -> None:
+    out = answers_at_once(
+        "cgt.impartial.nim_product(2**10000 + 3, cgt.impartial.nim_inverse(2**10000 + 3))",
+        limit=5.0,
+    )
+    assert out == "1"
+
+
+def test_nim_inverse_by_halving_matches_fermat() -> None:
+    import random
+
+    from cgt.impartial.field import nim_power, subfield_order
+
+    rng = random.Random(3)
+    samples = [2**16, 2**16 + 1, 2**32 - 1, 2**32, 2**64 - 1]
+    samples += [rng.randrange(1, 2**64) for _ in range(100)]
+    for a in samples:
+        assert cgt.impartial.nim_inverse(a) == nim_power(a, subfield_order(a) - 2), a
