@@ -194,3 +194,21 @@ def test_nim_inverse_by_halving_matches_fermat() -> None:
     samples += [rng.randrange(1, 2**64) for _ in range(100)]
     for a in samples:
         assert cgt.impartial.nim_inverse(a) == nim_power(a, subfield_order(a) - 2), a
+
+
+# --- rulesets ----------------------------------------------------------------------------
+def test_chip_game_grundy_of_a_far_chip_at_once() -> None:
+    assert answers_at_once("cgt.games.ChipGame([2**70]).grundy()") == "1"
+    message = raises_at_once('cgt.games.ChipGame([2**70]).grundy("search")')
+    assert "too long to search" in message
+    raises_at_once('cgt.games.ChipGame([2**70], rule="A").winner("search")')
+
+
+def test_grundy_sequence_bound_raises_at_once() -> None:
+    message = raises_at_once(
+        "cgt.games.SubtractionGame({1, 2, 3}).grundy_sequence(2**64)", "HeapTooLarge"
+    )
+    assert "2**64" in message
+    from cgt.games.heap import HeapTooLarge
+
+    assert issubclass(HeapTooLarge, TooLarge)
