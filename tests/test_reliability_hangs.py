@@ -212,3 +212,24 @@ def test_grundy_sequence_bound_raises_at_once() -> None:
     from cgt.games.heap import HeapTooLarge
 
     assert issubclass(HeapTooLarge, TooLarge)
+
+
+# --- ordinal sums ---------------------------------------------------------------------------
+def test_ordinal_sum_with_a_huge_subordinate() -> None:
+    assert answers_at_once("cgt.number(3).ordinal_sum(2**40)") == str(3 + 2**40)
+    assert answers_at_once("cgt.number(-1).ordinal_sum(2**40).to_dyadic()._exp") == str(2**40)
+    assert answers_at_once("cgt.star.ordinal_sum(cgt.nimber(2**40))") == f"*{2**40 + 1}"
+    message = raises_at_once('cgt.parse("{1|0}").ordinal_sum(2**40)')
+    assert "born on day 1099511627776" in message
+    raises_at_once("cgt.up.ordinal_sum(-(2**40))")
+
+
+def test_number_ordinal_integer_matches_the_recursion() -> None:
+    from cgt.products import _ordinal_deep
+
+    for x in ("0", "1", "3", "-1", "-3", "1/2", "-3/4", "5/8", "7/4", "-13/8"):
+        for n in range(-5, 6):
+            g, h = cgt.number(x), cgt.number(n)
+            assert g.ordinal_sum(h) is _ordinal_deep(g, h), (x, n)
+    g = cgt.parse("{1|0}")
+    assert cgt.zero.ordinal_sum(g) is g is _ordinal_deep(cgt.zero, g)
