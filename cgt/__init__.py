@@ -21,10 +21,12 @@ from .errors import (
     CGTError,
     GameTooDeep,
     InvalidPosition,
+    LoopyPosition,
     NotANumber,
     NotAtomic,
     NotImpartial,
     ParseError,
+    PositionProtocolError,
     TooLarge,
 )
 from .game import (
@@ -55,6 +57,7 @@ __all__ = [
     "Game",
     "GameTooDeep",
     "InvalidPosition",
+    "LoopyPosition",
     "NotANumber",
     "NotAtomic",
     "NotDyadic",
@@ -62,6 +65,7 @@ __all__ = [
     "NotPositive",
     "Outcome",
     "ParseError",
+    "PositionProtocolError",
     "Relation",
     "TemperatureError",
     "Thermograph",

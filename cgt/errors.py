@@ -18,10 +18,12 @@ __all__ = [
     "CGTError",
     "GameTooDeep",
     "InvalidPosition",
+    "LoopyPosition",
     "NotANumber",
     "NotAtomic",
     "NotImpartial",
     "ParseError",
+    "PositionProtocolError",
     "RulesetMismatch",
     "TooLarge",
 ]
@@ -131,4 +133,39 @@ class TooLarge(CGTError, ValueError):
     ... except TooLarge as err:
     ...     print(err)
     *1099511627776 has 2**40 left options (0 .. *1099511627775); too many to list: ...
+    """
+
+
+class LoopyPosition(CGTError, ValueError):
+    """A position can be played back to itself: it is loopy, not a short game.
+
+    The solver values short games only; it meets the same key again on its
+    current line of play and says so at once.
+
+    >>> from cgt.games.base import ImpartialPosition
+    >>> class Cycle(ImpartialPosition):
+    ...     def __init__(self, n): self.n = n
+    ...     def options(self): return [Cycle((self.n + 1) % 3)]
+    ...     def key(self): return self.n
+    >>> Cycle(0).grundy()
+    Traceback (most recent call last):
+    ...
+    cgt.errors.LoopyPosition: the position Cycle with key 0 can be played back to itself ...
+    """
+
+
+class PositionProtocolError(CGTError, TypeError):
+    """A user position does not implement what the solver needs.
+
+    The message names the method and the type of the offending object: an
+    option that is not a position, or a ``key()`` that is not hashable.
+
+    >>> from cgt.games.base import ImpartialPosition
+    >>> class Bad(ImpartialPosition):
+    ...     def options(self): return [3]
+    ...     def key(self): return "bad"
+    >>> Bad().grundy()
+    Traceback (most recent call last):
+    ...
+    cgt.errors.PositionProtocolError: 3 (an int) is not a position: it has no components(); ...
     """
