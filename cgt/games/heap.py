@@ -134,7 +134,8 @@ class HeapRuleset:
         _heap_size(n, "length")
         if n > _SEQUENCE_LIMIT:
             raise HeapTooLarge(
-                f"a list of {n if n < 1 << 32 else f'about 2**{n.bit_length() - 1}'} Grundy values is "
+                f"a list of {n if n < 1 << 32 else f'about 2**{n.bit_length() - 1}'} "
+                f"Grundy values is "
                 f"too long to build (the limit is 2**26); ask grundy(n) for single heaps"
             )
         if engine not in ("auto", "numpy", "python"):
