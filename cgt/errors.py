@@ -19,11 +19,14 @@ __all__ = [
     "GameTooDeep",
     "InvalidLimit",
     "InvalidPosition",
+    "LoopyPosition",
     "NotANumber",
     "NotAtomic",
     "NotImpartial",
     "ParseError",
+    "PositionProtocolError",
     "RulesetMismatch",
+    "TooLarge",
 ]
 
 
@@ -127,4 +130,55 @@ class InvalidLimit(CGTError, ValueError):
     ... except cgt.CGTError as err:
     ...     print(type(err).__name__)
     InvalidLimit
+    """
+
+
+class TooLarge(CGTError, ValueError):
+    """The answer is too large to build (or the search too long to run) at once.
+
+    Raised before any work starts, with the reason: say a game with ``2**40``
+    options to list, or a canonical form that grows with a huge multiplier.
+    Values of the form ``x + k.up + *m`` are closed forms and never raise it.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.nimber(2**40).left_options
+    ... except TooLarge as err:
+    ...     print(err)
+    *1099511627776 has 2**40 left options (0 .. *1099511627775); too many to list: ...
+    """
+
+
+class LoopyPosition(CGTError, ValueError):
+    """A position can be played back to itself: it is loopy, not a short game.
+
+    The solver values short games only; it meets the same key again on its
+    current line of play and says so at once.
+
+    >>> from cgt.games.base import ImpartialPosition
+    >>> class Cycle(ImpartialPosition):
+    ...     def __init__(self, n): self.n = n
+    ...     def options(self): return [Cycle((self.n + 1) % 3)]
+    ...     def key(self): return self.n
+    >>> Cycle(0).grundy()
+    Traceback (most recent call last):
+    ...
+    cgt.errors.LoopyPosition: the position Cycle with key 0 can be played back to itself ...
+    """
+
+
+class PositionProtocolError(CGTError, TypeError):
+    """A user position does not implement what the solver needs.
+
+    The message names the method and the type of the offending object: an
+    option that is not a position, or a ``key()`` that is not hashable.
+
+    >>> from cgt.games.base import ImpartialPosition
+    >>> class Bad(ImpartialPosition):
+    ...     def options(self): return [3]
+    ...     def key(self): return "bad"
+    >>> Bad().grundy()
+    Traceback (most recent call last):
+    ...
+    cgt.errors.PositionProtocolError: 3 (an int) is not a position: it has no components(); ...
     """

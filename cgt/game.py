@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Union
 from . import canonical as _engine
 from ._deep import deep
 from .dyadic import Dyadic, DyadicLike
-from .errors import NotANumber, NotImpartial
+from .errors import NotANumber, NotImpartial, TooLarge
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
@@ -146,6 +146,8 @@ class Game:
             )
         lefts = [to_game(o) for o in left]
         rights = [to_game(o) for o in right]
+        if _has_big_nimber(lefts) or _has_big_nimber(rights):
+            return _nimber_form(lefts, rights)
         return _canonical(lefts, rights)
 
     # --- structure -------------------------------------------------------------
@@ -158,6 +160,7 @@ class Game:
         (3,)
         """
         if self._left is None:
+            _check_option_count(self, "left")
             _engine._lazy_options(self)
         assert self._left is not None
         return _display_order(self._left)
@@ -171,6 +174,7 @@ class Game:
         (*,)
         """
         if self._right is None:
+            _check_option_count(self, "right")
             _engine._lazy_options(self)
         assert self._right is not None
         return _display_order(self._right)
@@ -694,6 +698,11 @@ def _display_key(g: Game) -> tuple[int, int, str]:
     return (g._birthday, 0 if g._is_number else 1, to_string(g))
 
 
+_GROWTH_LIMIT = 1 << 12
+"""``n * G`` raises :class:`TooLarge` when the canonical form of the doublings
+``2**j.G`` keeps growing and ``n`` would take it past about this birthday."""
+
+
 def _times(g: Game, n: int) -> Game:
     if n < 0:
         return _times(_neg(g), -n)
@@ -701,13 +710,102 @@ def _times(g: Game, n: int) -> Game:
         return _engine.make_nus(g._x * n, g._k * n, g._m if n & 1 else 0)
     result = zero
     power = g
+    copies = n
     while n:
         if n & 1:
             result = _add(result, power)
         n >>= 1
         if n:
-            power = _add(power, power)
+            doubled = _add(power, power)
+            grown = doubled._x is None and doubled._birthday > power._birthday
+            if grown and doubled._birthday * n > _GROWTH_LIMIT:
+                raise TooLarge(
+                    f"{_big(copies)} * {g}: the canonical forms of its doublings keep "
+                    f"growing (birthday {power._birthday} -> {doubled._birthday}), so the "
+                    f"product would be born around day {_big(doubled._birthday * n)}; "
+                    f"too large to build"
+                )
+            power = doubled
     return result
+
+
+def _big(n: int) -> str:
+    """``n`` as ``2**e`` when a large power of two (for messages)."""
+    if n >= 1 << 16 and n & (n - 1) == 0:
+        return f"2**{n.bit_length() - 1}"
+    return str(n)
+
+
+# --- guards and shortcuts for huge nimbers and nus values ---------------------------
+_MAX_OPTIONS = 1 << 20
+"""The most options :attr:`Game.left_options` lists for ``x + *m`` before raising."""
+
+_BIG_NIMBER = 64
+"""Forms with a nimber option above ``*64`` and only nimber options are
+canonicalised in closed form (:func:`_nimber_form`), without listing options."""
+
+
+def _check_option_count(g: Game, side: str) -> None:
+    """Raise :class:`TooLarge` instead of listing the options of ``x + *m`` for huge ``m``."""
+    if g._x is not None and g._k == 0 and g._m > _MAX_OPTIONS:
+        x, m = g._x, g._m
+        raise TooLarge(
+            f"{g} has {_big(m)} {side} options ({_engine.make_nus(x, 0, 0)} .. "
+            f"{_engine.make_nus(x, 0, m - 1)}); too many to list: "
+            f"use g.nus() for its closed form (x, k, m)"
+        )
+
+
+def _is_nim(g: Game) -> bool:
+    x = g._x
+    return x is not None and x._num == 0 and g._k == 0
+
+
+def _has_big_nimber(options: list[Game]) -> bool:
+    return any(_is_nim(o) and o._m > _BIG_NIMBER for o in options)
+
+
+def _nimber_form(left: list[Game], right: list[Game]) -> Game:
+    """The canonical form of ``{*a, ... | *b, ...}`` without listing any nimber's options.
+
+    With ``A``, ``B`` the sets of nim values, ``*i <= G`` iff ``i`` is not in
+    ``B`` and no ``*h >= G`` for ``h < i``; ``*i >= G`` iff ``i`` is not in ``A``
+    and no ``*h <= G`` for ``h < i`` (distinct nimbers are confused).  The
+    first ``i`` where either holds is at most ``min(|A|, |B|)``, and then the
+    Left options ``*a`` with ``a > i`` reverse (through ``*i <= G``) to
+    ``*0 .. *(i-1)``, the Right ones likewise.  Nimbers never dominate each
+    other.  Forms with other options go to the engine.
+    """
+    if not all(_is_nim(o) for o in left) or not all(_is_nim(o) for o in right):
+        return _canonical(left, right)
+    a_set = {o._m for o in left}
+    b_set = {o._m for o in right}
+    while True:
+        first_le = first_ge = None
+        for i in range(min(len(a_set), len(b_set)) + 1):
+            le_i, ge_i = i not in b_set, i not in a_set
+            if le_i or ge_i:
+                first_le = i if le_i else None
+                first_ge = i if ge_i else None
+                break
+        new_a = _reverse_nimbers(a_set, first_le)
+        new_b = _reverse_nimbers(b_set, first_ge)
+        if new_a == a_set and new_b == b_set:
+            break
+        a_set, b_set = new_a, new_b
+    if max(a_set | b_set, default=0) <= _BIG_NIMBER:
+        return _canonical([nimber(a) for a in a_set], [nimber(b) for b in b_set])
+    lt = tuple(nimber(a) for a in sorted(a_set))
+    rt = tuple(nimber(b) for b in sorted(b_set))
+    found = _engine._recognise_nus(lt, rt)
+    return found if found is not None else _engine._intern_general(lt, rt)
+
+
+def _reverse_nimbers(values: set[int], through: int | None) -> set[int]:
+    if through is None:
+        return values
+    kept = {v for v in values if v <= through}
+    return kept | set(range(through)) if len(kept) < len(values) else values
 
 
 def _maybe_game(value: object) -> Game | None:

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
-from .errors import CGTError, NotImpartial
+from .dyadic import Dyadic, _make
+from .errors import CGTError, NotImpartial, TooLarge
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, GameLike
@@ -91,7 +92,41 @@ def ordinal_sum(g: Game, h: GameLike) -> Game:
     >>> ordinal_sum(cgt.number(1), cgt.number(-1)), ordinal_sum(cgt.star, cgt.number(1))
     (1/2, ^*)
     """
-    return _ordinal_deep(g, _game(h))
+    hh = _game(h)
+    if hh._x is not None and hh._k == 0 and hh._x._num == 0:
+        return _ordinal_deep(g, hh)  # H = *n: closed form for a base x + *m
+    gx, hx = g._x, hh._x
+    if gx is not None and hx is not None and g._is_number and hh._is_number and hx._exp == 0:
+        return _engine.make_number(_number_then_integer(gx, hx._num))
+    if g._birthday == 0:
+        return hh  # 0 : H = H
+    if hh._birthday > _ORDINAL_LIMIT:
+        raise TooLarge(
+            f"{g} : {hh} recurses through every position of the subordinate game, "
+            f"which is born on day {hh._birthday} (the limit is {_ORDINAL_LIMIT})"
+        )
+    return _ordinal_deep(g, hh)
+
+
+_ORDINAL_LIMIT = 1 << 16
+"""Ordinal sums without a closed form refuse subordinates born after this day."""
+
+
+def _number_then_integer(x: Dyadic, n: int) -> Dyadic:
+    """The number ``x : n`` for an integer ``n``: ``n`` more signs after ``x``'s.
+
+    Each sign of ``n`` halves the step towards the next simpler number on its
+    side: ``x : n = xR - (xR - x) / 2**n`` for ``n > 0``, with ``xR`` the right
+    option of ``x`` (``x + n`` when ``x`` is a non-negative integer).
+    """
+    if n < 0:
+        return -_number_then_integer(-x, -n)
+    if n == 0:
+        return x
+    if x._exp == 0 and x._num >= 0:
+        return x + n
+    step = _make(1, x._exp)
+    return x + step - _make(1, x._exp + n)
 
 
 def _incentive_units(u: Game) -> list[Game]:

@@ -198,6 +198,7 @@ class Solver:
         self._hits = 0
         self._misses = 0
         self._ruleset: Hashable | None = None
+        self._path: set[Hashable] = set()  # keys being valued on the current line of play
 
     def info(self) -> SolverInfo:
         """Table sizes and hit counts.
@@ -237,7 +238,13 @@ class Solver:
         from .game import zero
 
         total: Game = zero
-        for component in position.components():
+        try:
+            components = position.components()
+        except AttributeError:
+            if hasattr(position, "components"):
+                raise  # the position's own components() failed
+            raise _not_a_position(position, "components") from None
+        for component in components:
             total = total + self._component_value(component)
         return total
 
@@ -261,13 +268,23 @@ class Solver:
         from .game import Game
 
         key = self.key_of(component)
-        found = self.values.get(key)
+        try:
+            found = self.values.get(key)
+        except TypeError:
+            raise _unhashable(component, key) from None
         if found is not None:
             self._hits += 1
             return found
         self._misses += 1
-        left = [self._value(option) for option in component.left_options()]
-        right = [self._value(option) for option in component.right_options()]
+        path = self._path
+        if key in path:
+            raise _loopy(component)
+        path.add(key)
+        try:
+            left = [self._value(option) for option in component.left_options()]
+            right = [self._value(option) for option in component.right_options()]
+        finally:
+            path.discard(key)
         result = Game(left, right)
         if len(self.values) >= _cache._limit:
             _cache.trim(self.values)
@@ -283,18 +300,34 @@ class Solver:
 
     def _grundy(self, position: ImpartialLike) -> int:
         total = 0
-        for component in position.components():
+        try:
+            components = position.components()
+        except AttributeError:
+            if hasattr(position, "components"):
+                raise  # the position's own components() failed
+            raise _not_a_position(position, "components") from None
+        for component in components:
             total ^= self._component_grundy(component)
         return total
 
     def _component_grundy(self, component: ImpartialLike) -> int:
         key = self.key_of(component)
-        found = self.grundy_values.get(key)
+        try:
+            found = self.grundy_values.get(key)
+        except TypeError:
+            raise _unhashable(component, key) from None
         if found is not None:
             self._hits += 1
             return found
         self._misses += 1
-        result = mex({self._grundy(option) for option in component.options()})
+        path = self._path
+        if key in path:
+            raise _loopy(component)
+        path.add(key)
+        try:
+            result = mex({self._grundy(option) for option in component.options()})
+        finally:
+            path.discard(key)
         if len(self.grundy_values) >= _cache._limit:
             _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
@@ -452,6 +485,39 @@ class Solver:
             _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
         return result
+
+
+def _loopy(component: Any) -> Exception:
+    from .errors import LoopyPosition
+
+    return LoopyPosition(
+        f"the position {type(component).__name__} with key {component.key()!r} can be played "
+        f"back to itself (its key came up again while valuing its own options): it is loopy, "
+        f"and the solver values short (loop-free) games only"
+    )
+
+
+def _unhashable(component: Any, key: Hashable) -> Exception:
+    from .errors import PositionProtocolError
+
+    own = key[1] if isinstance(key, tuple) and len(key) == 2 else key
+    return PositionProtocolError(
+        f"{type(component).__name__}.key() returned a {type(own).__name__}, which is not "
+        f"hashable: key() must return a hashable value (say a tuple instead of a list)"
+    )
+
+
+def _not_a_position(value: Any, method: str) -> Exception:
+    from .errors import PositionProtocolError
+
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    return PositionProtocolError(
+        f"{value!r} ({article} {kind}) is not a position: it has no {method}(); positions "
+        f"and their options must implement the Position protocol ({method}(), key(), and "
+        f"left_options()/right_options() or options()), e.g. by subclassing "
+        f"cgt.games.Position or cgt.games.ImpartialPosition"
+    )
 
 
 def _name(ruleset: Hashable) -> str:

@@ -30,6 +30,7 @@ Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
@@ -273,14 +274,18 @@ def _normalise(
 
 
 def _value(pts: tuple[tuple[Dyadic, Dyadic], ...], final_slope: int, t: Dyadic) -> Dyadic:
-    n = len(pts)
-    for i in range(n - 1):
-        t1 = pts[i + 1][0]
-        if t <= t1:
-            t0, x0 = pts[i]
-            return _line(t0, x0, _segment_slope(pts[i], pts[i + 1]), t)
+    # the segment [pts[j-1], pts[j]] with j the first breakpoint (after the
+    # first) at or above t, found by bisection: callers ask at every breakpoint
+    j = bisect_left(pts, t, 1, len(pts), key=_temperature_of)
+    if j < len(pts):
+        t0, x0 = pts[j - 1]
+        return _line(t0, x0, _segment_slope(pts[j - 1], pts[j]), t)
     t0, x0 = pts[-1]
     return _line(t0, x0, final_slope, t)
+
+
+def _temperature_of(point: tuple[Dyadic, Dyadic]) -> Dyadic:
+    return point[0]
 
 
 def _slope_after(pts: tuple[tuple[Dyadic, Dyadic], ...], final_slope: int, i: int) -> int:

@@ -42,12 +42,15 @@ from operator import xor
 from typing import Literal
 
 from .._deep import deep
-from ..errors import InvalidPosition, NotImpartial
+from ..errors import InvalidPosition, NotImpartial, TooLarge
 from .base import ImpartialPosition
 
 __all__ = ["RULES", "ChipGame", "misere_nim_second_wins", "q_values"]
 
 RULES = ("A", "B", "C", "D")
+
+_SEARCH_LIMIT = 100_000
+"""The exact search refuses games that can last longer than this many moves."""
 
 _WIN_TABLES: dict[str, dict[tuple[int, ...], bool]] = {rule: {} for rule in RULES}
 
@@ -189,7 +192,18 @@ class ChipGame(ImpartialPosition):
 
     # --- exact search ----------------------------------------------------------------------
     def _first_wins_search(self) -> bool:
+        self._check_search_size()
         return _first_wins(self.squares, self.rule)
+
+    def _check_search_size(self) -> None:
+        # Every move lowers the total of the Q values by at least 1, so that
+        # total bounds the depth of the search (and the search is at least that long).
+        moves = sum(self.q_values())
+        if moves > _SEARCH_LIMIT:
+            raise TooLarge(
+                f"a game of {self!r} can last {moves} moves, too long to search "
+                f"(the limit is {_SEARCH_LIMIT}); use method='theory' (the Nim reduction)"
+            )
 
     # --- the Nim reduction -------------------------------------------------------------------
     def q_values(self) -> tuple[int, ...]:
@@ -234,14 +248,26 @@ class ChipGame(ImpartialPosition):
         return reduce(xor, heaps, 0) != 0
 
     # --- answers ----------------------------------------------------------------------------
-    def grundy(self) -> int:
-        """The Grundy value under rule C by exact search (the shared generic solver).
+    def grundy(self, method: Literal["auto", "search", "theory"] = "auto") -> int:
+        """The Grundy value under rule C.
 
-        >>> ChipGame([3, 4, 5]).grundy(), ChipGame([2, 3, 6]).grundy()
+        ``"auto"`` and ``"theory"`` use the Nim reduction (:meth:`theory_grundy`,
+        O(k log k), so any square numbers); ``"search"`` the exact search of the
+        shared generic solver, which raises :class:`~cgt.errors.TooLarge` at
+        once for games that can last more than 100,000 moves.
+
+        >>> ChipGame([3, 4, 5]).grundy(), ChipGame([2, 3, 6]).grundy("search")
         (0, 3)
+        >>> ChipGame([2**70]).grundy()
+        1
         """
+        if method not in ("auto", "search", "theory"):
+            raise InvalidPosition(f"method must be 'auto', 'search' or 'theory', got {method!r}")
+        if method != "search":
+            return self.theory_grundy()
         if self.rule != "C":
             raise NotImpartial(f"Grundy values are for rule C (normal play), not rule {self.rule}")
+        self._check_search_size()
         return super().grundy()
 
     def winner(self, method: Literal["auto", "search", "theory"] = "auto") -> str:

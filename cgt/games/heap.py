@@ -38,7 +38,7 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
-from ..errors import CGTError, InvalidPosition, ParseError
+from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity
 from .base import ImpartialPosition, solver_for
@@ -56,10 +56,11 @@ Engine = Literal["auto", "numpy", "python"]
 
 _DIRECT_LIMIT = 1 << 22  # beyond this heap size, values come from a proven period only
 _EXTEND_LOCK = threading.Lock()  # one sequence extension at a time (they are CPU-bound anyway)
+_SEQUENCE_LIMIT = 1 << 26  # grundy_sequence(n) refuses to list more values than this
 
 
-class HeapTooLarge(CGTError, ValueError):
-    """A heap is too large to value directly and no period is proven.
+class HeapTooLarge(TooLarge):
+    """A heap is too large to value directly and no period is proven (a :class:`~cgt.TooLarge`).
 
     >>> issubclass(HeapTooLarge, CGTError)
     True
@@ -133,6 +134,12 @@ class HeapRuleset:
         [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
         """
         _heap_size(n, "length")
+        if n > _SEQUENCE_LIMIT:
+            raise HeapTooLarge(
+                f"a list of {n if n < 1 << 32 else f'about 2**{n.bit_length() - 1}'} "
+                f"Grundy values is "
+                f"too long to build (the limit is 2**26); ask grundy(n) for single heaps"
+            )
         if engine not in ("auto", "numpy", "python"):
             raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
         if len(self._values) < n:

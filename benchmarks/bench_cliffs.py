@@ -1,0 +1,46 @@
+"""Benchmark: the performance cliffs of the reliability issue.
+
+Run ``python benchmarks/bench_cliffs.py [--full]``.  Prints the time of each
+workload; ``--full`` adds the sizes named in the issue (minutes before fixes).
+
+* temperature of the alternating nest ``g_i = {i | g_(i-1)}`` (odd ``i``),
+  ``{g_(i-1) | -i}`` (even ``i``), from ``g_0 = 0``;
+* Col on a path of ``n`` vertices.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import networkx as nx
+
+import cgt
+from cgt.games import Col
+
+
+def nest(depth: int) -> cgt.Game:
+    g = cgt.zero
+    for i in range(1, depth + 1):
+        g = cgt.Game([i], [g]) if i % 2 else cgt.Game([g], [-i])
+    return g
+
+
+def timed(label: str, fn: object) -> None:
+    start = time.perf_counter()
+    fn()  # type: ignore[operator]
+    print(f"{label:32s} {time.perf_counter() - start:8.2f} s", flush=True)
+
+
+def main() -> None:
+    full = "--full" in sys.argv
+    sys.setrecursionlimit(100_000)
+    for depth in (100, 200, 400) + ((1000,) if full else ()):
+        g = nest(depth)
+        timed(f"temperature of nest {depth}", g.temperature)
+    for n in (100, 300) + ((1000,) if full else ()):
+        timed(f"Col on a path of {n}", lambda n=n: Col(nx.path_graph(n)).value())
+
+
+if __name__ == "__main__":
+    main()
