@@ -344,3 +344,32 @@ def test_cache_limit_rejects_nonsense() -> None:
     for bad in [0, -5, 2.5, "10", True]:
         with pytest.raises(cgt.CGTError):
             cgt.set_cache_limit(bad)  # type: ignore[arg-type]
+
+
+def test_values_and_positions_pickle() -> None:
+    """Everything a worker process may send back survives pickling and still works."""
+    import pickle
+
+    from cgt.games import Cram, Hexapawn, SubtractionGame, Wythoff
+
+    g = cgt.parse("{3||2|1} + ^*")
+    positions = [
+        Domineering("..#|...|..."),
+        Cram("...|..."),
+        Col(nx.path_graph(5)),
+        Snort(nx.cycle_graph(5)),
+        OctalGame("0.77")(9),
+        SubtractionGame({1, 3})(7),
+        Wythoff([(2, 3)]),
+    ]
+    for p in positions:
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p
+        if hasattr(p, "value"):
+            assert q.value() is p.value()
+        else:
+            assert q.grundy() == p.grundy()
+    assert pickle.loads(pickle.dumps(Hexapawn(3, 3))).winner() == Hexapawn(3, 3).winner()
+    for value in [g, g.mean(), g.temperature(), cgt.Outcome.N, cgt.Relation.CONFUSED]:
+        assert pickle.loads(pickle.dumps(value)) == value
+    assert str(pickle.loads(pickle.dumps(g.thermograph()))) == str(g.thermograph())
