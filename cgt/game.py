@@ -762,7 +762,11 @@ def _is_nim(g: Game) -> bool:
 
 
 def _has_big_nimber(options: list[Game]) -> bool:
-    return any(_is_nim(o) and o._m > _BIG_NIMBER for o in options)
+    # on every Game(): a plain loop testing the rare condition first
+    for o in options:
+        if o._m > _BIG_NIMBER and _is_nim(o):
+            return True
+    return False
 
 
 def _nimber_form(left: list[Game], right: list[Game]) -> Game:
