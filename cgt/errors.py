@@ -14,6 +14,8 @@ ParseError
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "CGTError",
     "GameTooDeep",
@@ -26,12 +28,31 @@ __all__ = [
 ]
 
 
+def _rebuild(cls: type[CGTError], args: tuple[Any, ...], state: dict[str, Any]) -> CGTError:
+    """Recreate a pickled error without calling its ``__init__`` again."""
+    err = cls.__new__(cls, *args)
+    err.args = args
+    err.__dict__.update(state)
+    return err
+
+
 class CGTError(Exception):
     """Base class of every error raised by :mod:`cgt`.
 
+    Every error pickles with its message and attributes, whatever its
+    ``__init__`` takes, so errors raised in worker processes
+    (:mod:`multiprocessing`, Dask) reach the parent intact.
+
+    >>> import pickle
     >>> issubclass(ParseError, CGTError)
     True
+    >>> err = pickle.loads(pickle.dumps(ParseError("unexpected '?'", "{1|?}", 3)))
+    >>> err.position, str(err).splitlines()[0]
+    (3, "unexpected '?' at position 3")
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
 class ParseError(CGTError, ValueError):
