@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from . import canonical as _engine
 from ._deep import deep
+from ._digits import int_to_str
 from .dyadic import Dyadic
 from .errors import NotAtomic
 
@@ -511,7 +512,7 @@ def _uptimal_text_of(
 ) -> str:
     head = "" if x._num == 0 else str(x)
     arrow = upc if sign > 0 else downc
-    star = "" if m == 0 else starc if m == 1 else f"{starc}{m}"
+    star = "" if m == 0 else starc if m == 1 else f"{starc}{int_to_str(m)}"
     return f"{head}{arrow}{kind[0]}{n}{kind[1]}{star}"
 
 
@@ -521,7 +522,7 @@ _UPTIMAL_NIMBER_LIMIT = 12
 _UPTIMAL_STAR_LIMIT = 48
 
 
-_UPTIMAL_RE = re.compile(r"(\^|v|↑|↓)(<|\[)\s*(\d+)\s*(>|\])")
+_UPTIMAL_RE = re.compile(r"(\^|v|↑|↓)(<|\[)\s*([0-9]+)\s*(>|\])")
 
 
 def parse_uptimal(text: str, pos: int) -> tuple[Game, int] | None:

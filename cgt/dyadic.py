@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, overload
 
+from ._digits import int_to_str, str_to_int
 from .errors import CGTError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,9 +52,16 @@ class NotDyadic(CGTError, ValueError):
 DyadicLike = Union["Dyadic", int, Fraction]
 
 
-def _from_fraction(num: int, den: int, shown: str) -> tuple[int, int]:
+def _short(n: int) -> str:
+    """``n`` for a message: in full up to 60 digits, else abbreviated."""
+    if n.bit_length() < 200:
+        return str(n)
+    return f"{'-' if n < 0 else ''}<an integer of {n.bit_length()} bits>"
+
+
+def _from_fraction(num: int, den: int, shown: Callable[[], str] | None = None) -> tuple[int, int]:
     if den == 0:
-        raise NotDyadic(f"{shown} has a zero denominator")
+        raise NotDyadic(f"{_shown(num, den, shown)} has a zero denominator")
     if den < 0:
         num, den = -num, -den
     g = math.gcd(num, den)
@@ -60,25 +69,41 @@ def _from_fraction(num: int, den: int, shown: str) -> tuple[int, int]:
     den //= g
     if den & (den - 1):
         raise NotDyadic(
-            f"{shown} is not a dyadic rational: the denominator {den} is not a power of two"
+            f"{_shown(num, den, shown)} is not a dyadic rational: "
+            f"the denominator {_short(den)} is not a power of two"
         )
     return num, den.bit_length() - 1
 
 
+def _shown(num: int, den: int, shown: Callable[[], str] | None) -> str:
+    return shown() if shown is not None else f"{_short(num)}/{_short(den)}"
+
+
 def _parse_number_text(text: str) -> tuple[int, int]:
     s = text.strip().replace("_", "")
+    shown = (lambda: text) if len(text) <= 60 else (lambda: "the number")
     try:
         if "/" in s:
             top, bottom = s.split("/")
-            return _from_fraction(int(top), int(bottom), text)
-        if "." in s or "e" in s.lower():
+            return _from_fraction(_int(top), _int(bottom), shown)
+        if "e" in s.lower():
             f = Fraction(s)
-            return _from_fraction(f.numerator, f.denominator, text)
-        return int(s), 0
+            return _from_fraction(f.numerator, f.denominator, shown)
+        if "." in s:
+            whole, _, tail = s.partition(".")
+            sign = -1 if whole.startswith("-") else 1
+            whole = (whole[1:] if whole[:1] in ("+", "-") else whole) or "0"
+            return _from_fraction(sign * _int(whole + tail), 10 ** len(tail), shown)
+        return _int(s), 0
     except ValueError as exc:
         if isinstance(exc, NotDyadic):
             raise
         raise NotDyadic(f"cannot read {text!r} as a dyadic rational") from None
+
+
+def _int(text: str) -> int:
+    t = text.strip()
+    return str_to_int(t[1:] if t.startswith("+") else t)
 
 
 class Dyadic:
@@ -113,7 +138,7 @@ class Dyadic:
             elif isinstance(value, int):
                 num, exp = value, 0
             elif isinstance(value, Fraction):
-                num, exp = _from_fraction(value.numerator, value.denominator, str(value))
+                num, exp = _from_fraction(value.numerator, value.denominator)
             elif isinstance(value, str):
                 num, exp = _parse_number_text(value)
             else:
@@ -121,7 +146,7 @@ class Dyadic:
         else:
             if not isinstance(value, int) or not isinstance(denominator, int):
                 raise TypeError("Dyadic(numerator, denominator) takes two ints")
-            num, exp = _from_fraction(value, denominator, f"{value}/{denominator}")
+            num, exp = _from_fraction(value, denominator)
         if num == 0:
             exp = 0
         else:
@@ -371,13 +396,13 @@ class Dyadic:
 
     def __repr__(self) -> str:
         if self._exp == 0:
-            return f"Dyadic({self._num})"
-        return f"Dyadic({self._num}, {1 << self._exp})"
+            return f"Dyadic({int_to_str(self._num)})"
+        return f"Dyadic({int_to_str(self._num)}, {int_to_str(1 << self._exp)})"
 
     def __str__(self) -> str:
         if self._exp == 0:
-            return str(self._num)
-        return f"{self._num}/{1 << self._exp}"
+            return int_to_str(self._num)
+        return f"{int_to_str(self._num)}/{int_to_str(1 << self._exp)}"
 
     def __format__(self, spec: str) -> str:
         if spec in ("", "s"):
@@ -386,9 +411,10 @@ class Dyadic:
             return _unicode(self)
         if spec == "latex":
             if self._exp == 0:
-                return str(self._num)
+                return int_to_str(self._num)
             sign = "-" if self._num < 0 else ""
-            return f"{sign}\\frac{{{abs(self._num)}}}{{{1 << self._exp}}}"
+            num, den = int_to_str(abs(self._num)), int_to_str(1 << self._exp)
+            return f"{sign}\\frac{{{num}}}{{{den}}}"
         return format(float(self), spec)
 
 
@@ -405,14 +431,14 @@ _VULGAR = {
 
 def _unicode(d: Dyadic) -> str:
     if d._exp == 0:
-        return str(d._num) if d._num >= 0 else "−" + str(-d._num)
+        return int_to_str(d._num) if d._num >= 0 else "−" + int_to_str(-d._num)
     sign = "−" if d._num < 0 else ""
     n, den = abs(d._num), 1 << d._exp
     whole, rest = divmod(n, den)
     glyph = _VULGAR.get((rest, den))
     if glyph is not None:
-        return f"{sign}{whole if whole else ''}{glyph}"
-    return f"{sign}{n}/{den}"
+        return f"{sign}{int_to_str(whole) if whole else ''}{glyph}"
+    return f"{sign}{int_to_str(n)}/{int_to_str(den)}"
 
 
 def _make(num: int, exp: int) -> Dyadic:

@@ -55,6 +55,9 @@ class CGTError(Exception):
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
+_WINDOW = 72  # characters of a long text shown in a ParseError message
+
+
 class ParseError(CGTError, ValueError):
     """A string could not be read as a game.
 
@@ -68,6 +71,10 @@ class ParseError(CGTError, ValueError):
          ^
     >>> err.position
     3
+    >>> print(ParseError("unexpected '?'", "1+" * 50 + "?", 100))
+    unexpected '?' at position 100
+      ...+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+?
+                                                                               ^
     """
 
     def __init__(self, message: str, text: str, position: int) -> None:
@@ -75,7 +82,14 @@ class ParseError(CGTError, ValueError):
         self.text = text
         self.position = position
         line = text.replace("\n", " ").replace("\t", " ")
-        super().__init__(f"{message} at position {position}\n  {line}\n  {' ' * position}^")
+        caret = position
+        if len(line) > _WINDOW:  # long texts: show a window around the caret
+            start = max(0, min(position - _WINDOW // 2, len(line) - _WINDOW))
+            end = start + _WINDOW
+            head = "..." if start > 0 else ""
+            line = head + line[start:end] + ("..." if end < len(line) else "")
+            caret = position - start + len(head)
+        super().__init__(f"{message} at position {position}\n  {line}\n  {' ' * caret}^")
 
 
 class NotANumber(CGTError, ValueError):

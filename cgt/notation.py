@@ -11,6 +11,10 @@ Grammar accepted by :func:`parse` (spaces are free, except inside ``+-``)::
              | ("Tiny" | "Miny") "(" expr ")"
     literal := [INT ["/" INT] | DECIMAL] [ups] [star]   (at least one part)
     ups     := "^"+ [INT] | "v"+ [INT] | arrows ↑ ⇑ ↓ ⇓ (a lone ↑ or ↓ may take a count: ↑3)
+
+Unicode input, as ``format(g, "u")`` writes it, reads back too: ``±``, the
+minus sign ``−``, ``∗``, the arrows and the vulgar fractions ``½ ¼ ¾ ⅛ ⅜ ⅝ ⅞``
+alone or after an integer (``1⅞``).  Digits must be ASCII ``0``-``9``.
     star    := "*" [INT]
     sides   := options separated by "," and runs of "|": the longest run
                splits Left from Right; a side holding a shorter run is a
@@ -34,8 +38,9 @@ import re
 from dataclasses import dataclass
 
 from ._deep import deep
+from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, make_nus
-from .dyadic import Dyadic, NotDyadic
+from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import ParseError
 from .game import Game, _le, _neg, miny, number, switch, tiny, zero
 
@@ -53,9 +58,10 @@ class _Tok:
 
 
 _ARROWS = {"↑": 1, "⇑": 2, "↓": -1, "⇓": -2}
-_UNICODE_FRACTIONS = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8)}
+# Every vulgar fraction the Unicode printer writes (Dyadic's format "u").
+_UNICODE_FRACTIONS = {glyph: pair for pair, glyph in _VULGAR.items()}
 _SINGLE = set("{}<>(),*^/+-[]")
-_TOKEN_RE = re.compile(r"\d+\.\d+|\d+|[A-Za-z_]+|\|+|\+-|.", re.S)
+_TOKEN_RE = re.compile(r"[0-9]+\.[0-9]+|[0-9]+|[A-Za-z_]+|\|+|\+-|.", re.S)
 
 
 def _tokenize(text: str) -> list[_Tok]:
@@ -64,9 +70,9 @@ def _tokenize(text: str) -> list[_Tok]:
         s, pos = match.group(), match.start()
         if s.isspace():
             continue
-        if s[0].isdigit():
+        if "0" <= s[0] <= "9":
             tokens.append(_Tok("DEC" if "." in s else "INT", s, pos))
-        elif s[0].isalpha() or s[0] == "_":
+        elif s[0].isascii() and (s[0].isalpha() or s[0] == "_"):
             tokens.append(_Tok("IDENT", s, pos))
         elif s[0] == "|":
             tokens.append(_Tok("BAR", s, pos))
@@ -161,7 +167,7 @@ class _Parser:
             self.next()
             return self.switch_term()
         if kind == "INT" and self.peek().kind == "*" and self.peek(2).kind in ("(", "{", "<"):
-            n = int(self.next().text)
+            n = _int(self.next().text)
             self.next()
             return n * self.atom()
         return self.atom()
@@ -233,7 +239,7 @@ class _Parser:
                 self.next()
                 den = self.expect("INT", "a denominator after '/'")
                 try:
-                    x = Dyadic(int(t.text), int(den.text))
+                    x = Dyadic(_int(t.text), _int(den.text))
                 except NotDyadic as exc:
                     raise self.error(str(exc), den) from None
             else:
@@ -272,7 +278,7 @@ class _Parser:
                 self.next()
                 m = 1
                 if self.tok.kind == "INT":
-                    m = int(self.next().text)
+                    m = _int(self.next().text)
                 seen_star = have_any = True
             else:
                 break
@@ -290,7 +296,7 @@ class _Parser:
         if t.kind == "ARROW":
             k = _ARROWS[t.text]
             if self.tok.kind == "INT" and abs(k) == 1:  # ↑3 (as printed), like ^3
-                return k * int(self.next().text)
+                return k * _int(self.next().text)
             while self.tok.kind == "ARROW" and (_ARROWS[self.tok.text] > 0) == (k > 0):
                 k += _ARROWS[self.next().text]
             return k
@@ -300,12 +306,12 @@ class _Parser:
                 self.next()
                 count += 1
             if self.tok.kind == "INT" and count == 1:
-                return int(self.next().text)
+                return _int(self.next().text)
             return count
         # a run of v's, possibly followed by a count: v, vv, v3
         count = len(t.text)
         if self.tok.kind == "INT" and count == 1:
-            return -int(self.next().text)
+            return -_int(self.next().text)
         return -count
 
     def braces(self, closing: str, opening: _Tok) -> Game:
@@ -356,6 +362,10 @@ class _Parser:
                 raise self.error("missing option before this separator", where)
             out.append(item)
         return out
+
+
+def _int(digits: str) -> int:
+    return str_to_int(digits)  # any length: not bound by int()'s 4,300-digit limit
 
 
 def _is_vs(s: str) -> bool:
@@ -452,9 +462,9 @@ def _nus_text(g: Game, style: _Style) -> str:
     if k:
         one, two, many = style.up if k > 0 else style.down
         a = abs(k)
-        parts.append(one if a == 1 else two if a == 2 else many.format(k=a))
+        parts.append(one if a == 1 else two if a == 2 else many.format(k=int_to_str(a)))
     if m:
-        parts.append(style.star if m == 1 else f"{style.star}{m}")
+        parts.append(style.star if m == 1 else f"{style.star}{int_to_str(m)}")
     return "".join(parts)
 
 
