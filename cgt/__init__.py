@@ -19,12 +19,16 @@ from .canonical import cache_info, clear_caches
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
+    DivisionByZero,
     GameTooDeep,
+    InvalidArgument,
+    InvalidNimber,
     InvalidPosition,
     NotANumber,
     NotAtomic,
     NotImpartial,
     ParseError,
+    WrongType,
 )
 from .game import (
     Game,
@@ -50,9 +54,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CGTError",
+    "DivisionByZero",
     "Dyadic",
     "Game",
     "GameTooDeep",
+    "InvalidArgument",
+    "InvalidNimber",
     "InvalidPosition",
     "NotANumber",
     "NotAtomic",
@@ -64,6 +71,7 @@ __all__ = [
     "Relation",
     "TemperatureError",
     "Thermograph",
+    "WrongType",
     "__version__",
     "cache_info",
     "clear_caches",

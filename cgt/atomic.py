@@ -44,7 +44,7 @@ from . import canonical as _engine
 from ._deep import deep
 from ._digits import int_to_str
 from .dyadic import Dyadic
-from .errors import NotAtomic
+from .errors import InvalidArgument, NotAtomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -305,7 +305,7 @@ def up_sum(n: int) -> Game:
     (0, ^, ^[2], True)
     """
     if n < 0:
-        raise ValueError(f"up^[n] needs n >= 0, not {n}")
+        raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
     g = _up_sum.get(n)
     if g is None:
         g = _num(0) if n == 0 else _engine.canonical_form([up_sum(n - 1)], [_star(1)])
@@ -321,7 +321,7 @@ def up_nth(n: int) -> Game:
     (^, ^<2>, ^<3>)
     """
     if n < 1:
-        raise ValueError(f"up^n needs n >= 1, not {n}")
+        raise InvalidArgument(f"up^n needs n >= 1, not {n}")
     g = _up_nth.get(n)
     if g is None:
         right = _engine.add(_engine.negate(up_sum(n - 1)), _star(1))

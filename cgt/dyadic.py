@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, overload
 
 from ._digits import int_to_str, str_to_int
-from .errors import CGTError
+from .errors import CGTError, DivisionByZero, WrongType
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
@@ -49,7 +50,7 @@ class NotDyadic(CGTError, ValueError):
     """
 
 
-DyadicLike = Union["Dyadic", int, Fraction]
+DyadicLike = Union["Dyadic", int, Fraction, float]
 
 
 def _short(n: int) -> str:
@@ -101,6 +102,10 @@ def _parse_number_text(text: str) -> tuple[int, int]:
         raise NotDyadic(f"cannot read {text!r} as a dyadic rational") from None
 
 
+def _is_int(value: object) -> bool:
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
+
+
 def _int(text: str) -> int:
     t = text.strip()
     return str_to_int(t[1:] if t.startswith("+") else t)
@@ -111,11 +116,15 @@ class Dyadic:
 
     ``Dyadic(n)`` and ``Dyadic(n, d)`` work like :class:`fractions.Fraction`,
     but the denominator must be a power of two.  Strings (``"3/4"``,
-    ``"-0.375"``), ints, Fractions and Dyadics are accepted too.  Values are
-    immutable, hash like the equal ``int``/``Fraction`` and never overflow.
+    ``"-0.375"``), ints, Fractions and Dyadics are accepted too, and so are
+    other integer types (anything with ``__index__``, such as numpy's) and
+    other :class:`numbers.Rational` values (sympy's).  A finite float is
+    converted exactly (every binary float is dyadic); ``nan`` and ``inf``
+    raise :class:`NotDyadic`.  Values are immutable, hash like the equal
+    ``int``/``Fraction`` and never overflow.
 
-    >>> Dyadic("3/4"), Dyadic(6, 8), Dyadic(Fraction(-1, 2))
-    (Dyadic(3, 4), Dyadic(3, 4), Dyadic(-1, 2))
+    >>> Dyadic("3/4"), Dyadic(6, 8), Dyadic(Fraction(-1, 2)), Dyadic(0.375)
+    (Dyadic(3, 4), Dyadic(3, 4), Dyadic(-1, 2), Dyadic(3, 8))
     >>> Dyadic(2) ** 200 == 2 ** 200
     True
     >>> Dyadic(1, 2) + 1, 1 - Dyadic(1, 4), Dyadic(3, 4) * 2
@@ -134,19 +143,27 @@ class Dyadic:
             if isinstance(value, Dyadic):
                 num, exp = value._num, value._exp
             elif isinstance(value, bool):
-                raise TypeError("a bool is not a number here; use 0 or 1")
+                raise WrongType("a bool is not a number here; use 0 or 1")
             elif isinstance(value, int):
                 num, exp = value, 0
             elif isinstance(value, Fraction):
                 num, exp = _from_fraction(value.numerator, value.denominator)
             elif isinstance(value, str):
                 num, exp = _parse_number_text(value)
+            elif isinstance(value, float):
+                if not math.isfinite(value):
+                    raise NotDyadic(f"{value} is not a finite number")
+                num, exp = _from_fraction(*value.as_integer_ratio())  # exact: floats are dyadic
+            elif hasattr(type(value), "__index__"):  # numpy and sympy integers
+                num, exp = operator.index(value), 0
+            elif isinstance(value, numbers.Rational):  # sympy.Rational and the like
+                num, exp = _from_fraction(int(value.numerator), int(value.denominator))
             else:
-                raise TypeError(f"cannot make a Dyadic from {type(value).__name__}")
+                raise WrongType(f"cannot make a Dyadic from {type(value).__name__}")
         else:
-            if not isinstance(value, int) or not isinstance(denominator, int):
-                raise TypeError("Dyadic(numerator, denominator) takes two ints")
-            num, exp = _from_fraction(value, denominator)
+            if not (_is_int(value) and _is_int(denominator)):
+                raise WrongType("Dyadic(numerator, denominator) takes two ints")
+            num, exp = _from_fraction(operator.index(value), operator.index(denominator))  # type: ignore[arg-type]
         if num == 0:
             exp = 0
         else:
@@ -291,17 +308,18 @@ class Dyadic:
     __rmul__ = __mul__
 
     def __truediv__(self, other: object) -> Dyadic:
-        """Exact division; the quotient must be dyadic (else :class:`NotDyadic`)."""
+        """Exact division; the quotient must be dyadic (else :class:`NotDyadic`);
+        division by zero raises :class:`~cgt.errors.DivisionByZero`."""
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return Dyadic(self.as_fraction() / o.as_fraction())
+        return _divide(self, o)
 
     def __rtruediv__(self, other: object) -> Dyadic:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return Dyadic(o.as_fraction() / self.as_fraction())
+        return _divide(o, self)
 
     def __pow__(self, power: int) -> Dyadic:
         if not isinstance(power, int) or power < 0:
@@ -439,6 +457,12 @@ def _unicode(d: Dyadic) -> str:
     if glyph is not None:
         return f"{sign}{int_to_str(whole) if whole else ''}{glyph}"
     return f"{sign}{int_to_str(n)}/{int_to_str(den)}"
+
+
+def _divide(a: Dyadic, b: Dyadic) -> Dyadic:
+    if b._num == 0:
+        raise DivisionByZero(f"division of {a} by zero")
+    return Dyadic(a.as_fraction() / b.as_fraction())
 
 
 def _make(num: int, exp: int) -> Dyadic:

@@ -18,13 +18,17 @@ from typing import Any
 
 __all__ = [
     "CGTError",
+    "DivisionByZero",
     "GameTooDeep",
+    "InvalidArgument",
+    "InvalidNimber",
     "InvalidPosition",
     "NotANumber",
     "NotAtomic",
     "NotImpartial",
     "ParseError",
     "RulesetMismatch",
+    "WrongType",
 ]
 
 
@@ -149,4 +153,58 @@ class RulesetMismatch(CGTError, ValueError):
 
     >>> issubclass(RulesetMismatch, ValueError)
     True
+    """
+
+
+class WrongType(CGTError, TypeError):
+    """An argument has a type the function does not accept.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.parse(None)
+    ... except WrongType as err:
+    ...     print(err)
+    parse() needs a str, not NoneType
+    >>> issubclass(WrongType, TypeError)
+    True
+    """
+
+
+class InvalidArgument(CGTError, ValueError):
+    """An argument has the right type but a value the function cannot use
+    (a negative count, an unknown format specification, ...).
+
+    >>> import cgt
+    >>> try:
+    ...     format(cgt.up, ".3f")
+    ... except InvalidArgument as err:
+    ...     print(err)
+    unknown format '.3f' for a game: use [[fill]align][width] then '', 'u' or 'latex'
+    """
+
+
+class InvalidNimber(CGTError, ValueError):
+    """A nimber or nim-arithmetic argument is not a non-negative integer.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.nimber(-1)
+    ... except InvalidNimber as err:
+    ...     print(err)
+    a nimber needs a non-negative int, not -1
+    """
+
+
+class DivisionByZero(CGTError, ZeroDivisionError, ValueError):
+    """Division by zero (of dyadics, or by the nimber 0).
+
+    It is a :class:`ZeroDivisionError`, as Python's own division by zero, and
+    also a :class:`ValueError` like every other ``cgt`` error.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.Dyadic(1, 2) / 0
+    ... except ZeroDivisionError as err:
+    ...     print(type(err).__name__, "-", err)
+    DivisionByZero - division of 1/2 by zero
     """

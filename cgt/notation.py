@@ -41,7 +41,7 @@ from ._deep import deep
 from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
-from .errors import ParseError
+from .errors import ParseError, WrongType
 from .game import Game, _le, _neg, miny, number, switch, tiny, zero
 
 __all__ = ["parse", "to_latex", "to_string", "to_unicode"]
@@ -391,7 +391,7 @@ def parse(text: str) -> Game:
       ^
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse() needs a str, not {type(text).__name__}")
+        raise WrongType(f"parse() needs a str, not {type(text).__name__}")
     found = _parsed.get(text)
     if found is None:
         found = _parse(text)

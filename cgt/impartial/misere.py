@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._deep import deep
-from ..errors import NotImpartial
+from ..errors import InvalidArgument, NotImpartial, WrongType
 from ..game import Outcome
 from .nim import mex
 
@@ -230,6 +230,10 @@ def genus(position: Any, terms: int = 6) -> Genus:
     """
     from .sprague_grundy import grundy
 
+    if isinstance(terms, bool) or not isinstance(terms, int):
+        raise WrongType(f"terms must be an int, not {type(terms).__name__}")
+    if terms < 0:
+        raise InvalidArgument(f"terms must be a non-negative int, got {terms}")
     _check(position)
     base = _ids(position)
     two = _ids(_NimHeap(2))
