@@ -136,20 +136,27 @@ class _Parser:
         return g
 
     def expr(self) -> Game:
+        first = self.tok
         g = self.term()
         while True:
             kind = self.tok.kind
-            if kind == "+":
-                self.next()
-                g = g + self.term()
-            elif kind == "-":
-                self.next()
-                g = g - self.term()
-            elif kind == "PM":
-                self.next()
-                g = g + self.switch_term()
-            else:
+            if kind not in ("+", "-", "PM"):
                 return g
+            self._usable(g, first)
+            first = self.next()
+            h = self.switch_term() if kind == "PM" else self.term()
+            self._usable(h, first)
+            g = g + h if kind != "-" else g - h
+
+    def _usable(self, g: Game, where: _Tok) -> None:
+        """Refuse huge nimbers and up counts where the engine would need their
+        options (in sums and as options): it lists them one by one."""
+        if g._x is not None and (g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION):
+            raise self.error(
+                f"a nimber or up count above {_MAX_IN_EXPRESSION} can be read alone, "
+                "but not in a sum or as an option",
+                where,
+            )
 
     def term(self) -> Game:
         kind = self.tok.kind
@@ -292,6 +299,13 @@ class _Parser:
         return value if extra is None else value + extra
 
     def ups(self) -> int:
+        start = self.tok
+        k = self._ups()
+        if abs(k) > _MAX_UPS:
+            raise self.error(f"at most {_MAX_UPS} ups or downs can be read", start)
+        return k
+
+    def _ups(self) -> int:
         t = self.next()
         if t.kind == "ARROW":
             k = _ARROWS[t.text]
@@ -322,7 +336,10 @@ class _Parser:
             if self.tok.kind in (",", "BAR", closing):
                 items.append(None)
             else:
-                items.append(self.expr())
+                where = self.tok
+                item = self.expr()
+                self._usable(item, where)
+                items.append(item)
             t = self.tok
             if t.kind == closing:
                 self.next()
@@ -362,6 +379,10 @@ class _Parser:
                 raise self.error("missing option before this separator", where)
             out.append(item)
         return out
+
+
+_MAX_IN_EXPRESSION = 1 << 16
+_MAX_UPS = 1 << 20  # making k.up costs time linear in k (in the engine)
 
 
 def _int(digits: str) -> int:
