@@ -11,10 +11,6 @@ Grammar accepted by :func:`parse` (spaces are free, except inside ``+-``)::
              | ("Tiny" | "Miny") "(" expr ")"
     literal := [INT ["/" INT] | DECIMAL] [ups] [star]   (at least one part)
     ups     := "^"+ [INT] | "v"+ [INT] | arrows ↑ ⇑ ↓ ⇓ (a lone ↑ or ↓ may take a count: ↑3)
-
-Unicode input, as ``format(g, "u")`` writes it, reads back too: ``±``, the
-minus sign ``−``, ``∗``, the arrows and the vulgar fractions ``½ ¼ ¾ ⅛ ⅜ ⅝ ⅞``
-alone or after an integer (``1⅞``).  Digits must be ASCII ``0``-``9``.
     star    := "*" [INT]
     sides   := options separated by "," and runs of "|": the longest run
                splits Left from Right; a side holding a shorter run is a
@@ -24,6 +20,10 @@ alone or after an integer (``1⅞``).  Digits must be ASCII ``0``-``9``.
 ``3+-1`` (no space) is ``3 + (+-1)``; ``+-{1,1*}`` is ``{1,1*|-1,-1*}`` (a
 list of options after ``+-``), while ``+-{1|0}`` is the switch of the game
 ``{1|0}``.
+
+Unicode input, as ``format(g, "u")`` writes it, reads back too: ``±``, the
+minus sign ``−``, ``∗``, the arrows and the vulgar fractions ``½ ¼ ¾ ⅛ ⅜ ⅝ ⅞``
+alone or after an integer (``1⅞``).  Digits must be ASCII ``0``-``9``.
 
 >>> from cgt import parse
 >>> parse("{3||2|1}"), parse("<0|*>"), parse("3+-1"), parse("+-{1,1*}")
