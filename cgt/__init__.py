@@ -19,7 +19,10 @@ from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
+    DivisionByZero,
     GameTooDeep,
+    InvalidArgument,
+    InvalidNimber,
     InvalidPosition,
     LoopyPosition,
     NotANumber,
@@ -28,6 +31,7 @@ from .errors import (
     ParseError,
     PositionProtocolError,
     TooLarge,
+    WrongType,
 )
 from .game import (
     Game,
@@ -53,9 +57,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CGTError",
+    "DivisionByZero",
     "Dyadic",
     "Game",
     "GameTooDeep",
+    "InvalidArgument",
+    "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
     "NotANumber",
@@ -70,6 +77,7 @@ __all__ = [
     "TemperatureError",
     "Thermograph",
     "TooLarge",
+    "WrongType",
     "__version__",
     "cache_info",
     "cache_limit",

@@ -6,6 +6,7 @@ Evaluate game expressions in CGSuite notation, or value positions::
     python -m cgt --domineering "..#|...|..."
     python -m cgt --col "L-.-.-R"              # also --snort, --cram
     python -m cgt --demo                       # a short tour
+    python -m cgt -1/2 "-{1|0}"                # a leading minus is an expression
 
 >>> main(["{1|-1} + {1|-1}"])
 0
@@ -25,6 +26,7 @@ import sys
 from collections.abc import Sequence
 
 from . import Game, parse
+from ._digits import int_to_str
 from .errors import CGTError
 
 __all__ = ["main"]
@@ -36,7 +38,7 @@ def describe(g: Game) -> str:
     >>> print(describe(parse("{3||2|1}")))
     outcome L, birthday 4, temperature 3/4, mean 9/4, stops 3 / 2
     """
-    parts = [f"outcome {g.outcome().value}", f"birthday {g.birthday()}"]
+    parts = [f"outcome {g.outcome().value}", f"birthday {int_to_str(g.birthday())}"]
     parts.append(f"temperature {g.temperature()}")
     if not g.is_number:
         parts.append(f"mean {g.mean()}")
@@ -69,6 +71,26 @@ def _demo() -> None:
     print(f"  Kayles period: {kayles.periodicity()}")
 
 
+_VALUED_OPTIONS = frozenset({"--domineering", "--cram", "--col", "--snort"})
+
+
+def _looks_like_expression(arg: str) -> bool:
+    """True for an argument starting with ``-`` that is no option: ``-1/2``, ``-{1|0}``.
+
+    >>> _looks_like_expression("-1/2"), _looks_like_expression("-v"), _looks_like_expression("-h")
+    (True, True, False)
+    """
+    if not arg.startswith("-") or arg.startswith("--") or len(arg) < 2:
+        return False
+    if not arg[1].isalpha():
+        return True
+    try:  # "-v" (minus down) is an expression, "-h" an option
+        parse(arg)
+    except CGTError:
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m cgt", description=__doc__.split("\n\n")[0])
@@ -79,7 +101,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--snort", metavar="GRAPH", help="value a Snort position")
     parser.add_argument("--unicode", action="store_true", help="print with arrows and ±")
     parser.add_argument("--demo", action="store_true", help="a short tour of the library")
-    args = parser.parse_args(argv)
+    # A leading minus would make argparse take "-1/2" or "-{1|0}" for an
+    # option: hide such arguments behind placeholders and put them back after.
+    raw = list(sys.argv[1:] if argv is None else argv)
+    hidden: dict[str, str] = {}
+    for i, arg in enumerate(raw):
+        if i > 0 and raw[i - 1] in _VALUED_OPTIONS:
+            continue
+        if _looks_like_expression(arg):
+            hidden[f"\0{len(hidden)}"] = arg
+            raw[i] = f"\0{len(hidden) - 1}"
+    args = parser.parse_intermixed_args(raw)
+    args.expression = [hidden.get(text, text) for text in args.expression]
     fmt = "u" if args.unicode else ""
     try:
         if args.demo:

@@ -60,13 +60,15 @@ def set_cache_limit(entries: int) -> None:
     >>> set_cache_limit(0)
     Traceback (most recent call last):
     ...
-    cgt.errors.InvalidLimit: a cache limit must be a positive int, not 0
+    cgt.errors.InvalidArgument: a cache limit must be a positive int, not 0
     """
-    from .errors import InvalidLimit
+    from .errors import InvalidArgument, WrongType
 
     global _limit
-    if isinstance(entries, bool) or not isinstance(entries, int) or entries < 1:
-        raise InvalidLimit(f"a cache limit must be a positive int, not {entries!r}")
+    if isinstance(entries, bool) or not isinstance(entries, int):
+        raise WrongType(f"a cache limit must be a positive int, not {type(entries).__name__}")
+    if entries < 1:
+        raise InvalidArgument(f"a cache limit must be a positive int, not {entries!r}")
     _limit = entries
 
 

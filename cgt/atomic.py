@@ -43,8 +43,9 @@ from typing import TYPE_CHECKING
 from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
+from ._digits import int_to_str
 from .dyadic import Dyadic
-from .errors import NotAtomic
+from .errors import InvalidArgument, NotAtomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -305,7 +306,7 @@ def up_sum(n: int) -> Game:
     (0, ^, ^[2], True)
     """
     if n < 0:
-        raise ValueError(f"up^[n] needs n >= 0, not {n}")
+        raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
     g = _up_sum.get(n)
     if g is None:
         g = _num(0) if n == 0 else _engine.canonical_form([up_sum(n - 1)], [_star(1)])
@@ -321,7 +322,7 @@ def up_nth(n: int) -> Game:
     (^, ^<2>, ^<3>)
     """
     if n < 1:
-        raise ValueError(f"up^n needs n >= 1, not {n}")
+        raise InvalidArgument(f"up^n needs n >= 1, not {n}")
     g = _up_nth.get(n)
     if g is None:
         right = _engine.add(_engine.negate(up_sum(n - 1)), _star(1))
@@ -512,7 +513,7 @@ def _uptimal_text_of(
 ) -> str:
     head = "" if x._num == 0 else str(x)
     arrow = upc if sign > 0 else downc
-    star = "" if m == 0 else starc if m == 1 else f"{starc}{m}"
+    star = "" if m == 0 else starc if m == 1 else f"{starc}{int_to_str(m)}"
     return f"{head}{arrow}{kind[0]}{n}{kind[1]}{star}"
 
 
@@ -522,7 +523,7 @@ _UPTIMAL_NIMBER_LIMIT = 12
 _UPTIMAL_STAR_LIMIT = 48
 
 
-_UPTIMAL_RE = re.compile(r"(\^|v|↑|↓)(<|\[)\s*(\d+)\s*(>|\])")
+_UPTIMAL_RE = re.compile(r"(\^|v|↑|↓)(<|\[)\s*([0-9]+)\s*(>|\])")
 
 
 def parse_uptimal(text: str, pos: int) -> tuple[Game, int] | None:

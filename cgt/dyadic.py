@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, overload
 
-from .errors import CGTError
+from ._digits import int_to_str, str_to_int
+from .errors import CGTError, DivisionByZero, WrongType
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
@@ -47,12 +50,19 @@ class NotDyadic(CGTError, ValueError):
     """
 
 
-DyadicLike = Union["Dyadic", int, Fraction]
+DyadicLike = Union["Dyadic", int, Fraction, float]
 
 
-def _from_fraction(num: int, den: int, shown: str) -> tuple[int, int]:
+def _short(n: int) -> str:
+    """``n`` for a message: in full up to 60 digits, else abbreviated."""
+    if n.bit_length() < 200:
+        return str(n)
+    return f"{'-' if n < 0 else ''}<an integer of {n.bit_length()} bits>"
+
+
+def _from_fraction(num: int, den: int, shown: Callable[[], str] | None = None) -> tuple[int, int]:
     if den == 0:
-        raise NotDyadic(f"{shown} has a zero denominator")
+        raise NotDyadic(f"{_shown(num, den, shown)} has a zero denominator")
     if den < 0:
         num, den = -num, -den
     g = math.gcd(num, den)
@@ -60,25 +70,45 @@ def _from_fraction(num: int, den: int, shown: str) -> tuple[int, int]:
     den //= g
     if den & (den - 1):
         raise NotDyadic(
-            f"{shown} is not a dyadic rational: the denominator {den} is not a power of two"
+            f"{_shown(num, den, shown)} is not a dyadic rational: "
+            f"the denominator {_short(den)} is not a power of two"
         )
     return num, den.bit_length() - 1
 
 
+def _shown(num: int, den: int, shown: Callable[[], str] | None) -> str:
+    return shown() if shown is not None else f"{_short(num)}/{_short(den)}"
+
+
 def _parse_number_text(text: str) -> tuple[int, int]:
     s = text.strip().replace("_", "")
+    shown = (lambda: text) if len(text) <= 60 else (lambda: "the number")
     try:
         if "/" in s:
             top, bottom = s.split("/")
-            return _from_fraction(int(top), int(bottom), text)
-        if "." in s or "e" in s.lower():
+            return _from_fraction(_int(top), _int(bottom), shown)
+        if "e" in s.lower():
             f = Fraction(s)
-            return _from_fraction(f.numerator, f.denominator, text)
-        return int(s), 0
+            return _from_fraction(f.numerator, f.denominator, shown)
+        if "." in s:
+            whole, _, tail = s.partition(".")
+            sign = -1 if whole.startswith("-") else 1
+            whole = (whole[1:] if whole[:1] in ("+", "-") else whole) or "0"
+            return _from_fraction(sign * _int(whole + tail), 10 ** len(tail), shown)
+        return _int(s), 0
     except ValueError as exc:
         if isinstance(exc, NotDyadic):
             raise
         raise NotDyadic(f"cannot read {text!r} as a dyadic rational") from None
+
+
+def _is_int(value: object) -> bool:
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
+
+
+def _int(text: str) -> int:
+    t = text.strip()
+    return str_to_int(t[1:] if t.startswith("+") else t)
 
 
 class Dyadic:
@@ -86,11 +116,15 @@ class Dyadic:
 
     ``Dyadic(n)`` and ``Dyadic(n, d)`` work like :class:`fractions.Fraction`,
     but the denominator must be a power of two.  Strings (``"3/4"``,
-    ``"-0.375"``), ints, Fractions and Dyadics are accepted too.  Values are
-    immutable, hash like the equal ``int``/``Fraction`` and never overflow.
+    ``"-0.375"``), ints, Fractions and Dyadics are accepted too, and so are
+    other integer types (anything with ``__index__``, such as numpy's) and
+    other :class:`numbers.Rational` values (sympy's).  A finite float is
+    converted exactly (every binary float is dyadic); ``nan`` and ``inf``
+    raise :class:`NotDyadic`.  Values are immutable, hash like the equal
+    ``int``/``Fraction`` and never overflow.
 
-    >>> Dyadic("3/4"), Dyadic(6, 8), Dyadic(Fraction(-1, 2))
-    (Dyadic(3, 4), Dyadic(3, 4), Dyadic(-1, 2))
+    >>> Dyadic("3/4"), Dyadic(6, 8), Dyadic(Fraction(-1, 2)), Dyadic(0.375)
+    (Dyadic(3, 4), Dyadic(3, 4), Dyadic(-1, 2), Dyadic(3, 8))
     >>> Dyadic(2) ** 200 == 2 ** 200
     True
     >>> Dyadic(1, 2) + 1, 1 - Dyadic(1, 4), Dyadic(3, 4) * 2
@@ -109,19 +143,27 @@ class Dyadic:
             if isinstance(value, Dyadic):
                 num, exp = value._num, value._exp
             elif isinstance(value, bool):
-                raise TypeError("a bool is not a number here; use 0 or 1")
+                raise WrongType("a bool is not a number here; use 0 or 1")
             elif isinstance(value, int):
                 num, exp = value, 0
             elif isinstance(value, Fraction):
-                num, exp = _from_fraction(value.numerator, value.denominator, str(value))
+                num, exp = _from_fraction(value.numerator, value.denominator)
             elif isinstance(value, str):
                 num, exp = _parse_number_text(value)
+            elif isinstance(value, float):
+                if not math.isfinite(value):
+                    raise NotDyadic(f"{value} is not a finite number")
+                num, exp = _from_fraction(*value.as_integer_ratio())  # exact: floats are dyadic
+            elif hasattr(type(value), "__index__"):  # numpy and sympy integers
+                num, exp = operator.index(value), 0
+            elif isinstance(value, numbers.Rational):  # sympy.Rational and the like
+                num, exp = _from_fraction(int(value.numerator), int(value.denominator))
             else:
-                raise TypeError(f"cannot make a Dyadic from {type(value).__name__}")
+                raise WrongType(f"cannot make a Dyadic from {type(value).__name__}")
         else:
-            if not isinstance(value, int) or not isinstance(denominator, int):
-                raise TypeError("Dyadic(numerator, denominator) takes two ints")
-            num, exp = _from_fraction(value, denominator, f"{value}/{denominator}")
+            if not (_is_int(value) and _is_int(denominator)):
+                raise WrongType("Dyadic(numerator, denominator) takes two ints")
+            num, exp = _from_fraction(operator.index(value), operator.index(denominator))  # type: ignore[arg-type]
         if num == 0:
             exp = 0
         else:
@@ -266,17 +308,18 @@ class Dyadic:
     __rmul__ = __mul__
 
     def __truediv__(self, other: object) -> Dyadic:
-        """Exact division; the quotient must be dyadic (else :class:`NotDyadic`)."""
+        """Exact division; the quotient must be dyadic (else :class:`NotDyadic`);
+        division by zero raises :class:`~cgt.errors.DivisionByZero`."""
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return Dyadic(self.as_fraction() / o.as_fraction())
+        return _divide(self, o)
 
     def __rtruediv__(self, other: object) -> Dyadic:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return Dyadic(o.as_fraction() / self.as_fraction())
+        return _divide(o, self)
 
     def __pow__(self, power: int) -> Dyadic:
         if not isinstance(power, int) or power < 0:
@@ -371,13 +414,13 @@ class Dyadic:
 
     def __repr__(self) -> str:
         if self._exp == 0:
-            return f"Dyadic({self._num})"
-        return f"Dyadic({self._num}, {1 << self._exp})"
+            return f"Dyadic({int_to_str(self._num)})"
+        return f"Dyadic({int_to_str(self._num)}, {int_to_str(1 << self._exp)})"
 
     def __str__(self) -> str:
         if self._exp == 0:
-            return str(self._num)
-        return f"{self._num}/{1 << self._exp}"
+            return int_to_str(self._num)
+        return f"{int_to_str(self._num)}/{int_to_str(1 << self._exp)}"
 
     def __format__(self, spec: str) -> str:
         if spec in ("", "s"):
@@ -386,9 +429,10 @@ class Dyadic:
             return _unicode(self)
         if spec == "latex":
             if self._exp == 0:
-                return str(self._num)
+                return int_to_str(self._num)
             sign = "-" if self._num < 0 else ""
-            return f"{sign}\\frac{{{abs(self._num)}}}{{{1 << self._exp}}}"
+            num, den = int_to_str(abs(self._num)), int_to_str(1 << self._exp)
+            return f"{sign}\\frac{{{num}}}{{{den}}}"
         return format(float(self), spec)
 
 
@@ -405,14 +449,20 @@ _VULGAR = {
 
 def _unicode(d: Dyadic) -> str:
     if d._exp == 0:
-        return str(d._num) if d._num >= 0 else "−" + str(-d._num)
+        return int_to_str(d._num) if d._num >= 0 else "−" + int_to_str(-d._num)
     sign = "−" if d._num < 0 else ""
     n, den = abs(d._num), 1 << d._exp
     whole, rest = divmod(n, den)
     glyph = _VULGAR.get((rest, den))
     if glyph is not None:
-        return f"{sign}{whole if whole else ''}{glyph}"
-    return f"{sign}{n}/{den}"
+        return f"{sign}{int_to_str(whole) if whole else ''}{glyph}"
+    return f"{sign}{int_to_str(n)}/{int_to_str(den)}"
+
+
+def _divide(a: Dyadic, b: Dyadic) -> Dyadic:
+    if b._num == 0:
+        raise DivisionByZero(f"division of {a} by zero")
+    return Dyadic(a.as_fraction() / b.as_fraction())
 
 
 def _make(num: int, exp: int) -> Dyadic:

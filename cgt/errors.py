@@ -14,10 +14,14 @@ ParseError
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "CGTError",
+    "DivisionByZero",
     "GameTooDeep",
-    "InvalidLimit",
+    "InvalidArgument",
+    "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
     "NotANumber",
@@ -27,15 +31,38 @@ __all__ = [
     "PositionProtocolError",
     "RulesetMismatch",
     "TooLarge",
+    "WrongType",
 ]
+
+
+def _rebuild(cls: type[CGTError], args: tuple[Any, ...], state: dict[str, Any]) -> CGTError:
+    """Recreate a pickled error without calling its ``__init__`` again."""
+    err = cls.__new__(cls, *args)
+    err.args = args
+    err.__dict__.update(state)
+    return err
 
 
 class CGTError(Exception):
     """Base class of every error raised by :mod:`cgt`.
 
+    Every error pickles with its message and attributes, whatever its
+    ``__init__`` takes, so errors raised in worker processes
+    (:mod:`multiprocessing`, Dask) reach the parent intact.
+
+    >>> import pickle
     >>> issubclass(ParseError, CGTError)
     True
+    >>> err = pickle.loads(pickle.dumps(ParseError("unexpected '?'", "{1|?}", 3)))
+    >>> err.position, str(err).splitlines()[0]
+    (3, "unexpected '?' at position 3")
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+_WINDOW = 72  # characters of a long text shown in a ParseError message
 
 
 class ParseError(CGTError, ValueError):
@@ -51,6 +78,10 @@ class ParseError(CGTError, ValueError):
          ^
     >>> err.position
     3
+    >>> print(ParseError("unexpected '?'", "1+" * 50 + "?", 100))
+    unexpected '?' at position 100
+      ...+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+?
+                                                                               ^
     """
 
     def __init__(self, message: str, text: str, position: int) -> None:
@@ -58,7 +89,14 @@ class ParseError(CGTError, ValueError):
         self.text = text
         self.position = position
         line = text.replace("\n", " ").replace("\t", " ")
-        super().__init__(f"{message} at position {position}\n  {line}\n  {' ' * position}^")
+        caret = position
+        if len(line) > _WINDOW:  # long texts: show a window around the caret
+            start = max(0, min(position - _WINDOW // 2, len(line) - _WINDOW))
+            end = start + _WINDOW
+            head = "..." if start > 0 else ""
+            line = head + line[start:end] + ("..." if end < len(line) else "")
+            caret = position - start + len(head)
+        super().__init__(f"{message} at position {position}\n  {line}\n  {' ' * caret}^")
 
 
 class NotANumber(CGTError, ValueError):
@@ -121,18 +159,6 @@ class RulesetMismatch(CGTError, ValueError):
     """
 
 
-class InvalidLimit(CGTError, ValueError):
-    """A cache limit or other budget is not a positive whole number.
-
-    >>> import cgt
-    >>> try:
-    ...     cgt.set_cache_limit(-1)
-    ... except cgt.CGTError as err:
-    ...     print(type(err).__name__)
-    InvalidLimit
-    """
-
-
 class TooLarge(CGTError, ValueError):
     """The answer is too large to build (or the search too long to run) at once.
 
@@ -181,4 +207,58 @@ class PositionProtocolError(CGTError, TypeError):
     Traceback (most recent call last):
     ...
     cgt.errors.PositionProtocolError: 3 (an int) is not a position: it has no components(); ...
+    """
+
+
+class WrongType(CGTError, TypeError):
+    """An argument has a type the function does not accept.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.parse(None)
+    ... except WrongType as err:
+    ...     print(err)
+    parse() needs a str, not NoneType
+    >>> issubclass(WrongType, TypeError)
+    True
+    """
+
+
+class InvalidArgument(CGTError, ValueError):
+    """An argument has the right type but a value the function cannot use
+    (a negative count, an unknown format specification, ...).
+
+    >>> import cgt
+    >>> try:
+    ...     format(cgt.up, ".3f")
+    ... except InvalidArgument as err:
+    ...     print(err)
+    unknown format '.3f' for a game: use [[fill]align][width] then '', 'u' or 'latex'
+    """
+
+
+class InvalidNimber(CGTError, ValueError):
+    """A nimber or nim-arithmetic argument is not a non-negative integer.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.nimber(-1)
+    ... except InvalidNimber as err:
+    ...     print(err)
+    a nimber needs a non-negative int, not -1
+    """
+
+
+class DivisionByZero(CGTError, ZeroDivisionError, ValueError):
+    """Division by zero (of dyadics, or by the nimber 0).
+
+    It is a :class:`ZeroDivisionError`, as Python's own division by zero, and
+    also a :class:`ValueError` like every other ``cgt`` error.
+
+    >>> import cgt
+    >>> try:
+    ...     cgt.Dyadic(1, 2) / 0
+    ... except ZeroDivisionError as err:
+    ...     print(type(err).__name__, "-", err)
+    DivisionByZero - division of 1/2 by zero
     """

@@ -15,6 +15,9 @@ positive.
 from __future__ import annotations
 
 import enum
+import numbers
+import operator
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
@@ -22,7 +25,15 @@ from typing import TYPE_CHECKING, Any, Union
 from . import canonical as _engine
 from ._deep import deep
 from .dyadic import Dyadic, DyadicLike
-from .errors import NotANumber, NotImpartial, TooLarge
+from .errors import (
+    CGTError,
+    InvalidArgument,
+    InvalidNimber,
+    NotANumber,
+    NotImpartial,
+    TooLarge,
+    WrongType,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
@@ -141,9 +152,14 @@ class Game:
 
     def __new__(cls, left: Iterable[GameLike] = (), right: Iterable[GameLike] = ()) -> Game:
         if isinstance(left, (str, bytes)) or isinstance(right, (str, bytes)):
-            raise TypeError(
+            raise WrongType(
                 "Game(left, right) takes iterables of options; use cgt.parse() for a string"
             )
+        for side in (left, right):
+            if not isinstance(side, Iterable):
+                raise WrongType(
+                    f"Game(left, right) takes iterables of options, not {type(side).__name__}"
+                )
         lefts = [to_game(o) for o in left]
         rights = [to_game(o) for o in right]
         if _has_big_nimber(lefts) or _has_big_nimber(rights):
@@ -263,7 +279,7 @@ class Game:
         (Dyadic(-1), -1, 2)
         """
         if self._x is None:
-            raise ValueError(f"{self} is not of the form number + k.up + *m")
+            raise InvalidArgument(f"{self} is not of the form number + k.up + *m")
         return self._x, self._k, self._m
 
     def to_dyadic(self) -> Dyadic:
@@ -338,7 +354,10 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Game):
             return self is other
-        h = _maybe_game(other)
+        try:
+            h = _maybe_game(other)
+        except CGTError:  # a foreign value that is no game (1/3, nan): unequal
+            return False
         if h is None:
             return NotImplemented
         return self is h
@@ -405,6 +424,11 @@ class Game:
         return self
 
     def __mul__(self, n: object) -> Game:
+        if isinstance(n, Game):
+            raise WrongType(
+                "g * h is defined for an int only (repeated sum); for the product of "
+                "nimbers use g.nim_multiply(h) or cgt.impartial.nim_product(a, b)"
+            )
         if isinstance(n, bool) or not isinstance(n, int):
             return NotImplemented
         return _times(self, n)
@@ -644,13 +668,15 @@ class Game:
     def __format__(self, spec: str) -> str:
         from .notation import to_latex, to_string, to_unicode
 
-        if spec in ("", "s", "a"):
-            return to_string(self)
-        if spec == "u":
-            return to_unicode(self)
-        if spec == "latex":
-            return to_latex(self)
-        raise ValueError(f"unknown format {spec!r} for a game: use '', 'u' or 'latex'")
+        found = _FORMAT_SPEC.fullmatch(spec)
+        if found is None:
+            raise InvalidArgument(
+                f"unknown format {spec!r} for a game: "
+                "use [[fill]align][width] then '', 'u' or 'latex'"
+            )
+        align, kind = found.group(1), found.group(2)
+        writer = {"u": to_unicode, "latex": to_latex}.get(kind, to_string)
+        return format(writer(self), align)
 
     def _repr_latex_(self) -> str:
         from .notation import to_latex
@@ -664,6 +690,12 @@ class Game:
         >>> sympy.sympify(cgt.number("3/4"))
         3/4
         """
+        if not self._is_number:
+            import sympy
+
+            # sympy's protocol for "cannot convert": its operators then return
+            # NotImplemented and Python asks the game (which raises, or is unequal).
+            raise sympy.SympifyError(self)
         return self.to_dyadic()._sympy_()
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -762,8 +794,8 @@ def _is_nim(g: Game) -> bool:
 
 
 def _has_big_nimber(options: list[Game]) -> bool:
-    # on every Game(): a plain loop testing the rare condition first
-    for o in options:
+    # on every Game(): a plain loop (faster than any() over a generator)
+    for o in options:  # noqa: SIM110
         if o._m > _BIG_NIMBER and _is_nim(o):
             return True
     return False
@@ -812,13 +844,20 @@ def _reverse_nimbers(values: set[int], through: int | None) -> set[int]:
     return kept | set(range(through)) if len(kept) < len(values) else values
 
 
+_FORMAT_SPEC = re.compile(r"((?:.?[<>^])?[0-9]*)(|s|a|u|latex)", re.S)
+
+
 def _maybe_game(value: object) -> Game | None:
+    """``value`` as a game if it is one or a number (else None); numbers that
+    are not dyadic (``Fraction(1, 3)``, ``nan``) raise a :class:`~cgt.CGTError`."""
     if isinstance(value, Game):
         return value
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, Dyadic, Fraction)):
-        return number(value)
+    if isinstance(value, (int, Dyadic, Fraction, float, numbers.Rational)):
+        return number(value)  # type: ignore[arg-type]
+    if hasattr(type(value), "__index__"):  # integer types of numpy and others
+        return number(operator.index(value))  # type: ignore[arg-type]
     return None
 
 
@@ -836,15 +875,19 @@ def to_game(value: GameLike) -> Game:
         return parse(value)
     g = _maybe_game(value)
     if g is None:
-        raise TypeError(f"cannot make a game from {type(value).__name__} {value!r}")
+        raise WrongType(f"cannot make a game from {type(value).__name__} {value!r}")
     return g
 
 
 def number(x: DyadicLike | str) -> Game:
     """The game equal to the dyadic number ``x``.
 
-    >>> number(3), number("-3/8"), number(Dyadic(1, 2)) + number("1/2")
-    (3, -3/8, 1)
+    ``x`` may be anything :class:`~cgt.Dyadic` accepts: an int (or another
+    integer type), a string, a Fraction or other rational whose denominator is
+    a power of two, or a finite float (converted exactly).
+
+    >>> number(3), number("-3/8"), number(Dyadic(1, 2)) + number("1/2"), number(0.75)
+    (3, -3/8, 1, 3/4)
     >>> number(2**100).birthday() == 2**100
     True
     """
@@ -861,10 +904,11 @@ def nimber(n: int) -> Game:
     >>> nimber(0), nimber(1), nimber(3) + nimber(5)
     (0, *, *6)
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"a nimber needs a non-negative int, not {type(n).__name__}")
+    if isinstance(n, bool) or not hasattr(type(n), "__index__"):
+        raise WrongType(f"a nimber needs a non-negative int, not {type(n).__name__}")
+    n = operator.index(n)
     if n < 0:
-        raise ValueError(f"a nimber needs a non-negative int, not {n}")
+        raise InvalidNimber(f"a nimber needs a non-negative int, not {n}")
     return _engine.make_nus(Dyadic(0), 0, n)
 
 

@@ -21,6 +21,10 @@ Grammar accepted by :func:`parse` (spaces are free, except inside ``+-``)::
 list of options after ``+-``), while ``+-{1|0}`` is the switch of the game
 ``{1|0}``.
 
+Unicode input, as ``format(g, "u")`` writes it, reads back too: ``±``, the
+minus sign ``−``, ``∗``, the arrows and the vulgar fractions ``½ ¼ ¾ ⅛ ⅜ ⅝ ⅞``
+alone or after an integer (``1⅞``).  Digits must be ASCII ``0``-``9``.
+
 >>> from cgt import parse
 >>> parse("{3||2|1}"), parse("<0|*>"), parse("3+-1"), parse("+-{1,1*}")
 ({3||2|1}, ^, 3+-1, +-{1,1*})
@@ -34,9 +38,10 @@ import re
 from dataclasses import dataclass
 
 from ._deep import deep
+from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, make_nus
-from .dyadic import Dyadic, NotDyadic
-from .errors import ParseError
+from .dyadic import _VULGAR, Dyadic, NotDyadic
+from .errors import ParseError, WrongType
 from .game import Game, _le, _neg, miny, number, switch, tiny, zero
 
 __all__ = ["parse", "to_latex", "to_string", "to_unicode"]
@@ -53,9 +58,10 @@ class _Tok:
 
 
 _ARROWS = {"↑": 1, "⇑": 2, "↓": -1, "⇓": -2}
-_UNICODE_FRACTIONS = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8)}
+# Every vulgar fraction the Unicode printer writes (Dyadic's format "u").
+_UNICODE_FRACTIONS = {glyph: pair for pair, glyph in _VULGAR.items()}
 _SINGLE = set("{}<>(),*^/+-[]")
-_TOKEN_RE = re.compile(r"\d+\.\d+|\d+|[A-Za-z_]+|\|+|\+-|.", re.S)
+_TOKEN_RE = re.compile(r"[0-9]+\.[0-9]+|[0-9]+|[A-Za-z_]+|\|+|\+-|.", re.S)
 
 
 def _tokenize(text: str) -> list[_Tok]:
@@ -64,9 +70,9 @@ def _tokenize(text: str) -> list[_Tok]:
         s, pos = match.group(), match.start()
         if s.isspace():
             continue
-        if s[0].isdigit():
+        if "0" <= s[0] <= "9":
             tokens.append(_Tok("DEC" if "." in s else "INT", s, pos))
-        elif s[0].isalpha() or s[0] == "_":
+        elif s[0].isascii() and (s[0].isalpha() or s[0] == "_"):
             tokens.append(_Tok("IDENT", s, pos))
         elif s[0] == "|":
             tokens.append(_Tok("BAR", s, pos))
@@ -130,20 +136,30 @@ class _Parser:
         return g
 
     def expr(self) -> Game:
+        first = self.tok
         g = self.term()
         while True:
             kind = self.tok.kind
-            if kind == "+":
-                self.next()
-                g = g + self.term()
-            elif kind == "-":
-                self.next()
-                g = g - self.term()
-            elif kind == "PM":
-                self.next()
-                g = g + self.switch_term()
-            else:
+            if kind not in ("+", "-", "PM"):
                 return g
+            g_at = first
+            first = self.next()
+            h = self.switch_term() if kind == "PM" else self.term()
+            if kind == "PM" or g._x is None or h._x is None:
+                # sums of nus values are closed forms; anything else expands options
+                self._usable(g, g_at)
+                self._usable(h, first)
+            g = g + h if kind != "-" else g - h
+
+    def _usable(self, g: Game, where: _Tok) -> None:
+        """Refuse huge nimbers and up counts where the engine would need their
+        options (in sums and as options): it lists them one by one."""
+        if g._x is not None and (g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION):
+            raise self.error(
+                f"a nimber or up count above {_MAX_IN_EXPRESSION} can be read alone, "
+                "but not in a sum or as an option",
+                where,
+            )
 
     def term(self) -> Game:
         kind = self.tok.kind
@@ -161,7 +177,7 @@ class _Parser:
             self.next()
             return self.switch_term()
         if kind == "INT" and self.peek().kind == "*" and self.peek(2).kind in ("(", "{", "<"):
-            n = int(self.next().text)
+            n = _int(self.next().text)
             self.next()
             return n * self.atom()
         return self.atom()
@@ -233,7 +249,7 @@ class _Parser:
                 self.next()
                 den = self.expect("INT", "a denominator after '/'")
                 try:
-                    x = Dyadic(int(t.text), int(den.text))
+                    x = Dyadic(_int(t.text), _int(den.text))
                 except NotDyadic as exc:
                     raise self.error(str(exc), den) from None
             else:
@@ -272,7 +288,7 @@ class _Parser:
                 self.next()
                 m = 1
                 if self.tok.kind == "INT":
-                    m = int(self.next().text)
+                    m = _int(self.next().text)
                 seen_star = have_any = True
             else:
                 break
@@ -290,7 +306,7 @@ class _Parser:
         if t.kind == "ARROW":
             k = _ARROWS[t.text]
             if self.tok.kind == "INT" and abs(k) == 1:  # ↑3 (as printed), like ^3
-                return k * int(self.next().text)
+                return k * _int(self.next().text)
             while self.tok.kind == "ARROW" and (_ARROWS[self.tok.text] > 0) == (k > 0):
                 k += _ARROWS[self.next().text]
             return k
@@ -300,12 +316,12 @@ class _Parser:
                 self.next()
                 count += 1
             if self.tok.kind == "INT" and count == 1:
-                return int(self.next().text)
+                return _int(self.next().text)
             return count
         # a run of v's, possibly followed by a count: v, vv, v3
         count = len(t.text)
         if self.tok.kind == "INT" and count == 1:
-            return -int(self.next().text)
+            return -_int(self.next().text)
         return -count
 
     def braces(self, closing: str, opening: _Tok) -> Game:
@@ -316,7 +332,10 @@ class _Parser:
             if self.tok.kind in (",", "BAR", closing):
                 items.append(None)
             else:
-                items.append(self.expr())
+                where = self.tok
+                item = self.expr()
+                self._usable(item, where)
+                items.append(item)
             t = self.tok
             if t.kind == closing:
                 self.next()
@@ -358,6 +377,13 @@ class _Parser:
         return out
 
 
+_MAX_IN_EXPRESSION = 1 << 16
+
+
+def _int(digits: str) -> int:
+    return str_to_int(digits)  # any length: not bound by int()'s 4,300-digit limit
+
+
 def _is_vs(s: str) -> bool:
     return bool(s) and set(s) == {"v"}
 
@@ -381,7 +407,7 @@ def parse(text: str) -> Game:
       ^
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse() needs a str, not {type(text).__name__}")
+        raise WrongType(f"parse() needs a str, not {type(text).__name__}")
     found = _parsed.get(text)
     if found is None:
         found = _parse(text)
@@ -452,9 +478,9 @@ def _nus_text(g: Game, style: _Style) -> str:
     if k:
         one, two, many = style.up if k > 0 else style.down
         a = abs(k)
-        parts.append(one if a == 1 else two if a == 2 else many.format(k=a))
+        parts.append(one if a == 1 else two if a == 2 else many.format(k=int_to_str(a)))
     if m:
-        parts.append(style.star if m == 1 else f"{style.star}{m}")
+        parts.append(style.star if m == 1 else f"{style.star}{int_to_str(m)}")
     return "".join(parts)
 
 

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .dyadic import Dyadic, DyadicLike
+from .errors import InvalidArgument
 
 __all__ = ["Thermograph", "Trajectory"]
 
@@ -88,7 +89,7 @@ class Trajectory:
 
     def __init__(self, points: Sequence[tuple[Dyadic, Dyadic]], final_slope: int) -> None:
         if not points or points[0][0] != _MINUS_ONE:
-            raise ValueError("a trajectory starts at temperature -1")
+            raise InvalidArgument("a trajectory starts at temperature -1")
         self._points, self._slope = _normalise(list(points), final_slope)
 
     @classmethod
@@ -114,9 +115,9 @@ class Trajectory:
         """
         crit = [Dyadic(c) for c in critical]
         if len(slopes) != len(crit) + 1:
-            raise ValueError("need one more slope than critical temperatures")
+            raise InvalidArgument("need one more slope than critical temperatures")
         if slopes[0] != 0:
-            raise ValueError("a wall ends in a vertical mast (first slope 0)")
+            raise InvalidArgument("a wall ends in a vertical mast (first slope 0)")
         x = Dyadic(mast)
         pts: list[tuple[Dyadic, Dyadic]] = []
         for i, c in enumerate(crit):
@@ -156,7 +157,7 @@ class Trajectory:
         Dyadic(5)
         """
         if self._slope != 0:
-            raise ValueError("this trajectory does not end in a vertical mast")
+            raise InvalidArgument("this trajectory does not end in a vertical mast")
         return self._points[-1][1]
 
     @property
@@ -190,7 +191,7 @@ class Trajectory:
         """
         tt = Dyadic(t)
         if tt < _MINUS_ONE:
-            raise ValueError("trajectories are defined for temperatures t >= -1")
+            raise InvalidArgument("trajectories are defined for temperatures t >= -1")
         return _value(self._points, self._slope, tt)
 
     # --- arithmetic --------------------------------------------------------------
@@ -249,7 +250,7 @@ def _segment_slope(a: tuple[Dyadic, Dyadic], b: tuple[Dyadic, Dyadic]) -> int:
         return -1
     q = dx.as_fraction() / dt.as_fraction()
     if q.denominator != 1:
-        raise ValueError("trajectory slopes must be integers")
+        raise InvalidArgument("trajectory slopes must be integers")
     return int(q)
 
 
@@ -400,7 +401,7 @@ class Thermograph:
             text,
         )
         if m is None:
-            raise ValueError(f"not a printed thermograph: {text!r}")
+            raise InvalidArgument(f"not a printed thermograph: {text!r}")
 
         def nums(s: str) -> list[Dyadic]:
             return [Dyadic(p) for p in s.split(",") if p.strip()]

@@ -35,3 +35,37 @@ def test_module_entry_point_runs_the_demo() -> None:
     )
     assert "{-2,1,3|0,1,5}     = {3|0}" in done.stdout
     assert "Periodicity(preperiod=71, period=12)" in done.stdout
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cgt", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_negative_numbers_and_expressions_starting_with_minus() -> None:
+    done = _cli("-1/2", "-{1|0}", "-{1|0} + 1", "-^*", "3", "--unicode", "-5/8", "-v")
+    assert done.returncode == 0, done.stderr
+    values = done.stdout.splitlines()[::2]
+    assert values == ["−½", "{0|−1}", "{1|0}", "↓*", "3", "−⅝", "↑"]
+
+
+def test_huge_numbers_on_the_command_line() -> None:
+    done = _cli("-" + "9" * 5000)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "-" + "9" * 5000
+
+
+def test_a_bad_expression_starting_with_minus_is_a_parse_error() -> None:
+    done = _cli("-{1|")
+    assert done.returncode == 2
+    assert done.stdout.startswith("cgt: ") and "^" in done.stdout
+
+
+def test_options_still_work_beside_negative_expressions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-2", "--domineering", "..|.."]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "+-1" and out[2] == "-2"
+    with pytest.raises(SystemExit):
+        main(["-h"])
+    assert "usage" in capsys.readouterr().out

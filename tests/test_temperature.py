@@ -136,7 +136,9 @@ def test_cool_rejects_bad_temperatures() -> None:
     with pytest.raises(cgt.NotANumber, match="must be a number"):
         cgt.star.cool(cgt.star)
     with pytest.raises(TypeError):
-        cgt.star.cool(1.5)  # type: ignore[arg-type]
+        cgt.star.cool(None)  # type: ignore[arg-type]
+    # finite floats are exact dyadics (accepted since the reliability work)
+    assert P("{3|-3}").cool(1.5) == P("{3|-3}").cool("3/2")
 
 
 def test_heating_and_overheating() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import WrongType
 from ..solver import Solver
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,6 +56,8 @@ def solver_for(kind: type) -> Solver:
     >>> solver_for(int) is solver_for(int)
     True
     """
+    if not isinstance(kind, type):
+        raise WrongType(f"solver_for() needs a ruleset class, not {type(kind).__name__}")
     solver = _SOLVERS.get(kind)
     if solver is None:
         solver = _SOLVERS[kind] = Solver()

@@ -23,9 +23,10 @@ for ``x, y < F`` the product ``x ⊗ F`` is the ordinary product ``x·F`` and
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
-from ..errors import CGTError
+from ..errors import DivisionByZero, InvalidNimber
 
 __all__ = [
     "InvalidNimber",
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 
-class NimZeroDivisionError(CGTError, ZeroDivisionError):
+class NimZeroDivisionError(DivisionByZero):
     """Division by the nimber 0 (which has no inverse).
 
     >>> issubclass(NimZeroDivisionError, ZeroDivisionError)
@@ -47,23 +48,21 @@ class NimZeroDivisionError(CGTError, ZeroDivisionError):
     """
 
 
-class InvalidNimber(CGTError, ValueError):
-    """A nim-arithmetic argument is not a non-negative integer.
-
-    >>> try:
-    ...     nim_product(-1, 3)
-    ... except InvalidNimber as err:
-    ...     print(err)
-    a must be a non-negative int, got -1
-    """
-
-
 def _check(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """``value`` as an int if it is a non-negative integer (``__index__``), else
+    :class:`~cgt.errors.InvalidNimber` naming ``name``.
+
+    >>> _check(3, "a"), _check(-1, "a")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidNimber: a must be a non-negative int, got -1
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise InvalidNimber(f"{name} must be a non-negative int, not {type(value).__name__}")
-    if value < 0:
-        raise InvalidNimber(f"{name} must be a non-negative int, got {value}")
-    return value
+    n = operator.index(value)  # type: ignore[arg-type]
+    if n < 0:
+        raise InvalidNimber(f"{name} must be a non-negative int, got {n}")
+    return n
 
 
 def _level(n: int) -> int:

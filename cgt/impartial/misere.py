@@ -33,7 +33,7 @@ from typing import Any
 
 from .._cache import BoundedCache
 from .._deep import deep
-from ..errors import NotImpartial
+from ..errors import InvalidArgument, NotImpartial, WrongType
 from ..game import Outcome
 from .nim import mex
 
@@ -237,6 +237,10 @@ def genus(position: Any, terms: int = 6) -> Genus:
     """
     from .sprague_grundy import grundy
 
+    if isinstance(terms, bool) or not isinstance(terms, int):
+        raise WrongType(f"terms must be an int, not {type(terms).__name__}")
+    if terms < 0:
+        raise InvalidArgument(f"terms must be a non-negative int, got {terms}")
     _check(position)
 
     def state(k: int) -> Callable[[], _State]:

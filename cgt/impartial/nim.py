@@ -18,8 +18,17 @@ def mex(values: Iterable[int]) -> int:
 
     >>> mex([]), mex([0, 1, 2]), mex({1, 2}), mex([0, 2, 5])
     (0, 3, 0, 1)
+    >>> mex("012")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidNimber: a mex value must be a non-negative int, not str
     """
+    from .field import _check
+
     seen = set(values)
+    if not all(type(v) is int and v >= 0 for v in seen):
+        # the slow path: other integer types (numpy) as ints, or say what is wrong
+        seen = {_check(v, "a mex value") for v in seen}
     m = 0
     while m in seen:
         m += 1
@@ -36,7 +45,7 @@ def nim_sum(*values: int) -> int:
     >>> nim_sum(-1, 3)
     Traceback (most recent call last):
     ...
-    cgt.impartial.field.InvalidNimber: a nim-sum term must be a non-negative int, got -1
+    cgt.errors.InvalidNimber: a nim-sum term must be a non-negative int, got -1
     """
     from .field import _check
 

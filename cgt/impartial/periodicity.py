@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import CGTError
+from ..errors import CGTError, InvalidArgument
 
 __all__ = ["Periodicity", "find_periodicity"]
 
@@ -119,6 +119,8 @@ def find_periodicity(
     >>> find_periodicity([5, 0, 1, 0, 1, 0, 1, 0, 1], lambda pre, p: pre + 1)
     Periodicity(preperiod=1, period=2)
     """
+    if max_period is not None and max_period < 0:
+        raise InvalidArgument(f"max_period must be None or non-negative, got {max_period}")
     length = len(seq)
     limit = length if max_period is None else min(length, max_period + 1)
     for p in range(1, limit):

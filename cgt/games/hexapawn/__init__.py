@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from ...errors import InvalidPosition
+from ...errors import InvalidPosition, WrongType
 from ._engine import MAX_ROWS, PAWN_TYPES, Engine, clear_engines, engine_for
 from .theory import (
     block_board,
@@ -153,8 +153,10 @@ class Hexapawn:
             )
         if to_move not in ("white", "black"):
             raise InvalidPosition(f"to_move must be 'white' or 'black', got {to_move!r}")
+        if not isinstance(misere, bool):
+            raise WrongType(f"misere must be True or False, not {misere!r}")
         self.pawn = pawn
-        self.misere = bool(misere)
+        self.misere = misere
         self.white_to_move = to_move == "white"
         self._bits: tuple[int, int] | None
         if isinstance(columns, str):
