@@ -13,9 +13,9 @@ Evaluate game expressions in CGSuite notation, or value positions::
   outcome P, birthday 0, temperature -1
 0
 >>> main(["{1|"])
-cgt: missing '}' to close the '{' at position 0
+cgt: unexpected end of text: expected a game at position 3
   {1|
-  ^
+     ^
 2
 """
 

@@ -215,8 +215,27 @@ def make_nus(x: Dyadic, k: int, m: int) -> Game:
     return g
 
 
+MAX_OPTIONS = 1 << 20
+"""The most options of ``x + *m`` the engine lists (2**20); beyond, :class:`~cgt.TooLarge`."""
+
+
 def _lazy_options(g: Game) -> None:
-    """Fill in the options of a number or nus node on first use."""
+    """Fill in the options of a number or nus node on first use.
+
+    Only ``x + *m`` has many (``m`` on each side); a huge ``m`` raises at once
+    instead of listing them, whichever computation asked.
+    """
+    if g._k == 0 and g._m > MAX_OPTIONS:
+        from .errors import TooLarge
+
+        x, m = g._x, g._m
+        assert x is not None
+        many = f"2**{m.bit_length() - 1}" if m & (m - 1) == 0 else str(m)
+        raise TooLarge(
+            f"{g} has {many} options on each side ({make_nus(x, 0, 0)} .. "
+            f"{make_nus(x, 0, m - 1)}); too many to list: use g.nus() for its closed form "
+            f"(x, k, m), or keep it to sums and comparisons with numbers, nimbers and ups"
+        )
     left, right = _nus_options(g)
     # Assign both sides together: an interrupted call leaves the node untouched.
     g._left, g._right = left, right

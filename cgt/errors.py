@@ -171,7 +171,7 @@ class TooLarge(CGTError, ValueError):
     ...     cgt.nimber(2**40).left_options
     ... except TooLarge as err:
     ...     print(err)
-    *1099511627776 has 2**40 left options (0 .. *1099511627775); too many to list: ...
+    *1099511627776 has 2**40 options on each side (0 .. *1099511627775); too many to list: ...
     """
 
 

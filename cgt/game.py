@@ -176,7 +176,6 @@ class Game:
         (3,)
         """
         if self._left is None:
-            _check_option_count(self, "left")
             _engine._lazy_options(self)
         assert self._left is not None
         return _display_order(self._left)
@@ -190,7 +189,6 @@ class Game:
         (*,)
         """
         if self._right is None:
-            _check_option_count(self, "right")
             _engine._lazy_options(self)
         assert self._right is not None
         return _display_order(self._right)
@@ -392,7 +390,7 @@ class Game:
         return self is not h and _le(h, self)
 
     def __bool__(self) -> bool:
-        raise TypeError(
+        raise WrongType(
             "the truth value of a game is ambiguous; compare it, e.g. g > 0, or ask g.outcome()"
         )
 
@@ -769,23 +767,9 @@ def _big(n: int) -> str:
 
 
 # --- guards and shortcuts for huge nimbers and nus values ---------------------------
-_MAX_OPTIONS = 1 << 20
-"""The most options :attr:`Game.left_options` lists for ``x + *m`` before raising."""
-
 _BIG_NIMBER = 64
 """Forms with a nimber option above ``*64`` and only nimber options are
 canonicalised in closed form (:func:`_nimber_form`), without listing options."""
-
-
-def _check_option_count(g: Game, side: str) -> None:
-    """Raise :class:`TooLarge` instead of listing the options of ``x + *m`` for huge ``m``."""
-    if g._x is not None and g._k == 0 and g._m > _MAX_OPTIONS:
-        x, m = g._x, g._m
-        raise TooLarge(
-            f"{g} has {_big(m)} {side} options ({_engine.make_nus(x, 0, 0)} .. "
-            f"{_engine.make_nus(x, 0, m - 1)}); too many to list: "
-            f"use g.nus() for its closed form (x, k, m)"
-        )
 
 
 def _is_nim(g: Game) -> bool:

@@ -41,7 +41,7 @@ from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
 from .dyadic import Dyadic
-from .errors import CGTError, NotANumber
+from .errors import CGTError, NotANumber, WrongType
 from .thermograph import Thermograph, Trajectory, _clip, _intersect
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,11 +123,11 @@ def _as_number(value: GameLike | Dyadic, what: str) -> Dyadic:
     if isinstance(value, str):
         return _as_number(_game(value), what)
     if isinstance(value, bool):
-        raise TypeError(f"{what} must be a number, not a bool")
+        raise WrongType(f"{what} must be a number, not a bool")
     try:
         return Dyadic(value)
     except TypeError:
-        raise TypeError(f"{what} must be a number, not {type(value).__name__}") from None
+        raise WrongType(f"{what} must be a number, not {type(value).__name__}") from None
 
 
 # ---------------------------------------------------------------------------

@@ -69,3 +69,13 @@ def test_options_still_work_beside_negative_expressions(capsys: pytest.CaptureFi
     with pytest.raises(SystemExit):
         main(["-h"])
     assert "usage" in capsys.readouterr().out
+
+
+def test_module_docstring_examples() -> None:
+    """pytest does not collect doctests from ``__main__.py``: run them here."""
+    import doctest
+
+    import cgt.__main__
+
+    failed, attempted = doctest.testmod(cgt.__main__, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failed == 0
