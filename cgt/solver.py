@@ -267,7 +267,12 @@ class Solver:
     def _component_value(self, component: PartizanLike) -> Game:
         from .game import Game
 
-        key = self.key_of(component)
+        try:
+            key = self.key_of(component)
+        except AttributeError:
+            if hasattr(component, "key"):
+                raise  # the component's own key() failed
+            raise _not_a_position(component, "key") from None
         try:
             found = self.values.get(key)
         except TypeError:
@@ -311,7 +316,12 @@ class Solver:
         return total
 
     def _component_grundy(self, component: ImpartialLike) -> int:
-        key = self.key_of(component)
+        try:
+            key = self.key_of(component)
+        except AttributeError:
+            if hasattr(component, "key"):
+                raise  # the component's own key() failed
+            raise _not_a_position(component, "key") from None
         try:
             found = self.grundy_values.get(key)
         except TypeError:

@@ -245,3 +245,21 @@ def test_huge_nimbers_never_list_their_options_in_any_computation() -> None:
             compute()
     assert cgt.Game([huge, 1], [0]) is hot  # *N < 1: dominated before any listing
     assert huge + cgt.up + huge is cgt.up  # nus sums are closed forms
+
+
+def test_a_component_without_key_is_a_protocol_error() -> None:
+    from cgt.games.base import ImpartialPosition
+
+    class Piece:  # no key()
+        def options(self) -> list[Piece]:
+            return []
+
+    class Whole(ImpartialPosition):
+        def options(self) -> list[Whole]:
+            return []
+
+        def components(self) -> list[Piece]:  # type: ignore[override]
+            return [Piece()]
+
+    with pytest.raises(cgt.PositionProtocolError, match=r"key\(\)"):
+        Whole().grundy()
