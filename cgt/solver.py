@@ -41,8 +41,8 @@ The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
 from ._deep import deep
@@ -55,6 +55,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 __all__ = ["ImpartialLike", "KeyedRules", "PartizanLike", "Solver", "SolverInfo"]
+
+
+_T = TypeVar("_T")
 
 
 @runtime_checkable
@@ -238,13 +241,7 @@ class Solver:
         from .game import zero
 
         total: Game = zero
-        try:
-            components = position.components()
-        except AttributeError:
-            if hasattr(position, "components"):
-                raise  # the position's own components() failed
-            raise _not_a_position(position, "components") from None
-        for component in components:
+        for component in _components_of(position):
             total = total + self._component_value(component)
         return total
 
@@ -264,9 +261,9 @@ class Solver:
         """
         return (component.__class__, component.key())
 
-    def _component_value(self, component: PartizanLike) -> Game:
-        from .game import Game
-
+    def _look_up(self, component: Any, table: Mapping[Hashable, _T]) -> tuple[Hashable, _T | None]:
+        """``component``'s table key and stored value (``None`` if new), checking
+        that it has a hashable ``key()``."""
         try:
             key = self.key_of(component)
         except AttributeError:
@@ -274,9 +271,14 @@ class Solver:
                 raise  # the component's own key() failed
             raise _not_a_position(component, "key") from None
         try:
-            found = self.values.get(key)
+            return key, table.get(key)
         except TypeError:
             raise _unhashable(component, key) from None
+
+    def _component_value(self, component: PartizanLike) -> Game:
+        from .game import Game
+
+        key, found = self._look_up(component, self.values)
         if found is not None:
             self._hits += 1
             return found
@@ -305,27 +307,12 @@ class Solver:
 
     def _grundy(self, position: ImpartialLike) -> int:
         total = 0
-        try:
-            components = position.components()
-        except AttributeError:
-            if hasattr(position, "components"):
-                raise  # the position's own components() failed
-            raise _not_a_position(position, "components") from None
-        for component in components:
+        for component in _components_of(position):
             total ^= self._component_grundy(component)
         return total
 
     def _component_grundy(self, component: ImpartialLike) -> int:
-        try:
-            key = self.key_of(component)
-        except AttributeError:
-            if hasattr(component, "key"):
-                raise  # the component's own key() failed
-            raise _not_a_position(component, "key") from None
-        try:
-            found = self.grundy_values.get(key)
-        except TypeError:
-            raise _unhashable(component, key) from None
+        key, found = self._look_up(component, self.grundy_values)
         if found is not None:
             self._hits += 1
             return found
@@ -495,6 +482,15 @@ class Solver:
             _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
         return result
+
+
+def _components_of(position: Any) -> Iterable[Any]:
+    try:
+        return position.components()  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(position, "components"):
+            raise  # the position's own components() failed
+        raise _not_a_position(position, "components") from None
 
 
 def _loopy(component: Any) -> Exception:
