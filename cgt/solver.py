@@ -262,8 +262,9 @@ class Solver:
         return (component.__class__, component.key())
 
     def _look_up(self, component: Any, table: Mapping[Hashable, _T]) -> tuple[Hashable, _T | None]:
-        """``component``'s table key and stored value (``None`` if new), checking
-        that it has a hashable ``key()``."""
+        """``component``'s table key and stored value (``None`` if new), raising
+        :class:`~cgt.PositionProtocolError` if it has no hashable ``key()`` (the
+        slow path: the fast one is inlined in the callers)."""
         try:
             key = self.key_of(component)
         except AttributeError:
@@ -278,7 +279,11 @@ class Solver:
     def _component_value(self, component: PartizanLike) -> Game:
         from .game import Game
 
-        key, found = self._look_up(component, self.values)
+        try:
+            key: Hashable = (component.__class__, component.key())
+            found = self.values.get(key)
+        except (AttributeError, TypeError):  # not a position, or an unhashable key()
+            key, found = self._look_up(component, self.values)
         if found is not None:
             self._hits += 1
             return found
@@ -312,7 +317,11 @@ class Solver:
         return total
 
     def _component_grundy(self, component: ImpartialLike) -> int:
-        key, found = self._look_up(component, self.grundy_values)
+        try:
+            key: Hashable = (component.__class__, component.key())
+            found = self.grundy_values.get(key)
+        except (AttributeError, TypeError):  # not a position, or an unhashable key()
+            key, found = self._look_up(component, self.grundy_values)
         if found is not None:
             self._hits += 1
             return found
