@@ -30,8 +30,10 @@ Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from .dyadic import Dyadic, DyadicLike
@@ -70,6 +72,21 @@ def _crossing(t0: Dyadic, xa: Dyadic, sa: int, xb: Dyadic, sb: int) -> Dyadic | 
     return t0 + d
 
 
+# A trajectory keeps its breakpoints lazily, as the first ``n`` entries of a
+# list that may be shared with other trajectories: entry ``i`` is
+# ``(t_i, b_i, s_i)`` with ``b_i`` the *base* value and ``s_i`` the base slope
+# of the segment ending at ``t_i`` (0 for the first entry), and the trajectory
+# is ``x(t) = base(t) + tilt * t``.  Tilting only changes ``tilt``; clipping a
+# wall keeps a prefix of its entries and appends one, in place when the list
+# holds exactly that prefix (a persistent stack), so the thermographs of a
+# deep nest share their walls instead of copying them level by level.
+# Entries are only ever appended, never changed, so a trajectory's prefix is
+# stable; appends happen under a lock.
+_Entry = tuple[Dyadic, Dyadic, int]
+_entry_t = itemgetter(0)
+_append_lock = threading.Lock()
+
+
 class Trajectory:
     """A continuous piecewise-linear function of the temperature ``t >= -1``.
 
@@ -82,15 +99,37 @@ class Trajectory:
     (Trajectory(9/4,[3/4],[0,-1]), Dyadic(3), Dyadic(4), Dyadic(9, 4))
     """
 
-    __slots__ = ("_points", "_slope")
+    __slots__ = ("_entries", "_n", "_pts", "_slope", "_tilt")
 
-    _points: tuple[tuple[Dyadic, Dyadic], ...]
+    _entries: list[_Entry]
+    _n: int
+    _tilt: int
     _slope: int
+    _pts: tuple[tuple[Dyadic, Dyadic], ...] | None
 
     def __init__(self, points: Sequence[tuple[Dyadic, Dyadic]], final_slope: int) -> None:
         if not points or points[0][0] != _MINUS_ONE:
             raise InvalidArgument("a trajectory starts at temperature -1")
-        self._points, self._slope = _normalise(list(points), final_slope)
+        pts, slope = _normalise(list(points), final_slope)
+        entries: list[_Entry] = [(pts[0][0], pts[0][1], 0)]
+        for i in range(1, len(pts)):
+            entries.append((pts[i][0], pts[i][1], _segment_slope(pts[i - 1], pts[i])))
+        self._entries = entries
+        self._n = len(entries)
+        self._tilt = 0
+        self._slope = slope
+        self._pts = pts
+
+    @classmethod
+    def _lazy(cls, entries: list[_Entry], n: int, tilt: int, final_slope: int) -> Trajectory:
+        """The trajectory of the first ``n`` entries, tilted by ``tilt`` (already normalised)."""
+        self = object.__new__(cls)
+        self._entries = entries
+        self._n = n
+        self._tilt = tilt
+        self._slope = final_slope
+        self._pts = None
+        return self
 
     @classmethod
     def constant(cls, x: DyadicLike) -> Trajectory:
@@ -138,7 +177,15 @@ class Trajectory:
         >>> Trajectory.from_cgsuite(0, [0], [0, 1]).points
         ((Dyadic(-1), Dyadic(-1)), (Dyadic(0), Dyadic(0)))
         """
-        return self._points
+        pts = self._pts
+        if pts is None:
+            entries, a = self._entries, self._tilt
+            if a == 0:
+                pts = tuple((t, b) for t, b, _ in entries[: self._n])
+            else:
+                pts = tuple((t, b + t * a) for t, b, _ in entries[: self._n])
+            self._pts = pts
+        return pts
 
     @property
     def final_slope(self) -> int:
@@ -158,7 +205,8 @@ class Trajectory:
         """
         if self._slope != 0:
             raise InvalidArgument("this trajectory does not end in a vertical mast")
-        return self._points[-1][1]
+        t, b, _ = self._entries[self._n - 1]
+        return b + t * self._tilt if self._tilt else b
 
     @property
     def critical_temperatures(self) -> tuple[Dyadic, ...]:
@@ -167,7 +215,8 @@ class Trajectory:
         >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).critical_temperatures
         (Dyadic(3), Dyadic(1))
         """
-        return tuple(t for t, _ in reversed(self._points[1:]))
+        entries = self._entries
+        return tuple(entries[i][0] for i in range(self._n - 1, 0, -1))
 
     @property
     def slopes(self) -> tuple[int, ...]:
@@ -177,11 +226,8 @@ class Trajectory:
         >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).slopes
         (0, 1, 0)
         """
-        out = [self._slope]
-        pts = self._points
-        for i in range(len(pts) - 1, 0, -1):
-            out.append(_segment_slope(pts[i - 1], pts[i]))
-        return tuple(out)
+        entries, a = self._entries, self._tilt
+        return (self._slope, *(entries[i][2] + a for i in range(self._n - 1, 0, -1)))
 
     def value_at(self, t: DyadicLike) -> Dyadic:
         """``x(t)``, exactly.
@@ -192,7 +238,7 @@ class Trajectory:
         tt = Dyadic(t)
         if tt < _MINUS_ONE:
             raise InvalidArgument("trajectories are defined for temperatures t >= -1")
-        return _value(self._points, self._slope, tt)
+        return _at(self, tt)
 
     # --- arithmetic --------------------------------------------------------------
     def tilt(self, slope: int) -> Trajectory:
@@ -201,8 +247,9 @@ class Trajectory:
         >>> Trajectory.constant(2).tilt(-1)
         Trajectory(?,[],[-1])
         """
-        pts = [(t, x + t * slope) for t, x in self._points]
-        return Trajectory(pts, self._slope + slope)
+        # every slope moves by the same amount, so no two neighbouring
+        # segments become equal: the tilted breakpoints stay normalised
+        return Trajectory._lazy(self._entries, self._n, self._tilt + slope, self._slope + slope)
 
     def maximum(self, other: Trajectory) -> Trajectory:
         """The pointwise maximum.
@@ -224,19 +271,33 @@ class Trajectory:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trajectory):
             return NotImplemented
-        return self._points == other._points and self._slope == other._slope
+        return self._slope == other._slope and self.points == other.points
 
     def __hash__(self) -> int:
-        return hash((self._points, self._slope))
+        return hash((self.points, self._slope))
 
     def _cgsuite(self) -> str:
-        mast = str(self._points[-1][1]) if self._slope == 0 else "?"
+        mast = str(self.mast) if self._slope == 0 else "?"
         crit = ",".join(str(c) for c in self.critical_temperatures)
         slopes = ",".join(str(s) for s in self.slopes)
         return f"{mast},[{crit}],[{slopes}]"
 
     def __repr__(self) -> str:
         return f"Trajectory({self._cgsuite()})"
+
+
+def _at(tr: Trajectory, t: Dyadic) -> Dyadic:
+    """``tr`` at ``t >= -1``, from its (possibly shared) entries by bisection."""
+    entries, n, a = tr._entries, tr._n, tr._tilt
+    j = bisect_left(entries, t, 1, n, key=_entry_t)
+    if j < n:
+        t0, b0, _ = entries[j - 1]
+        s = entries[j][2]
+    else:
+        t0, b0, _ = entries[n - 1]
+        s = tr._slope - a
+    v = _line(t0, b0, s, t)
+    return v + t * a if a else v
 
 
 def _segment_slope(a: tuple[Dyadic, Dyadic], b: tuple[Dyadic, Dyadic]) -> int:
@@ -295,9 +356,9 @@ def _slope_after(pts: tuple[tuple[Dyadic, Dyadic], ...], final_slope: int, i: in
 
 def _combine(a: Trajectory, b: Trajectory, take_max: bool) -> Trajectory:
     """Pointwise max (take_max) or min of two trajectories, exactly."""
-    ts = sorted({t for t, _ in a._points} | {t for t, _ in b._points})
-    pa, sa_final = a._points, a._slope
-    pb, sb_final = b._points, b._slope
+    pa, sa_final = a.points, a._slope
+    pb, sb_final = b.points, b._slope
+    ts = sorted({t for t, _ in pa} | {t for t, _ in pb})
     out: list[tuple[Dyadic, Dyadic]] = []
     ia = ib = 0
     for j, t in enumerate(ts):
@@ -327,41 +388,83 @@ def _combine(a: Trajectory, b: Trajectory, take_max: bool) -> Trajectory:
     return Trajectory(out, final)
 
 
+def _first_not_above(tr: Trajectory, left: Trajectory, right: Trajectory) -> int:
+    """The first index of a breakpoint of ``tr`` where ``left <= right`` (``tr._n`` if none)."""
+    entries = tr._entries
+    lo, hi = 0, tr._n
+    while lo < hi:
+        mid = (lo + hi) // 2
+        t = entries[mid][0]
+        if _at(left, t) <= _at(right, t):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _last_below(tr: Trajectory, t: Dyadic) -> Dyadic:
+    """The highest breakpoint temperature of ``tr`` below ``t > -1``."""
+    return tr._entries[bisect_left(tr._entries, t, 0, tr._n, key=_entry_t) - 1][0]
+
+
 def _intersect(left: Trajectory, right: Trajectory) -> tuple[Dyadic, Dyadic]:
     """(temperature, mast) where the left scaffold first drops to the right one.
 
     ``left - right`` is non-increasing (slopes of ``left`` are in {-1, 0} and
-    those of ``right`` in {0, 1}), so the first such temperature is unique.
+    those of ``right`` in {0, 1}), so the first such temperature is unique,
+    and the first breakpoint of either wall at or past it is found by
+    bisection: the difference is linear between that breakpoint and the
+    breakpoint before it.
     """
-    ts = sorted({t for t, _ in left._points} | {t for t, _ in right._points})
-    prev: tuple[Dyadic, Dyadic] | None = None  # (t, difference)
-    for t in ts:
-        d = _value(left._points, left._slope, t) - _value(right._points, right._slope, t)
-        if d._num <= 0:
-            if prev is None:
-                return t, _value(left._points, left._slope, t)
-            t0, d0 = prev
-            # linear on [t0, t]: d0 + s*(u - t0) = 0 with s = (d - d0)/(t - t0)
-            frac = d0.as_fraction() * (t - t0).as_fraction() / (d0 - d).as_fraction()
-            tc = t0 + Dyadic(frac)
-            return tc, _value(left._points, left._slope, tc)
-        prev = (t, d)
-    assert prev is not None
-    t0, d0 = prev
+    candidates = []
+    for tr in (left, right):
+        i = _first_not_above(tr, left, right)
+        if i < tr._n:
+            candidates.append(tr._entries[i][0])
+    if candidates:
+        t = min(candidates)
+        if t == _MINUS_ONE:
+            return t, _at(left, t)
+        d = _at(left, t) - _at(right, t)
+        t0 = max(_last_below(left, t), _last_below(right, t))
+        d0 = _at(left, t0) - _at(right, t0)
+        # linear on [t0, t]: d0 + s*(u - t0) = 0 with s = (d - d0)/(t - t0)
+        frac = d0.as_fraction() * (t - t0).as_fraction() / (d0 - d).as_fraction()
+        tc = t0 + Dyadic(frac)
+        return tc, _at(left, tc)
+    t0 = max(left._entries[left._n - 1][0], right._entries[right._n - 1][0])
+    d0 = _at(left, t0) - _at(right, t0)
     s = left._slope - right._slope
     if s >= 0:
         raise AssertionError("scaffolds never meet")  # pragma: no cover
     tc = t0 + Dyadic(d0.as_fraction() / -s)
-    return tc, _value(left._points, left._slope, tc)
+    return tc, _at(left, tc)
 
 
 def _clip(wall: Trajectory, temperature: Dyadic, mast: Dyadic) -> Trajectory:
-    """The wall below ``temperature``, then vertical at ``mast``."""
-    pts = [(t, x) for t, x in wall._points if t < temperature]
-    if not pts:
+    """The wall below ``temperature``, then vertical at ``mast``.
+
+    The result shares the wall's entries: it is a prefix of them, plus the
+    point ``(temperature, mast)`` unless the segment into it is already
+    vertical (then that point would be collinear with the mast).  The
+    prefix stays normalised and the new point's slopes on either side differ
+    (the segment's and 0), so nothing needs normalising.
+    """
+    entries, n, a = wall._entries, wall._n, wall._tilt
+    k = bisect_left(entries, temperature, 0, n, key=_entry_t)  # points below temperature
+    if k == 0:
         return Trajectory([(_MINUS_ONE, mast)], 0)
-    pts.append((temperature, mast))
-    return Trajectory(pts, 0)
+    base_slope = entries[k][2] if k < n else wall._slope - a
+    if base_slope + a == 0:
+        return Trajectory._lazy(entries, k, a, 0)
+    entry = (temperature, mast - temperature * a if a else mast, base_slope)
+    with _append_lock:
+        if len(entries) == k:
+            entries.append(entry)
+        else:
+            entries = entries[:k]
+            entries.append(entry)
+    return Trajectory._lazy(entries, k + 1, a, 0)
 
 
 class Thermograph:
@@ -470,15 +573,15 @@ class Thermograph:
     # --- pictures ------------------------------------------------------------------
     def _extent(self) -> tuple[Dyadic, Dyadic, Dyadic]:
         """(lowest x, highest x, top temperature) of the drawing."""
-        xs = [x for _, x in self._left._points] + [x for _, x in self._right._points]
+        xs = [x for _, x in self._left.points] + [x for _, x in self._right.points]
         top = max(self._temperature, _ZERO) + 1
         return min(xs), max(xs), top
 
     def _polylines(self, top: Dyadic) -> tuple[list[tuple[Dyadic, Dyadic]], ...]:
         walls = []
         for wall in (self._left, self._right):
-            pts = [p for p in wall._points]
-            pts.append((top, _value(wall._points, wall._slope, top)))
+            pts = list(wall.points)
+            pts.append((top, _at(wall, top)))
             walls.append(pts)
         return walls[0], walls[1]
 

@@ -8,6 +8,11 @@ CGSuite = the values CGSuite prints for the same input.
 
 from __future__ import annotations
 
+import random
+import time
+from fractions import Fraction
+from itertools import pairwise
+
 import pytest
 
 import cgt
@@ -188,3 +193,160 @@ def test_deep_game_does_not_crash() -> None:
         g = cgt.Game([g], [-k])
     assert g.temperature() >= -1
     assert g.cool(1) is not None
+
+
+# --- thermographs against a plain reference ----------------------------------------
+# The library shares and lazily tilts the walls of thermographs; this reference
+# is the straightforward algorithm on plain lists of Fraction points: walls of
+# options combined by max/min, tilted point by point, the scaffolds' crossing
+# found by scanning every breakpoint, then both walls clipped there.
+_RefWall = tuple[list[tuple[Fraction, Fraction]], int]
+
+
+def _ref_slope(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> int:
+    q = (b[1] - a[1]) / (b[0] - a[0])
+    assert q.denominator == 1
+    return int(q)
+
+
+def _ref_normalise(pts: list[tuple[Fraction, Fraction]], final: int) -> _RefWall:
+    out: list[tuple[Fraction, Fraction]] = []
+    for p in pts:
+        if not out or out[-1][0] != p[0]:
+            out.append(p)
+    cleaned = [out[0]]
+    for i in range(1, len(out)):
+        nxt = _ref_slope(out[i], out[i + 1]) if i + 1 < len(out) else final
+        if _ref_slope(cleaned[-1], out[i]) != nxt:
+            cleaned.append(out[i])
+    return cleaned, final
+
+
+def _ref_value(w: _RefWall, t: Fraction) -> Fraction:
+    pts, final = w
+    for (t0, x0), (t1, x1) in pairwise(pts):
+        if t0 <= t <= t1:
+            return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
+    return pts[-1][1] + final * (t - pts[-1][0])
+
+
+def _ref_combine(a: _RefWall, b: _RefWall, take_max: bool) -> _RefWall:
+    pick = max if take_max else min
+    ts = sorted({t for t, _ in a[0]} | {t for t, _ in b[0]})
+    ts.append(ts[-1] + 1)  # a point past every breakpoint fixes the final slopes
+    out: list[tuple[Fraction, Fraction]] = []
+    for t0, t1 in pairwise(ts):
+        da = _ref_value(a, t0) - _ref_value(b, t0)
+        db = _ref_value(a, t1) - _ref_value(b, t1)
+        out.append((t0, pick(_ref_value(a, t0), _ref_value(b, t0))))
+        if da * db < 0:  # the walls cross strictly inside (t0, t1)
+            tc = t0 + (t1 - t0) * da / (da - db)
+            out.append((tc, _ref_value(a, tc)))
+    t_end = ts[-1]
+    xa, xb = _ref_value(a, t_end), _ref_value(b, t_end)
+    final = pick(a[1], b[1]) if xa == xb else a[1] if (xa > xb) == take_max else b[1]
+    return _ref_normalise(out, final)
+
+
+def _ref_thermograph(
+    g: cgt.Game, memo: dict[cgt.Game, tuple[_RefWall, _RefWall, Fraction]]
+) -> tuple[_RefWall, _RefWall, Fraction]:
+    if g in memo:
+        return memo[g]
+    ls = g.left_stop().as_fraction()
+    if g.is_number and ls.denominator == 1:
+        wall: _RefWall = ([(Fraction(-1), ls)], 0)
+        memo[g] = (wall, wall, Fraction(-1))
+        return memo[g]
+    lsc: _RefWall | None = None
+    for gl in g.left_options:
+        w = _ref_thermograph(gl, memo)[1]
+        lsc = w if lsc is None else _ref_combine(lsc, w, True)
+    rsc: _RefWall | None = None
+    for gr in g.right_options:
+        w = _ref_thermograph(gr, memo)[0]
+        rsc = w if rsc is None else _ref_combine(rsc, w, False)
+    assert lsc is not None and rsc is not None
+    lsc = _ref_normalise([(t, x - t) for t, x in lsc[0]], lsc[1] - 1)
+    rsc = _ref_normalise([(t, x + t) for t, x in rsc[0]], rsc[1] + 1)
+    # the first temperature where the left scaffold is not above the right one
+    ts = sorted({t for t, _ in lsc[0]} | {t for t, _ in rsc[0]})
+    tau: Fraction | None = None
+    prev: Fraction | None = None
+    for t in ts:
+        d = _ref_value(lsc, t) - _ref_value(rsc, t)
+        if d <= 0:
+            if prev is None:
+                tau = t
+            else:
+                d0 = _ref_value(lsc, prev) - _ref_value(rsc, prev)
+                tau = prev + (t - prev) * d0 / (d0 - d)
+            break
+        prev = t
+    if tau is None:
+        assert prev is not None
+        d0 = _ref_value(lsc, prev) - _ref_value(rsc, prev)
+        tau = prev + d0 / (rsc[1] - lsc[1])
+    mast = _ref_value(lsc, tau)
+
+    def clip(w: _RefWall) -> _RefWall:
+        pts = [(t, x) for t, x in w[0] if t < tau]
+        return _ref_normalise([*pts, (tau, mast)] if pts else [(Fraction(-1), mast)], 0)
+
+    memo[g] = (clip(lsc), clip(rsc), tau)
+    return memo[g]
+
+
+def _assert_matches_reference(
+    g: cgt.Game, memo: dict[cgt.Game, tuple[_RefWall, _RefWall, Fraction]]
+) -> None:
+    left, right, tau = _ref_thermograph(g, memo)
+    th = g.thermograph()
+    assert th.temperature.as_fraction() == tau
+    assert th.mast.as_fraction() == left[0][-1][1] == right[0][-1][1]
+    for wall, ref in ((th.left_wall, left), (th.right_wall, right)):
+        assert [(t.as_fraction(), x.as_fraction()) for t, x in wall.points] == ref[0]
+        assert wall.final_slope == ref[1] == 0
+        ref_slopes = [_ref_slope(a, b) for a, b in pairwise(ref[0])]
+        assert wall.slopes == (0, *reversed(ref_slopes))
+        assert wall.critical_temperatures == tuple(t for t, _ in reversed(wall.points[1:]))
+        assert wall == Trajectory(wall.points, 0) and hash(wall) == hash(Trajectory(wall.points, 0))
+        for t, _ in ref[0]:
+            assert wall.value_at(Dyadic(t)).as_fraction() == _ref_value(ref, t)
+    assert repr(th) == repr(
+        Thermograph(Trajectory(th.left_wall.points, 0), th.right_wall, th.temperature)
+    )
+
+
+def _nest(depth: int) -> cgt.Game:
+    g = cgt.zero
+    for i in range(1, depth + 1):
+        g = cgt.Game([i], [g]) if i % 2 else cgt.Game([g], [-i])
+    return g
+
+
+def test_thermographs_match_a_plain_reference() -> None:
+    clear_temperature_caches()
+    memo: dict[cgt.Game, tuple[_RefWall, _RefWall, Fraction]] = {}
+    for depth in range(1, 41):
+        _assert_matches_reference(_nest(depth), memo)
+    rng = random.Random(20261122)
+    pool = [cgt.number(x) for x in (0, 1, -1, 2, -2, Fraction(1, 2), Fraction(-3, 4), 3)]
+    pool += [cgt.star, cgt.up, P("{1|-1}"), P("{3||2|1}")]
+    for _ in range(300):
+        left = rng.sample(pool, rng.randint(0, 3))
+        right = rng.sample(pool, rng.randint(0, 3))
+        g = cgt.Game(left, right)
+        _assert_matches_reference(g, memo)
+        if rng.random() < 0.5 and len(pool) < 60:
+            pool.append(g)
+
+
+def test_deep_nest_temperature_is_fast() -> None:
+    # each level shares its walls with the level below: near-linear in the depth
+    g = _nest(2000)
+    clear_temperature_caches()
+    start = time.perf_counter()
+    assert g.temperature() > 0
+    assert len(g.thermograph().left_wall.points) == 2001
+    assert time.perf_counter() - start < 10
