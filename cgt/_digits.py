@@ -18,7 +18,8 @@ from functools import lru_cache
 
 __all__ = ["int_to_str", "str_to_int"]
 
-_CHUNK = 3000  # digits converted directly (well below the 4,300 limit)
+_CHUNK = 600  # digits converted directly: below 640, the lowest limit Python allows
+_CHUNK_BITS = 1994  # ints below 10**600 have at most 1994 bits; those have <= 601 digits
 
 
 @lru_cache(maxsize=128)
@@ -28,7 +29,7 @@ def _pow10(k: int) -> int:
 
 def _digits(n: int) -> str:
     """Decimal digits of ``n >= 0``."""
-    if n < 10**_CHUNK:
+    if n.bit_length() <= _CHUNK_BITS:
         return str(n)
     k = max(_CHUNK, int(n.bit_length() * 0.30103) // 2)
     high, low = divmod(n, _pow10(k))

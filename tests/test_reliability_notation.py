@@ -152,3 +152,24 @@ def test_unicode_round_trips_with_numbers_and_nimbers(
 ) -> None:
     h = g + cgt.number(x) + cgt.nimber(m) + k * cgt.up
     assert cgt.parse(format(h, "u")) == h
+
+
+def test_printing_obeys_the_lowest_int_str_limit_python_allows() -> None:
+    """Chunks stay below 640 digits, the lowest limit ``sys.set_int_max_str_digits``
+    accepts, so printing works whatever a program set; chunk edges are exact."""
+    import sys
+
+    from cgt._digits import int_to_str, str_to_int
+
+    numbers = [10**600 - 1, 10**600, 2**1994 - 1, 2**1994, 7**2000, 10**1200 + 7]
+    expected = [str(n) for n in numbers]  # under the default limit (4,300 digits)
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        for n, text in zip(numbers, expected, strict=True):
+            assert int_to_str(n) == text
+            assert str_to_int(text) == n
+        g = cgt.number(2**20000)
+        assert cgt.parse(str(g)) is g
+    finally:
+        sys.set_int_max_str_digits(old)
