@@ -42,19 +42,25 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Hashable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
 from ._deep import deep
 from .canonical import add as _add
 from .canonical import canonical_form as _canonical_form
 from .canonical import negate as _negate
+from .errors import NotImpartial
+from .game import Game, zero
 from .impartial.nim import mex
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-
-__all__ = ["ImpartialLike", "KeyedRules", "PartizanLike", "Solver", "SolverInfo"]
+__all__ = [
+    "IdentityKeyWarning",
+    "ImpartialLike",
+    "KeyedRules",
+    "PartizanLike",
+    "Solver",
+    "SolverInfo",
+]
 
 
 _T = TypeVar("_T")
@@ -238,8 +244,8 @@ class Solver:
             return self._value(position)
 
     def _value(self, position: PartizanLike) -> Game:
-        from .game import zero
-
+        if isinstance(position, Game):  # a value is a position too (say, an option)
+            return position
         total: Game = zero
         for component in _components_of(position):
             total = total + self._component_value(component)
@@ -277,8 +283,6 @@ class Solver:
             raise _unhashable(component, key) from None
 
     def _component_value(self, component: PartizanLike) -> Game:
-        from .game import Game
-
         try:
             key: Hashable = (component.__class__, component.key())
             found = self.values.get(key)
@@ -288,6 +292,8 @@ class Solver:
             self._hits += 1
             return found
         self._misses += 1
+        if key[1] is component:  # type: ignore[index]
+            _note_identity_key(component, self.values)
         path = self._path
         if key in path:
             raise _loopy(component)
@@ -311,6 +317,10 @@ class Solver:
             return self._grundy(position)
 
     def _grundy(self, position: ImpartialLike) -> int:
+        if isinstance(position, Game):  # a value as a position: a nimber's nim value
+            if not position.is_nimber:
+                raise NotImpartial(f"{position} is not a nimber, so it has no Grundy value")
+            return position.nim_value()
         total = 0
         for component in _components_of(position):
             total ^= self._component_grundy(component)
@@ -326,6 +336,8 @@ class Solver:
             self._hits += 1
             return found
         self._misses += 1
+        if key[1] is component:  # type: ignore[index]
+            _note_identity_key(component, self.grundy_values)
         path = self._path
         if key in path:
             raise _loopy(component)
@@ -411,8 +423,6 @@ class Solver:
                     summed = sums[pair] = _add(total, found)
                 total = summed
         if total is None:
-            from .game import zero
-
             total = zero
         if state_key is not None:
             if len(self.state_values) >= self.max_states:
@@ -491,6 +501,42 @@ class Solver:
             _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
         return result
+
+
+IDENTITY_KEY_WARNING = 10_000
+"""Table size at which the solver warns, once per class, about positions keyed by identity."""
+
+_warned: set[type] = set()
+
+
+class IdentityKeyWarning(UserWarning):
+    """Positions are keyed by identity (no ``key()``), so transpositions are never found.
+
+    >>> issubclass(IdentityKeyWarning, UserWarning)
+    True
+    """
+
+
+def _note_identity_key(component: Any, table: Mapping[Hashable, Any]) -> None:
+    """Warn once per class when a large table is filled with identity-keyed positions:
+    equal positions reached by different move orders are then valued again and again."""
+    cls = type(component)
+    if (
+        len(table) >= IDENTITY_KEY_WARNING
+        and cls not in _warned
+        and cls.__hash__ is object.__hash__  # type: ignore[comparison-overlap]
+    ):
+        import warnings
+
+        _warned.add(cls)
+        warnings.warn(
+            f"{cls.__name__} positions have no key(): each is stored under its identity, so "
+            f"positions reached by different move orders are valued again (the table holds "
+            f"{len(table)} entries). Define key() to return a hashable description of the "
+            f"position (normalised, so equal positions get equal keys).",
+            IdentityKeyWarning,
+            stacklevel=4,
+        )
 
 
 def _components_of(position: Any) -> Iterable[Any]:

@@ -120,3 +120,81 @@ def test_errors_inside_user_methods_are_not_renamed() -> None:
 
     with pytest.raises(AttributeError, match="missing"):
         Solver().grundy(Broken())
+
+
+def test_a_game_value_can_be_an_option() -> None:
+    """Values mix into user positions: a Game returned as an option is its own value."""
+    from cgt.games.base import ImpartialPosition, Position
+
+    class Choice(Position):
+        def left_options(self) -> list[object]:
+            return [cgt.number(3), Choice2()]
+
+        def right_options(self) -> list[object]:
+            return [cgt.parse("{1|-1}")]
+
+        def key(self) -> str:
+            return "choice"
+
+    class Choice2(Position):
+        def left_options(self) -> list[object]:
+            return [cgt.star]
+
+        def right_options(self) -> list[object]:
+            return []
+
+        def key(self) -> str:
+            return "choice2"
+
+    assert Choice().value() == cgt.Game([3, cgt.Game(["*"], [])], ["{1|-1}"])
+
+    class Heap(ImpartialPosition):
+        def options(self) -> list[object]:
+            return [cgt.nimber(1), cgt.nimber(3)]
+
+        def key(self) -> int:
+            return 0
+
+    assert Heap().grundy() == 0  # mex{1, 3}
+
+    class Bad(ImpartialPosition):
+        def options(self) -> list[object]:
+            return [cgt.up]
+
+        def key(self) -> int:
+            return 1
+
+    with pytest.raises(cgt.NotImpartial, match="not a nimber"):
+        Bad().grundy()
+
+
+def test_identity_keys_warn_once_when_the_table_grows() -> None:
+    import warnings
+
+    from cgt import solver as solver_module
+    from cgt.games.base import Position
+
+    class Row(Position):  # no key(): every object is its own key
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def left_options(self) -> list[Row]:
+            return [Row(self.n - k) for k in (1, 2) if k <= self.n]
+
+        def right_options(self) -> list[Row]:
+            return [Row(self.n - 1)] if self.n else []
+
+    old = solver_module.IDENTITY_KEY_WARNING
+    solver_module.IDENTITY_KEY_WARNING = 50
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            s = solver_module.Solver()
+            v = s.value(Row(12))
+            s.value(Row(13))
+        mine = [w for w in caught if issubclass(w.category, solver_module.IdentityKeyWarning)]
+        assert len(mine) == 1 and "Row positions have no key()" in str(mine[0].message)
+        keyed = type("KeyedRow", (Row,), {"key": lambda self: self.n})
+        assert v is solver_module.Solver().value(keyed(12))  # the same answer, keyed
+    finally:
+        solver_module.IDENTITY_KEY_WARNING = old
