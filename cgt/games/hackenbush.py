@@ -32,13 +32,14 @@ Values use the theory where it applies and the generic solver elsewhere:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .. import _cache
 from ..errors import InvalidPosition, NotImpartial, ParseError
-from .base import Position, solver_for
+from .base import Position, register_cache, solver_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -282,11 +283,21 @@ def _tree_string(children: dict[int, list[tuple[str, int]]], order: list[int]) -
 
 def _canonical_tree(children: dict[int, list[tuple[str, int]]], order: list[int]) -> str:
     """A canonical string of the rooted tree: branches sorted at every node."""
+    # A branch is its stalk of letters up to the next node without exactly one
+    # child, then that node's text in parentheses: stalks cost their length.
     text: dict[int, str] = {}
     for node in reversed(order):
-        text[node] = "".join(
-            sorted(_LETTER[c] + "(" + text.pop(w) + ")" for c, w in children[node])
-        )
+        kids = children[node]
+        if len(kids) == 1 and node != 0:
+            continue
+        entries = []
+        for c, w in kids:
+            letters = [_LETTER[c]]
+            while len(children[w]) == 1:
+                c, w = children[w][0]
+                letters.append(_LETTER[c])
+            entries.append("".join(letters) + "(" + text.pop(w) + ")")
+        text[node] = "".join(sorted(entries))
     return text[0]
 
 
@@ -347,6 +358,13 @@ class _Parser:
 # ---------------------------------------------------------------------------
 # Positions
 # ---------------------------------------------------------------------------
+# The split of an edge list into parts and their keys (searches meet the same
+# position through many move orders).
+_SPLITS: dict[tuple[Edge, ...], list[tuple[tuple[Edge, ...], Hashable]]] = {}
+_SPLITS_LOCK = threading.Lock()
+register_cache(_SPLITS.clear)
+
+
 class Hackenbush(Position):
     """A blue-red-green Hackenbush position.
 
@@ -509,6 +527,21 @@ class Hackenbush(Position):
         return self._options("R")
 
     def _parts(self) -> list[Hackenbush]:
+        found = _SPLITS.get(self._edges)
+        if found is None:
+            found = [(p._edges, p._key) for p in self._split()]
+            with _SPLITS_LOCK:
+                if len(_SPLITS) >= _cache._limit:
+                    _cache.trim(_SPLITS)
+                _SPLITS[self._edges] = found
+        out = []
+        for edges, key in found:
+            part = self._make(edges)
+            part._key = key
+            out.append(part)
+        return out
+
+    def _split(self) -> list[Hackenbush]:
         owner: dict[int, int] = {}  # non-ground node -> component id (union-find root)
 
         def find(x: int) -> int:
@@ -534,6 +567,8 @@ class Hackenbush(Position):
             else:
                 groups.setdefault(find(u or v), []).append(e)
         out.extend(self._make(tuple(g)) for g in groups.values())
+        for part in out:  # each part is one component: its key needs no new split
+            part._key = part._part_key()
         return out
 
     def components(self) -> list[Hackenbush]:

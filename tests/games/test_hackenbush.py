@@ -194,6 +194,14 @@ def test_big_positions() -> None:
     assert time.perf_counter() - start < 5
 
 
+def test_long_mixed_stalk_by_search() -> None:
+    text = "e" + "l" * 40 + "elr"
+    edges = [(i, i + 1, c.upper().replace("E", "G")) for i, c in enumerate(text)]
+    start = time.perf_counter()
+    assert Hackenbush.parse(text).value() == brute(edges)
+    assert time.perf_counter() - start < 5
+
+
 # ---------------------------------------------------------------------------
 # Input, printing, protocol
 # ---------------------------------------------------------------------------
