@@ -18,6 +18,8 @@ Values use the theory where it applies and the generic solver elsewhere:
   by the edge rule (an edge of Left's under a part worth ``x`` is worth
   ``(x + n) / 2**(n-1)``, ``n`` the least integer ``>= 1`` with ``x + n > 1``);
 * an all-green graph by the colon and fusion principles (a nimber);
+* a loop is exactly a leaf edge (the game trees are the same), so blue-red
+  trees with loops take the edge rule too;
 * anything else (green mixed with blue or red, blue-red graphs with cycles)
   by search, the parts above seeded into the solver's table.
 
@@ -248,6 +250,27 @@ def _bridges(edges: Sequence[Edge]) -> list[bool]:
                     if low[node] > disc[p]:
                         bridge[via] = True
     return bridge
+
+
+def _unlooped(edges: Sequence[Edge]) -> Sequence[Edge]:
+    """The edges with each loop replaced by an edge to a new leaf.
+
+    A loop is exactly a leaf edge: deleting it disconnects nothing, and it
+    falls when its node does; so the game trees are the same.
+
+    >>> _unlooped([(0, 1, "L"), (1, 1, "R")])
+    [(0, 1, 'L'), (1, 2, 'R')]
+    """
+    if all(u != v for u, v, _ in edges):
+        return edges
+    fresh = max(max(u, v) for u, v, _ in edges)
+    out = []
+    for u, v, c in edges:
+        if u == v:
+            fresh += 1
+            v = fresh
+        out.append((u, v, c))
+    return out
 
 
 def _prune(edges: Iterable[Edge]) -> tuple[Edge, ...]:
@@ -600,7 +623,7 @@ class Hackenbush(Position):
         return self._key
 
     def _part_key(self) -> Hashable:
-        rooted = _rooted(self._edges)
+        rooted = _rooted(_unlooped(self._edges))
         if rooted is not None:
             order, children = rooted
             return ("tree", _canonical_tree(children, order))
@@ -627,7 +650,8 @@ class Hackenbush(Position):
             return nimber(green_grundy(self._edges))
         if "G" in colours:
             return None
-        rooted = _rooted(self._edges)
+        edges = _unlooped(self._edges)
+        rooted = _rooted(edges)
         if rooted is None:
             return None
         order, children = rooted
@@ -635,7 +659,7 @@ class Hackenbush(Position):
             stalk = "".join(c for n in order for c, _ in children[n])
             x = stalk_value(stalk)
         else:
-            x = red_blue_tree_value(self._edges)
+            x = red_blue_tree_value(edges)
         from ..dyadic import Dyadic
 
         return number(Dyadic(x.numerator, x.denominator))

@@ -105,6 +105,21 @@ def test_red_blue_trees_edge_rule() -> None:
         assert Hackenbush(edges).value() == brute(edges)
 
 
+def test_loops_are_leaf_edges() -> None:
+    # a loop is a leaf edge (same game tree): blue-red trees with loops use the edge rule
+    rng = random.Random(9)
+    for _ in range(100):
+        edges = random_tree(rng, "LR", rng.randint(0, 5))
+        for _ in range(rng.randint(1, 3)):
+            node = rng.randint(0, len(edges))
+            edges.append((node, node, rng.choice("LR")))
+        pos = Hackenbush(edges)
+        assert not pos.is_tree()
+        parts = list(pos.components())
+        assert all(p._theory() is not None for p in parts)
+        assert pos.value() == brute(edges), edges
+
+
 def test_green_trees_colon_principle() -> None:
     rng = random.Random(11)
     for _ in range(150):
