@@ -30,3 +30,7 @@ __all__ += ["Col", "Cram", "Domineering", "Snort", "parse_graph"]
 from .kayles import ArcKayles, NodeKayles  # noqa: E402
 
 __all__ += ["ArcKayles", "NodeKayles"]
+
+from .hackenbush import Hackenbush  # noqa: E402
+
+__all__ += ["Hackenbush"]
