@@ -26,3 +26,7 @@ from .domineering import Cram, Domineering  # noqa: E402
 from .graphs import Col, Snort, parse_graph  # noqa: E402
 
 __all__ += ["Col", "Cram", "Domineering", "Snort", "parse_graph"]
+
+from .boards import Amazons, Clobber, Fission, Konane  # noqa: E402
+
+__all__ += ["Amazons", "Clobber", "Fission", "Konane"]
