@@ -40,18 +40,22 @@ and are keyed by their cropped board under the symmetries of the rules
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
-from .base import Position
+from .base import Position, register_cache, solver_for
 
-__all__ = ["Amazons", "Clobber", "Fission", "Konane", "parse_board"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["Amazons", "BoardRules", "Clobber", "Fission", "Konane", "parse_board"]
 
 _B = TypeVar("_B", bound="_StoneBoard")
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _QUEEN = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 _OTHER = {"x": "o", "o": "x"}
+_SWAP = str.maketrans("xo", "ox")
 
 
 def parse_board(text: str, letters: str = "xo.#", name: str = "a") -> tuple[int, int, str]:
@@ -199,17 +203,18 @@ class _StoneBoard(Position):
             raise IndexError(f"no square ({r}, {c}) on a {self.h}x{self.w} board")
         return self.cells[r * self.w + c]
 
-    def _live(self, cells: str) -> bool:
+    @staticmethod
+    def _live(cells: str) -> bool:
         """Whether a region (its squares in ``cells``) may be worth something."""
         return True
 
-    def components(self: _B) -> list[_B]:
-        """The independent regions, each cropped to its bounding box (dead ones dropped)."""
-        h, w, cells = self.h, self.w, self.cells
-        links = self.links
-        steps = _QUEEN if self.diagonal else _ORTHOGONAL
+    @classmethod
+    def _regions(cls, h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
+        """The independent regions of a raw board, cropped (dead ones dropped)."""
+        links = cls.links
+        steps = _QUEEN if cls.diagonal else _ORTHOGONAL
         seen = [False] * (h * w)
-        out: list[_B] = []
+        out = []
         for start in range(h * w):
             if seen[start] or cells[start] not in links:
                 continue
@@ -227,37 +232,64 @@ class _StoneBoard(Position):
                         if not seen[j] and cells[j] in links:
                             seen[j] = True
                             stack.append(j)
-            sub = [self.filler] * (h * w)
-            for i in region:
-                sub[i] = cells[i]
-            text = "".join(sub)
-            if self._live(text):
-                out.append(self._make(*_crop(h, w, text, self.filler + "#")))
+            if len(region) == len(cells) - cells.count("#"):
+                text = cells  # one region: nothing to blank out
+            else:
+                sub = [cls.filler] * (h * w)
+                for i in region:
+                    sub[i] = cells[i]
+                text = "".join(sub)
+            if cls._live(text):
+                out.append(_crop(h, w, text, cls.filler + "#"))
         return out
 
-    def _normal(self) -> tuple[int, int, str]:
+    def components(self: _B) -> list[_B]:
+        """The independent regions, each cropped to its bounding box (dead ones dropped)."""
+        return [self._make(*region) for region in self._regions(self.h, self.w, self.cells)]
+
+    @staticmethod
+    def _normal(cells: str) -> str:
         """The board the key is read from (before cropping)."""
-        return self.h, self.w, self.cells
+        return cells
 
     def key(self) -> Hashable:
         """The cropped board, least image under the symmetries that keep the rules."""
-        h, w, cells = self._normal()
-        return min(_images(*_crop(h, w, cells, "#"), self.transposes))
+        h, w, cells = _crop(self.h, self.w, self._normal(self.cells), "#")
+        return min(_images(h, w, cells, self.transposes))
 
-    def _options(self: _B, player: str) -> list[_B]:
+    @classmethod
+    def _signed_key(cls, h: int, w: int, cells: str) -> tuple[tuple[int, int, str], bool]:
+        """A cropped region's key in the keyed rules, and whether its value is the negative.
+
+        Besides the symmetries of :meth:`key`, the images with the colours
+        swapped (or, in Fission, transposed) are negatives.
+        """
+        images = _images(h, w, cells, True)
+        if cls.transposes:
+            plain = min(images)
+            swapped = min((a, b, text.translate(_SWAP)) for a, b, text in images)
+        else:
+            plain, swapped = min(images[:4]), min(images[4:])
+        return (swapped, True) if swapped < plain else (plain, False)
+
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
+        """The boards (cells only) after a move by ``player`` (``x`` or ``o``)."""
         raise NotImplementedError
 
     def left_options(self: _B) -> list[_B]:
         """The boards after a move by Left (``x``)."""
-        return self._options("x")
+        h, w = self.h, self.w
+        return [self._make(h, w, cells) for cells in self._moves(h, w, self.cells, "x")]
 
     def right_options(self: _B) -> list[_B]:
         """The boards after a move by Right (``o``)."""
-        return self._options("o")
-
-    def _unique(self: _B, boards: list[str]) -> list[_B]:
         h, w = self.h, self.w
-        return [self._make(h, w, cells) for cells in dict.fromkeys(boards)]
+        return [self._make(h, w, cells) for cells in self._moves(h, w, self.cells, "o")]
+
+    def value(self) -> Game:
+        """The canonical value, via the shared solver (regions memoised under signed keys)."""
+        return solver_for(type(self)).keyed_value(_rules(type(self)), (self.h, self.w, self.cells))
 
     # --- display and identity ---------------------------------------------------------
     def board_string(self, sep: str = "|") -> str:
@@ -310,14 +342,16 @@ class Clobber(_StoneBoard):
     links = "xo"
     filler = "."
 
-    def _live(self, cells: str) -> bool:
+    @staticmethod
+    def _live(cells: str) -> bool:
         return "x" in cells and "o" in cells
 
-    def _normal(self) -> tuple[int, int, str]:
-        return self.h, self.w, self.cells.replace(".", "#")
+    @staticmethod
+    def _normal(cells: str) -> str:
+        return cells.replace(".", "#")
 
-    def _options(self: _B, player: str) -> list[_B]:
-        h, w, cells = self.h, self.w, self.cells
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         other = _OTHER[player]
         out = []
         for i, ch in enumerate(cells):
@@ -331,7 +365,7 @@ class Clobber(_StoneBoard):
                     board[i] = "."
                     board[rr * w + cc] = player
                     out.append("".join(board))
-        return self._unique(out)
+        return list(dict.fromkeys(out))
 
 
 class Konane(_StoneBoard):
@@ -352,11 +386,12 @@ class Konane(_StoneBoard):
 
     __slots__ = ()
 
-    def _live(self, cells: str) -> bool:
+    @staticmethod
+    def _live(cells: str) -> bool:
         return "x" in cells and "o" in cells
 
-    def _options(self: _B, player: str) -> list[_B]:
-        h, w, cells = self.h, self.w, self.cells
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         other = _OTHER[player]
         out = []
         for i, ch in enumerate(cells):
@@ -379,7 +414,7 @@ class Konane(_StoneBoard):
                     landing[r2 * w + c2] = player
                     out.append("".join(landing))
                     k += 1
-        return self._unique(out)
+        return list(dict.fromkeys(out))
 
 
 class Fission(_StoneBoard):
@@ -405,11 +440,12 @@ class Fission(_StoneBoard):
     links = "x."
     transposes = False
 
-    def _live(self, cells: str) -> bool:
+    @staticmethod
+    def _live(cells: str) -> bool:
         return "x" in cells and "." in cells
 
-    def _options(self: _B, player: str) -> list[_B]:
-        h, w, cells = self.h, self.w, self.cells
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         dr, dc = (1, 0) if player == "x" else (0, 1)
         out = []
         for i, ch in enumerate(cells):
@@ -424,7 +460,7 @@ class Fission(_StoneBoard):
                 board[i] = "."
                 board[a] = board[b] = "x"
                 out.append("".join(board))
-        return self._unique(out)
+        return list(dict.fromkeys(out))
 
 
 class Amazons(_StoneBoard):
@@ -445,11 +481,12 @@ class Amazons(_StoneBoard):
     __slots__ = ()
     diagonal = True
 
-    def _live(self, cells: str) -> bool:
+    @staticmethod
+    def _live(cells: str) -> bool:
         return "x" in cells or "o" in cells
 
-    def _options(self: _B, player: str) -> list[_B]:
-        h, w, cells = self.h, self.w, self.cells
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         out = []
         for i, ch in enumerate(cells):
             if ch != player:
@@ -472,4 +509,79 @@ class Amazons(_StoneBoard):
                             r2, c2 = r2 + er, c2 + ec
                     board[j] = "."
                     r1, c1 = r1 + dr, c1 + dc
-        return self._unique(out)
+        return list(dict.fromkeys(out))
+
+
+class BoardRules:
+    """Keyed rules (:class:`~cgt.solver.KeyedRules`) of one stone-board ruleset.
+
+    States are raw boards ``(h, w, cells)``; keys are cropped regions under
+    the ruleset's symmetries, a region with the colours swapped (in Fission:
+    transposed) sharing the key of its negative.  :meth:`split` caches the
+    split of every state it meets.
+
+    >>> rules = BoardRules(Clobber)
+    >>> rules.split((1, 5, "xox.o"))     # xox is stored as the negative of oxo
+    [((1, 3, 'oxo'), True)]
+    >>> rules.options((1, 3, "oxo"))
+    ([(1, 3, 'x.o'), (1, 3, 'o.x')], [(1, 3, '.oo'), (1, 3, 'oo.')])
+    """
+
+    __slots__ = ("_split", "kind")
+
+    max_cache = 1 << 20
+    """Size bound of the cache of splits (emptied when full)."""
+
+    def __init__(self, kind: type[_StoneBoard]) -> None:
+        self.kind = kind
+        self._split: dict[tuple[int, int, str], list[tuple[tuple[int, int, str], bool]]] = {}
+
+    @property
+    def ruleset(self) -> str:
+        """The name of the ruleset (a solver serves one game's keyed rules)."""
+        return self.kind.__name__
+
+    def split(self, state: tuple[int, int, str]) -> list[tuple[tuple[int, int, str], bool]]:
+        """The signed keys of the live regions of a board."""
+        found = self._split.get(state)
+        if found is None:
+            if len(self._split) >= self.max_cache:
+                self._split.clear()
+            kind = self.kind
+            h, w, cells = state
+            found = [
+                kind._signed_key(*_crop(rh, rw, kind._normal(text), "#"))
+                for rh, rw, text in kind._regions(h, w, cells)
+            ]
+            self._split[state] = found
+        return found
+
+    def options(
+        self, key: tuple[int, int, str]
+    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+        """The boards each player can move to from the board of ``key``."""
+        h, w, cells = key
+        moves = self.kind._moves
+        return (
+            [(h, w, c) for c in moves(h, w, cells, "x")],
+            [(h, w, c) for c in moves(h, w, cells, "o")],
+        )
+
+    def state_key(self, state: tuple[int, int, str]) -> tuple[int, int, str]:
+        """Whole boards are remembered as they are."""
+        return state
+
+    def clear(self) -> None:
+        """Forget the cached splits."""
+        self._split.clear()
+
+
+_RULES: dict[type, BoardRules] = {}
+
+
+def _rules(kind: type[_StoneBoard]) -> BoardRules:
+    rules = _RULES.get(kind)
+    if rules is None:
+        rules = _RULES[kind] = BoardRules(kind)
+        register_cache(rules.clear)
+    return rules

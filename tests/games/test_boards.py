@@ -12,6 +12,7 @@ import pytest
 import cgt
 from cgt.errors import InvalidPosition
 from cgt.games import Amazons, Clobber, Fission, Konane
+from cgt.solver import Solver
 
 Board = tuple[str, ...]  # rows, top to bottom
 
@@ -143,6 +144,14 @@ def test_brute_force(kind: type) -> None:
         assert kind(text).value() == brute(kind, board), text
         checked += 1
     assert checked >= 200
+
+
+@pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
+def test_position_protocol_path(kind: type) -> None:
+    # value() uses keyed rules; the generic solver on components() and key() must agree
+    solver = Solver()
+    for text in boards(kind, 80, seed=99):
+        assert solver.value(kind(text)) == brute(kind, tuple(text.split("|"))), text
 
 
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
