@@ -128,6 +128,27 @@ def _images(h: int, w: int, cells: str, transpose: bool) -> list[tuple[int, int,
     return out
 
 
+_NEIGHBOURS: dict[tuple[int, int, bool], list[tuple[int, ...]]] = {}
+
+
+def _neighbours(h: int, w: int, diagonal: bool) -> list[tuple[int, ...]]:
+    """For each square of an ``h`` x ``w`` board, the indices of its neighbours.
+
+    >>> _neighbours(2, 2, False)
+    [(2, 1), (3, 0), (0, 3), (1, 2)]
+    """
+    found = _NEIGHBOURS.get((h, w, diagonal))
+    if found is None:
+        steps = _QUEEN if diagonal else _ORTHOGONAL
+        found = [
+            tuple((r + dr) * w + c + dc for dr, dc in steps if 0 <= r + dr < h and 0 <= c + dc < w)
+            for r in range(h)
+            for c in range(w)
+        ]
+        _NEIGHBOURS[(h, w, diagonal)] = found
+    return found
+
+
 def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     """A small SVG picture: light squares, dark missing ones, black ``x`` and white ``o`` stones."""
     parts = [
@@ -212,7 +233,7 @@ class _StoneBoard(Position):
     def _regions(cls, h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
         """The independent regions of a raw board, cropped (dead ones dropped)."""
         links = cls.links
-        steps = _QUEEN if cls.diagonal else _ORTHOGONAL
+        neighbours = _neighbours(h, w, cls.diagonal)
         seen = [False] * (h * w)
         out = []
         for start in range(h * w):
@@ -224,14 +245,10 @@ class _StoneBoard(Position):
             while stack:
                 i = stack.pop()
                 region.append(i)
-                r, c = divmod(i, w)
-                for dr, dc in steps:
-                    rr, cc = r + dr, c + dc
-                    if 0 <= rr < h and 0 <= cc < w:
-                        j = rr * w + cc
-                        if not seen[j] and cells[j] in links:
-                            seen[j] = True
-                            stack.append(j)
+                for j in neighbours[i]:
+                    if not seen[j] and cells[j] in links:
+                        seen[j] = True
+                        stack.append(j)
             if len(region) == len(cells) - cells.count("#"):
                 text = cells  # one region: nothing to blank out
             else:
@@ -549,10 +566,12 @@ class BoardRules:
                 self._split.clear()
             kind = self.kind
             h, w, cells = state
-            found = [
-                kind._signed_key(*_crop(rh, rw, kind._normal(text), "#"))
-                for rh, rw, text in kind._regions(h, w, cells)
-            ]
+            found = []
+            for rh, rw, text in kind._regions(h, w, cells):
+                normal = kind._normal(text)
+                if normal != text:
+                    rh, rw, normal = _crop(rh, rw, normal, "#")
+                found.append(kind._signed_key(rh, rw, normal))
             self._split[state] = found
         return found
 
