@@ -43,7 +43,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
-from .base import Position, register_cache, solver_for
+from .base import Position, solver_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -534,8 +534,8 @@ class BoardRules:
 
     States are raw boards ``(h, w, cells)``; keys are cropped regions under
     the ruleset's symmetries, a region with the colours swapped (in Fission:
-    transposed) sharing the key of its negative.  :meth:`split` caches the
-    split of every state it meets.
+    transposed) sharing the key of its negative.  The solver remembers whole
+    boards too (:meth:`state_key`), so each board is split once.
 
     >>> rules = BoardRules(Clobber)
     >>> rules.split((1, 5, "xox.o"))     # xox is stored as the negative of oxo
@@ -544,14 +544,10 @@ class BoardRules:
     ([(1, 3, 'x.o'), (1, 3, 'o.x')], [(1, 3, '.oo'), (1, 3, 'oo.')])
     """
 
-    __slots__ = ("_split", "kind")
-
-    max_cache = 1 << 20
-    """Size bound of the cache of splits (emptied when full)."""
+    __slots__ = ("kind",)
 
     def __init__(self, kind: type[_StoneBoard]) -> None:
         self.kind = kind
-        self._split: dict[tuple[int, int, str], list[tuple[tuple[int, int, str], bool]]] = {}
 
     @property
     def ruleset(self) -> str:
@@ -560,19 +556,14 @@ class BoardRules:
 
     def split(self, state: tuple[int, int, str]) -> list[tuple[tuple[int, int, str], bool]]:
         """The signed keys of the live regions of a board."""
-        found = self._split.get(state)
-        if found is None:
-            if len(self._split) >= self.max_cache:
-                self._split.clear()
-            kind = self.kind
-            h, w, cells = state
-            found = []
-            for rh, rw, text in kind._regions(h, w, cells):
-                normal = kind._normal(text)
-                if normal != text:
-                    rh, rw, normal = _crop(rh, rw, normal, "#")
-                found.append(kind._signed_key(rh, rw, normal))
-            self._split[state] = found
+        kind = self.kind
+        h, w, cells = state
+        found = []
+        for rh, rw, text in kind._regions(h, w, cells):
+            normal = kind._normal(text)
+            if normal != text:
+                rh, rw, normal = _crop(rh, rw, normal, "#")
+            found.append(kind._signed_key(rh, rw, normal))
         return found
 
     def options(
@@ -590,10 +581,6 @@ class BoardRules:
         """Whole boards are remembered as they are."""
         return state
 
-    def clear(self) -> None:
-        """Forget the cached splits."""
-        self._split.clear()
-
 
 _RULES: dict[type, BoardRules] = {}
 
@@ -602,5 +589,4 @@ def _rules(kind: type[_StoneBoard]) -> BoardRules:
     rules = _RULES.get(kind)
     if rules is None:
         rules = _RULES[kind] = BoardRules(kind)
-        register_cache(rules.clear)
     return rules
