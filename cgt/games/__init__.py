@@ -34,3 +34,7 @@ __all__ += ["ArcKayles", "NodeKayles"]
 from .hackenbush import Hackenbush  # noqa: E402
 
 __all__ += ["Hackenbush"]
+
+from .boards import Amazons, Clobber, Fission, Konane  # noqa: E402
+
+__all__ += ["Amazons", "Clobber", "Fission", "Konane"]

@@ -1,0 +1,592 @@
+"""Stone boards: Clobber, Konane, Fission and Amazons.
+
+Boards are written as CGSuite and cgt-py write them: rows top to bottom
+separated by ``|`` (or newlines), ``x`` a Left (black, blue) stone, ``o`` a
+Right (white, red) stone, ``.`` an empty square and ``#`` no square.  Spaces
+around rows and blank lines at either end are ignored.  Rows of different
+lengths are padded on the right with ``#`` (as CGSuite does), so ``"x.|o"``
+is ``"x.|o#"``.  An unknown character (``o`` in Fission, say) raises
+:class:`~cgt.errors.InvalidPosition` naming it with its row and column.
+
+- **Clobber**: move one of your stones orthogonally onto an adjacent
+  opponent's stone, which is removed; the square left behind is empty.
+- **Konane**: jump one of your stones orthogonally over an adjacent
+  opponent's stone into the empty square beyond, removing the jumped stone;
+  further jumps in the same straight line may continue the move (every
+  prefix of such a multi-jump is a move too).
+- **Fission**: ``x`` stones only.  Left splits a stone into its two vertical
+  neighbours, Right into its two horizontal neighbours; both must be empty
+  squares of the board, and the stone's own square becomes empty.
+- **Amazons**: move one of your amazons like a chess queen through empty
+  squares, then shoot an arrow from its landing square, again like a queen
+  through empty squares (the square just left counts as empty); the arrow's
+  square becomes ``#``.
+
+Positions split into independent regions (:meth:`~_StoneBoard.components`)
+and are keyed by their cropped board under the symmetries of the rules
+(:meth:`~_StoneBoard.key`); the generic solver does the rest.
+
+>>> from cgt.games import Amazons, Clobber, Fission, Konane
+>>> Clobber("xo").value(), Clobber("xoo").value(), Clobber("xo|ox").value()
+(*, v, *)
+>>> Konane("xo.").value(), Konane("xo.o.").value()
+(1, 1)
+>>> Fission(".|x|.").value(), Fission(".x.").value()
+(1, -1)
+>>> Amazons("x.o").value(), Amazons("x..").value()
+(*, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from ..errors import InvalidPosition
+from .base import Position, solver_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["Amazons", "BoardRules", "Clobber", "Fission", "Konane", "parse_board"]
+
+_B = TypeVar("_B", bound="_StoneBoard")
+
+_ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_QUEEN = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+_OTHER = {"x": "o", "o": "x"}
+_SWAP = str.maketrans("xo", "ox")
+
+
+def parse_board(text: str, letters: str = "xo.#", name: str = "a") -> tuple[int, int, str]:
+    """Read a board string: ``(rows, columns, cells)``, the cells row by row in one string.
+
+    Ragged rows are padded on the right with ``#``.
+
+    >>> parse_board("x.o|o")
+    (2, 3, 'x.oo##')
+    >>> parse_board('''
+    ...     xo
+    ...     .#
+    ... ''')
+    (2, 2, 'xo.#')
+    >>> parse_board("x.|.z", name="Clobber")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: unknown character 'z' at row 1, column 1 of 'x.|.z' (Clobber ...)
+    """
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a board must be a string, not {type(text).__name__}")
+    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            if ch not in letters:
+                allowed = ", ".join(letters[:-1]) + " and " + letters[-1]
+                raise InvalidPosition(
+                    f"unknown character {ch!r} at row {r}, column {c} of {text!r} "
+                    f"({name} boards use {allowed})"
+                )
+    h = len(lines)
+    w = max((len(line) for line in lines), default=0)
+    if w == 0:
+        h = 0
+    return h, w, "".join(line.ljust(w, "#") for line in lines)
+
+
+def _rows(h: int, w: int, cells: str) -> list[str]:
+    return [cells[r * w : (r + 1) * w] for r in range(h)]
+
+
+def _crop(h: int, w: int, cells: str, outside: str) -> tuple[int, int, str]:
+    """Crop to the bounding box of the cells that are not in ``outside``."""
+    rows = _rows(h, w, cells)
+    inside = [r for r in range(h) if any(ch not in outside for ch in rows[r])]
+    if not inside:
+        return 0, 0, ""
+    cols = [c for c in range(w) if any(rows[r][c] not in outside for r in inside)]
+    r0, r1, c0, c1 = inside[0], inside[-1] + 1, cols[0], cols[-1] + 1
+    return r1 - r0, c1 - c0, "".join(rows[r][c0:c1] for r in range(r0, r1))
+
+
+def _images(h: int, w: int, cells: str, transpose: bool) -> list[tuple[int, int, str]]:
+    """The board under the reflections and half turn, and (with ``transpose``) its
+    transposed images too: the 8 symmetries of the square, or 4 of them."""
+    rows = _rows(h, w, cells)
+    out = []
+    shapes = [(h, w, rows)]
+    if transpose:
+        columns = ["".join(rows[r][c] for r in range(h)) for c in range(w)]
+        shapes.append((w, h, columns))
+    for a, b, rs in shapes:
+        flipped = [row[::-1] for row in rs]
+        for image in (rs, flipped, rs[::-1], flipped[::-1]):
+            out.append((a, b, "".join(image)))
+    return out
+
+
+_NEIGHBOURS: dict[tuple[int, int, bool], list[tuple[int, ...]]] = {}
+
+
+def _neighbours(h: int, w: int, diagonal: bool) -> list[tuple[int, ...]]:
+    """For each square of an ``h`` x ``w`` board, the indices of its neighbours.
+
+    >>> _neighbours(2, 2, False)
+    [(2, 1), (3, 0), (0, 3), (1, 2)]
+    """
+    found = _NEIGHBOURS.get((h, w, diagonal))
+    if found is None:
+        steps = _QUEEN if diagonal else _ORTHOGONAL
+        found = [
+            tuple((r + dr) * w + c + dc for dr, dc in steps if 0 <= r + dr < h and 0 <= c + dc < w)
+            for r in range(h)
+            for c in range(w)
+        ]
+        _NEIGHBOURS[(h, w, diagonal)] = found
+    return found
+
+
+def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
+    """A small SVG picture: light squares, dark missing ones, black ``x`` and white ``o`` stones."""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell + 2}" '
+        f'height="{h * cell + 2}" viewBox="-1 -1 {w * cell + 2} {h * cell + 2}">'
+    ]
+    radius = cell * 0.38
+    for r in range(h):
+        for c in range(w):
+            ch = cells[r * w + c]
+            fill = "#444444" if ch == "#" else "#f4e4c4"
+            parts.append(
+                f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
+                f'fill="{fill}" stroke="#888888"/>'
+            )
+            if ch in "xo":
+                stone = "#111111" if ch == "x" else "#ffffff"
+                parts.append(
+                    f'<circle cx="{c * cell + cell / 2}" cy="{r * cell + cell / 2}" '
+                    f'r="{radius}" fill="{stone}" stroke="#111111"/>'
+                )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class _StoneBoard(Position):
+    """Shared code: parsing, display, equality, regions and symmetric keys."""
+
+    __slots__ = ("cells", "h", "w")
+
+    letters: ClassVar[str] = "xo.#"
+    """The characters a board of this ruleset may hold."""
+    links: ClassVar[str] = "xo."
+    """The squares that connect a region (the others separate regions)."""
+    diagonal: ClassVar[bool] = False
+    """Whether squares touching at a corner are in the same region."""
+    filler: ClassVar[str] = "#"
+    """What a square outside a region becomes in that region's board."""
+    transposes: ClassVar[bool] = True
+    """Whether the transposed board has the same value (rows and columns play alike)."""
+
+    h: int
+    w: int
+    cells: str
+
+    def __init__(self, board: Any = "") -> None:
+        if isinstance(board, type(self)):
+            h, w, cells = board.h, board.w, board.cells
+        else:
+            h, w, cells = parse_board(board, self.letters, type(self).__name__)
+        self.h, self.w, self.cells = h, w, cells
+
+    @classmethod
+    def _make(cls: type[_B], h: int, w: int, cells: str) -> _B:
+        board = object.__new__(cls)
+        board.h, board.w, board.cells = h, w, cells
+        return board
+
+    # --- structure -------------------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, columns)`` of the board rectangle."""
+        return self.h, self.w
+
+    def __getitem__(self, rc: tuple[int, int]) -> str:
+        """The character at ``(row, column)``.
+
+        >>> Clobber("xo|.#")[1, 0]
+        '.'
+        """
+        r, c = rc
+        if not (0 <= r < self.h and 0 <= c < self.w):
+            raise IndexError(f"no square ({r}, {c}) on a {self.h}x{self.w} board")
+        return self.cells[r * self.w + c]
+
+    @staticmethod
+    def _live(cells: str) -> bool:
+        """Whether a region (its squares in ``cells``) may be worth something."""
+        return True
+
+    @classmethod
+    def _regions(cls, h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
+        """The independent regions of a raw board, cropped (dead ones dropped)."""
+        links = cls.links
+        neighbours = _neighbours(h, w, cls.diagonal)
+        seen = [False] * (h * w)
+        out = []
+        for start in range(h * w):
+            if seen[start] or cells[start] not in links:
+                continue
+            seen[start] = True
+            stack = [start]
+            region = []
+            while stack:
+                i = stack.pop()
+                region.append(i)
+                for j in neighbours[i]:
+                    if not seen[j] and cells[j] in links:
+                        seen[j] = True
+                        stack.append(j)
+            if len(region) == len(cells) - cells.count("#"):
+                text = cells  # one region: nothing to blank out
+            else:
+                sub = [cls.filler] * (h * w)
+                for i in region:
+                    sub[i] = cells[i]
+                text = "".join(sub)
+            if cls._live(text):
+                out.append(_crop(h, w, text, cls.filler + "#"))
+        return out
+
+    def components(self: _B) -> list[_B]:
+        """The independent regions, each cropped to its bounding box (dead ones dropped)."""
+        return [self._make(*region) for region in self._regions(self.h, self.w, self.cells)]
+
+    @staticmethod
+    def _normal(cells: str) -> str:
+        """The board the key is read from (before cropping)."""
+        return cells
+
+    def key(self) -> Hashable:
+        """The cropped board, least image under the symmetries that keep the rules."""
+        h, w, cells = _crop(self.h, self.w, self._normal(self.cells), "#")
+        return min(_images(h, w, cells, self.transposes))
+
+    @classmethod
+    def _signed_key(cls, h: int, w: int, cells: str) -> tuple[tuple[int, int, str], bool]:
+        """A cropped region's key in the keyed rules, and whether its value is the negative.
+
+        Besides the symmetries of :meth:`key`, the images with the colours
+        swapped (or, in Fission, transposed) are negatives.
+        """
+        images = _images(h, w, cells, True)
+        if cls.transposes:
+            plain = min(images)
+            swapped = min((a, b, text.translate(_SWAP)) for a, b, text in images)
+        else:
+            plain, swapped = min(images[:4]), min(images[4:])
+        return (swapped, True) if swapped < plain else (plain, False)
+
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
+        """The boards (cells only) after a move by ``player`` (``x`` or ``o``)."""
+        raise NotImplementedError
+
+    def left_options(self: _B) -> list[_B]:
+        """The boards after a move by Left (``x``)."""
+        h, w = self.h, self.w
+        return [self._make(h, w, cells) for cells in self._moves(h, w, self.cells, "x")]
+
+    def right_options(self: _B) -> list[_B]:
+        """The boards after a move by Right (``o``)."""
+        h, w = self.h, self.w
+        return [self._make(h, w, cells) for cells in self._moves(h, w, self.cells, "o")]
+
+    def value(self) -> Game:
+        """The canonical value, via the shared solver (regions memoised under signed keys)."""
+        return solver_for(type(self)).keyed_value(_rules(type(self)), (self.h, self.w, self.cells))
+
+    # --- display and identity ---------------------------------------------------------
+    def board_string(self, sep: str = "|") -> str:
+        """The board string, rows joined by ``sep``.
+
+        >>> Konane("x.o|o.x").board_string()
+        'x.o|o.x'
+        """
+        return sep.join(_rows(self.h, self.w, self.cells))
+
+    def __str__(self) -> str:
+        return self.board_string("\n")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_string()!r})"
+
+    def _repr_svg_(self) -> str:
+        return _board_svg(self.h, self.w, self.cells)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _StoneBoard)
+        return (self.h, self.w, self.cells) == (other.h, other.w, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.h, self.w, self.cells))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.board_string(),)
+
+
+class Clobber(_StoneBoard):
+    """A Clobber position: move a stone onto an adjacent opponent's stone, capturing it.
+
+    Regions are the groups of orthogonally connected stones; a group of one
+    colour only is 0 and is dropped.  Empty and missing squares play alike.
+
+    >>> Clobber("xo").value(), Clobber("xxo").value(), Clobber("xoxo").value()
+    (*, ^, +-{*,^})
+    >>> Clobber("x.o|o.x").components()
+    [Clobber('x|o'), Clobber('o|x')]
+    >>> Clobber("xo.").key() == Clobber("#|o|x").key()   # cropped, turned
+    True
+    >>> Clobber("xo|ox").right_options()
+    [Clobber('x.|oo'), Clobber('o.|ox'), Clobber('oo|.x'), Clobber('xo|.o')]
+    """
+
+    __slots__ = ()
+    links = "xo"
+    filler = "."
+
+    @staticmethod
+    def _live(cells: str) -> bool:
+        return "x" in cells and "o" in cells
+
+    @staticmethod
+    def _normal(cells: str) -> str:
+        return cells.replace(".", "#")
+
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
+        other = _OTHER[player]
+        out = []
+        for i, ch in enumerate(cells):
+            if ch != player:
+                continue
+            r, c = divmod(i, w)
+            for dr, dc in _ORTHOGONAL:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < h and 0 <= cc < w and cells[rr * w + cc] == other:
+                    board = list(cells)
+                    board[i] = "."
+                    board[rr * w + cc] = player
+                    out.append("".join(board))
+        return list(dict.fromkeys(out))
+
+
+class Konane(_StoneBoard):
+    """A Konane position: jump over an adjacent opponent's stone into an empty square.
+
+    Multiple jumps in one straight line are one move, and every prefix of a
+    multi-jump is a move too.  Regions are the orthogonally connected parts
+    of the board's squares (``x``, ``o`` and ``.``): no jump crosses a
+    missing square.  A region without stones of both colours is 0 and is
+    dropped.  (Konane regions split no further here: an empty square can be
+    filled by a jump, so stones of one group can reach another.)
+
+    >>> Konane("xo.").value(), Konane("ox.").value(), Konane("x.o|o.x").value()
+    (1, -1, 0)
+    >>> Konane("xo.o.").left_options()
+    [Konane('..xo.'), Konane('....x')]
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _live(cells: str) -> bool:
+        return "x" in cells and "o" in cells
+
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
+        other = _OTHER[player]
+        out = []
+        for i, ch in enumerate(cells):
+            if ch != player:
+                continue
+            r, c = divmod(i, w)
+            for dr, dc in _ORTHOGONAL:
+                board = list(cells)
+                board[i] = "."
+                k = 1
+                while True:
+                    r1, c1 = r + (2 * k - 1) * dr, c + (2 * k - 1) * dc
+                    r2, c2 = r + 2 * k * dr, c + 2 * k * dc
+                    if not (0 <= r2 < h and 0 <= c2 < w):
+                        break
+                    if cells[r1 * w + c1] != other or cells[r2 * w + c2] != ".":
+                        break
+                    board[r1 * w + c1] = "."
+                    landing = list(board)
+                    landing[r2 * w + c2] = player
+                    out.append("".join(landing))
+                    k += 1
+        return list(dict.fromkeys(out))
+
+
+class Fission(_StoneBoard):
+    """A Fission position: split a stone in two, Left vertically, Right horizontally.
+
+    Both neighbours must be empty squares of the board.  Only ``x``, ``.``
+    and ``#`` may appear.  Regions are the orthogonally connected parts of
+    the board's squares: a split touches only the stone and its neighbours.
+    A region without a stone or without an empty square is 0 and is dropped.
+    Keys use the reflections and the half turn only (a transposed board has
+    the negated value).
+
+    >>> Fission(".|x|.").value(), Fission(".x.").value(), Fission("x|.|.").value()
+    (1, -1, 0)
+    >>> Fission(".x.|...").right_options()
+    [Fission('x.x|...')]
+    >>> Fission(".|x|.").key() == Fission(".x.").key()
+    False
+    """
+
+    __slots__ = ()
+    letters = "x.#"
+    links = "x."
+    transposes = False
+
+    @staticmethod
+    def _live(cells: str) -> bool:
+        return "x" in cells and "." in cells
+
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
+        dr, dc = (1, 0) if player == "x" else (0, 1)
+        out = []
+        for i, ch in enumerate(cells):
+            if ch != "x":
+                continue
+            r, c = divmod(i, w)
+            if not (r - dr >= 0 and r + dr < h and c - dc >= 0 and c + dc < w):
+                continue
+            a, b = (r - dr) * w + c - dc, (r + dr) * w + c + dc
+            if cells[a] == "." and cells[b] == ".":
+                board = list(cells)
+                board[i] = "."
+                board[a] = board[b] = "x"
+                out.append("".join(board))
+        return list(dict.fromkeys(out))
+
+
+class Amazons(_StoneBoard):
+    """An Amazons position: a queen move of one of your amazons, then an arrow shot from it.
+
+    Regions are the parts of the board's squares connected orthogonally or
+    diagonally (queens move diagonally too); a region without amazons is 0
+    and is dropped.
+
+    >>> Amazons("x.").value(), Amazons("o..").value(), Amazons("x.o").value()
+    (1, -2, *)
+    >>> Amazons("x.#|###|..o").components()
+    [Amazons('x.'), Amazons('..o')]
+    >>> Amazons("x.").left_options()
+    [Amazons('#x')]
+    """
+
+    __slots__ = ()
+    diagonal = True
+
+    @staticmethod
+    def _live(cells: str) -> bool:
+        return "x" in cells or "o" in cells
+
+    @staticmethod
+    def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
+        out = []
+        for i, ch in enumerate(cells):
+            if ch != player:
+                continue
+            board = list(cells)
+            board[i] = "."
+            r, c = divmod(i, w)
+            for dr, dc in _QUEEN:
+                r1, c1 = r + dr, c + dc
+                while 0 <= r1 < h and 0 <= c1 < w and board[r1 * w + c1] == ".":
+                    j = r1 * w + c1
+                    board[j] = player
+                    for er, ec in _QUEEN:
+                        r2, c2 = r1 + er, c1 + ec
+                        while 0 <= r2 < h and 0 <= c2 < w and board[r2 * w + c2] == ".":
+                            k = r2 * w + c2
+                            board[k] = "#"
+                            out.append("".join(board))
+                            board[k] = "."
+                            r2, c2 = r2 + er, c2 + ec
+                    board[j] = "."
+                    r1, c1 = r1 + dr, c1 + dc
+        return list(dict.fromkeys(out))
+
+
+class BoardRules:
+    """Keyed rules (:class:`~cgt.solver.KeyedRules`) of one stone-board ruleset.
+
+    States are raw boards ``(h, w, cells)``; keys are cropped regions under
+    the ruleset's symmetries, a region with the colours swapped (in Fission:
+    transposed) sharing the key of its negative.  The solver remembers whole
+    boards too (:meth:`state_key`), so each board is split once.
+
+    >>> rules = BoardRules(Clobber)
+    >>> rules.split((1, 5, "xox.o"))     # xox is stored as the negative of oxo
+    [((1, 3, 'oxo'), True)]
+    >>> rules.options((1, 3, "oxo"))
+    ([(1, 3, 'x.o'), (1, 3, 'o.x')], [(1, 3, '.oo'), (1, 3, 'oo.')])
+    """
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: type[_StoneBoard]) -> None:
+        self.kind = kind
+
+    @property
+    def ruleset(self) -> str:
+        """The name of the ruleset (a solver serves one game's keyed rules)."""
+        return self.kind.__name__
+
+    def split(self, state: tuple[int, int, str]) -> list[tuple[tuple[int, int, str], bool]]:
+        """The signed keys of the live regions of a board."""
+        kind = self.kind
+        h, w, cells = state
+        found = []
+        for rh, rw, text in kind._regions(h, w, cells):
+            normal = kind._normal(text)
+            if normal != text:
+                rh, rw, normal = _crop(rh, rw, normal, "#")
+            found.append(kind._signed_key(rh, rw, normal))
+        return found
+
+    def options(
+        self, key: tuple[int, int, str]
+    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+        """The boards each player can move to from the board of ``key``."""
+        h, w, cells = key
+        moves = self.kind._moves
+        return (
+            [(h, w, c) for c in moves(h, w, cells, "x")],
+            [(h, w, c) for c in moves(h, w, cells, "o")],
+        )
+
+    def state_key(self, state: tuple[int, int, str]) -> tuple[int, int, str]:
+        """Whole boards are remembered as they are."""
+        return state
+
+
+_RULES: dict[type, BoardRules] = {}
+
+
+def _rules(kind: type[_StoneBoard]) -> BoardRules:
+    rules = _RULES.get(kind)
+    if rules is None:
+        rules = _RULES[kind] = BoardRules(kind)
+    return rules
