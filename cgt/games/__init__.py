@@ -26,3 +26,23 @@ from .domineering import Cram, Domineering  # noqa: E402
 from .graphs import Col, Snort, parse_graph  # noqa: E402
 
 __all__ += ["Col", "Cram", "Domineering", "Snort", "parse_graph"]
+
+from .strips import (  # noqa: E402
+    Cutcake,
+    ElephantsAndRhinos,
+    PartizanSubtraction,
+    PartizanSubtractionPosition,
+    ToadsAndFrogs,
+    ToppingDominoes,
+    TopplingDominoes,
+)
+
+__all__ += [
+    "Cutcake",
+    "ElephantsAndRhinos",
+    "PartizanSubtraction",
+    "PartizanSubtractionPosition",
+    "ToadsAndFrogs",
+    "ToppingDominoes",
+    "TopplingDominoes",
+]
