@@ -38,3 +38,23 @@ __all__ += ["Hackenbush"]
 from .boards import Amazons, Clobber, Fission, Konane  # noqa: E402
 
 __all__ += ["Amazons", "Clobber", "Fission", "Konane"]
+
+from .strips import (  # noqa: E402
+    Cutcake,
+    ElephantsAndRhinos,
+    PartizanSubtraction,
+    PartizanSubtractionPosition,
+    ToadsAndFrogs,
+    ToppingDominoes,
+    TopplingDominoes,
+)
+
+__all__ += [
+    "Cutcake",
+    "ElephantsAndRhinos",
+    "PartizanSubtraction",
+    "PartizanSubtractionPosition",
+    "ToadsAndFrogs",
+    "ToppingDominoes",
+    "TopplingDominoes",
+]

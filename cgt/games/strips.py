@@ -1,0 +1,746 @@
+"""Strips, cakes and heaps: Toads and Frogs, Elephants and Rhinos, Toppling
+Dominoes, partizan subtraction and Cutcake.
+
+Every ruleset here is a :class:`~cgt.games.base.Position`; the shared solver
+values it, summing the values of its independent :meth:`components`.
+
+* **Toads and Frogs** (Winning Ways, ch. 1): on a strip of squares, Left's
+  toads ``t`` move rightwards and Right's frogs ``f`` leftwards, one square
+  into an empty one, or jumping over exactly one piece of the other kind
+  into an empty square just beyond.
+* **Elephants and Rhinos**: the same without jumps (elephants ``e`` are
+  Left's and move right, rhinos ``r`` Right's and move left).
+* **Toppling Dominoes** (Lessons in Play): a row of blue ``L``, red ``R`` and
+  green ``G`` dominoes; a player topples one of his own or a green one to
+  the left or the right, and it knocks over every domino on that side.
+* **Partizan subtraction**: Left takes a number in her set from one heap,
+  Right a number in his.
+* **Cutcake** (Winning Ways, ch. 2): Left cuts a cake along a vertical line,
+  Right along a horizontal one.
+
+>>> from cgt.games import ToadsAndFrogs, ElephantsAndRhinos, ToppingDominoes
+>>> from cgt.games import PartizanSubtraction, Cutcake
+>>> ToadsAndFrogs("t.f").value(), ToadsAndFrogs("tt.f").value()
+(*, {1/2|0})
+>>> ElephantsAndRhinos("e..r").value(), ToppingDominoes("LG").value()
+(0, {1|0})
+>>> PartizanSubtraction({1}, {2})(2).value(), Cutcake(2, 4).value()
+({1|0}, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any, ClassVar
+
+from ..errors import InvalidPosition
+from .base import Position
+
+__all__ = [
+    "Cutcake",
+    "ElephantsAndRhinos",
+    "PartizanSubtraction",
+    "PartizanSubtractionPosition",
+    "ToadsAndFrogs",
+    "ToppingDominoes",
+    "TopplingDominoes",
+]
+
+_CELL = 24
+_BLUE = "#3465a4"
+_RED = "#cc0000"
+_GREEN = "#4e9a06"
+
+
+def _svg(width: int, height: int, body: list[str]) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{height + 2}" '
+        f'viewBox="-1 -1 {width + 2} {height + 2}">' + "".join(body) + "</svg>"
+    )
+
+
+def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosition:
+    return InvalidPosition(
+        f"unknown character {text[column]!r} at row 0, column {column} of {text!r}: "
+        f"a {ruleset} strip is written with {allowed}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Toads and Frogs, Elephants and Rhinos
+# ---------------------------------------------------------------------------
+class _Strip(Position):
+    """A strip of squares: Left's pieces move right, Right's pieces move left.
+
+    Subclasses set the two letters, the ruleset's name and whether a piece
+    may jump over one piece of the other side.
+    """
+
+    __slots__ = ("strip",)
+
+    left_piece: ClassVar[str]
+    right_piece: ClassVar[str]
+    jumps: ClassVar[bool]
+    ruleset: ClassVar[str]
+
+    strip: str
+
+    def __init__(self, strip: str | _Strip = "") -> None:
+        if isinstance(strip, _Strip):
+            if type(strip) is not type(self):
+                raise InvalidPosition(
+                    f"a {type(strip).__name__} is not a {type(self).__name__} position"
+                )
+            self.strip = strip.strip
+            return
+        if not isinstance(strip, str):
+            raise InvalidPosition(f"a {self.ruleset} strip is a string, not {type(strip).__name__}")
+        letters = f".{self.left_piece}{self.right_piece}"
+        out = []
+        for column, ch in enumerate(strip):
+            low = ch.lower()
+            if low not in letters:
+                allowed = (
+                    f"{self.left_piece!r} (Left's), {self.right_piece!r} (Right's) "
+                    f"and '.' (empty), upper or lower case"
+                )
+                raise _bad_char(self.ruleset, strip, column, allowed)
+            out.append(low)
+        self.strip = "".join(out)
+
+    @classmethod
+    def _make(cls, strip: str) -> Any:
+        position = object.__new__(cls)
+        position.strip = strip
+        return position
+
+    # --- moves -------------------------------------------------------------------
+    def _moves(self, piece: str, step: int) -> list[Any]:
+        s = self.strip
+        other = self.right_piece if piece == self.left_piece else self.left_piece
+        n = len(s)
+        out = []
+        for i, ch in enumerate(s):
+            if ch != piece:
+                continue
+            j = i + step
+            if not 0 <= j < n:
+                continue
+            if s[j] == ".":
+                target = j
+            elif self.jumps and s[j] == other and 0 <= j + step < n and s[j + step] == ".":
+                target = j + step
+            else:
+                continue
+            cells = list(s)
+            cells[i], cells[target] = ".", piece
+            out.append(self._make("".join(cells)))
+        return out
+
+    def left_options(self) -> list[Any]:
+        """Strips after Left moves one of her pieces rightwards (stepping or jumping)."""
+        return self._moves(self.left_piece, 1)
+
+    def right_options(self) -> list[Any]:
+        """Strips after Right moves one of his pieces leftwards (stepping or jumping)."""
+        return self._moves(self.right_piece, -1)
+
+    # --- structure -----------------------------------------------------------------
+    def dead(self) -> list[int]:
+        """The squares of the pieces that can never move, whatever is played.
+
+        The largest set ``D`` of pieces such that each piece of ``D`` is blocked
+        by the edge of the strip or by pieces of ``D``: its step square is the
+        edge or holds a piece of ``D``, and it cannot jump because the square
+        stepped over holds a piece of its own side (jumps go over the other
+        side only), or the landing square is the edge or holds a piece of
+        ``D``.  No piece of ``D`` can ever move (no move changes a square of
+        ``D``), and no live piece can use one of its squares: a dead piece is
+        jumped over only from the square next to it, which is the edge or
+        dead.  So dead pieces are walls.
+        """
+        s = self.strip
+        n = len(s)
+        dead = {i for i, ch in enumerate(s) if ch != "."}
+        changed = True
+        while changed:
+            changed = False
+            for i in sorted(dead):
+                step = 1 if s[i] == self.left_piece else -1
+                j = i + step
+                if 0 <= j < n and j not in dead:
+                    blocked = False
+                elif not 0 <= j < n or s[j] == s[i] or not self.jumps:
+                    blocked = True
+                else:
+                    k = j + step
+                    blocked = not 0 <= k < n or k in dead
+                if not blocked:
+                    dead.discard(i)
+                    changed = True
+        return sorted(dead)
+
+    def _segments(self) -> list[str]:
+        """Independent segments: split at dead pieces, trimmed (see :meth:`components`)."""
+        s = self.strip
+        dead = set(self.dead())
+        parts: list[str] = []
+        current: list[str] = []
+        for i, ch in enumerate(s):
+            if i in dead:
+                parts.append("".join(current))
+                current = []
+            else:
+                current.append(ch)
+        parts.append("".join(current))
+        out = []
+        for part in parts:
+            for piece in self._split(part):
+                piece = self._trim(piece)
+                if piece.strip("."):
+                    out.append(piece)
+        return out
+
+    def _split(self, part: str) -> list[str]:
+        return [part]
+
+    def _trim(self, part: str) -> str:
+        # Only Right's pieces move leftwards: without them nothing ever enters
+        # the empty squares before the first piece; likewise at the right end.
+        if self.right_piece not in part:
+            part = part.lstrip(".")
+        if self.left_piece not in part:
+            part = part.rstrip(".")
+        return part
+
+    def components(self) -> list[Any]:
+        """Independent parts: the strip cut at its dead pieces, empty ends trimmed.
+
+        Dead pieces (see :meth:`dead`) never move and no piece can use their
+        squares, so they cut the strip into independent segments; segments
+        without pieces are dropped, and empty squares at an end that no
+        piece can ever reach are trimmed.
+        """
+        return [self._make(part) for part in self._segments()]
+
+    def key(self) -> Hashable:
+        """The sorted strings of the components (mirror images are *not* identified:
+        the mirror image, sides swapped, has the negative value)."""
+        return tuple(sorted(self._segments()))
+
+    def mirror(self) -> Any:
+        """The strip read backwards with the sides swapped: its value is the negative."""
+        swap = str.maketrans(self.left_piece + self.right_piece, self.right_piece + self.left_piece)
+        return self._make(self.strip[::-1].translate(swap))
+
+    # --- display -------------------------------------------------------------------
+    def __str__(self) -> str:
+        return self.strip
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.strip!r})"
+
+    def _repr_svg_(self) -> str:
+        body = []
+        for i, ch in enumerate(self.strip):
+            x = i * _CELL
+            body.append(
+                f'<rect x="{x}" y="0" width="{_CELL}" height="{_CELL}" '
+                f'fill="#ffffff" stroke="#888888"/>'
+            )
+            if ch != ".":
+                fill = _BLUE if ch == self.left_piece else _RED
+                body.append(
+                    f'<circle cx="{x + _CELL // 2}" cy="{_CELL // 2}" r="{_CELL // 2 - 3}" '
+                    f'fill="{fill}"/>'
+                )
+        return _svg(len(self.strip) * _CELL, _CELL, body)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Strip)
+        return self.strip == other.strip
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.strip))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.strip,))
+
+
+class ToadsAndFrogs(_Strip):
+    """A Toads and Frogs strip: ``t`` toads (Left's), ``f`` frogs (Right's), ``.`` empty.
+
+    A toad moves one square right into an empty square, or jumps right over
+    exactly one frog into the empty square beyond; frogs move leftwards in
+    the same way.  Letters are CGSuite's; ``T`` and ``F`` (Winning Ways)
+    are accepted too.
+
+    >>> g = ToadsAndFrogs("TT.F")
+    >>> print(g), g.value()
+    tt.f
+    (None, {1/2|0})
+    >>> g.left_options(), g.right_options()
+    ([ToadsAndFrogs('t.tf')], [ToadsAndFrogs('ttf.')])
+    >>> ToadsAndFrogs("t.f").value(), ToadsAndFrogs("t..f").value()
+    (*, 0)
+    >>> ToadsAndFrogs("ft.t.f").components()    # the frog at the end never moves
+    [ToadsAndFrogs('t.t.f')]
+    >>> ToadsAndFrogs("tx")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: unknown character 'x' at row 0, column 1 of 'tx': ...
+    """
+
+    __slots__ = ()
+    left_piece = "t"
+    right_piece = "f"
+    jumps = True
+    ruleset = "Toads and Frogs"
+
+
+class ElephantsAndRhinos(_Strip):
+    """An Elephants and Rhinos strip: ``e`` elephants (Left's), ``r`` rhinos (Right's).
+
+    Elephants step one square right into an empty square, rhinos one square
+    left; nobody jumps (so the letters are ``e`` and ``r``, not ``t`` and
+    ``f``; upper case is accepted).  Pieces never pass each other, so the
+    strip also splits between a rhino and the next elephant.
+
+    >>> ElephantsAndRhinos("e..r").value(), ElephantsAndRhinos("e.r.").value()
+    (0, *)
+    >>> ElephantsAndRhinos("e.r..e.r").components()
+    [ElephantsAndRhinos('e.r'), ElephantsAndRhinos('e.r')]
+    >>> ElephantsAndRhinos("er").components()      # they block each other for ever
+    []
+    """
+
+    __slots__ = ()
+    left_piece = "e"
+    right_piece = "r"
+    jumps = False
+    ruleset = "Elephants and Rhinos"
+
+    def _split(self, part: str) -> list[str]:
+        # Between a rhino and the next elephant the squares are used by no one
+        # (the rhino moves away from them, the elephant too, nobody passes).
+        out = []
+        start = 0
+        last_piece = -1
+        for i, ch in enumerate(part):
+            if ch == ".":
+                continue
+            if ch == "e" and last_piece >= 0 and part[last_piece] == "r":
+                out.append(part[start : last_piece + 1])
+                start = i
+            last_piece = i
+        out.append(part[start:])
+        return out
+
+    def _trim(self, part: str) -> str:
+        # No passing: empty squares before a leading elephant, or after a
+        # trailing rhino, are never used.
+        pieces = part.strip(".")
+        if not pieces:
+            return ""
+        if pieces[0] == "e":
+            part = part.lstrip(".")
+        if pieces[-1] == "r":
+            part = part.rstrip(".")
+        return part
+
+
+# ---------------------------------------------------------------------------
+# Toppling Dominoes
+# ---------------------------------------------------------------------------
+class TopplingDominoes(Position):
+    """A row of Toppling Dominoes: ``L`` blue (Left's), ``R`` red (Right's), ``G`` green.
+
+    A player topples one of his own dominoes or a green one, to the left or
+    to the right; it knocks over every domino on that side, and the others
+    stay as one row.  ``ToppingDominoes`` is the same class.  A row and its
+    reversal have the same value, so they share a key.
+
+    >>> TopplingDominoes("L").value(), TopplingDominoes("G").value()
+    (1, *)
+    >>> TopplingDominoes("LLL").value(), TopplingDominoes("LR").value()
+    (3, *)
+    >>> TopplingDominoes("LGR").left_options()
+    [TopplingDominoes('GR'), TopplingDominoes(''), TopplingDominoes('R'), TopplingDominoes('L')]
+    >>> TopplingDominoes("RGL").key() == TopplingDominoes("LGR").key()
+    True
+    >>> TopplingDominoes("LxR")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: unknown character 'x' at row 0, column 1 of 'LxR': ...
+    """
+
+    __slots__ = ("row",)
+
+    row: str
+
+    def __init__(self, row: str | TopplingDominoes = "") -> None:
+        if isinstance(row, TopplingDominoes):
+            self.row = row.row
+            return
+        if not isinstance(row, str):
+            raise InvalidPosition(f"a row of dominoes is a string, not {type(row).__name__}")
+        out = []
+        for column, ch in enumerate(row):
+            up = ch.upper()
+            if up not in "LRG":
+                raise _bad_char(
+                    "Toppling Dominoes",
+                    row,
+                    column,
+                    "'L' (blue, Left's), 'R' (red, Right's) and 'G' (green), either case",
+                )
+            out.append(up)
+        self.row = "".join(out)
+
+    @classmethod
+    def _make(cls, row: str) -> TopplingDominoes:
+        position = object.__new__(cls)
+        position.row = row
+        return position
+
+    def _topple(self, colour: str) -> list[TopplingDominoes]:
+        r = self.row
+        out = []
+        seen = set()
+        for i, ch in enumerate(r):
+            if ch == colour or ch == "G":
+                for rest in (r[i + 1 :], r[:i]):  # toppled leftwards, rightwards
+                    if rest not in seen:
+                        seen.add(rest)
+                        out.append(self._make(rest))
+        return out
+
+    def left_options(self) -> list[TopplingDominoes]:
+        """Rows after Left topples a blue or green domino either way."""
+        return self._topple("L")
+
+    def right_options(self) -> list[TopplingDominoes]:
+        """Rows after Right topples a red or green domino either way."""
+        return self._topple("R")
+
+    def components(self) -> list[TopplingDominoes]:
+        """The row itself (an empty row has no components)."""
+        return [self] if self.row else []
+
+    def key(self) -> Hashable:
+        """The row or its reversal, whichever is smaller (equal values)."""
+        return min(self.row, self.row[::-1])
+
+    def __str__(self) -> str:
+        return self.row
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.row!r})"
+
+    def _repr_svg_(self) -> str:
+        colours = {"L": _BLUE, "R": _RED, "G": _GREEN}
+        w = _CELL // 2
+        body = [
+            f'<rect x="{i * _CELL + 3}" y="0" width="{w}" height="{2 * _CELL}" '
+            f'fill="{colours[ch]}" stroke="#333333"/>'
+            for i, ch in enumerate(self.row)
+        ]
+        return _svg(max(len(self.row), 1) * _CELL, 2 * _CELL, body)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TopplingDominoes):
+            return NotImplemented
+        return self.row == other.row
+
+    def __hash__(self) -> int:
+        return hash(("TopplingDominoes", self.row))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TopplingDominoes, (self.row,))
+
+
+ToppingDominoes = TopplingDominoes
+"""The name asked for in the issue; the game's name in Lessons in Play is Toppling Dominoes."""
+
+
+# ---------------------------------------------------------------------------
+# Partizan subtraction
+# ---------------------------------------------------------------------------
+def _moves_set(name: str, moves: Iterable[int]) -> frozenset[int]:
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise InvalidPosition(
+            f"{name} must be a collection of positive ints, not {type(moves).__name__}"
+        )
+    out = set()
+    for s in moves:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise InvalidPosition(f"{name} holds {s!r}, which is not a positive int")
+        out.add(s)
+    return frozenset(out)
+
+
+class PartizanSubtraction:
+    """The partizan subtraction game: Left removes a number in ``left_set``
+    from one heap, Right a number in ``right_set``.
+
+    Calling the ruleset with heap sizes gives a position (heaps are
+    independent components).
+
+    >>> game = PartizanSubtraction({1}, {2})
+    >>> game
+    PartizanSubtraction({1}, {2})
+    >>> game(1).value(), game(2).value(), game(3).value()
+    (1, {1|0}, 0)
+    >>> PartizanSubtraction({1, 2}, {1, 2})(5).value()      # impartial: 5 mod 3
+    *2
+    >>> PartizanSubtraction({0}, {1})
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: left_set holds 0, which is not a positive int
+    """
+
+    __slots__ = ("left_set", "right_set")
+
+    def __init__(self, left_set: Iterable[int], right_set: Iterable[int]) -> None:
+        self.left_set = _moves_set("left_set", left_set)
+        self.right_set = _moves_set("right_set", right_set)
+
+    def __call__(self, *heaps: int) -> PartizanSubtractionPosition:
+        return PartizanSubtractionPosition(self, heaps)
+
+    def __repr__(self) -> str:
+        def show(s: frozenset[int]) -> str:
+            return "{" + ", ".join(map(str, sorted(s))) + "}" if s else "set()"
+
+        return f"PartizanSubtraction({show(self.left_set)}, {show(self.right_set)})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PartizanSubtraction):
+            return NotImplemented
+        return (self.left_set, self.right_set) == (other.left_set, other.right_set)
+
+    def __hash__(self) -> int:
+        return hash(("PartizanSubtraction", self.left_set, self.right_set))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PartizanSubtraction, (sorted(self.left_set), sorted(self.right_set)))
+
+
+class PartizanSubtractionPosition(Position):
+    """Heaps under a :class:`PartizanSubtraction` ruleset.
+
+    >>> p = PartizanSubtraction({1, 3}, {2})(4, 1)
+    >>> print(p)
+    4 + 1
+    >>> for option in p.left_options():
+    ...     print(option)
+    3 + 1
+    1 + 1
+    4 + 0
+    >>> PartizanSubtraction({1}, {1})(-1)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: heap 0 is -1: heaps are non-negative ints
+    """
+
+    __slots__ = ("heaps", "ruleset")
+
+    ruleset: PartizanSubtraction
+    heaps: tuple[int, ...]
+
+    def __init__(self, ruleset: PartizanSubtraction, heaps: Iterable[int]) -> None:
+        if not isinstance(ruleset, PartizanSubtraction):
+            raise InvalidPosition(
+                f"the ruleset must be a PartizanSubtraction, not {type(ruleset).__name__}"
+            )
+        out = []
+        for i, h in enumerate(heaps):
+            if isinstance(h, bool) or not isinstance(h, int) or h < 0:
+                raise InvalidPosition(f"heap {i} is {h!r}: heaps are non-negative ints")
+            out.append(h)
+        self.ruleset = ruleset
+        self.heaps = tuple(out)
+
+    def _options(self, moves: frozenset[int]) -> list[PartizanSubtractionPosition]:
+        out = []
+        for i, h in enumerate(self.heaps):
+            for s in sorted(moves):
+                if s <= h:
+                    heaps = (*self.heaps[:i], h - s, *self.heaps[i + 1 :])
+                    out.append(PartizanSubtractionPosition(self.ruleset, heaps))
+        return out
+
+    def left_options(self) -> list[PartizanSubtractionPosition]:
+        """Positions after Left removes a number of her set from one heap."""
+        return self._options(self.ruleset.left_set)
+
+    def right_options(self) -> list[PartizanSubtractionPosition]:
+        """Positions after Right removes a number of his set from one heap."""
+        return self._options(self.ruleset.right_set)
+
+    def components(self) -> list[PartizanSubtractionPosition]:
+        """One position per heap on which someone can still move."""
+        low = min(self.ruleset.left_set | self.ruleset.right_set, default=0)
+        if len(self.heaps) == 1 and self.heaps[0] >= low > 0:
+            return [self]
+        return [
+            PartizanSubtractionPosition(self.ruleset, (h,))
+            for h in self.heaps
+            if h >= low and low > 0
+        ]
+
+    def key(self) -> Hashable:
+        """The two sets and the sorted heaps."""
+        return (self.ruleset.left_set, self.ruleset.right_set, tuple(sorted(self.heaps)))
+
+    def __str__(self) -> str:
+        return " + ".join(map(str, self.heaps)) or "0"
+
+    def __repr__(self) -> str:
+        return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
+
+    def _repr_svg_(self) -> str:
+        body = []
+        for i, h in enumerate(self.heaps):
+            for j in range(h):
+                body.append(
+                    f'<circle cx="{i * _CELL + _CELL // 2}" cy="{(h - j) * 12 - 4}" r="5" '
+                    f'fill="#555555"/>'
+                )
+        height = 12 * max(self.heaps, default=0) + 4
+        return _svg(max(len(self.heaps), 1) * _CELL, height, body)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PartizanSubtractionPosition):
+            return NotImplemented
+        return (self.ruleset, self.heaps) == (other.ruleset, other.heaps)
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset, self.heaps))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PartizanSubtractionPosition, (self.ruleset, self.heaps))
+
+
+# ---------------------------------------------------------------------------
+# Cutcake
+# ---------------------------------------------------------------------------
+class Cutcake(Position):
+    """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
+
+    Left cuts vertically (North-South): a ``rows x cols`` piece becomes
+    ``rows x a`` and ``rows x (cols - a)``.  Right cuts horizontally
+    (East-West): it becomes ``a x cols`` and ``(rows - a) x cols``.  So a
+    one-row strip ``Cutcake(1, n)`` is Left's alone and worth ``n - 1``, and
+    ``Cutcake(n, 1)`` is worth ``-(n - 1)``.  After a cut the position is a
+    sum of pieces: :meth:`of` builds one directly.
+
+    >>> Cutcake(1, 5).value(), Cutcake(5, 1).value(), Cutcake(2, 2).value()
+    (4, -4, 0)
+    >>> Cutcake(2, 4).left_options()
+    [Cutcake.of([(2, 1), (2, 3)]), Cutcake.of([(2, 2), (2, 2)])]
+    >>> Cutcake.of([(2, 4), (3, 1)]).value()
+    -1
+    >>> Cutcake(0, 3)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: a piece of cake is rows x cols with positive ints, not (0, 3)
+    """
+
+    __slots__ = ("pieces",)
+
+    pieces: tuple[tuple[int, int], ...]
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.pieces = (self._check((rows, cols)),)
+
+    @staticmethod
+    def _check(piece: Any) -> tuple[int, int]:
+        try:
+            rows, cols = piece
+        except (TypeError, ValueError):
+            raise InvalidPosition(
+                f"a piece of cake is a (rows, cols) pair, not {piece!r}"
+            ) from None
+        for n in (rows, cols):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise InvalidPosition(
+                    f"a piece of cake is rows x cols with positive ints, not {(rows, cols)!r}"
+                )
+        return rows, cols
+
+    @classmethod
+    def of(cls, pieces: Iterable[tuple[int, int]]) -> Cutcake:
+        """The sum of several pieces, each a ``(rows, cols)`` pair.
+
+        >>> print(Cutcake.of([(2, 3), (1, 1)]))
+        2x3 + 1x1
+        """
+        cake = object.__new__(cls)
+        cake.pieces = tuple(cls._check(p) for p in pieces)
+        return cake
+
+    def _cuts(self, vertical: bool) -> list[Cutcake]:
+        out = []
+        for i, (rows, cols) in enumerate(self.pieces):
+            before, after = self.pieces[:i], self.pieces[i + 1 :]
+            side = cols if vertical else rows
+            for a in range(1, side // 2 + 1):  # a and side - a give the same pieces
+                halves = ((rows, a), (rows, cols - a)), ((a, cols), (rows - a, cols))
+                new = halves[0] if vertical else halves[1]
+                out.append(Cutcake.of(before + new + after))
+        return out
+
+    def left_options(self) -> list[Cutcake]:
+        """Cakes after a vertical cut of one piece (Left's moves)."""
+        return self._cuts(True)
+
+    def right_options(self) -> list[Cutcake]:
+        """Cakes after a horizontal cut of one piece (Right's moves)."""
+        return self._cuts(False)
+
+    def components(self) -> list[Cutcake]:
+        """One cake per piece larger than a unit square."""
+        if len(self.pieces) == 1:
+            return [self] if self.pieces[0] != (1, 1) else []
+        return [Cutcake.of([p]) for p in self.pieces if p != (1, 1)]
+
+    def key(self) -> Hashable:
+        """The sorted pieces (a transposed cake is worth the negative: not identified)."""
+        return tuple(sorted(p for p in self.pieces if p != (1, 1)))
+
+    def __str__(self) -> str:
+        return " + ".join(f"{r}x{c}" for r, c in self.pieces)
+
+    def __repr__(self) -> str:
+        if len(self.pieces) == 1:
+            return f"Cutcake({self.pieces[0][0]}, {self.pieces[0][1]})"
+        return f"Cutcake.of({list(self.pieces)!r})"
+
+    def _repr_svg_(self) -> str:
+        cell = 12
+        body = []
+        x = 0
+        for rows, cols in self.pieces:
+            for r in range(rows):
+                for c in range(cols):
+                    body.append(
+                        f'<rect x="{x + c * cell}" y="{r * cell}" width="{cell}" '
+                        f'height="{cell}" fill="#f4d58d" stroke="#8f5902"/>'
+                    )
+            x += cols * cell + cell
+        height = max((r for r, _ in self.pieces), default=0) * cell
+        return _svg(max(x - cell, 0), height, body)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Cutcake):
+            return NotImplemented
+        return self.pieces == other.pieces
+
+    def __hash__(self) -> int:
+        return hash(("Cutcake", self.pieces))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Cutcake.of, (self.pieces,))
