@@ -192,8 +192,8 @@ def test_dead_pieces() -> None:
 @pytest.mark.parametrize("m", [1, 2, 3])
 def test_toads_and_frogs_hull(n: int, m: int) -> None:
     # Jesse Hull's observation, quoted in J. Erickson, "New Toads and Frogs
-    # results", Games of No Chance (MSRI Publ. 29, 1996), and in the answer to
-    # cs.stackexchange question 12471: T^n . T F T^m . T F = {m+n-1 | {n | 2}}.
+    # results", Games of No Chance (MSRI Publ. 29, 1996):
+    # T^n . T F T^m . T F = {m+n-1 | {n | 2}}.
     # Checked for m >= 1: with m = 0 the first frog is followed by an empty
     # square, a toad can jump it, and the formula does not apply (t.tf.tf is 1/2).
     strip = "t" * n + ".tf" + "t" * m + ".tf"
@@ -216,9 +216,8 @@ def test_toppling_dominoes_published() -> None:
 def test_cutcake_table() -> None:
     # Winning Ways, ch. 2, "Cutcake": every value is an integer; with Left
     # cutting vertically, a rows x cols cake with cols >= rows is worth
-    # floor(cols / 2**floor(log2 rows)) - 1, and transposing negates.  (The
-    # table is reproduced in many places, e.g. newbetuts.com question 874668;
-    # we compare the closed form, not the printed book.)
+    # floor(cols / 2**floor(log2 rows)) - 1, and transposing negates (the
+    # closed form of the book's table, checked here on 1..9 x 1..9).
     for rows in range(1, 10):
         for cols in range(1, 10):
             big, small = max(rows, cols), min(rows, cols)
