@@ -657,26 +657,36 @@ def bit_cells(state: _BitState) -> str:
     )
 
 
+_UNPACK: list[tuple[int, int]] = []
+
+
 def _key_state(key: _BitKey) -> _BitState:
     """The board of a key.
 
     >>> _key_state((1, 3, 0b101101))   # cells '.', 'o', 'x' from column 0 (bits 0-1)
     (1, 3, 4, 2, 7)
     """
+    if not _UNPACK:
+        # each 16-bit piece of a code (8 cells): its low bits and its high bits
+        table = [(0, 0)] * (1 << 16)
+        for v in range(1, 1 << 16):
+            top = (v.bit_length() - 1) >> 1
+            low, high = table[v & ~(3 << (2 * top))]
+            table[v] = (
+                low | ((v >> (2 * top)) & 1) << top,
+                high | ((v >> (2 * top + 1)) & 1) << top,
+            )
+        _UNPACK.extend(table)
     h, w, code = key
-    xs = os_ = squares = 0
-    bit = 1
+    lows = highs = 0
+    at = 0
     while code:
-        v = code & 3
-        if v:
-            squares |= bit
-            if v == 2:
-                xs |= bit
-            elif v == 3:
-                os_ |= bit
-        code >>= 2
-        bit <<= 1
-    return h, w, xs, os_, squares
+        low, high = _UNPACK[code & 0xFFFF]
+        lows |= low << at
+        highs |= high << at
+        code >>= 16
+        at += 8
+    return h, w, highs & ~lows, highs & lows, lows | highs
 
 
 def _bit_regions(kind: type[_StoneBoard], state: _BitState) -> list[_BitState]:
@@ -715,48 +725,61 @@ def _bit_regions(kind: type[_StoneBoard], state: _BitState) -> list[_BitState]:
     return out
 
 
-_SYMMETRY_TABLES: dict[tuple[int, int], list[tuple[int, int, list[list[int]]]]] = {}
+_LANES: dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]] = {}
 
 
-def _symmetry_tables(h: int, w: int) -> list[tuple[int, int, list[list[int]]]]:
-    """For the seven symmetries other than the identity, the image's shape and, for each
-    byte of a packed code (four cells), the image of every value of that byte."""
-    found = _SYMMETRY_TABLES.get((h, w))
+def _lane_tables(h: int, w: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Tables that pack a board into its eight symmetric images at once.
+
+    The images are lanes of ``2 * h * w`` bits of one ``int``: lanes 0 to 3
+    hold the identity, the mirror image, the upside-down image and the half
+    turn (``h`` rows of ``w`` cells), lanes 4 to 7 the transposed images (``w``
+    rows of ``h``).  For each byte ``k`` of the low-bit board (empty squares
+    and ``o`` stones) and of the high-bit board (stones), the tables give
+    every byte value's contribution to all lanes.
+
+    >>> lows, highs = _lane_tables(1, 2)
+    >>> [bin(lows[0][0b01] >> (4 * lane) & 0b1111) for lane in range(8)]   # cell (0, 0)
+    ['0b1', '0b100', '0b1', '0b100', '0b1', '0b1', '0b100', '0b100']
+    >>> highs[0][0b11] == lows[0][0b11] << 1
+    True
+    """
+    found = _LANES.get((h, w))
     if found is None:
         n = h * w
-        found = []
         cells = [divmod(i, w) for i in range(n)]
-        images = (
-            (h, w, [r * w + (w - 1 - c) for r, c in cells]),
-            (h, w, [(h - 1 - r) * w + c for r, c in cells]),
-            (h, w, [(h - 1 - r) * w + (w - 1 - c) for r, c in cells]),
-            (w, h, [c * h + r for r, c in cells]),
-            (w, h, [c * h + (h - 1 - r) for r, c in cells]),
-            (w, h, [(w - 1 - c) * h + r for r, c in cells]),
-            (w, h, [(w - 1 - c) * h + (h - 1 - r) for r, c in cells]),
+        places = (
+            [r * w + c for r, c in cells],
+            [r * w + (w - 1 - c) for r, c in cells],
+            [(h - 1 - r) * w + c for r, c in cells],
+            [(h - 1 - r) * w + (w - 1 - c) for r, c in cells],
+            [c * h + r for r, c in cells],
+            [c * h + (h - 1 - r) for r, c in cells],
+            [(w - 1 - c) * h + r for r, c in cells],
+            [(w - 1 - c) * h + (h - 1 - r) for r, c in cells],
         )
-        for a, b, where in images:
-            target = [2 * i for i in where]
-            tables = []
-            for k in range(0, n, 4):
-                table = [0] * 256
-                for v in range(1, 256):
-                    j = (v.bit_length() - 1) // 2  # the highest cell set in this byte
-                    top = v & (3 << (2 * j))
-                    cell = k + j
-                    if cell < n:
-                        table[v] = table[v ^ top] | ((top >> (2 * j)) << target[cell])
-                tables.append(table)
-            found.append((a, b, tables))
-        _SYMMETRY_TABLES[(h, w)] = found
+        spots = [0] * n
+        for lane, where in enumerate(places):
+            for i in range(n):
+                spots[i] |= 1 << (2 * (lane * n + where[i]))
+        lows, highs = [], []
+        for k in range(0, n, 8):
+            low = [0] * 256
+            for v in range(1, 256):
+                top = v.bit_length() - 1
+                if k + top < n:
+                    low[v] = low[v ^ (1 << top)] | spots[k + top]
+            lows.append(low)
+            highs.append([x << 1 for x in low])
+        found = _LANES[(h, w)] = (lows, highs)
     return found
 
 
 def _bit_key(kind: type[_StoneBoard], region: _BitState) -> tuple[_BitKey, bool]:
     """A region's signed key: its least image, and whether its value is the negative."""
     h, w, xs, os_, squares = region
-    full = masks(h, w)[0]
-    if squares != full:
+    n = h * w
+    if squares != (1 << n) - 1:
         # crop to the bounding box of the region's squares
         row_mask = (1 << w) - 1
         srows = [(squares >> (r * w)) & row_mask for r in range(h)]
@@ -780,29 +803,26 @@ def _bit_key(kind: type[_StoneBoard], region: _BitState) -> tuple[_BitKey, bool]
                 no = (no << nw) | ((os_ >> at) & box)
                 ns = (ns << nw) | ((squares >> at) & box)
             h, w, xs, os_, squares = nh, nw, nx, no, ns
-    n = h * w
-    spread = _spread(8)
+            n = h * w
     lows = squares & ~xs  # empty squares and o stones
     highs = xs | os_
-    code = 0
-    for k in range((n + 7) // 8 - 1, -1, -1):
-        at = 8 * k
-        code = (code << 16) | spread[(lows >> at) & 255] | (spread[(highs >> at) & 255] << 1)
-    images = [(h, w, code)]
-    for a, b, tables in _symmetry_tables(h, w):
-        image = 0
-        rest = code
-        for table in tables:
-            image |= table[rest & 255]
-            rest >>= 8
-        images.append((a, b, image))
+    low_tables, high_tables = _LANES.get((h, w)) or _lane_tables(h, w)
+    lanes = 0
+    for low_table, high_table in zip(low_tables, high_tables, strict=True):
+        lanes |= low_table[lows & 255] | high_table[highs & 255]
+        lows >>= 8
+        highs >>= 8
+    width = 2 * n
+    mask = (1 << width) - 1
+    images = [(lanes >> (width * lane)) & mask for lane in range(8)]
     if kind.transposes:
-        plain = min(images)
+        plain = min((h, w, min(images[:4])), (w, h, min(images[4:])))
         # the colours swapped: x and o exchange their low bits
-        low = ((1 << (2 * n)) - 1) // 3
-        swapped = min((a, b, c ^ ((c >> 1) & low)) for a, b, c in images)
+        lanes ^= (lanes >> 1) & (((1 << (8 * width)) - 1) // 3)
+        images = [(lanes >> (width * lane)) & mask for lane in range(8)]
+        swapped = min((h, w, min(images[:4])), (w, h, min(images[4:])))
     else:
-        plain, swapped = min(images[:4]), min(images[4:])
+        plain, swapped = (h, w, min(images[:4])), (w, h, min(images[4:]))
     return (swapped, True) if swapped < plain else (plain, False)
 
 
@@ -848,11 +868,15 @@ def _bit_moves(kind: type[_StoneBoard], state: _BitState, left: bool) -> list[_B
                 t = s << d if d > 0 else s >> -d
                 out.append((mine ^ s | t, theirs ^ t, squares))
     elif kind is Konane:
-        rest = mine
-        while rest:
-            s = rest & -rest
-            rest ^= s
-            for d, m in steps:
+        for d, m in steps:
+            # the stones that can jump at least once in direction d
+            if d > 0:
+                rest = mine & ((theirs & m) >> d) & ((((empty & m) >> d) & m) >> d)
+            else:
+                rest = mine & ((theirs & m) << -d) & ((((empty & m) << -d) & m) << -d)
+            while rest:
+                s = rest & -rest
+                rest ^= s
                 cur, gone = s, theirs
                 while True:
                     over = ((cur << d) if d > 0 else (cur >> -d)) & m
@@ -881,7 +905,8 @@ def _bit_moves(kind: type[_StoneBoard], state: _BitState, left: bool) -> list[_B
                             out.append((base | to, theirs, squares ^ arrow))
                             arrow = ((arrow << e) if e > 0 else (arrow >> -e)) & n
                     to = ((to << d) if d > 0 else (to >> -d)) & m
-    found = list(dict.fromkeys(out))
+    # only Amazons moves are checked for repeats (the others cannot repeat)
+    found = list(dict.fromkeys(out)) if kind is Amazons else out
     if left:
         return [(h, w, m, t, sq) for m, t, sq in found]
     return [(h, w, t, m, sq) for m, t, sq in found]
