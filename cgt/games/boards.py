@@ -696,22 +696,25 @@ def _bit_regions(kind: type[_StoneBoard], state: _BitState) -> list[_BitState]:
     [(1, 5, 1, 2, 3), (1, 5, 16, 8, 24)]
     """
     h, w, xs, os_, squares = state
-    _full, not_first, not_last = masks(h, w)
+    full, not_first, not_last = masks(h, w)
     stones = xs | os_
     rest = stones if kind is Clobber else squares
     diagonal = kind.diagonal
     out = []
     while rest:
-        comp = rest & -rest
-        while True:
-            side = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last)
-            if diagonal:
-                grow = (side | (side << w) | (side >> w)) & rest
-            else:
-                grow = (side | (comp << w) | (comp >> w)) & rest
-            if grow == comp:
-                break
-            comp = grow
+        if rest == full:
+            comp = rest  # a whole rectangle is one region
+        else:
+            comp = rest & -rest
+            while True:
+                side = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last)
+                if diagonal:
+                    grow = (side | (side << w) | (side >> w)) & rest
+                else:
+                    grow = (side | (comp << w) | (comp >> w)) & rest
+                if grow == comp:
+                    break
+                comp = grow
         rest ^= comp
         x, o = xs & comp, os_ & comp
         if kind is Fission:
@@ -814,15 +817,36 @@ def _bit_key(kind: type[_StoneBoard], region: _BitState) -> tuple[_BitKey, bool]
         highs >>= 8
     width = 2 * n
     mask = (1 << width) - 1
-    images = [(lanes >> (width * lane)) & mask for lane in range(8)]
+    turned = lanes >> (4 * width)  # lanes 4 to 7: the transposed images
+    a = min(
+        lanes & mask,
+        (lanes >> width) & mask,
+        (lanes >> 2 * width) & mask,
+        (lanes >> 3 * width) & mask,
+    )
+    b = min(
+        turned & mask, (turned >> width) & mask, (turned >> 2 * width) & mask, turned >> 3 * width
+    )
     if kind.transposes:
-        plain = min((h, w, min(images[:4])), (w, h, min(images[4:])))
+        plain = (h, w, a) if (h, w, a) < (w, h, b) else (w, h, b)
         # the colours swapped: x and o exchange their low bits
         lanes ^= (lanes >> 1) & (((1 << (8 * width)) - 1) // 3)
-        images = [(lanes >> (width * lane)) & mask for lane in range(8)]
-        swapped = min((h, w, min(images[:4])), (w, h, min(images[4:])))
+        turned = lanes >> (4 * width)
+        a = min(
+            lanes & mask,
+            (lanes >> width) & mask,
+            (lanes >> 2 * width) & mask,
+            (lanes >> 3 * width) & mask,
+        )
+        b = min(
+            turned & mask,
+            (turned >> width) & mask,
+            (turned >> 2 * width) & mask,
+            turned >> 3 * width,
+        )
+        swapped = (h, w, a) if (h, w, a) < (w, h, b) else (w, h, b)
     else:
-        plain, swapped = (h, w, min(images[:4])), (w, h, min(images[4:]))
+        plain, swapped = (h, w, a), (w, h, b)
     return (swapped, True) if swapped < plain else (plain, False)
 
 
@@ -932,9 +956,13 @@ class _BitRules:
 
     def split(self, state: _BitState) -> list[tuple[_BitKey, bool]]:
         """The signed keys of the live regions of a state."""
+        regions = _bit_regions(self.kind, state)
+        if len(regions) == 1 and regions[0][4] == state[4]:
+            # the whole state is one region: the solver remembers the state itself
+            return [_bit_key(self.kind, regions[0])]
         keys = self._keys
         found = []
-        for region in _bit_regions(self.kind, state):
+        for region in regions:
             signed = keys.get(region)
             if signed is None:
                 if len(keys) >= self.max_keys:
