@@ -534,6 +534,7 @@ class Amazons(_StoneBoard):
 class BoardRules:
     """Keyed rules (:class:`~cgt.solver.KeyedRules`) of one stone-board ruleset.
 
+    (``value()`` runs the same rules on bitboards, see :func:`bit_state`.)
     States are raw boards ``(h, w, cells)``; keys are cropped regions under
     the ruleset's symmetries, a region with the colours swapped (in Fission:
     transposed) sharing the key of its negative.  The solver remembers whole
