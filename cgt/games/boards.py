@@ -43,7 +43,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
-from .base import Position, solver_for
+from .base import Position, register_cache, solver_for
+from .grid import masks
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -306,7 +307,8 @@ class _StoneBoard(Position):
 
     def value(self) -> Game:
         """The canonical value, via the shared solver (regions memoised under signed keys)."""
-        return solver_for(type(self)).keyed_value(_rules(type(self)), (self.h, self.w, self.cells))
+        state = bit_state(self.h, self.w, self.cells)
+        return solver_for(type(self)).keyed_value(_bit_rules(type(self)), state)
 
     # --- display and identity ---------------------------------------------------------
     def board_string(self, sep: str = "|") -> str:
@@ -532,6 +534,7 @@ class Amazons(_StoneBoard):
 class BoardRules:
     """Keyed rules (:class:`~cgt.solver.KeyedRules`) of one stone-board ruleset.
 
+    (``value()`` runs the same rules on bitboards, see :func:`bit_state`.)
     States are raw boards ``(h, w, cells)``; keys are cropped regions under
     the ruleset's symmetries, a region with the colours swapped (in Fission:
     transposed) sharing the key of its negative.  The solver remembers whole
@@ -590,3 +593,408 @@ def _rules(kind: type[_StoneBoard]) -> BoardRules:
     if rules is None:
         rules = _RULES[kind] = BoardRules(kind)
     return rules
+
+
+# --- bitboard keyed rules (the fast path of ``value()``) -------------------------------
+#
+# A state is ``(h, w, xs, os, squares)``: bit ``r * w + c`` of ``xs`` (``os``)
+# is set when row ``r``, column ``c`` holds an ``x`` (``o``) stone and of
+# ``squares`` when it is a square of the board (``x``, ``o`` or ``.``).  A key
+# is ``(h, w, code)``: the cropped region in its least image, packed with two
+# bits a cell (``#`` 0, ``.`` 1, ``x`` 2, ``o`` 3), cell ``r * w + c`` at
+# bits ``2 * (r * w + c)`` and up.
+
+_BitState = tuple[int, int, int, int, int]
+_BitKey = tuple[int, int, int]
+
+_SPREAD: dict[int, list[int]] = {}
+
+
+def _spread(w: int) -> list[int]:
+    """For each ``w``-bit row, the row with bit ``c`` moved to bit ``2 * c``.
+
+    >>> _spread(2)
+    [0, 1, 4, 5]
+    """
+    table = _SPREAD.get(w)
+    if table is None:
+        table = [0] * (1 << w)
+        for x in range(1, 1 << w):
+            low = x & -x
+            table[x] = table[x ^ low] | (1 << (2 * (low.bit_length() - 1)))
+        _SPREAD[w] = table
+    return table
+
+
+def bit_state(h: int, w: int, cells: str) -> _BitState:
+    """A board's cells as bitboards ``(h, w, xs, os, squares)``.
+
+    >>> bit_state(1, 4, "xo.#")
+    (1, 4, 1, 2, 7)
+    """
+    xs = os_ = squares = 0
+    for i, ch in enumerate(cells):
+        if ch == "#":
+            continue
+        bit = 1 << i
+        squares |= bit
+        if ch == "x":
+            xs |= bit
+        elif ch == "o":
+            os_ |= bit
+    return h, w, xs, os_, squares
+
+
+def bit_cells(state: _BitState) -> str:
+    """The cells string of a bitboard state (the inverse of :func:`bit_state`).
+
+    >>> bit_cells((1, 4, 1, 2, 7))
+    'xo.#'
+    """
+    h, w, xs, os_, squares = state
+    return "".join(
+        "x" if xs >> i & 1 else "o" if os_ >> i & 1 else "." if squares >> i & 1 else "#"
+        for i in range(h * w)
+    )
+
+
+_UNPACK: list[tuple[int, int]] = []
+
+
+def _key_state(key: _BitKey) -> _BitState:
+    """The board of a key.
+
+    >>> _key_state((1, 3, 0b101101))   # cells '.', 'o', 'x' from column 0 (bits 0-1)
+    (1, 3, 4, 2, 7)
+    """
+    if not _UNPACK:
+        # each 16-bit piece of a code (8 cells): its low bits and its high bits
+        table = [(0, 0)] * (1 << 16)
+        for v in range(1, 1 << 16):
+            top = (v.bit_length() - 1) >> 1
+            low, high = table[v & ~(3 << (2 * top))]
+            table[v] = (
+                low | ((v >> (2 * top)) & 1) << top,
+                high | ((v >> (2 * top + 1)) & 1) << top,
+            )
+        _UNPACK.extend(table)
+    h, w, code = key
+    lows = highs = 0
+    at = 0
+    while code:
+        low, high = _UNPACK[code & 0xFFFF]
+        lows |= low << at
+        highs |= high << at
+        code >>= 16
+        at += 8
+    return h, w, highs & ~lows, highs & lows, lows | highs
+
+
+def _bit_regions(kind: type[_StoneBoard], state: _BitState) -> list[_BitState]:
+    """The live regions of a bitboard state, uncropped (as :meth:`_StoneBoard._regions`).
+
+    >>> _bit_regions(Clobber, bit_state(1, 5, "xo.ox"))
+    [(1, 5, 1, 2, 3), (1, 5, 16, 8, 24)]
+    """
+    h, w, xs, os_, squares = state
+    full, not_first, not_last = masks(h, w)
+    stones = xs | os_
+    rest = stones if kind is Clobber else squares
+    diagonal = kind.diagonal
+    out = []
+    while rest:
+        if rest == full:
+            comp = rest  # a whole rectangle is one region
+        else:
+            comp = rest & -rest
+            while True:
+                side = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last)
+                if diagonal:
+                    grow = (side | (side << w) | (side >> w)) & rest
+                else:
+                    grow = (side | (comp << w) | (comp >> w)) & rest
+                if grow == comp:
+                    break
+                comp = grow
+        rest ^= comp
+        x, o = xs & comp, os_ & comp
+        if kind is Fission:
+            live = bool(x) and comp != x
+        elif kind is Amazons:
+            live = bool(x or o)
+        else:
+            live = bool(x and o)
+        if live:
+            out.append((h, w, x, o, comp))
+    return out
+
+
+_LANES: dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]] = {}
+
+
+def _lane_tables(h: int, w: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Tables that pack a board into its eight symmetric images at once.
+
+    The images are lanes of ``2 * h * w`` bits of one ``int``: lanes 0 to 3
+    hold the identity, the mirror image, the upside-down image and the half
+    turn (``h`` rows of ``w`` cells), lanes 4 to 7 the transposed images (``w``
+    rows of ``h``).  For each byte ``k`` of the low-bit board (empty squares
+    and ``o`` stones) and of the high-bit board (stones), the tables give
+    every byte value's contribution to all lanes.
+
+    >>> lows, highs = _lane_tables(1, 2)
+    >>> [bin(lows[0][0b01] >> (4 * lane) & 0b1111) for lane in range(8)]   # cell (0, 0)
+    ['0b1', '0b100', '0b1', '0b100', '0b1', '0b1', '0b100', '0b100']
+    >>> highs[0][0b11] == lows[0][0b11] << 1
+    True
+    """
+    found = _LANES.get((h, w))
+    if found is None:
+        n = h * w
+        cells = [divmod(i, w) for i in range(n)]
+        places = (
+            [r * w + c for r, c in cells],
+            [r * w + (w - 1 - c) for r, c in cells],
+            [(h - 1 - r) * w + c for r, c in cells],
+            [(h - 1 - r) * w + (w - 1 - c) for r, c in cells],
+            [c * h + r for r, c in cells],
+            [c * h + (h - 1 - r) for r, c in cells],
+            [(w - 1 - c) * h + r for r, c in cells],
+            [(w - 1 - c) * h + (h - 1 - r) for r, c in cells],
+        )
+        spots = [0] * n
+        for lane, where in enumerate(places):
+            for i in range(n):
+                spots[i] |= 1 << (2 * (lane * n + where[i]))
+        lows, highs = [], []
+        for k in range(0, n, 8):
+            low = [0] * 256
+            for v in range(1, 256):
+                top = v.bit_length() - 1
+                if k + top < n:
+                    low[v] = low[v ^ (1 << top)] | spots[k + top]
+            lows.append(low)
+            highs.append([x << 1 for x in low])
+        found = _LANES[(h, w)] = (lows, highs)
+    return found
+
+
+def _bit_key(kind: type[_StoneBoard], region: _BitState) -> tuple[_BitKey, bool]:
+    """A region's signed key: its least image, and whether its value is the negative."""
+    h, w, xs, os_, squares = region
+    n = h * w
+    if squares != (1 << n) - 1:
+        # crop to the bounding box of the region's squares
+        row_mask = (1 << w) - 1
+        srows = [(squares >> (r * w)) & row_mask for r in range(h)]
+        lo = 0
+        while not srows[lo]:
+            lo += 1
+        hi = h
+        while not srows[hi - 1]:
+            hi -= 1
+        cols = 0
+        for row in srows[lo:hi]:
+            cols |= row
+        shift = (cols & -cols).bit_length() - 1
+        nh, nw = hi - lo, cols.bit_length() - shift
+        if (nh, nw) != (h, w):
+            box = (1 << nw) - 1
+            nx = no = ns = 0
+            for r in range(hi - 1, lo - 1, -1):
+                at = r * w + shift
+                nx = (nx << nw) | ((xs >> at) & box)
+                no = (no << nw) | ((os_ >> at) & box)
+                ns = (ns << nw) | ((squares >> at) & box)
+            h, w, xs, os_, squares = nh, nw, nx, no, ns
+            n = h * w
+    lows = squares & ~xs  # empty squares and o stones
+    highs = xs | os_
+    low_tables, high_tables = _LANES.get((h, w)) or _lane_tables(h, w)
+    lanes = 0
+    for low_table, high_table in zip(low_tables, high_tables, strict=True):
+        lanes |= low_table[lows & 255] | high_table[highs & 255]
+        lows >>= 8
+        highs >>= 8
+    width = 2 * n
+    mask = (1 << width) - 1
+    turned = lanes >> (4 * width)  # lanes 4 to 7: the transposed images
+    a = min(
+        lanes & mask,
+        (lanes >> width) & mask,
+        (lanes >> 2 * width) & mask,
+        (lanes >> 3 * width) & mask,
+    )
+    b = min(
+        turned & mask, (turned >> width) & mask, (turned >> 2 * width) & mask, turned >> 3 * width
+    )
+    if kind.transposes:
+        plain = (h, w, a) if (h, w, a) < (w, h, b) else (w, h, b)
+        # the colours swapped: x and o exchange their low bits
+        lanes ^= (lanes >> 1) & (((1 << (8 * width)) - 1) // 3)
+        turned = lanes >> (4 * width)
+        a = min(
+            lanes & mask,
+            (lanes >> width) & mask,
+            (lanes >> 2 * width) & mask,
+            (lanes >> 3 * width) & mask,
+        )
+        b = min(
+            turned & mask,
+            (turned >> width) & mask,
+            (turned >> 2 * width) & mask,
+            turned >> 3 * width,
+        )
+        swapped = (h, w, a) if (h, w, a) < (w, h, b) else (w, h, b)
+    else:
+        plain, swapped = (h, w, a), (w, h, b)
+    return (swapped, True) if swapped < plain else (plain, False)
+
+
+def _bit_moves(kind: type[_StoneBoard], state: _BitState, left: bool) -> list[_BitState]:
+    """The states after a move (as :meth:`_StoneBoard._moves`, on bitboards).
+
+    >>> [bit_cells(s) for s in _bit_moves(Konane, bit_state(1, 5, "xo.o."), True)]
+    ['..xo.', '....x']
+    """
+    h, w, xs, os_, squares = state
+    full, not_first, not_last = masks(h, w)
+    mine, theirs = (xs, os_) if left else (os_, xs)
+    empty = squares & ~(xs | os_)
+    out: list[tuple[int, int, int]] = []  # (mine, theirs, squares)
+    if kind is Fission:
+        if left:
+            cand = xs & (empty >> w) & (empty << w)
+            step = w
+        else:
+            cand = xs & ((empty >> 1) & not_last) & ((empty << 1) & not_first)
+            step = 1
+        while cand:
+            s = cand & -cand
+            cand ^= s
+            out.append((xs ^ s | (s << step) | (s >> step), 0, squares))
+        return [(h, w, m, t, sq) for m, t, sq in out]
+    steps: tuple[tuple[int, int], ...] = (
+        (1, not_first),  # right: bit i to i + 1
+        (-1, not_last),  # left
+        (w, full),  # down
+        (-w, full),  # up
+    )
+    if kind is Amazons:
+        steps += ((w + 1, not_first & full), (w - 1, not_last & full))
+        steps += ((-w + 1, not_first), (-w - 1, not_last))
+    if kind is Clobber:
+        for d, m in steps:
+            # the stones whose neighbour in direction d is the opponent's
+            src = mine & (((theirs & m) >> d) if d > 0 else ((theirs & m) << -d))
+            while src:
+                s = src & -src
+                src ^= s
+                t = s << d if d > 0 else s >> -d
+                out.append((mine ^ s | t, theirs ^ t, squares))
+    elif kind is Konane:
+        for d, m in steps:
+            # the stones that can jump at least once in direction d
+            if d > 0:
+                rest = mine & ((theirs & m) >> d) & ((((empty & m) >> d) & m) >> d)
+            else:
+                rest = mine & ((theirs & m) << -d) & ((((empty & m) << -d) & m) << -d)
+            while rest:
+                s = rest & -rest
+                rest ^= s
+                cur, gone = s, theirs
+                while True:
+                    over = ((cur << d) if d > 0 else (cur >> -d)) & m
+                    if not over & theirs:
+                        break
+                    land = ((over << d) if d > 0 else (over >> -d)) & m
+                    if not land & empty:
+                        break
+                    gone ^= over
+                    out.append((mine ^ s | land, gone, squares))
+                    cur = land
+    else:  # Amazons
+        rest = mine
+        while rest:
+            s = rest & -rest
+            rest ^= s
+            base = mine ^ s
+            free = empty | s
+            for d, m in steps:
+                to = ((s << d) if d > 0 else (s >> -d)) & m
+                while to & free:
+                    after = free ^ to
+                    for e, n in steps:
+                        arrow = ((to << e) if e > 0 else (to >> -e)) & n
+                        while arrow & after:
+                            out.append((base | to, theirs, squares ^ arrow))
+                            arrow = ((arrow << e) if e > 0 else (arrow >> -e)) & n
+                    to = ((to << d) if d > 0 else (to >> -d)) & m
+    # only Amazons moves are checked for repeats (the others cannot repeat)
+    found = list(dict.fromkeys(out)) if kind is Amazons else out
+    if left:
+        return [(h, w, m, t, sq) for m, t, sq in found]
+    return [(h, w, t, m, sq) for m, t, sq in found]
+
+
+class _BitRules:
+    """Keyed rules on bitboards (see the module's bitboard section); ``value()`` uses them.
+
+    >>> rules = _BitRules(Clobber)
+    >>> [(_key_state(k), neg) for k, neg in rules.split(bit_state(1, 5, "xox.o"))]
+    [((1, 3, 5, 2, 7), False)]
+    """
+
+    __slots__ = ("_keys", "kind", "ruleset")
+
+    max_keys: ClassVar[int] = 1 << 18
+    """How many regions' keys are remembered (the table is emptied when full)."""
+
+    def __init__(self, kind: type[_StoneBoard]) -> None:
+        self.kind = kind
+        self.ruleset = kind.__name__
+        self._keys: dict[_BitState, tuple[_BitKey, bool]] = {}
+
+    def split(self, state: _BitState) -> list[tuple[_BitKey, bool]]:
+        """The signed keys of the live regions of a state."""
+        regions = _bit_regions(self.kind, state)
+        if len(regions) == 1 and regions[0][4] == state[4]:
+            # the whole state is one region: the solver remembers the state itself
+            return [_bit_key(self.kind, regions[0])]
+        keys = self._keys
+        found = []
+        for region in regions:
+            signed = keys.get(region)
+            if signed is None:
+                if len(keys) >= self.max_keys:
+                    keys.clear()
+                signed = keys[region] = _bit_key(self.kind, region)
+            found.append(signed)
+        return found
+
+    def options(self, key: _BitKey) -> tuple[list[_BitState], list[_BitState]]:
+        """The states each player can move to from the board of ``key``."""
+        state = _key_state(key)
+        return _bit_moves(self.kind, state, True), _bit_moves(self.kind, state, False)
+
+    def state_key(self, state: _BitState) -> _BitState:
+        """Whole states are remembered as they are."""
+        return state
+
+
+_BIT_RULES: dict[type, _BitRules] = {}
+
+
+def _bit_rules(kind: type[_StoneBoard]) -> _BitRules:
+    rules = _BIT_RULES.get(kind)
+    if rules is None:
+        rules = _BIT_RULES[kind] = _BitRules(kind)
+    return rules
+
+
+def _clear_bit_keys() -> None:
+    for rules in _BIT_RULES.values():
+        rules._keys.clear()
+
+
+register_cache(_clear_bit_keys)

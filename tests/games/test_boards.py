@@ -292,3 +292,51 @@ def test_pickle_hash_svg(kind: type) -> None:
     assert again.value() == pos.value()
     assert pos._repr_svg_().startswith("<svg") and "circle" in pos._repr_svg_()
     assert pos != text and kind(pos) == pos
+
+
+# --- the bitboard keyed rules behind value() ----------------------------------------
+def _rows_of(h: int, w: int, cells: str) -> Board:
+    return tuple(cells[r * w : (r + 1) * w] for r in range(h))
+
+
+@pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
+def test_bitboard_helpers(kind: type) -> None:
+    from cgt.games.boards import (
+        _bit_key,
+        _bit_moves,
+        _bit_regions,
+        _key_state,
+        bit_cells,
+        bit_state,
+        parse_board,
+    )
+
+    for text in boards(kind, 60, seed=11):
+        h, w, cells = parse_board(text)
+        state = bit_state(h, w, cells)
+        assert bit_cells(state) == cells
+        board = _rows_of(h, w, cells)
+        for left, me in ((True, "x"), (False, "o")):
+            mine = {bit_cells(s) for s in _bit_moves(kind, state, left)}
+            assert mine == {"".join(b) for b in MOVES[kind](board, me)}, text
+        regions = [bit_cells(r) for r in _bit_regions(kind, state)]
+        assert len(regions) == len(kind._regions(h, w, cells)), text
+        for region in _bit_regions(kind, state):
+            key, negated = _bit_key(kind, region)
+            kh, kw, _, _, _ = keyed = _key_state(key)
+            value = brute(kind, _rows_of(kh, kw, bit_cells(keyed)))
+            alone = brute(kind, _rows_of(h, w, bit_cells(region)))
+            assert (-value if negated else value) == alone, text
+        # symmetric images share the key
+        mirrored = "|".join(row[::-1] for row in text.split("|"))
+        turned = "|".join(reversed(text.split("|")))
+        for other in (mirrored, turned):
+            oh, ow, ocells = parse_board(other)
+            ostate = bit_state(oh, ow, ocells)
+            assert sorted(rules_keys(kind, ostate)) == sorted(rules_keys(kind, state)), text
+
+
+def rules_keys(kind: type, state: tuple[int, int, int, int, int]) -> list[object]:
+    from cgt.games.boards import _bit_key, _bit_regions
+
+    return [_bit_key(kind, region) for region in _bit_regions(kind, state)]
