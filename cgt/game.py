@@ -155,13 +155,16 @@ class Game:
             raise WrongType(
                 "Game(left, right) takes iterables of options; use cgt.parse() for a string"
             )
-        for side in (left, right):
-            if not isinstance(side, Iterable):
-                raise WrongType(
-                    f"Game(left, right) takes iterables of options, not {type(side).__name__}"
-                )
-        lefts = [to_game(o) for o in left]
-        rights = [to_game(o) for o in right]
+        try:
+            lefts = [to_game(o) for o in left]
+            rights = [to_game(o) for o in right]
+        except TypeError:
+            for side in (left, right):  # the ABC test only on this error path
+                if not isinstance(side, Iterable):
+                    raise WrongType(
+                        f"Game(left, right) takes iterables of options, not {type(side).__name__}"
+                    ) from None
+            raise
         if _has_big_nimber(lefts) or _has_big_nimber(rights):
             return _nimber_form(lefts, rights)
         return _canonical(lefts, rights)

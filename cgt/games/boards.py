@@ -49,14 +49,13 @@ from .grid import masks
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["Amazons", "BoardRules", "Clobber", "Fission", "Konane", "parse_board"]
+__all__ = ["Amazons", "Clobber", "Fission", "Konane", "parse_board"]
 
 _B = TypeVar("_B", bound="_StoneBoard")
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _QUEEN = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 _OTHER = {"x": "o", "o": "x"}
-_SWAP = str.maketrans("xo", "ox")
 
 
 def parse_board(text: str, letters: str = "xo.#", name: str = "a") -> tuple[int, int, str]:
@@ -274,21 +273,6 @@ class _StoneBoard(Position):
         """The cropped board, least image under the symmetries that keep the rules."""
         h, w, cells = _crop(self.h, self.w, self._normal(self.cells), "#")
         return min(_images(h, w, cells, self.transposes))
-
-    @classmethod
-    def _signed_key(cls, h: int, w: int, cells: str) -> tuple[tuple[int, int, str], bool]:
-        """A cropped region's key in the keyed rules, and whether its value is the negative.
-
-        Besides the symmetries of :meth:`key`, the images with the colours
-        swapped (or, in Fission, transposed) are negatives.
-        """
-        images = _images(h, w, cells, True)
-        if cls.transposes:
-            plain = min(images)
-            swapped = min((a, b, text.translate(_SWAP)) for a, b, text in images)
-        else:
-            plain, swapped = min(images[:4]), min(images[4:])
-        return (swapped, True) if swapped < plain else (plain, False)
 
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
@@ -529,70 +513,6 @@ class Amazons(_StoneBoard):
                     board[j] = "."
                     r1, c1 = r1 + dr, c1 + dc
         return list(dict.fromkeys(out))
-
-
-class BoardRules:
-    """Keyed rules (:class:`~cgt.solver.KeyedRules`) of one stone-board ruleset.
-
-    (``value()`` runs the same rules on bitboards, see :func:`bit_state`.)
-    States are raw boards ``(h, w, cells)``; keys are cropped regions under
-    the ruleset's symmetries, a region with the colours swapped (in Fission:
-    transposed) sharing the key of its negative.  The solver remembers whole
-    boards too (:meth:`state_key`), so each board is split once.
-
-    >>> rules = BoardRules(Clobber)
-    >>> rules.split((1, 5, "xox.o"))     # xox is stored as the negative of oxo
-    [((1, 3, 'oxo'), True)]
-    >>> rules.options((1, 3, "oxo"))
-    ([(1, 3, 'x.o'), (1, 3, 'o.x')], [(1, 3, '.oo'), (1, 3, 'oo.')])
-    """
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: type[_StoneBoard]) -> None:
-        self.kind = kind
-
-    @property
-    def ruleset(self) -> str:
-        """The name of the ruleset (a solver serves one game's keyed rules)."""
-        return self.kind.__name__
-
-    def split(self, state: tuple[int, int, str]) -> list[tuple[tuple[int, int, str], bool]]:
-        """The signed keys of the live regions of a board."""
-        kind = self.kind
-        h, w, cells = state
-        found = []
-        for rh, rw, text in kind._regions(h, w, cells):
-            normal = kind._normal(text)
-            if normal != text:
-                rh, rw, normal = _crop(rh, rw, normal, "#")
-            found.append(kind._signed_key(rh, rw, normal))
-        return found
-
-    def options(
-        self, key: tuple[int, int, str]
-    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
-        """The boards each player can move to from the board of ``key``."""
-        h, w, cells = key
-        moves = self.kind._moves
-        return (
-            [(h, w, c) for c in moves(h, w, cells, "x")],
-            [(h, w, c) for c in moves(h, w, cells, "o")],
-        )
-
-    def state_key(self, state: tuple[int, int, str]) -> tuple[int, int, str]:
-        """Whole boards are remembered as they are."""
-        return state
-
-
-_RULES: dict[type, BoardRules] = {}
-
-
-def _rules(kind: type[_StoneBoard]) -> BoardRules:
-    rules = _RULES.get(kind)
-    if rules is None:
-        rules = _RULES[kind] = BoardRules(kind)
-    return rules
 
 
 # --- bitboard keyed rules (the fast path of ``value()``) -------------------------------
