@@ -41,9 +41,12 @@ __all__ += ["Amazons", "Clobber", "Fission", "Konane"]
 
 from .strips import (  # noqa: E402
     Cutcake,
+    Eatcake,
     ElephantsAndRhinos,
     PartizanSubtraction,
     PartizanSubtractionPosition,
+    Push,
+    Shove,
     ToadsAndFrogs,
     ToppingDominoes,
     TopplingDominoes,
@@ -51,9 +54,12 @@ from .strips import (  # noqa: E402
 
 __all__ += [
     "Cutcake",
+    "Eatcake",
     "ElephantsAndRhinos",
     "PartizanSubtraction",
     "PartizanSubtractionPosition",
+    "Push",
+    "Shove",
     "ToadsAndFrogs",
     "ToppingDominoes",
     "TopplingDominoes",

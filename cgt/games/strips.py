@@ -1,5 +1,5 @@
 """Strips, cakes and heaps: Toads and Frogs, Elephants and Rhinos, Toppling
-Dominoes, partizan subtraction and Cutcake.
+Dominoes, partizan subtraction, Cutcake, Eatcake, Push and Shove.
 
 Every ruleset here is a :class:`~cgt.games.base.Position`; the shared solver
 values it, summing the values of its independent :meth:`components`.
@@ -17,6 +17,13 @@ values it, summing the values of its independent :meth:`components`.
   Right a number in his.
 * **Cutcake** (Winning Ways, ch. 2): Left cuts a cake along a vertical line,
   Right along a horizontal one.
+* **Eatcake** (Winning Ways, ch. 2): Left eats a whole column of one
+  piece of cake, Right a whole row; what is left of the piece falls apart
+  into separate cakes.
+* **Push** and **Shove**: on a strip, a player moves one of her pieces
+  (Left's ``x``, Right's ``o``) one square leftwards, and it pushes pieces
+  ahead of it (in Push the adjacent run only, in Shove every piece to its
+  left); pieces pushed off the left end leave the game.
 
 >>> from cgt.games import ToadsAndFrogs, ElephantsAndRhinos, ToppingDominoes
 >>> from cgt.games import PartizanSubtraction, Cutcake
@@ -26,6 +33,9 @@ values it, summing the values of its independent :meth:`components`.
 (0, {1|0})
 >>> PartizanSubtraction({1}, {2})(2).value(), Cutcake(2, 4).value()
 ({1|0}, 1)
+>>> from cgt.games import Eatcake, Push, Shove
+>>> Eatcake(1, 2).value(), Push("x.o").value(), Shove("x.o").value()
+(v, -2, -5/2)
 """
 
 from __future__ import annotations
@@ -38,9 +48,12 @@ from .base import Position
 
 __all__ = [
     "Cutcake",
+    "Eatcake",
     "ElephantsAndRhinos",
     "PartizanSubtraction",
     "PartizanSubtractionPosition",
+    "Push",
+    "Shove",
     "ToadsAndFrogs",
     "ToppingDominoes",
     "TopplingDominoes",
@@ -627,6 +640,38 @@ class PartizanSubtractionPosition(Position):
 # ---------------------------------------------------------------------------
 # Cutcake
 # ---------------------------------------------------------------------------
+def _cake_piece(piece: Any, smallest: int) -> tuple[int, int]:
+    """``piece`` as a ``(rows, cols)`` pair of ints, each at least ``smallest``."""
+    try:
+        rows, cols = piece
+    except (TypeError, ValueError):
+        raise InvalidPosition(f"a piece of cake is a (rows, cols) pair, not {piece!r}") from None
+    kind = "positive" if smallest == 1 else "non-negative"
+    for n in (rows, cols):
+        if isinstance(n, bool) or not isinstance(n, int) or n < smallest:
+            raise InvalidPosition(
+                f"a piece of cake is rows x cols with {kind} ints, not {(rows, cols)!r}"
+            )
+    return rows, cols
+
+
+def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
+    """The pieces side by side, one square of gap between them."""
+    cell = 12
+    body = []
+    x = 0
+    for rows, cols in pieces:
+        for r in range(rows):
+            for c in range(cols):
+                body.append(
+                    f'<rect x="{x + c * cell}" y="{r * cell}" width="{cell}" '
+                    f'height="{cell}" fill="#f4d58d" stroke="#8f5902"/>'
+                )
+        x += cols * cell + cell
+    height = max((r for r, _ in pieces), default=0) * cell
+    return _svg(max(x - cell, 0), height, body)
+
+
 class Cutcake(Position):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -658,18 +703,7 @@ class Cutcake(Position):
 
     @staticmethod
     def _check(piece: Any) -> tuple[int, int]:
-        try:
-            rows, cols = piece
-        except (TypeError, ValueError):
-            raise InvalidPosition(
-                f"a piece of cake is a (rows, cols) pair, not {piece!r}"
-            ) from None
-        for n in (rows, cols):
-            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                raise InvalidPosition(
-                    f"a piece of cake is rows x cols with positive ints, not {(rows, cols)!r}"
-                )
-        return rows, cols
+        return _cake_piece(piece, 1)
 
     @classmethod
     def of(cls, pieces: Iterable[tuple[int, int]]) -> Cutcake:
@@ -720,19 +754,7 @@ class Cutcake(Position):
         return f"Cutcake.of({list(self.pieces)!r})"
 
     def _repr_svg_(self) -> str:
-        cell = 12
-        body = []
-        x = 0
-        for rows, cols in self.pieces:
-            for r in range(rows):
-                for c in range(cols):
-                    body.append(
-                        f'<rect x="{x + c * cell}" y="{r * cell}" width="{cell}" '
-                        f'height="{cell}" fill="#f4d58d" stroke="#8f5902"/>'
-                    )
-            x += cols * cell + cell
-        height = max((r for r, _ in self.pieces), default=0) * cell
-        return _svg(max(x - cell, 0), height, body)
+        return _cake_svg(self.pieces)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cutcake):
@@ -744,3 +766,287 @@ class Cutcake(Position):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Cutcake.of, (self.pieces,))
+
+
+# ---------------------------------------------------------------------------
+# Eatcake
+# ---------------------------------------------------------------------------
+class Eatcake(Position):
+    """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
+
+    Left eats one whole column (a North-South strip one square wide) of one
+    piece, anywhere in it: a ``rows x cols`` piece becomes ``rows x a`` and
+    ``rows x (cols - 1 - a)`` for any ``0 <= a < cols``.  Right eats one whole
+    row of one piece: it becomes ``a x cols`` and ``(rows - 1 - a) x cols``.
+    Pieces with no squares left vanish, so eating the last column (or row)
+    of a piece removes it, and eating an inner one leaves two separate
+    cakes.  Left's side is the columns as in :class:`Cutcake` (CGSuite's
+    Eatcake is the same ruleset: octal game ``0.7`` on the columns for Left
+    and on the rows for Right).  :meth:`of` builds a sum of pieces.
+
+    >>> Eatcake(1, 1).value(), Eatcake(1, 2).value(), Eatcake(2, 1).value()
+    (*, v, ^)
+    >>> Eatcake(1, 3).left_options()
+    [Eatcake(1, 2), Eatcake.of([(1, 1), (1, 1)])]
+    >>> Eatcake(1, 3).right_options()
+    [Eatcake.of([])]
+    >>> Eatcake(0, 3).pieces, Eatcake.of([(2, 2), (0, 5)]).pieces
+    ((), ((2, 2),))
+    >>> Eatcake(2, -1)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: a piece of cake is rows x cols with non-negative ints, not (2, -1)
+    """
+
+    __slots__ = ("pieces",)
+
+    pieces: tuple[tuple[int, int], ...]
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.pieces = self._pieces([(rows, cols)])
+
+    @staticmethod
+    def _check(piece: Any) -> tuple[int, int]:
+        return _cake_piece(piece, 0)
+
+    @classmethod
+    def _pieces(cls, pieces: Iterable[Any]) -> tuple[tuple[int, int], ...]:
+        checked = (cls._check(p) for p in pieces)
+        return tuple((r, c) for r, c in checked if r and c)
+
+    @classmethod
+    def of(cls, pieces: Iterable[tuple[int, int]]) -> Eatcake:
+        """The sum of several pieces, each a ``(rows, cols)`` pair (empty ones vanish).
+
+        >>> print(Eatcake.of([(2, 3), (0, 4), (1, 1)]))
+        2x3 + 1x1
+        """
+        cake = object.__new__(cls)
+        cake.pieces = cls._pieces(pieces)
+        return cake
+
+    def _eat(self, column: bool) -> list[Eatcake]:
+        out = []
+        for i, (rows, cols) in enumerate(self.pieces):
+            before, after = self.pieces[:i], self.pieces[i + 1 :]
+            side = cols if column else rows
+            for a in range((side - 1) // 2 + 1):  # a and side - 1 - a: the same pieces
+                b = side - 1 - a
+                halves = ((rows, a), (rows, b)) if column else ((a, cols), (b, cols))
+                new = tuple(p for p in halves if p[0] and p[1])
+                out.append(Eatcake.of(before + new + after))
+        return out
+
+    def left_options(self) -> list[Eatcake]:
+        """Cakes after Left eats one column of one piece."""
+        return self._eat(True)
+
+    def right_options(self) -> list[Eatcake]:
+        """Cakes after Right eats one row of one piece."""
+        return self._eat(False)
+
+    def components(self) -> list[Eatcake]:
+        """One cake per piece (every piece has moves for both players)."""
+        if len(self.pieces) == 1:
+            return [self]
+        return [Eatcake.of([p]) for p in self.pieces]
+
+    def key(self) -> Hashable:
+        """The sorted pieces (a transposed cake is worth the negative: not identified)."""
+        return tuple(sorted(self.pieces))
+
+    def __str__(self) -> str:
+        return " + ".join(f"{r}x{c}" for r, c in self.pieces) or "0"
+
+    def __repr__(self) -> str:
+        if len(self.pieces) == 1:
+            return f"Eatcake({self.pieces[0][0]}, {self.pieces[0][1]})"
+        return f"Eatcake.of({list(self.pieces)!r})"
+
+    def _repr_svg_(self) -> str:
+        return _cake_svg(self.pieces)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Eatcake):
+            return NotImplemented
+        return self.pieces == other.pieces
+
+    def __hash__(self) -> int:
+        return hash(("Eatcake", self.pieces))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Eatcake.of, (self.pieces,))
+
+
+# ---------------------------------------------------------------------------
+# Push and Shove
+# ---------------------------------------------------------------------------
+class _Pushing(Position):
+    """A strip on which every piece moves leftwards, pushing others ahead of it.
+
+    Left's pieces are ``x``, Right's ``o``, empty squares ``.``.  Subclasses
+    say which pieces a move pushes (:meth:`_push`).
+    """
+
+    __slots__ = ("strip",)
+
+    ruleset: ClassVar[str]
+
+    strip: str
+
+    def __init__(self, strip: str | _Pushing = "") -> None:
+        if isinstance(strip, _Pushing):
+            if type(strip) is not type(self):
+                raise InvalidPosition(
+                    f"a {type(strip).__name__} is not a {type(self).__name__} position"
+                )
+            self.strip = strip.strip
+            return
+        if not isinstance(strip, str):
+            raise InvalidPosition(f"a {self.ruleset} strip is a string, not {type(strip).__name__}")
+        out = []
+        for column, ch in enumerate(strip):
+            low = ch.lower()
+            if low not in ".xo":
+                allowed = "'x' (Left's), 'o' (Right's) and '.' (empty), upper or lower case"
+                raise _bad_char(self.ruleset, strip, column, allowed)
+            out.append(low)
+        self.strip = "".join(out)
+
+    @classmethod
+    def _make(cls, strip: str) -> Any:
+        position = object.__new__(cls)
+        position.strip = strip
+        return position
+
+    @staticmethod
+    def _push(s: str, i: int) -> str:
+        raise NotImplementedError
+
+    def _moves(self, piece: str) -> list[Any]:
+        s = self.strip
+        return [self._make(self._push(s, i)) for i, ch in enumerate(s) if ch == piece]
+
+    def left_options(self) -> list[Any]:
+        """Strips after Left moves one of her pieces one square leftwards."""
+        return self._moves("x")
+
+    def right_options(self) -> list[Any]:
+        """Strips after Right moves one of his pieces one square leftwards."""
+        return self._moves("o")
+
+    def components(self) -> list[Any]:
+        """The strip without its empty squares after the last piece (nothing
+        ever moves rightwards, so they are never used); no component if no
+        piece is left.  Nothing else splits: a piece may later push, or be
+        pushed by, any piece on its side of a gap."""
+        s = self.strip.rstrip(".")
+        if not s:
+            return []
+        return [self if s == self.strip else self._make(s)]
+
+    def key(self) -> Hashable:
+        """The strip without its trailing empty squares (swapping the sides
+        negates the value: not identified)."""
+        return self.strip.rstrip(".")
+
+    def __str__(self) -> str:
+        return self.strip
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.strip!r})"
+
+    def _repr_svg_(self) -> str:
+        body = []
+        for i, ch in enumerate(self.strip):
+            x = i * _CELL
+            body.append(
+                f'<rect x="{x}" y="0" width="{_CELL}" height="{_CELL}" '
+                f'fill="#ffffff" stroke="#888888"/>'
+            )
+            if ch != ".":
+                fill = _BLUE if ch == "x" else _RED
+                body.append(
+                    f'<rect x="{x + 4}" y="4" width="{_CELL - 8}" height="{_CELL - 8}" '
+                    f'fill="{fill}"/>'
+                )
+        return _svg(len(self.strip) * _CELL, _CELL, body)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Pushing)
+        return self.strip == other.strip
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.strip))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.strip,))
+
+
+class Shove(_Pushing):
+    """A Shove strip: ``x`` Left's pieces, ``o`` Right's, ``.`` empty.
+
+    A player picks one of her pieces and moves it one square to the left;
+    every piece to its left, adjacent or not, moves one square left with
+    it, and a piece moved off the left end (square 0) leaves the game.  A
+    piece on square 0 may itself be moved off.  Upper case is accepted.
+
+    >>> Shove("x").value(), Shove("..x").value(), Shove("o.").value()
+    (1, 3, -1)
+    >>> Shove("xo").value()
+    -3/2
+    >>> Shove("x.o.x").left_options()
+    [Shove('..o.x'), Shove('.o.x.')]
+    >>> Shove("x.o.x").components()      # trailing empty squares are never used
+    [Shove('x.o.x')]
+    >>> Shove("x?o")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: unknown character '?' at row 0, column 1 of 'x?o': ...
+    """
+
+    __slots__ = ()
+    ruleset = "Shove"
+
+    @staticmethod
+    def _push(s: str, i: int) -> str:
+        # Squares 0..i all move one square left: square 0's content falls off.
+        return s[1 : i + 1] + "." + s[i + 1 :]
+
+
+class Push(_Pushing):
+    """A Push strip: ``x`` Left's pieces, ``o`` Right's, ``.`` empty.
+
+    A player picks one of her pieces and moves it one square to the left,
+    pushing the run of pieces directly to its left (up to the nearest empty
+    square) one square left too: the empty square is filled.  If there is
+    no empty square to its left the run reaches the left end, and its
+    leftmost piece is pushed off and leaves the game.  Upper case is
+    accepted.  Push differs from :class:`Shove` only in moving just the
+    adjacent run.
+
+    >>> Push("x").value(), Push("..x").value(), Push("xo").value()
+    (1, 3, -3/2)
+    >>> Push("x.ox").left_options()
+    [Push('..ox'), Push('xox.')]
+    >>> Push("x.o").value(), Shove("x.o").value()
+    (-2, -5/2)
+    >>> Push("x.z")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: unknown character 'z' at row 0, column 2 of 'x.z': ...
+    """
+
+    __slots__ = ()
+    ruleset = "Push"
+
+    @staticmethod
+    def _push(s: str, i: int) -> str:
+        # The run ends at the nearest empty square g left of i (it is filled),
+        # or at the left end, where square 0's piece falls off.
+        g = s.rfind(".", 0, i)
+        if g < 0:
+            g = 0
+        return s[:g] + s[g + 1 : i + 1] + "." + s[i + 1 :]
