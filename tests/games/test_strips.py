@@ -13,8 +13,11 @@ from cgt import Game
 from cgt.errors import InvalidPosition
 from cgt.games import (
     Cutcake,
+    Eatcake,
     ElephantsAndRhinos,
     PartizanSubtraction,
+    Push,
+    Shove,
     ToadsAndFrogs,
     ToppingDominoes,
     TopplingDominoes,
@@ -296,6 +299,188 @@ def test_pickle_round_trip() -> None:
         PartizanSubtraction({1, 3}, {2})(5, 4),
         Cutcake.of([(2, 5), (3, 1)]),
     ):
+        copy = pickle.loads(pickle.dumps(position))
+        assert copy == position and type(copy) is type(position)
+        assert copy.value() == position.value()
+        assert repr(copy) == repr(position)
+
+
+# ---------------------------------------------------------------------------
+# Eatcake, Push and Shove
+# ---------------------------------------------------------------------------
+
+
+@cache
+def brute_eatcake(pieces: tuple[tuple[int, int], ...]) -> Game:
+    def moves(column: bool) -> list[Game]:
+        out = []
+        for i, (r, c) in enumerate(pieces):
+            rest = pieces[:i] + pieces[i + 1 :]
+            for j in range(c if column else r):  # every column / row, no symmetry
+                new = ((r, j), (r, c - 1 - j)) if column else ((j, c), (r - 1 - j, c))
+                kept = tuple(p for p in new if p[0] > 0 and p[1] > 0)
+                out.append(brute_eatcake(tuple(sorted(rest + kept))))
+        return out
+
+    return Game(moves(True), moves(False))
+
+
+def _shove_move(s: str, p: int) -> str:
+    # Every piece at a square <= p moves one square left; below 0 it is gone.
+    pieces = {}
+    for k, ch in enumerate(s):
+        if ch == ".":
+            continue
+        target = k - 1 if k <= p else k
+        if target >= 0:
+            pieces[target] = ch
+    return "".join(pieces.get(k, ".") for k in range(len(s)))
+
+
+def _push_move(s: str, p: int) -> str:
+    # The run of pieces ending at p moves one square left, cell by cell.
+    start = p
+    while start > 0 and s[start - 1] != ".":
+        start -= 1
+    cells = list(s)
+    for k in range(start, p + 1):
+        if k >= 1:
+            cells[k - 1] = s[k]
+    cells[p] = "."
+    return "".join(cells)
+
+
+@cache
+def brute_shove(s: str) -> Game:
+    return Game(
+        [brute_shove(_shove_move(s, p)) for p, ch in enumerate(s) if ch == "x"],
+        [brute_shove(_shove_move(s, p)) for p, ch in enumerate(s) if ch == "o"],
+    )
+
+
+@cache
+def brute_push(s: str) -> Game:
+    return Game(
+        [brute_push(_push_move(s, p)) for p, ch in enumerate(s) if ch == "x"],
+        [brute_push(_push_move(s, p)) for p, ch in enumerate(s) if ch == "o"],
+    )
+
+
+def test_eatcake_brute_force() -> None:
+    rng = random.Random(17)
+    for _ in range(220):
+        pieces = tuple((rng.randint(1, 4), rng.randint(1, 4)) for _ in range(rng.randint(1, 2)))
+        assert Eatcake.of(pieces).value() == brute_eatcake(tuple(sorted(pieces))), pieces
+    for r in range(1, 5):
+        for c in range(1, 6):
+            assert Eatcake(r, c).value() == brute_eatcake(((r, c),)), (r, c)
+
+
+def test_shove_brute_force() -> None:
+    rng = random.Random(18)
+    for _ in range(250):
+        s = _random_strip(rng, "xo")
+        assert Shove(s).value() == brute_shove(s), s
+
+
+def test_push_brute_force() -> None:
+    rng = random.Random(19)
+    for _ in range(250):
+        s = _random_strip(rng, "xo")
+        assert Push(s).value() == brute_push(s), s
+
+
+def test_push_and_shove_moves_differ() -> None:
+    # Moving the piece on square 3 of "x.ox": Shove moves every piece to its
+    # left, Push only the adjacent run "o" (into the empty square 1).
+    assert _shove_move("x.ox", 3) == ".ox." and _push_move("x.ox", 3) == "xox."
+    assert Shove("x.ox").left_options()[1] == Shove(".ox.")
+    assert Push("x.ox").left_options()[1] == Push("xox.")
+
+
+def test_eatcake_hand_values() -> None:
+    # Worked by hand from the rules (no published table was at hand):
+    # 1x1: either player eats the whole piece, {0|0} = *.
+    # 1x2: Left leaves 1x1 = *, Right eats the only row, {*|0} = v;
+    # 2x1 is its transpose, ^.  1x3: Left leaves 1x2 = v or 1x1 + 1x1 = 0,
+    # Right leaves nothing; v is dominated by 0, so {0|0} = *.
+    assert Eatcake(1, 1).value() == cgt.star
+    assert Eatcake(1, 2).value() == cgt.down
+    assert Eatcake(2, 1).value() == cgt.up
+    assert Eatcake(1, 3).value() == cgt.star
+    # Transposing a cake swaps the players: the value is negated.
+    for r in range(1, 5):
+        for c in range(1, 5):
+            assert Eatcake(c, r).value() == -Eatcake(r, c).value(), (r, c)
+
+
+def test_push_and_shove_hand_values() -> None:
+    # Worked by hand from the rules: a lone Left piece on square i needs
+    # i + 1 moves to leave the strip, and Right has none, so it is i + 1
+    # (a lone Right piece is -(i + 1)).  In "xo" Left's move leaves the
+    # Right piece on square 1 (-2) and Right's leaves it on square 0 (-1):
+    # {-2|-1} = -3/2 in both games.
+    for game in (Push, Shove):
+        for i in range(5):
+            assert game("." * i + "x").value() == i + 1
+            assert game("." * i + "o..").value() == -(i + 1)
+        assert game("xo").value() == Game([-2], [-1])
+    # Swapping the sides negates.
+    rng = random.Random(20)
+    for _ in range(60):
+        s = _random_strip(rng, "xo")
+        swapped = s.translate(str.maketrans("xo", "ox"))
+        assert Shove(swapped).value() == -Shove(s).value(), s
+        assert Push(swapped).value() == -Push(s).value(), s
+
+
+def test_push_and_shove_components() -> None:
+    assert Shove("x.o..").components() == [Shove("x.o")]
+    assert Push("...").components() == [] and Shove("").components() == []
+    assert Push("x.o").key() == Push("x.o...").key()
+
+
+@pytest.mark.parametrize(
+    ("make", "text", "column"),
+    [(Shove, "x.t", 2), (Shove, "?", 0), (Push, "xo.e", 3), (Push, "x o", 1)],
+)
+def test_bad_push_and_shove_strips(make: type, text: str, column: int) -> None:
+    with pytest.raises(InvalidPosition, match=f"{text[column]!r} at row 0, column {column} of"):
+        make(text)
+
+
+def test_bad_eatcake_and_push_arguments() -> None:
+    with pytest.raises(InvalidPosition, match="non-negative"):
+        Eatcake(-1, 2)
+    with pytest.raises(InvalidPosition):
+        Eatcake(True, 2)
+    with pytest.raises(InvalidPosition):
+        Eatcake.of([(1, 2, 3)])  # type: ignore[list-item]
+    with pytest.raises(InvalidPosition):
+        Shove(3)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPosition):
+        Push(Shove("x"))  # type: ignore[arg-type]
+
+
+def test_eatcake_push_shove_display_and_pickle() -> None:
+    assert str(Eatcake.of([(2, 3), (0, 1), (1, 1)])) == "2x3 + 1x1"
+    assert str(Eatcake(0, 0)) == "0" and repr(Eatcake(0, 4)) == "Eatcake.of([])"
+    assert repr(Eatcake(2, 3)) == "Eatcake(2, 3)"
+    assert repr(Eatcake.of([(2, 3), (1, 2)])) == "Eatcake.of([(2, 3), (1, 2)])"
+    g = Shove("X.O")
+    assert str(g) == "x.o" and repr(g) == "Shove('x.o')"
+    assert repr(Push("xO.")) == "Push('xo.')"
+    assert Push(Push("x.o")) == Push("x.o") and hash(Push(Push("x"))) == hash(Push("x"))
+    assert Push("x") != Shove("x")
+    for position in (
+        Eatcake(2, 3),
+        Eatcake.of([]),
+        Eatcake.of([(1, 2), (3, 1)]),
+        Shove("x.o"),
+        Shove(""),
+        Push("o.xx"),
+    ):
+        assert position._repr_svg_().startswith("<svg")
         copy = pickle.loads(pickle.dumps(position))
         assert copy == position and type(copy) is type(position)
         assert copy.value() == position.value()
