@@ -992,6 +992,7 @@ class Shove(_Pushing):
     every piece to its left, adjacent or not, moves one square left with
     it, and a piece moved off the left end (square 0) leaves the game.  A
     piece on square 0 may itself be moved off.  Upper case is accepted.
+    The rule is the one of the Lean CombinatorialGames library's Shove.
 
     >>> Shove("x").value(), Shove("..x").value(), Shove("o.").value()
     (1, 3, -1)
@@ -999,7 +1000,7 @@ class Shove(_Pushing):
     -3/2
     >>> Shove("x.o.x").left_options()
     [Shove('..o.x'), Shove('.o.x.')]
-    >>> Shove("x.o.x").components()      # trailing empty squares are never used
+    >>> Shove("x.o.x..").components()      # trailing empty squares are never used
     [Shove('x.o.x')]
     >>> Shove("x?o")
     Traceback (most recent call last):
@@ -1025,7 +1026,7 @@ class Push(_Pushing):
     no empty square to its left the run reaches the left end, and its
     leftmost piece is pushed off and leaves the game.  Upper case is
     accepted.  Push differs from :class:`Shove` only in moving just the
-    adjacent run.
+    adjacent run (the rule of the Lean CombinatorialGames library's Push).
 
     >>> Push("x").value(), Push("..x").value(), Push("xo").value()
     (1, 3, -3/2)

@@ -325,6 +325,10 @@ def brute_eatcake(pieces: tuple[tuple[int, int], ...]) -> Game:
     return Game(moves(True), moves(False))
 
 
+# Push and Shove as defined in the Lean CombinatorialGames library (Ruleset
+# Shove: the moved piece and every piece to its left go one square left;
+# Push: only the adjacent run, into the nearest empty square, and the leftmost
+# piece falls off when the run reaches the end).
 def _shove_move(s: str, p: int) -> str:
     # Every piece at a square <= p moves one square left; below 0 it is gone.
     pieces = {}
