@@ -64,3 +64,11 @@ __all__ += [
     "ToppingDominoes",
     "TopplingDominoes",
 ]
+
+from .skijumps import SkiJumps  # noqa: E402
+
+__all__ += ["SkiJumps"]
+
+from .nogo import NoGo  # noqa: E402
+
+__all__ += ["NoGo"]

@@ -1,0 +1,279 @@
+"""NoGo: Go in which nothing may be captured, for small boards.
+
+Boards are written like the other stone boards: rows top to bottom separated
+by ``|`` (or newlines), ``x`` a Black (Left) stone, ``o`` a White (Right)
+stone, ``.`` an empty point and ``#`` no point.  All rows must have the same
+length.
+
+A move places a stone of your colour on an empty point, and is legal only if
+afterwards every group on the board -- of either colour -- still has a
+liberty.  A *group* is a maximal set of same-coloured stones connected
+orthogonally, and its *liberties* are the empty points orthogonally next to
+it (``#`` is not a point, so it gives no liberty).  So there is no capture and
+no suicide.  As usual, the player who cannot move loses.  A board on which
+some group already has no liberty cannot arise in play and is rejected.
+
+Parts of the board separated by ``#`` are independent; nothing else is
+split.  Keys use the eight symmetries of the rectangle and its transpose.
+
+>>> from cgt.games import NoGo
+>>> NoGo(".").value(), NoGo("..").value(), NoGo("x.").value(), NoGo("...").value()
+(0, *, 0, +-1)
+>>> NoGo("..|..").value(), NoGo("...|...|...").value()
+(*, *)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from ..errors import InvalidPosition
+from .base import Position
+from .skijumps import parse_rectangle
+
+__all__ = ["NoGo"]
+
+_NEIGHBOURS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+
+def _neighbours(h: int, w: int) -> list[tuple[int, ...]]:
+    found = _NEIGHBOURS.get((h, w))
+    if found is None:
+        found = [
+            tuple(
+                (r + dr) * w + c + dc
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < h and 0 <= c + dc < w
+            )
+            for r in range(h)
+            for c in range(w)
+        ]
+        _NEIGHBOURS[(h, w)] = found
+    return found
+
+
+def _breathes(cells: str, start: int, near: list[tuple[int, ...]]) -> bool:
+    """Whether the group of the stone at ``start`` has a liberty."""
+    colour = cells[start]
+    seen = {start}
+    stack = [start]
+    while stack:
+        i = stack.pop()
+        for j in near[i]:
+            ch = cells[j]
+            if ch == ".":
+                return True
+            if ch == colour and j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return False
+
+
+def _images(h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
+    """The board under the eight symmetries of the rectangle and its transpose."""
+    rows = [cells[r * w : (r + 1) * w] for r in range(h)]
+    columns = ["".join(rows[r][c] for r in range(h)) for c in range(w)]
+    out = []
+    for a, b, rs in ((h, w, rows), (w, h, columns)):
+        flipped = [row[::-1] for row in rs]
+        for image in (rs, flipped, rs[::-1], flipped[::-1]):
+            out.append((a, b, "".join(image)))
+    return out
+
+
+def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
+    """A Go board: lines between the points, black and white stones, no line at ``#``."""
+    half = cell // 2
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell}" height="{h * cell}" '
+        f'viewBox="0 0 {w * cell} {h * cell}">',
+        f'<rect x="0" y="0" width="{w * cell}" height="{h * cell}" fill="#dcb35c"/>',
+    ]
+    for i, ch in enumerate(cells):
+        if ch == "#":
+            continue
+        r, c = divmod(i, w)
+        x, y = c * cell + half, r * cell + half
+        if c + 1 < w and cells[i + 1] != "#":
+            parts.append(f'<line x1="{x}" y1="{y}" x2="{x + cell}" y2="{y}" stroke="#333333"/>')
+        if r + 1 < h and cells[i + w] != "#":
+            parts.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y + cell}" stroke="#333333"/>')
+    for i, ch in enumerate(cells):
+        if ch in "xo":
+            r, c = divmod(i, w)
+            fill = "#111111" if ch == "x" else "#ffffff"
+            parts.append(
+                f'<circle cx="{c * cell + half}" cy="{r * cell + half}" r="{cell * 0.45}" '
+                f'fill="{fill}" stroke="#111111"/>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class NoGo(Position):
+    """A NoGo position (see :mod:`cgt.games.nogo` for the rules).
+
+    ``x`` is Black (Left), ``o`` White (Right), ``.`` an empty point, ``#``
+    no point.  A stone may be placed only where afterwards every group of
+    either colour keeps a liberty.
+
+    >>> NoGo("..").value(), NoGo("x..").value(), NoGo("..#..").value()
+    (*, *, 0)
+    >>> NoGo("x.|..").left_options()
+    [NoGo('xx|..'), NoGo('x.|x.'), NoGo('x.|.x')]
+    """
+
+    __slots__ = ("cells", "h", "w")
+
+    h: int
+    w: int
+    cells: str
+
+    def __init__(self, board: Any = "") -> None:
+        if isinstance(board, NoGo):
+            self.h, self.w, self.cells = board.h, board.w, board.cells
+            return
+        rows = parse_rectangle(board, "xo.#", "NoGo")
+        h, w = len(rows), len(rows[0]) if rows else 0
+        cells = "".join(rows)
+        near = _neighbours(h, w)
+        for i, ch in enumerate(cells):
+            if ch in "xo" and not _breathes(cells, i, near):
+                r, c = divmod(i, w)
+                raise InvalidPosition(
+                    f"the group of the stone {ch!r} at row {r}, column {c} of {board!r} has no "
+                    "liberty (impossible in NoGo)"
+                )
+        self.h, self.w, self.cells = h, w, cells
+
+    @classmethod
+    def _make(cls, h: int, w: int, cells: str) -> NoGo:
+        board = object.__new__(cls)
+        board.h, board.w, board.cells = h, w, cells
+        return board
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, columns)`` of the board rectangle.
+
+        >>> NoGo("..|..|x.").shape
+        (3, 2)
+        """
+        return self.h, self.w
+
+    # --- moves -------------------------------------------------------------------------
+    def _moves(self, colour: str) -> list[NoGo]:
+        h, w, cells = self.h, self.w, self.cells
+        near = _neighbours(h, w)
+        out = []
+        for i, ch in enumerate(cells):
+            if ch != ".":
+                continue
+            after = cells[:i] + colour + cells[i + 1 :]
+            # only the new stone's group and the groups next to it lose a liberty
+            if _breathes(after, i, near) and all(
+                after[j] not in "xo" or _breathes(after, j, near) for j in near[i]
+            ):
+                out.append(self._make(h, w, after))
+        return out
+
+    def left_options(self) -> list[NoGo]:
+        """The boards after Black (Left, ``x``) places a stone.
+
+        >>> NoGo("o.|..").left_options()
+        [NoGo('ox|..'), NoGo('o.|x.'), NoGo('o.|.x')]
+        """
+        return self._moves("x")
+
+    def right_options(self) -> list[NoGo]:
+        """The boards after White (Right, ``o``) places a stone.
+
+        >>> NoGo("x.|..").right_options()
+        [NoGo('xo|..'), NoGo('x.|o.'), NoGo('x.|.o')]
+        """
+        return self._moves("o")
+
+    # --- splitting and keys ------------------------------------------------------------
+    def components(self) -> list[NoGo]:
+        """The parts of the board connected orthogonally through points (not ``#``).
+
+        Groups and liberties never reach across a ``#``, so these parts are
+        independent.  Parts without an empty point are 0 and are dropped.
+
+        >>> NoGo("x.#.o|###..").components()
+        [NoGo('x.'), NoGo('.o|..')]
+        """
+        h, w, cells = self.h, self.w, self.cells
+        near = _neighbours(h, w)
+        seen = [False] * (h * w)
+        out = []
+        for start in range(h * w):
+            if seen[start] or cells[start] == "#":
+                continue
+            seen[start] = True
+            stack, part = [start], []
+            while stack:
+                i = stack.pop()
+                part.append(i)
+                for j in near[i]:
+                    if not seen[j] and cells[j] != "#":
+                        seen[j] = True
+                        stack.append(j)
+            if not any(cells[i] == "." for i in part):
+                continue
+            rs = [i // w for i in part]
+            cs = [i % w for i in part]
+            r0, r1, c0, c1 = min(rs), max(rs) + 1, min(cs), max(cs) + 1
+            inside = set(part)
+            sub = "".join(
+                cells[r * w + c] if r * w + c in inside else "#"
+                for r in range(r0, r1)
+                for c in range(c0, c1)
+            )
+            out.append(self._make(r1 - r0, c1 - c0, sub))
+        return out
+
+    def key(self) -> Hashable:
+        """The board cropped to its points, least image under the eight symmetries.
+
+        >>> NoGo("x..").key() == NoGo("#.|#.|#x").key()
+        True
+        """
+        rows = [self.cells[r * self.w : (r + 1) * self.w] for r in range(self.h)]
+        used_r = [r for r in range(self.h) if rows[r].strip("#")]
+        used_c = [c for c in range(self.w) if any(row[c] != "#" for row in rows)]
+        # crop to the bounding box only: an inner row of ``#`` still separates
+        keep_r = range(used_r[0], used_r[-1] + 1) if used_r else range(0)
+        keep_c = range(used_c[0], used_c[-1] + 1) if used_c else range(0)
+        cells = "".join(rows[r][c] for r in keep_r for c in keep_c)
+        return min(_images(len(keep_r), len(keep_c), cells))
+
+    # --- display and identity -----------------------------------------------------------
+    def board_string(self, sep: str = "|") -> str:
+        """The board string, rows joined by ``sep``.
+
+        >>> NoGo("x.|.o").board_string()
+        'x.|.o'
+        """
+        return sep.join(self.cells[r * self.w : (r + 1) * self.w] for r in range(self.h))
+
+    def __str__(self) -> str:
+        return self.board_string("\n")
+
+    def __repr__(self) -> str:
+        return f"NoGo({self.board_string()!r})"
+
+    def _repr_svg_(self) -> str:
+        return _nogo_svg(self.h, self.w, self.cells)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, NoGo):
+            return NotImplemented
+        return (self.h, self.w, self.cells) == (other.h, other.w, other.cells)
+
+    def __hash__(self) -> int:
+        return hash(("NoGo", self.h, self.w, self.cells))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return NoGo, (self.board_string(),)
