@@ -14,7 +14,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 
 from __future__ import annotations
 
-from . import games, impartial
+from . import games, impartial, play
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
@@ -49,6 +49,7 @@ from .game import (
     zero,
 )
 from .notation import parse
+from .play import Move, Player, Sum
 from .products import NotPositive
 from .temperature import TemperatureError
 from .thermograph import Thermograph
@@ -65,6 +66,7 @@ __all__ = [
     "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
+    "Move",
     "NotANumber",
     "NotAtomic",
     "NotDyadic",
@@ -72,6 +74,7 @@ __all__ = [
     "NotPositive",
     "Outcome",
     "ParseError",
+    "Player",
     "PositionProtocolError",
     "Relation",
     "TemperatureError",
@@ -89,9 +92,11 @@ __all__ = [
     "nimber",
     "number",
     "parse",
+    "play",
     "set_cache_limit",
     "simplest_between",
     "star",
+    "Sum",
     "switch",
     "tiny",
     "to_game",

@@ -45,6 +45,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
+from ._budget import spend
 from ._deep import deep
 from .canonical import add as _add
 from .canonical import canonical_form as _canonical_form
@@ -292,6 +293,7 @@ class Solver:
             self._hits += 1
             return found
         self._misses += 1
+        spend()
         if key[1] is component:  # type: ignore[index]
             _note_identity_key(component, self.values)
         path = self._path
@@ -431,6 +433,7 @@ class Solver:
         return total
 
     def _keyed_component(self, rules: KeyedRules, key: Hashable) -> Game:
+        spend()
         known = getattr(rules, "known_value", None)
         result = known(key) if known is not None else None
         if result is None:

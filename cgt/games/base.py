@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import play as _play
 from ..errors import WrongType
+from ..play import Move, Player, Sum
 from ..solver import Solver
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..game import Game, Outcome
 
 __all__ = [
     "ImpartialPosition",
@@ -75,7 +77,56 @@ def clear_solver_caches() -> None:
         clear()
 
 
-class Position:
+class _Playing:
+    """What every position can be asked about play: sums, outcomes, winning moves."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Sum:
+        """The disjunctive sum with another position or a game value (a :class:`~cgt.play.Sum`).
+
+        >>> from cgt.games import Clobber
+        >>> Clobber("xo") + Clobber("xo") + 1
+        Sum(Clobber('xo'), Clobber('xo'), 1)
+        """
+        return Sum(self, other)
+
+    def __radd__(self, other: Any) -> Sum:
+        return Sum(other, self)
+
+    def outcome(self) -> Outcome:
+        """Who wins, by the outcome search of :func:`cgt.play.outcome` (no sum values).
+
+        >>> from cgt.games import Clobber
+        >>> Clobber("xo").outcome(), (Clobber("xo") + Clobber("xo")).outcome()
+        (Outcome.N, Outcome.P)
+        """
+        return _play.outcome(self)
+
+    def winning_moves(self, player: Player | str) -> list[Move]:
+        """The moves with which ``player`` (``"L"`` or ``"R"``), moving first, wins.
+
+        >>> from cgt.games import Clobber
+        >>> [m.description for m in Clobber("xoo").winning_moves("L")]
+        ['x (0, 0) takes o at (0, 1)']
+        """
+        return _play.winning_moves(self, player)
+
+    def sensible_moves(self, player: Player | str) -> list[Move]:
+        """For each canonical option of the value, the moves that achieve it.
+
+        >>> from cgt.games import Clobber
+        >>> [str(m.option) for m in Clobber("xoo").sensible_moves("R")]
+        ['*']
+        """
+        return _play.sensible_moves(self, player)
+
+    def describe_move(self, option: Any) -> str | None:
+        """A readable description of the move to ``option`` (None: just name the option)."""
+        return None
+
+
+class Position(_Playing):
     """Base class of partizan positions.
 
     Subclasses implement :meth:`left_options` and :meth:`right_options`, and
@@ -121,7 +172,7 @@ class Position:
         return solver_for(type(self)).value(self)
 
 
-class ImpartialPosition:
+class ImpartialPosition(_Playing):
     """Base class of impartial positions: both players have the same options.
 
     >>> class Heap(ImpartialPosition):      # a Nim heap

@@ -1,0 +1,593 @@
+"""Playing well: who wins, with which move, in sums too big to value.
+
+A value answers *who wins*; a player also asks *which move*.  This module
+answers both for any position of any ruleset (the Position protocol:
+``left_options``, ``right_options``, optionally ``components`` and ``key``)
+and for sums of positions and :class:`~cgt.Game` values:
+
+- :class:`Player`: the two sides, ``Player.LEFT`` and ``Player.RIGHT``
+  (``"L"`` and ``"R"`` are accepted wherever a side is named);
+- :class:`Sum`: the disjunctive sum of positions and values (``p + q``);
+- :func:`outcome`: the outcome class found by an outcome-only search that
+  values small components, keeps the sum itself as a multiset of values, and
+  never builds the canonical form of the whole;
+- :func:`winning_moves` and :func:`sensible_moves`: the moves themselves,
+  each a :class:`Move` with a readable description.
+
+>>> import cgt
+>>> from cgt.games import Clobber, Domineering
+>>> s = Domineering("..|..") + Clobber("xo") + cgt.up
+>>> s.value(), s.outcome()
+(^*, Outcome.N)
+>>> [m.description for m in s.winning_moves("L")]
+['Clobber: x (0, 0) takes o at (0, 1)']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._budget import OverBudget, _local
+from ._deep import deep
+from .canonical import _options as _engine_options
+from .errors import CGTError, InvalidArgument, WrongType
+from .game import Game, Outcome, zero
+from .solver import _components_of
+
+__all__ = [
+    "Move",
+    "Player",
+    "Sum",
+    "first_player_wins",
+    "outcome",
+    "sensible_moves",
+    "winning_moves",
+]
+
+
+class Player(str, enum.Enum):
+    """A side: ``LEFT`` (Blue, Black, positive) or ``RIGHT`` (Red, White, negative).
+
+    Strings are accepted: ``"L"``, ``"R"``, ``"left"``, ``"Right"``.
+
+    >>> Player("L"), Player("right"), Player.LEFT.opponent
+    (Player.LEFT, Player.RIGHT, Player.RIGHT)
+    >>> Player.LEFT == "L"
+    True
+    """
+
+    LEFT = "L"
+    RIGHT = "R"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Player | None:
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text in ("l", "left"):
+                return cls.LEFT
+            if text in ("r", "right"):
+                return cls.RIGHT
+        return None
+
+    @property
+    def opponent(self) -> Player:
+        """The other side."""
+        return Player.RIGHT if self is Player.LEFT else Player.LEFT
+
+    def __repr__(self) -> str:
+        return f"Player.{self.name}"
+
+
+def as_player(player: object) -> Player:
+    """``player`` as a :class:`Player`, or a :class:`~cgt.errors.InvalidArgument` naming it.
+
+    >>> as_player("L")
+    Player.LEFT
+    >>> as_player("up")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidArgument: a player is 'L' (Left) or 'R' (Right), not 'up'
+    """
+    if isinstance(player, Player):
+        return player
+    try:
+        return Player(player)
+    except ValueError:
+        raise InvalidArgument(
+            f"a player is 'L' (Left) or 'R' (Right), not {player!r}"
+        ) from None
+
+
+def _options(position: Any, player: Player) -> list[Any]:
+    if isinstance(position, Game):
+        return list(position.left_options if player is Player.LEFT else position.right_options)
+    if player is Player.LEFT:
+        return list(position.left_options())
+    return list(position.right_options())
+
+
+def _value(position: Any) -> Game:
+    if isinstance(position, Game):
+        return position
+    return position.value()  # type: ignore[no-any-return]
+
+
+def describe(position: Any, option: Any) -> str:
+    """A readable description of the move from ``position`` to ``option``.
+
+    Rulesets say it with ``describe_move(option)``; otherwise the option is named.
+
+    >>> import cgt
+    >>> describe(cgt.parse("{1|-1}"), cgt.number(1))
+    'to 1'
+    """
+    method = getattr(position, "describe_move", None)
+    if method is not None:
+        text = method(option)
+        if text is not None:
+            return str(text)
+    return f"to {option}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: who made it, the position it leads to, and what it is.
+
+    ``option`` is, for :func:`sensible_moves`, the canonical option of the
+    value that the move achieves (else ``None``).
+
+    >>> import cgt
+    >>> m = winning_moves(cgt.parse("{1|-1}"), "L")[0]
+    >>> m.player, m.position, m.description
+    (Player.LEFT, 1, 'to 1')
+    """
+
+    player: Player
+    position: Any
+    description: str
+    option: Game | None = field(default=None, compare=False)
+
+    def value(self) -> Game:
+        """The value of the position after the move.
+
+        >>> import cgt
+        >>> winning_moves(cgt.star, "R")[0].value()
+        0
+        """
+        return _value(self.position)
+
+    def __str__(self) -> str:
+        return f"{self.player.name.title()}: {self.description}"
+
+
+# ---------------------------------------------------------------------------
+# Sums of positions
+# ---------------------------------------------------------------------------
+class Sum:
+    """The disjunctive sum of positions and game values: a move is a move in one part.
+
+    ``p + q`` on positions makes one; its value is the sum of the parts'
+    values (each ruleset's own solver values its parts), and its components
+    are the parts' components.
+
+    >>> import cgt
+    >>> from cgt.games import Domineering
+    >>> s = Sum(Domineering("..|.."), cgt.star, 1)
+    >>> s
+    Sum(Domineering('..|..'), *, 1)
+    >>> s.value(), len(s.left_options()), s.outcome()
+    (1*, 3, Outcome.L)
+    """
+
+    __slots__ = ("parts",)
+
+    parts: tuple[Any, ...]
+
+    def __init__(self, *parts: Any) -> None:
+        flat: list[Any] = []
+        for i, part in enumerate(parts):
+            if isinstance(part, Sum):
+                flat.extend(part.parts)
+                continue
+            if isinstance(part, (str, bytes)) or not (
+                isinstance(part, Game) or hasattr(part, "left_options")
+            ):
+                g = _as_value(part)
+                if g is None:
+                    raise WrongType(
+                        f"part {i} of a sum must be a position or a game value, "
+                        f"not {type(part).__name__} {part!r}"
+                    )
+                part = g
+            flat.append(part)
+        self.parts = tuple(flat)
+
+    def left_options(self) -> list[Sum]:
+        """The sums after a Left move in one part."""
+        return self._moves(Player.LEFT)
+
+    def right_options(self) -> list[Sum]:
+        """The sums after a Right move in one part."""
+        return self._moves(Player.RIGHT)
+
+    def _moves(self, player: Player) -> list[Sum]:
+        out = []
+        parts = self.parts
+        for i, part in enumerate(parts):
+            for option in _options(part, player):
+                out.append(Sum(*parts[:i], option, *parts[i + 1 :]))
+        return out
+
+    def describe_move(self, option: Any) -> str | None:
+        """Which part the move is in, and the move there (see :func:`describe`).
+
+        >>> import cgt
+        >>> s = Sum(cgt.star, cgt.up)
+        >>> s.describe_move(s.left_options()[0])
+        'part 0: to 0'
+        """
+        if not isinstance(option, Sum) or len(option.parts) != len(self.parts):
+            return None
+        for i, (before, after) in enumerate(zip(self.parts, option.parts, strict=True)):
+            if before is not after:
+                name = type(before).__name__
+                where = f"part {i}" if isinstance(before, Game) else name
+                return f"{where}: {describe(before, after)}"
+        return None
+
+    def components(self) -> list[Any]:
+        """The components of all parts (nonzero values count as components)."""
+        out: list[Any] = []
+        for part in self.parts:
+            if isinstance(part, Game):
+                if part is not zero:
+                    out.append(part)
+            else:
+                out.extend(_components_of(part))
+        return out
+
+    def key(self) -> Hashable:
+        """The multiset of the components' keys (ruleset class and ``key()``)."""
+        return frozenset(Counter(_component_key(c) for c in self.components()).items())
+
+    def value(self) -> Game:
+        """The sum of the parts' values."""
+        total = zero
+        for part in self.parts:
+            total = total + _value(part)
+        return total
+
+    def outcome(self) -> Outcome:
+        """The outcome class, by search (see :func:`outcome`)."""
+        return outcome(self)
+
+    def winning_moves(self, player: Player | str) -> list[Move]:
+        """The moves with which ``player``, moving first, wins (see :func:`winning_moves`)."""
+        return winning_moves(self, player)
+
+    def sensible_moves(self, player: Player | str) -> list[Move]:
+        """A move for each canonical option of the value (see :func:`sensible_moves`)."""
+        return sensible_moves(self, player)
+
+    def __add__(self, other: Any) -> Sum:
+        return Sum(self, other)
+
+    def __radd__(self, other: Any) -> Sum:
+        return Sum(other, self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sum):
+            return NotImplemented
+        return self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return hash(("Sum", self.parts))
+
+    def __repr__(self) -> str:
+        return "Sum(" + ", ".join(repr(p) for p in self.parts) + ")"
+
+    def __str__(self) -> str:
+        return " + ".join(str(p) for p in self.parts) if self.parts else "0"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Sum, self.parts
+
+
+def _as_value(part: Any) -> Game | None:
+    from .game import _maybe_game
+
+    try:
+        return _maybe_game(part)
+    except Exception:  # noqa: BLE001 - a non-dyadic number is not a part
+        return None
+
+
+def _component_key(component: Any) -> Hashable:
+    if isinstance(component, Game):
+        return (Game, component._id)
+    return (component.__class__, component.key())
+
+
+# ---------------------------------------------------------------------------
+# The outcome search
+# ---------------------------------------------------------------------------
+VALUE_BUDGET = 20_000
+"""How many new positions the search lets the solver compute to value one component.
+
+A component that needs more is searched move by move instead."""
+
+
+def _try_value(component: Any, budget: int) -> Game | None:
+    if isinstance(component, Game):
+        return component
+    outer = getattr(_local, "left", None)
+    _local.left = budget
+    try:
+        return _value(component)
+    except OverBudget:
+        return None
+    finally:
+        _local.left = outer
+
+
+class _Search:
+    """One outcome search: its transposition table and valued components."""
+
+    def __init__(self, budget: int = VALUE_BUDGET) -> None:
+        self.budget = budget
+        self.table: dict[tuple[Hashable, Player], bool] = {}
+        self.valued: dict[Hashable, Game | None] = {}
+
+    # --- states ----------------------------------------------------------------
+    def state(self, position: Any) -> tuple[list[Game], list[Any]]:
+        """Split a position into values and components too big to value."""
+        values: list[Game] = []
+        raw: list[Any] = []
+        for component in _components_of(position):
+            self.add(component, values, raw)
+        return values, raw
+
+    def add(self, component: Any, values: list[Game], raw: list[Any]) -> None:
+        if isinstance(component, Game):
+            if component is not zero:
+                values.append(component)
+            return
+        try:
+            key: Hashable = _component_key(component)
+            found = self.valued.get(key, False)
+        except TypeError:
+            key, found = None, False
+        if found is False:
+            found = _try_value(component, self.budget)
+            if key is not None:
+                self.valued[key] = found
+        if found is None:
+            raw.append(component)
+        elif found is not zero:
+            values.append(found)
+
+    @staticmethod
+    def simplify(values: list[Game]) -> list[Game]:
+        """Numbers and ups and nimbers added up; a value and its negative cancel."""
+        nus = zero
+        rest: Counter[Game] = Counter()
+        for g in values:
+            if g._x is not None:
+                nus = nus + g
+            else:
+                neg = g._neg
+                if neg is not None and rest[neg] > 0:
+                    rest[neg] -= 1
+                else:
+                    rest[g] += 1
+        out = [g for g, n in rest.items() for _ in range(n)]
+        if nus is not zero:
+            out.append(nus)
+        return out
+
+    # --- the search --------------------------------------------------------------
+    def wins(self, values: list[Game], raw: list[Any], player: Player) -> bool:
+        """Does ``player``, moving first, win the sum of ``values`` and ``raw``?"""
+        values = self.simplify(values)
+        if not raw:
+            decided = self.bounds(values, player)
+            if decided is not None:
+                return decided
+        key = (
+            tuple(sorted(g._id for g in values)),
+            frozenset(Counter(_component_key(c) for c in raw).items()),
+        )
+        found = self.table.get((key, player))
+        if found is not None:
+            return found
+        result = self.search(values, raw, player)
+        self.table[(key, player)] = result
+        return result
+
+    @staticmethod
+    def bounds(values: list[Game], player: Player) -> bool | None:
+        """Decide from stops (and atomic weights) alone, or None."""
+        if len(values) <= 2:
+            total = zero
+            for g in values:
+                total = total + g
+            if player is Player.LEFT:
+                return not total <= zero
+            return not total >= zero
+        ls = rs = None
+        width = None
+        for g in values:
+            gl, gr = g._ls, g._rs
+            ls = gl if ls is None else ls + gl
+            rs = gr if rs is None else rs + gr
+            w = gl - gr
+            if width is None or width < w:
+                width = w
+        assert ls is not None and rs is not None and width is not None
+        # RS(G)+RS(H) <= RS(G+H) <= RS(G)+LS(H) <= LS(G+H) <= LS(G)+LS(H)
+        if player is Player.LEFT:
+            if ls < 0:
+                return False
+            if rs + width > 0:
+                return True
+        else:
+            if rs > 0:
+                return False
+            if ls - width < 0:
+                return True
+        if ls == 0 and rs == 0 and all(g._small for g in values):
+            weight = zero
+            try:
+                for g in values:
+                    weight = weight + g.atomic_weight()
+            except CGTError:  # not atomic: no weight to go by
+                return None
+            if weight >= 2:  # the two-ahead rule: the sum is positive
+                return player is Player.LEFT
+            if weight <= -2:
+                return player is Player.RIGHT
+        return None
+
+    def search(self, values: list[Game], raw: list[Any], player: Player) -> bool:
+        other = player.opponent
+        # hottest value first; numbers need no move while anything else is left
+        order = sorted(range(len(values)), key=lambda i: values[i]._rs - values[i]._ls)
+        only_numbers = all(g._is_number for g in values) and not raw
+        for i in order:
+            g = values[i]
+            if g._is_number and not only_numbers:
+                continue
+            rest = values[:i] + values[i + 1 :]
+            for option in _engine_options(g)[0 if player is Player.LEFT else 1]:
+                if not self.wins([*rest, option], raw, other):
+                    return True
+        for i, component in enumerate(raw):
+            rest_raw = raw[:i] + raw[i + 1 :]
+            for option in _options(component, player):
+                opt_values, opt_raw = self.state(option)
+                if not self.wins([*values, *opt_values], [*rest_raw, *opt_raw], other):
+                    return True
+        return False
+
+
+@deep
+def first_player_wins(position: Any, player: Player | str) -> bool:
+    """Does ``player``, moving first in ``position``, win?  (Outcome search, no sum values.)
+
+    >>> import cgt
+    >>> first_player_wins(cgt.star, "L"), first_player_wins(cgt.down, "L")
+    (True, False)
+    """
+    side = as_player(player)
+    search = _Search()
+    values, raw = search.state(position)
+    return search.wins(values, raw, side)
+
+
+@deep
+def outcome(position: Any) -> Outcome:
+    """The outcome class of a position or sum, by an outcome-only search.
+
+    Components are valued by their rulesets (those that need more than
+    :data:`VALUE_BUDGET` new positions are searched move by move); the sum of
+    the values is never put in canonical form.  The search adds numbers, ups
+    and nimbers, cancels a value against its negative, decides from stops and
+    atomic weights where it can, tries the hottest component first and keeps
+    a transposition table of the multisets of component values it met.
+
+    >>> import cgt
+    >>> from cgt.games import Domineering
+    >>> outcome(Domineering("..|..") + Domineering("..|..")), outcome(cgt.up + cgt.star)
+    (Outcome.P, Outcome.N)
+    """
+    search = _Search()
+    values, raw = search.state(position)
+    left = search.wins(values, raw, Player.LEFT)
+    right = search.wins(values, raw, Player.RIGHT)
+    if left:
+        return Outcome.N if right else Outcome.L
+    return Outcome.R if right else Outcome.P
+
+
+@deep
+def winning_moves(position: Any, player: Player | str) -> list[Move]:
+    """Every move with which ``player``, moving first, wins.
+
+    For Left these are the options of value at least 0, for Right at most 0;
+    they are found by the outcome search, so sums too big to value have them
+    too.
+
+    >>> import cgt
+    >>> from cgt.games import Domineering
+    >>> [str(m) for m in winning_moves(Domineering("...|...") + cgt.star, "L")]
+    ['Left: part 1: to 0']
+    """
+    side = as_player(player)
+    search = _Search()
+    out = []
+    for option in _options(position, side):
+        values, raw = search.state(option)
+        if not search.wins(values, raw, side.opponent):
+            out.append(Move(side, option, describe(position, option)))
+    return out
+
+
+def sensible_moves(position: Any, player: Player | str) -> list[Move]:
+    """For each canonical option of the value, the moves of ``position`` that achieve it.
+
+    The options of the position are put in canonical form with each one
+    tagged by the move that made it: dominated options go, and a reversible
+    option is replaced by the options it reverses to, keeping its move's tag.
+    Each :class:`Move` has ``option`` set to the canonical option it achieves.
+
+    >>> import cgt
+    >>> from cgt.games import Clobber
+    >>> [(str(m.option), m.description) for m in sensible_moves(Clobber("xoo"), "L")]
+    [('0', 'x (0, 0) takes o at (0, 1)')]
+    """
+    side = as_player(player)
+    left = [(_value(o), o) for o in _options(position, Player.LEFT)]
+    right = [(_value(o), o) for o in _options(position, Player.RIGHT)]
+    value = _value(position)
+    canon = value.left_options if side is Player.LEFT else value.right_options
+    tagged = _tagged_canonical(left, right, value, side)
+    out = []
+    for option in canon:
+        for g, move in tagged:
+            if g is option:
+                out.append(Move(side, move, describe(position, move), option))
+    return out
+
+
+def _tagged_canonical(
+    left: list[tuple[Game, Any]], right: list[tuple[Game, Any]], value: Game, side: Player
+) -> list[tuple[Game, Any]]:
+    """``side``'s options with their moves, reversible ones followed through to ``value``'s."""
+    mine = left if side is Player.LEFT else right
+    out: list[tuple[Game, Any]] = []
+    seen: set[tuple[int, int]] = set()
+    todo = list(mine)
+    while todo:
+        g, move = todo.pop()
+        if (g._id, id(move)) in seen:
+            continue
+        seen.add((g._id, id(move)))
+        # reversible: a reply of the opponent's at least as good for him as value
+        replies = g.right_options if side is Player.LEFT else g.left_options
+        through = [
+            r for r in replies if (r <= value if side is Player.LEFT else r >= value)
+        ]
+        if through and g not in (
+            value.left_options if side is Player.LEFT else value.right_options
+        ):
+            for r in through:
+                for h in r.left_options if side is Player.LEFT else r.right_options:
+                    todo.append((h, move))
+        else:
+            out.append((g, move))
+    return out
+
