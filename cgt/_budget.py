@@ -22,7 +22,7 @@ import threading
 _local = threading.local()
 
 
-class OverBudget(Exception):  # noqa: N818 - an internal signal, not an error
+class OverBudget(Exception):
     """The budget of new positions is spent (caught by the outcome search)."""
 
 

@@ -34,9 +34,24 @@ from typing import Any
 from ._budget import OverBudget, _local
 from ._deep import deep
 from .canonical import _options as _engine_options
+from .dyadic import Dyadic
 from .errors import CGTError, InvalidArgument, WrongType
 from .game import Game, Outcome, zero
 from .solver import _components_of
+
+_SCALE = 64
+
+
+class _Fine(Exception):
+    """A number with a finer fraction than the search's integer units."""
+
+
+def _scaled(x: Dyadic) -> int:
+    """``x * 2**64`` as an int (exact), or :class:`_Fine`."""
+    if x._exp > _SCALE:
+        raise _Fine
+    return x._num << (_SCALE - x._exp)
+
 
 __all__ = [
     "Move",
@@ -97,9 +112,7 @@ def as_player(player: object) -> Player:
     try:
         return Player(player)
     except ValueError:
-        raise InvalidArgument(
-            f"a player is 'L' (Left) or 'R' (Right), not {player!r}"
-        ) from None
+        raise InvalidArgument(f"a player is 'L' (Left) or 'R' (Right), not {player!r}") from None
 
 
 def _options(position: Any, player: Player) -> list[Any]:
@@ -302,7 +315,7 @@ def _as_value(part: Any) -> Game | None:
 
     try:
         return _maybe_game(part)
-    except Exception:  # noqa: BLE001 - a non-dyadic number is not a part
+    except Exception:
         return None
 
 
@@ -337,31 +350,37 @@ def _try_value(component: Any, budget: int) -> Game | None:
 class _Search:
     """One outcome search: its transposition table and valued components."""
 
-    def __init__(self, budget: int = VALUE_BUDGET) -> None:
-        self.budget = budget
-        self.table: dict[tuple[Hashable, Player], bool] = {}
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = VALUE_BUDGET if budget is None else budget
+        self.table: dict[tuple[Hashable, ...], bool] = {}
         self.valued: dict[Hashable, Game | None] = {}
+        self.heat: dict[int, tuple[int, int, int, int] | None] = {}
 
     # --- states ----------------------------------------------------------------
     def state(self, position: Any) -> tuple[list[Game], list[Any]]:
         """Split a position into values and components too big to value."""
         values: list[Game] = []
         raw: list[Any] = []
+        if isinstance(position, Game):
+            return self.simplify([position]), raw
         for component in _components_of(position):
             self.add(component, values, raw)
-        return values, raw
+        return self.simplify(values), raw
 
     def add(self, component: Any, values: list[Game], raw: list[Any]) -> None:
         if isinstance(component, Game):
             if component is not zero:
                 values.append(component)
             return
+        key: Hashable = None
         try:
-            key: Hashable = _component_key(component)
-            found = self.valued.get(key, False)
-        except TypeError:
-            key, found = None, False
-        if found is False:
+            key = _component_key(component)
+            known = key in self.valued
+        except TypeError:  # an unhashable key: value it each time
+            key, known = None, False
+        if known:
+            found = self.valued[key]
+        else:
             found = _try_value(component, self.budget)
             if key is not None:
                 self.valued[key] = found
@@ -391,26 +410,53 @@ class _Search:
 
     # --- the search --------------------------------------------------------------
     def wins(self, values: list[Game], raw: list[Any], player: Player) -> bool:
-        """Does ``player``, moving first, win the sum of ``values`` and ``raw``?"""
-        values = self.simplify(values)
-        if not raw:
-            decided = self.bounds(values, player)
-            if decided is not None:
-                return decided
+        """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?"""
         key = (
-            tuple(sorted(g._id for g in values)),
-            frozenset(Counter(_component_key(c) for c in raw).items()),
+            tuple(sorted([g._id for g in values])),
+            frozenset(Counter(_component_key(c) for c in raw).items()) if raw else None,
+            player,
         )
-        found = self.table.get((key, player))
+        found = self.table.get(key)
         if found is not None:
             return found
-        result = self.search(values, raw, player)
-        self.table[(key, player)] = result
+        result = self.bounds(values, player) if not raw else None
+        if result is None:
+            result = self.search(values, raw, player)
+        self.table[key] = result
         return result
 
-    @staticmethod
-    def bounds(values: list[Game], player: Player) -> bool | None:
-        """Decide from stops (and atomic weights) alone, or None."""
+    def thermal(self, g: Game) -> tuple[int, int, int, int]:
+        """Mean, temperature and stops of a value as integers in units of 2**-64.
+
+        Remembered for this search; a value with finer fractions raises
+        :class:`_Fine` (the bounds are then skipped).
+        """
+        if g._id in self.heat:
+            found = self.heat[g._id]
+        else:
+            try:
+                found = (
+                    _scaled(g.mean()),
+                    max(_scaled(g.temperature()), 0),
+                    _scaled(g._ls),
+                    _scaled(g._rs),
+                )
+            except _Fine:
+                found = None
+            self.heat[g._id] = found
+        if found is None:
+            raise _Fine
+        return found
+
+    def bounds(self, values: list[Game], player: Player) -> bool | None:
+        """Decide from means, temperatures and stops (and atomic weights) alone, or None.
+
+        The mean of a sum is the sum of the means, its temperature at most the
+        largest one, and the stops of a game lie within its temperature of its
+        mean: so ``m - t > 0`` makes the sum positive and ``m + t < 0``
+        negative.  Stops of the parts bound the stops of the sum too:
+        ``RS(G) + RS(H) <= RS(G + H) <= RS(G) + LS(H) <= LS(G + H) <= LS(G) + LS(H)``.
+        """
         if len(values) <= 2:
             total = zero
             for g in values:
@@ -418,28 +464,37 @@ class _Search:
             if player is Player.LEFT:
                 return not total <= zero
             return not total >= zero
-        ls = rs = None
-        width = None
-        for g in values:
-            gl, gr = g._ls, g._rs
-            ls = gl if ls is None else ls + gl
-            rs = gr if rs is None else rs + gr
-            w = gl - gr
-            if width is None or width < w:
-                width = w
-        assert ls is not None and rs is not None and width is not None
-        # RS(G)+RS(H) <= RS(G+H) <= RS(G)+LS(H) <= LS(G+H) <= LS(G)+LS(H)
+        mean = hottest = ls = rs = width = 0
+        thermal = self.thermal
+        try:
+            for g in values:
+                m, t, gl, gr = thermal(g)
+                mean += m
+                if hottest < t:
+                    hottest = t
+                ls += gl
+                rs += gr
+                if width < gl - gr:
+                    width = gl - gr
+        except _Fine:
+            return None
+        low = mean - hottest  # at most the right stop of the sum
+        high = mean + hottest  # at least its left stop
+        if rs > low:
+            low = rs
+        if ls < high:
+            high = ls
         if player is Player.LEFT:
-            if ls < 0:
+            if high < 0:
                 return False
-            if rs + width > 0:
+            if low > 0 or rs + width > 0:
                 return True
         else:
-            if rs > 0:
+            if low > 0:
                 return False
-            if ls - width < 0:
+            if high < 0 or ls - width < 0:
                 return True
-        if ls == 0 and rs == 0 and all(g._small for g in values):
+        if high == 0 and low == 0 and all(g._small for g in values):
             weight = zero
             try:
                 for g in values:
@@ -453,25 +508,58 @@ class _Search:
         return None
 
     def search(self, values: list[Game], raw: list[Any], player: Player) -> bool:
+        """Try each move (hottest value first) until one wins; ``values`` are simplified."""
         other = player.opponent
-        # hottest value first; numbers need no move while anything else is left
-        order = sorted(range(len(values)), key=lambda i: values[i]._rs - values[i]._ls)
-        only_numbers = all(g._is_number for g in values) and not raw
-        for i in order:
-            g = values[i]
-            if g._is_number and not only_numbers:
-                continue
-            rest = values[:i] + values[i + 1 :]
-            for option in _engine_options(g)[0 if player is Player.LEFT else 1]:
-                if not self.wins([*rest, option], raw, other):
+        side = 0 if player is Player.LEFT else 1
+        # hottest first, numbers last; a number needs no move at all when the
+        # rest is a single value that is not a number (number avoidance)
+        movable = [g for g in values if not g._is_number]
+        movable.sort(key=self.heat_of, reverse=True)
+        if not (len(movable) == 1 and not raw):
+            movable += [g for g in values if g._is_number]
+        for g in movable:
+            rest = list(values)
+            rest.remove(g)
+            for option in _engine_options(g)[side]:
+                if not self.wins(_with(rest.copy(), option), raw, other):
                     return True
         for i, component in enumerate(raw):
             rest_raw = raw[:i] + raw[i + 1 :]
             for option in _options(component, player):
                 opt_values, opt_raw = self.state(option)
-                if not self.wins([*values, *opt_values], [*rest_raw, *opt_raw], other):
+                merged = self.simplify([*values, *opt_values])
+                if not self.wins(merged, [*rest_raw, *opt_raw], other):
                     return True
         return False
+
+    def heat_of(self, g: Game) -> int:
+        """The temperature of a value (in the search's units; 0 when unknown)."""
+        try:
+            return self.thermal(g)[1]
+        except _Fine:
+            return 0
+
+
+def _with(values: list[Game], g: Game) -> list[Game]:
+    """A simplified list of values with ``g`` added (``values`` simplified, reused)."""
+    if g._x is not None:  # numbers, ups and nimbers join the one such value
+        for i, h in enumerate(values):
+            if h._x is not None:
+                total = h + g
+                if total is zero:
+                    del values[i]
+                else:
+                    values[i] = total
+                return values
+        if g is not zero:
+            values.append(g)
+        return values
+    neg = g._neg
+    if neg is not None and neg in values:
+        values.remove(neg)
+        return values
+    values.append(g)
+    return values
 
 
 @deep
@@ -578,9 +666,7 @@ def _tagged_canonical(
         seen.add((g._id, id(move)))
         # reversible: a reply of the opponent's at least as good for him as value
         replies = g.right_options if side is Player.LEFT else g.left_options
-        through = [
-            r for r in replies if (r <= value if side is Player.LEFT else r >= value)
-        ]
+        through = [r for r in replies if (r <= value if side is Player.LEFT else r >= value)]
         if through and g not in (
             value.left_options if side is Player.LEFT else value.right_options
         ):
@@ -590,4 +676,3 @@ def _tagged_canonical(
         else:
             out.append((g, move))
     return out
-

@@ -103,15 +103,6 @@ class _Playing:
         """
         return _play.outcome(self)
 
-    def winning_moves(self, player: Player | str) -> list[Move]:
-        """The moves with which ``player`` (``"L"`` or ``"R"``), moving first, wins.
-
-        >>> from cgt.games import Clobber
-        >>> [m.description for m in Clobber("xoo").winning_moves("L")]
-        ['x (0, 0) takes o at (0, 1)']
-        """
-        return _play.winning_moves(self, player)
-
     def sensible_moves(self, player: Player | str) -> list[Move]:
         """For each canonical option of the value, the moves that achieve it.
 
@@ -150,6 +141,15 @@ class Position(_Playing):
     """
 
     solver_class: ClassVar[type | None] = None
+
+    def winning_moves(self, player: Player | str) -> list[Move]:
+        """The moves with which ``player`` (``"L"`` or ``"R"``), moving first, wins.
+
+        >>> from cgt.games import Clobber
+        >>> [m.description for m in Clobber("xoo").winning_moves("L")]
+        ['x (0, 0) takes o at (0, 1)']
+        """
+        return _play.winning_moves(self, player)
 
     def left_options(self) -> Iterable[Any]:
         """The positions Left can move to."""
@@ -202,6 +202,16 @@ class ImpartialPosition(_Playing):
     def key(self) -> Hashable:
         """A hashable key; equal keys must mean equal values (default: the object)."""
         return self
+
+    def winning_moves(self, player: Player | str = Player.LEFT) -> list[Move]:
+        """The moves that win for the player to move (both players have the same ones).
+
+        >>> from cgt.games import NodeKayles
+        >>> import networkx as nx
+        >>> [m.position.grundy() for m in NodeKayles(nx.path_graph(3)).winning_moves()]
+        [0]
+        """
+        return _play.winning_moves(self, player)
 
     def grundy(self) -> int:
         """The Grundy value, via the ruleset's shared solver."""

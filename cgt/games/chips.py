@@ -284,7 +284,7 @@ class ChipGame(ImpartialPosition):
         first = self._first_wins_search() if method == "search" else self._first_wins_theory()
         return "first" if first else "second"
 
-    def winning_moves(
+    def winning_moves(  # type: ignore[override]  # (from, to) chip moves, as in the source
         self, method: Literal["auto", "search", "theory"] = "auto"
     ) -> list[tuple[int, int]]:
         """The moves after which the player who made them wins.

@@ -293,7 +293,7 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
                 solver.grundy_values[key] = self.ruleset.grundy(component.heaps[0])
         return solver.grundy(self)
 
-    def winning_moves(self) -> list[HeapPosition]:
+    def winning_moves(self) -> list[HeapPosition]:  # type: ignore[override]  # positions
         """The options of Grundy value 0 (empty when this is a P-position).
 
         >>> OctalGame("0.77")(4, 4).winning_moves()

@@ -30,6 +30,7 @@ from math import isqrt
 from typing import Any
 
 from ..errors import CGTError, InvalidPosition
+from ..game import Outcome
 from ..impartial.nim import mex
 from .base import ImpartialPosition, solver_for
 
@@ -438,20 +439,22 @@ class Wythoff(ImpartialPosition):
                 solver.grundy_values[key] = grundy_value(*component.queens[0])
         return solver.grundy(self)
 
-    def outcome(self) -> str:
-        """``"P"`` if the player to move loses (normal play), else ``"N"``.
+    def outcome(self) -> Outcome:
+        """``Outcome.P`` if the player to move loses (normal play), else ``Outcome.N``.
 
         One queen is decided by :func:`is_p_position` for any board size.
 
         >>> a, b = wythoff_pair(10**20)
         >>> Wythoff([(a, b)]).outcome(), Wythoff([(a, b + 1)]).outcome()
-        ('P', 'N')
+        (Outcome.P, Outcome.N)
         """
         if len(self.queens) == 1:
-            return "P" if is_p_position(*self.queens[0]) else "N"
-        return "P" if self.grundy() == 0 else "N"
+            return Outcome.P if is_p_position(*self.queens[0]) else Outcome.N
+        return Outcome.P if self.grundy() == 0 else Outcome.N
 
-    def winning_moves(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    def winning_moves(  # type: ignore[override]  # (from, to) pairs, as in the source
+        self,
+    ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """The moves ``(from, to)`` to a position of Grundy value 0.
 
         >>> Wythoff([(2, 4)]).winning_moves()

@@ -1,0 +1,84 @@
+"""Outcomes of sums by search against the outcome of the sum's value.
+
+Run:  python benchmarks/bench_play.py [--seeds N]
+
+Workloads (the playing-well issue): sums of 10 random 4x4 Domineering regions
+(each square a hole with probability 1/10) and sums of 8 random 2x5 Clobber
+regions.  For each sum, both sides start cold (``cgt.clear_caches()`` and the
+solver tables) with the parts already valued, since both need the parts'
+values; then ``cgt.play.outcome(sum)`` is timed against
+``sum.value().outcome()``.  A second table times both from cold including the
+parts.  Printed: totals over the seeds and the ratio value / search (above 1:
+the search is faster), and that every outcome agreed.  Not part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cgt
+from cgt.games import Clobber, Domineering, clear_solver_caches
+from cgt.play import Sum, outcome
+
+
+def domineering_region(rng: random.Random) -> Domineering:
+    cells = ["#" if rng.random() < 0.1 else "." for _ in range(16)]
+    return Domineering("|".join("".join(cells[r * 4 : r * 4 + 4]) for r in range(4)))
+
+
+def clobber_region(rng: random.Random) -> Clobber:
+    cells = [rng.choice("xo.") if rng.random() < 0.3 else rng.choice("xo") for _ in range(10)]
+    return Clobber("".join(cells[:5]) + "|" + "".join(cells[5:]))
+
+
+def cold(s: Sum, value_parts: bool) -> None:
+    cgt.clear_caches()
+    clear_solver_caches()
+    if value_parts:
+        for part in s.parts:
+            part.value()
+
+
+def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=12, help="sums per workload")
+    args = parser.parse_args()
+    workloads = [
+        ("10 Domineering 4x4", domineering_region, 10),
+        ("8 Clobber 2x5", clobber_region, 8),
+    ]
+    for value_parts in (True, False):
+        title = "sum only (parts valued first)" if value_parts else "from cold (parts included)"
+        print(title)
+        for name, make, n in workloads:
+            search_total = value_total = 0.0
+            agree = True
+            for seed in range(args.seeds):
+                rng = random.Random(seed)
+                s = Sum(*[make(rng) for _ in range(n)])
+                cold(s, value_parts)
+                by_value, t_value = timed(lambda s=s: s.value().outcome())
+                cold(s, value_parts)
+                by_search, t_search = timed(lambda s=s: outcome(s))
+                agree &= by_value is by_search
+                search_total += t_search
+                value_total += t_value
+            print(
+                f"  {name:20} search {search_total:7.3f} s  value {value_total:7.3f} s  "
+                f"ratio {value_total / search_total:6.1f}x  agree {agree}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
