@@ -159,7 +159,9 @@ class _Strip(Position):
         """
         if type(option) is not type(self) or len(option.strip) != len(self.strip):
             return None
-        changed = [i for i, (a, b) in enumerate(zip(self.strip, option.strip)) if a != b]
+        changed = [
+            i for i, (a, b) in enumerate(zip(self.strip, option.strip, strict=True)) if a != b
+        ]
         if len(changed) != 2:
             return None
         i, j = changed
@@ -644,7 +646,9 @@ class PartizanSubtractionPosition(Position):
             return None
         if len(option.heaps) != len(self.heaps):
             return None
-        changed = [i for i, (a, b) in enumerate(zip(self.heaps, option.heaps)) if a != b]
+        changed = [
+            i for i, (a, b) in enumerate(zip(self.heaps, option.heaps, strict=True)) if a != b
+        ]
         if len(changed) != 1 or option.heaps[changed[0]] > self.heaps[changed[0]]:
             return None
         i = changed[0]
