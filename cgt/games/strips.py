@@ -167,10 +167,15 @@ class _Strip(Position):
         i, j = changed
         if self.strip[i] == ".":
             i, j = j, i
-        piece = self.strip[i]
-        if piece == "." or option.strip[i] != "." or option.strip[j] != piece:
+        piece, s = self.strip[i], self.strip
+        if piece == "." or s[j] != "." or option.strip[i] != "." or option.strip[j] != piece:
             return None
-        how = "steps" if abs(j - i) == 1 else "jumps"
+        if abs(j - i) == 1:
+            how = "steps"
+        elif abs(j - i) == 2 and s[(i + j) // 2] not in (".", piece):
+            how = "jumps"
+        else:
+            return None
         return f"{piece} at {i} {how} to {j}"
 
     def left_options(self) -> list[Any]:
