@@ -82,7 +82,7 @@ POSITIONS: dict[str, list[Any]] = {
 }
 
 # Rulesets whose pieces are letters: a side's moves name its own pieces.
-PIECES = {
+PIECES: dict[str, tuple[str | tuple[str, ...], str | tuple[str, ...]]] = {
     "Clobber": ("x", "o"),
     "Konane": ("x", "o"),
     "Amazons": ("x", "o"),
