@@ -5,6 +5,7 @@ Evaluate game expressions in CGSuite notation, or value positions::
     python -m cgt "{3||2|1} + ^ + *"          # canonical value and its invariants
     python -m cgt --domineering "..#|...|..."
     python -m cgt --col "L-.-.-R"              # also --snort, --cram
+    python -m cgt --domineering "...|..." --moves L   # Left's winning moves
     python -m cgt --demo                       # a short tour
     python -m cgt -1/2 "-{1|0}"                # a leading minus is an expression
 
@@ -44,6 +45,27 @@ def describe(g: Game) -> str:
         parts.append(f"mean {g.mean()}")
         parts.append(f"stops {g.left_stop()} / {g.right_stop()}")
     return ", ".join(parts)
+
+
+def winning_lines(position: object, side: str) -> list[str]:
+    """One line per winning move of ``side`` (``"L"`` or ``"R"``) moving first in ``position``.
+
+    >>> from cgt.games import Domineering
+    >>> for line in winning_lines(Domineering("..|.."), "L"):
+    ...     print(line)
+    Left wins with: vertical domino on (0, 0) and (1, 0)
+    Left wins with: vertical domino on (0, 1) and (1, 1)
+    >>> winning_lines(Domineering("..|##"), "L")
+    ['Left has no winning move']
+    """
+    from .play import Player, winning_moves
+
+    player = Player(side)
+    name = player.name.title()
+    moves = winning_moves(position, player)
+    if not moves:
+        return [f"{name} has no winning move"]
+    return [f"{name} wins with: {m.description}" for m in moves]
 
 
 def _demo() -> None:
@@ -99,6 +121,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cram", metavar="GRID", help="Grundy value of a Cram grid")
     parser.add_argument("--col", metavar="GRAPH", help="value a Col position ('L-.-R' syntax)")
     parser.add_argument("--snort", metavar="GRAPH", help="value a Snort position")
+    parser.add_argument(
+        "--moves",
+        metavar="{L,R}",
+        type=str.upper,
+        choices=["L", "R"],
+        help="also print that side's winning moves in each position given by an option",
+    )
     parser.add_argument("--unicode", action="store_true", help="print with arrows and ±")
     parser.add_argument("--demo", action="store_true", help="a short tour of the library")
     # A leading minus would make argparse take "-1/2" or "-{1|0}" for an
@@ -120,22 +149,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         from .games import Col, Cram, Domineering, Snort
 
-        results: list[Game] = []
+        if args.moves and not (args.domineering or args.col or args.snort or args.cram):
+            print("cgt: --moves needs a position: --domineering, --cram, --col or --snort")
+            return 2
+
+        # (value, position whose winning moves to print, or None)
+        results: list[tuple[Game, object]] = []
         if args.domineering:
-            results.append(Domineering(args.domineering).value())
+            d = Domineering(args.domineering)
+            results.append((d.value(), d))
         if args.col:
-            results.append(Col(args.col).value())
+            c = Col(args.col)
+            results.append((c.value(), c))
         if args.snort:
-            results.append(Snort(args.snort).value())
+            s = Snort(args.snort)
+            results.append((s.value(), s))
         if args.cram:
-            print(Cram(args.cram).grundy())
-        results.extend(parse(text) for text in args.expression)
+            cram = Cram(args.cram)
+            print(cram.grundy())
+            if args.moves:
+                print("\n".join(winning_lines(cram, args.moves)))
+        results.extend((parse(text), None) for text in args.expression)
         if not results and not args.cram:
             parser.print_usage()
             return 2
-        for g in results:
+        for g, position in results:
             print(format(g, fmt))
             print("  " + describe(g))
+            if args.moves and position is not None:
+                print("\n".join(winning_lines(position, args.moves)))
     except CGTError as err:
         print(f"cgt: {err}")
         return 2

@@ -79,3 +79,46 @@ def test_module_docstring_examples() -> None:
 
     failed, attempted = doctest.testmod(cgt.__main__, optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failed == 0
+
+
+def test_winning_moves_of_a_domineering_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--domineering", "...|...", "--moves", "L"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "{2|-1/2}"
+    assert out[2:] == ["Left wins with: vertical domino on (0, 1) and (1, 1)"]
+    assert main(["--domineering", "..|..", "--moves", "r"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2:] == [
+        "Right wins with: horizontal domino on (0, 0) and (0, 1)",
+        "Right wins with: horizontal domino on (1, 0) and (1, 1)",
+    ]
+
+
+def test_no_winning_move_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--domineering", ".|.", "--moves", "R"]) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == ["Right has no winning move"]
+    assert main(["--col", "L-.-.-R", "--moves", "L"]) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == ["Left has no winning move"]
+
+
+def test_winning_moves_in_col_snort_and_cram(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--snort", ".-.", "--moves", "L"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2:] == [
+        "Left wins with: colour vertex 0 blue",
+        "Left wins with: colour vertex 1 blue",
+    ]
+    assert main(["--cram", "...", "--moves", "L"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "1",
+        "Left wins with: horizontal domino on (0, 0) and (0, 1)",
+        "Left wins with: horizontal domino on (0, 1) and (0, 2)",
+    ]
+
+
+def test_moves_needs_a_position_and_a_side(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["{1|-1}", "--moves", "L"]) == 2
+    assert capsys.readouterr().out.startswith("cgt: --moves needs a position")
+    with pytest.raises(SystemExit):
+        main(["--domineering", "..", "--moves", "up"])
+    assert "invalid choice" in capsys.readouterr().err

@@ -279,6 +279,33 @@ class _StoneBoard(Position):
         """The boards (cells only) after a move by ``player`` (``x`` or ``o``)."""
         raise NotImplementedError
 
+    def describe_move(self, option: Any) -> str | None:
+        """The move that leads to ``option``, with squares as ``(row, column)``.
+
+        >>> Clobber("xo").describe_move(Clobber(".x"))
+        'x (0, 0) takes o at (0, 1)'
+        >>> Clobber("xo").describe_move(Clobber("xo|..")) is None    # not an option
+        True
+        """
+        if type(option) is not type(self) or (option.h, option.w) != (self.h, self.w):
+            return None
+        changed = [
+            (i, a, b)
+            for i, (a, b) in enumerate(zip(self.cells, option.cells, strict=True))
+            if a != b
+        ]
+        if not changed:
+            return None
+        return self._describe(changed)
+
+    def _describe(self, changed: list[tuple[int, str, str]]) -> str | None:
+        """Say the move from the squares it changed: ``(index, before, after)``."""
+        return None
+
+    def _at(self, i: int) -> str:
+        r, c = divmod(i, self.w)
+        return f"({r}, {c})"
+
     def left_options(self: _B) -> list[_B]:
         """The boards after a move by Left (``x``)."""
         h, w = self.h, self.w
@@ -353,6 +380,21 @@ class Clobber(_StoneBoard):
     def _normal(cells: str) -> str:
         return cells.replace(".", "#")
 
+    def _describe(self, changed: list[tuple[int, str, str]]) -> str | None:
+        """``x (0, 0) takes o at (0, 1)``.
+
+        >>> Clobber("xo|ox").describe_move(Clobber("o.|ox"))
+        'o (0, 1) takes x at (0, 0)'
+        """
+        if len(changed) != 2:
+            return None
+        (i, a, b), (j, c, d) = changed
+        if (a, b) == (c, d) or {a, b, c, d} != {"x", "o", "."}:
+            return None
+        if b == ".":  # the stone moved from i onto j
+            return f"{a} {self._at(i)} takes {c} at {self._at(j)}"
+        return f"{c} {self._at(j)} takes {a} at {self._at(i)}"
+
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         other = _OTHER[player]
@@ -392,6 +434,31 @@ class Konane(_StoneBoard):
     @staticmethod
     def _live(cells: str) -> bool:
         return "x" in cells and "o" in cells
+
+    def _describe(self, changed: list[tuple[int, str, str]]) -> str | None:
+        """``x (0, 0) jumps to (0, 2), taking o at (0, 1)``; several stones in a multi-jump.
+
+        >>> k = Konane("xo.o.")
+        >>> [k.describe_move(o) for o in k.left_options()]
+        ['x (0, 0) jumps to (0, 2), taking o at (0, 1)', \
+'x (0, 0) jumps to (0, 4), taking o at (0, 1) and (0, 3)']
+        """
+        landed = [i for i, a, b in changed if a == "." and b in "xo"]
+        if len(landed) != 1:
+            return None
+        to = landed[0]
+        piece = next(b for i, _, b in changed if i == to)
+        starts = [i for i, a, b in changed if a == piece and b == "."]
+        taken = [i for i, a, b in changed if a == _OTHER[piece] and b == "."]
+        if len(starts) != 1 or not taken or len(taken) + 2 != len(changed):
+            return None
+        start = starts[0]
+        taken.sort(key=lambda i: abs(i - start))
+        squares = [self._at(i) for i in taken]
+        where = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
+        return (
+            f"{piece} {self._at(start)} jumps to {self._at(to)}, taking {_OTHER[piece]} at {where}"
+        )
 
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
@@ -447,6 +514,20 @@ class Fission(_StoneBoard):
     def _live(cells: str) -> bool:
         return "x" in cells and "." in cells
 
+    def _describe(self, changed: list[tuple[int, str, str]]) -> str | None:
+        """``x (1, 1) splits vertically into (0, 1) and (2, 1)`` (or horizontally).
+
+        >>> Fission(".x.").describe_move(Fission("x.x"))
+        'x (0, 1) splits horizontally into (0, 0) and (0, 2)'
+        """
+        if len(changed) != 3:
+            return None
+        (a, a0, a1), (i, i0, i1), (b, b0, b1) = changed
+        if (a0, a1, i0, i1, b0, b1) != (".", "x", "x", ".", ".", "x"):
+            return None
+        way = "horizontally" if i - a == 1 else "vertically"
+        return f"x {self._at(i)} splits {way} into {self._at(a)} and {self._at(b)}"
+
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         dr, dc = (1, 0) if player == "x" else (0, 1)
@@ -487,6 +568,22 @@ class Amazons(_StoneBoard):
     @staticmethod
     def _live(cells: str) -> bool:
         return "x" in cells or "o" in cells
+
+    def _describe(self, changed: list[tuple[int, str, str]]) -> str | None:
+        """``x (0, 0) to (2, 2), arrow at (2, 0)``: the amazon's move, then the arrow.
+
+        >>> Amazons("x..").describe_move(Amazons(".x#"))
+        'x (0, 0) to (0, 1), arrow at (0, 2)'
+        >>> Amazons("x..").describe_move(Amazons("#x."))    # back where it came from
+        'x (0, 0) to (0, 1), arrow at (0, 0)'
+        """
+        starts = [(i, a) for i, a, b in changed if a in "xo" and b in ".#"]
+        ends = [(i, b) for i, a, b in changed if a == "." and b in "xo"]
+        arrows = [i for i, _, b in changed if b == "#"]
+        if len(starts) != 1 or len(ends) != 1 or len(arrows) != 1 or starts[0][1] != ends[0][1]:
+            return None
+        (start, piece), (end, _) = starts[0], ends[0]
+        return f"{piece} {self._at(start)} to {self._at(end)}, arrow at {self._at(arrows[0])}"
 
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:

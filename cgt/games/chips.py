@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from functools import reduce
 from operator import xor
-from typing import Literal
+from typing import Any, Literal
 
 from .._deep import deep
 from ..errors import InvalidPosition, NotImpartial, TooLarge
@@ -173,6 +173,20 @@ class ChipGame(ImpartialPosition):
                 chips.append(b)
                 return ChipGame(chips, self.rule)
         raise InvalidPosition(f"no legal move {move!r} in {self!r}")
+
+    def describe_move(self, option: Any) -> str | None:
+        """The chip moved, by its square, and where it went.
+
+        >>> g = ChipGame([2, 4, 5])
+        >>> [g.describe_move(o) for o in g.options()]
+        ['move the chip on 2 to 1', 'move the chip on 4 to 3', 'move the chip on 5 to 3']
+        """
+        if not isinstance(option, ChipGame):
+            return None
+        for a, b in self.moves():
+            if self.play((a, b)) == option:
+                return f"move the chip on {a} to {b}"
+        return None
 
     def options(self) -> list[ChipGame]:
         """The positions after each move (the impartial protocol)."""

@@ -277,6 +277,29 @@ class _Board:
             out.append(self._make(h, w, bits ^ low ^ (low << step)))
         return out
 
+    def describe_move(self, option: Any) -> str | None:
+        """The domino that leads to ``option``, by its two cells ``(row, column)``.
+
+        >>> d = Domineering("..|..")
+        >>> d.describe_move(d.left_options()[0])
+        'vertical domino on (0, 0) and (1, 0)'
+        >>> Cram("...").describe_move(Cram(".##"))
+        'horizontal domino on (0, 1) and (0, 2)'
+        """
+        if type(option) is not type(self) or (option.h, option.w) != (self.h, self.w):
+            return None
+        placed = self.bits ^ option.bits
+        if placed & option.bits or placed.bit_count() != 2:
+            return None
+        w = self.w
+        first = (placed & -placed).bit_length() - 1
+        r, c = divmod(first, w)
+        if placed == 3 << first and c + 1 < w:
+            return f"horizontal domino on ({r}, {c}) and ({r}, {c + 1})"
+        if placed == (1 | 1 << w) << first:
+            return f"vertical domino on ({r}, {c}) and ({r + 1}, {c})"
+        return None
+
     def components(self) -> list[Any]:
         """The connected parts that can still take a domino, each cropped to its box."""
         out = []

@@ -1383,6 +1383,32 @@ class _GraphGame(Position):
     def _moves(self, player: str) -> list[Any]:
         return [self._move(i, player) for i, t in enumerate(self.tints) if t in (".", player)]
 
+    def describe_move(self, option: Any) -> str | None:
+        """The vertex coloured, by its name in the graph (and the colour, when it matters).
+
+        >>> g = Col("L-.-.")
+        >>> [g.describe_move(o) for o in g.right_options()]
+        ['colour vertex 1 red', 'colour vertex 2 red']
+        >>> g = Snort(".-.;.")
+        >>> [g.describe_move(o) for o in g.left_options()]    # vertex 2: either player's move
+        ['colour vertex 0 blue', 'colour vertex 1 blue', 'colour vertex 2']
+        """
+        if type(option) is not type(self):
+            return None
+        target = (option.nodes, option.adj, option.tints)
+        found: dict[int, list[str]] = {}
+        for player in "LR":
+            for i, t in enumerate(self.tints):
+                if t in (".", player):
+                    after = self._move(i, player)
+                    if (after.nodes, after.adj, after.tints) == target:
+                        found.setdefault(i, []).append(player)
+        if not found:
+            return None
+        i, players = next(iter(found.items()))
+        colour = "" if len(players) == 2 else " blue" if players == ["L"] else " red"
+        return f"colour vertex {self.nodes[i]}{colour}"
+
     def left_options(self) -> list[Any]:
         """Positions after Left colours one vertex blue."""
         return self._moves("L")

@@ -388,6 +388,9 @@ _SPLITS_LOCK = threading.Lock()
 register_cache(_SPLITS.clear)
 
 
+_COLOUR_NAMES = {"L": "blue", "R": "red", "G": "green"}
+
+
 class Hackenbush(Position):
     """A blue-red-green Hackenbush position.
 
@@ -540,6 +543,24 @@ class Hackenbush(Position):
             for i, (_, _, c) in enumerate(edges)
             if c == colour or c == "G"
         ]
+
+    def describe_move(self, option: Any) -> str | None:
+        """The edge chopped, by its colour and its two nodes (numbered, the ground 0,
+        as in :attr:`edges`).
+
+        >>> g = Hackenbush.parse("le")
+        >>> g.edges
+        ((0, 1, 'L'), (1, 2, 'G'))
+        >>> [g.describe_move(o) for o in g.left_options()]
+        ['chop the blue edge (0, 1)', 'chop the green edge (1, 2)']
+        """
+        if not isinstance(option, Hackenbush):
+            return None
+        edges = self._edges
+        for i, (u, v, c) in enumerate(edges):
+            if _prune(edges[:i] + edges[i + 1 :]) == option._edges:
+                return f"chop the {_COLOUR_NAMES[c]} edge ({u}, {v})"
+        return None
 
     def left_options(self) -> list[Hackenbush]:
         """Left deletes a blue or a green edge."""

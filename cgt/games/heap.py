@@ -262,6 +262,35 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
                     out.append(HeapPosition(self.ruleset, heaps))
         return out
 
+    def describe_move(self, option: Any) -> str | None:
+        """How many were taken from which heap (counted from 0), and what the heap became.
+
+        >>> p = OctalGame("0.6")(5)
+        >>> [p.describe_move(o) for o in p.options()]
+        ['take 1 from heap 0 (5), leaving 4', 'take 1 from heap 0 (5), leaving 3 and 1', \
+'take 1 from heap 0 (5), leaving 2 and 2']
+        >>> SubtractionGame({3})(3, 4).describe_move(SubtractionGame({3})(3, 1))
+        'take 3 from heap 1 (4), leaving 1'
+        """
+        if not isinstance(option, HeapPosition) or option.ruleset != self.ruleset:
+            return None
+        before, after = self.heaps, option.heaps
+        k = len(after) - len(before) + 1  # how many heaps the move leaves in place of one
+        if k < 0:
+            return None
+        for i, heap in enumerate(before):
+            if before[:i] != after[:i]:
+                break
+            left = after[i : i + k]
+            if after[i + k :] != before[i + 1 :] or left not in self.ruleset.options(heap):
+                continue
+            taken = heap - sum(left)
+            if not left:
+                return f"take all {heap} of heap {i}"
+            rest = " and ".join(map(str, left))
+            return f"take {taken} from heap {i} ({heap}), leaving {rest}"
+        return None
+
     def components(self) -> list[HeapPosition]:
         """The non-empty heaps, each as a position of its own.
 

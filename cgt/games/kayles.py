@@ -53,10 +53,35 @@ def _read(graph: Any, game: str) -> tuple[list[Hashable], tuple[int, ...]]:
 class _KaylesGame(ImpartialPosition):
     """Shared code: a graph as neighbour masks, split into components, keyed canonically."""
 
-    __slots__ = ("adj", "nodes")
+    __slots__ = ("_move", "adj", "nodes")
 
     nodes: list[Hashable]
     adj: tuple[int, ...]
+    _move: int
+    """Which move (an index into the parent's :meth:`_move_masks`) made this option."""
+
+    def _move_of(self, option: Any) -> int | None:
+        """The index in :meth:`_move_masks` of a move that leads to ``option``.
+
+        The option's own tag is tried first (equal options may come from different moves).
+        """
+        if type(option) is not type(self):
+            return None
+        target = (option.nodes, option.adj)
+        masks = self._move_masks()
+        tagged = getattr(option, "_move", None)
+        order = list(range(len(masks)))
+        if tagged is not None and 0 <= tagged < len(masks):
+            order.insert(0, tagged)
+        for k in order:
+            after = self._removing(masks[k])
+            if (after.nodes, after.adj) == target:
+                return k
+        return None
+
+    def _move_masks(self) -> list[int]:
+        """The masks of vertices one move removes."""
+        raise NotImplementedError
 
     def __init__(self, graph: Any = "") -> None:
         self.nodes, self.adj = _read(graph, type(self).__name__)
@@ -159,6 +184,20 @@ class NodeKayles(_KaylesGame):
 
     __slots__ = ()
 
+    def describe_move(self, option: Any) -> str | None:
+        """The vertex removed (with its neighbours), by its name in the graph.
+
+        >>> import networkx as nx
+        >>> g = NodeKayles(nx.path_graph(3))
+        >>> [g.describe_move(o) for o in g.options()]
+        ['remove vertex 0', 'remove vertex 1', 'remove vertex 2']
+        """
+        v = self._move_of(option)
+        return None if v is None else f"remove vertex {self.nodes[v]}"
+
+    def _move_masks(self) -> list[int]:
+        return [self.adj[v] | 1 << v for v in range(len(self.adj))]
+
     def options(self) -> Iterator[NodeKayles]:
         """One option a vertex: the graph without it and its neighbours.
 
@@ -166,8 +205,10 @@ class NodeKayles(_KaylesGame):
         >>> sorted(len(o.nodes) for o in NodeKayles(nx.path_graph(3)).options())
         [0, 1, 1]
         """
-        for v in range(len(self.adj)):
-            yield self._removing(self.adj[v] | 1 << v)
+        for k, mask in enumerate(self._move_masks()):
+            option = self._removing(mask)
+            option._move = k
+            yield option
 
 
 class ArcKayles(_KaylesGame):
@@ -193,6 +234,23 @@ class ArcKayles(_KaylesGame):
             self.nodes = [self.nodes[v] for v in _bits(keep)]
             self.adj = adj
 
+    def describe_move(self, option: Any) -> str | None:
+        """The edge removed (with its two endpoints), by the names of its endpoints.
+
+        >>> import networkx as nx
+        >>> g = ArcKayles(nx.path_graph(3))
+        >>> [g.describe_move(o) for o in g.options()]
+        ['remove edge (0, 1)', 'remove edge (1, 2)']
+        """
+        k = self._move_of(option)
+        if k is None:
+            return None
+        u, v = _bits(self._move_masks()[k])
+        return f"remove edge ({self.nodes[u]}, {self.nodes[v]})"
+
+    def _move_masks(self) -> list[int]:
+        return [1 << u | 1 << v for u in range(len(self.adj)) for v in _bits(self.adj[u]) if v > u]
+
     def options(self) -> Iterator[ArcKayles]:
         """One option an edge: the graph without its two endpoints.
 
@@ -200,7 +258,7 @@ class ArcKayles(_KaylesGame):
         >>> [len(o.nodes) for o in ArcKayles(nx.path_graph(3)).options()]
         [0, 0]
         """
-        for u in range(len(self.adj)):
-            for v in _bits(self.adj[u]):
-                if v > u:
-                    yield self._removing(1 << u | 1 << v)
+        for k, mask in enumerate(self._move_masks()):
+            option = self._removing(mask)
+            option._move = k
+            yield option

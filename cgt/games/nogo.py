@@ -194,6 +194,23 @@ class NoGo(Position):
         """
         return self._moves("o")
 
+    def describe_move(self, option: Any) -> str | None:
+        """The stone placed, by its point ``(row, column)``.
+
+        >>> g = NoGo("x.|..")
+        >>> [g.describe_move(o) for o in g.right_options()]
+        ['o at (0, 1)', 'o at (1, 0)', 'o at (1, 1)']
+        """
+        if not isinstance(option, NoGo) or option.shape != self.shape:
+            return None
+        changed = [
+            i for i, (a, b) in enumerate(zip(self.cells, option.cells, strict=True)) if a != b
+        ]
+        if len(changed) != 1 or self.cells[changed[0]] != ".":
+            return None
+        r, c = divmod(changed[0], self.w)
+        return f"{option.cells[changed[0]]} at ({r}, {c})"
+
     # --- splitting and keys ------------------------------------------------------------
     def components(self) -> list[NoGo]:
         """The parts of the board connected orthogonally through points (not ``#``).

@@ -212,6 +212,40 @@ class SkiJumps(Position):
         """
         return self._moves(_RIGHT, _LEFT, -1)
 
+    def describe_move(self, option: Any) -> str | None:
+        """The skier moved, by its square ``(row, column)``: a slalom, leaving, or a jump.
+
+        >>> g = SkiJumps("x.|o.|..")
+        >>> [g.describe_move(o) for o in g.left_options()]
+        ['x (0, 0) slaloms to (0, 1)', 'x (0, 0) leaves the board', \
+'x (0, 0) jumps over o at (1, 0) to (2, 0)']
+        """
+        if not isinstance(option, SkiJumps) or option.shape != self.shape:
+            return None
+        w = self.shape[1]
+        changed = [
+            (divmod(i, w), a, b)
+            for i, (a, b) in enumerate(zip("".join(self.rows), "".join(option.rows), strict=True))
+            if a != b
+        ]
+        starts = [(rc, a) for rc, a, b in changed if a in "xoXO" and b == "."]
+        ends = [(rc, b) for rc, a, b in changed if a == "." and b in "xoXO"]
+        # a jump over a jumper also turns it into a slipper: one more square changes
+        others = [(a, b) for _, a, b in changed if a in "xo" and b == _SLIPPER[a]]
+        if len(starts) != 1 or len(ends) > 1 or len(changed) != 1 + len(ends) + len(others):
+            return None
+        (r, c), piece = starts[0]
+        if not ends:
+            return f"{piece} ({r}, {c}) leaves the board"
+        (r2, c2), landed = ends[0]
+        if landed != piece:
+            return None
+        if r2 == r:
+            return f"{piece} ({r}, {c}) slaloms to ({r2}, {c2})"
+        return (
+            f"{piece} ({r}, {c}) jumps over {self.rows[r + 1][c]} at ({r + 1}, {c}) to ({r2}, {c2})"
+        )
+
     # --- splitting and keys ------------------------------------------------------------
     def _can_jump(self) -> list[bool]:
         """For each row, whether it holds a jumper that may still jump some day.

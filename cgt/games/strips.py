@@ -150,6 +150,34 @@ class _Strip(Position):
             out.append(self._make("".join(cells)))
         return out
 
+    def describe_move(self, option: Any) -> str | None:
+        """The piece that moved, by its square (counted from 0), and where it went.
+
+        >>> g = ToadsAndFrogs("t.tf.")
+        >>> [g.describe_move(o) for o in g.left_options() + g.right_options()]
+        ['t at 0 steps to 1', 't at 2 jumps to 4', 'f at 3 jumps to 1']
+        """
+        if type(option) is not type(self) or len(option.strip) != len(self.strip):
+            return None
+        changed = [
+            i for i, (a, b) in enumerate(zip(self.strip, option.strip, strict=True)) if a != b
+        ]
+        if len(changed) != 2:
+            return None
+        i, j = changed
+        if self.strip[i] == ".":
+            i, j = j, i
+        piece, s = self.strip[i], self.strip
+        if piece == "." or s[j] != "." or option.strip[i] != "." or option.strip[j] != piece:
+            return None
+        if abs(j - i) == 1:
+            how = "steps"
+        elif abs(j - i) == 2 and s[(i + j) // 2] not in (".", piece):
+            how = "jumps"
+        else:
+            return None
+        return f"{piece} at {i} {how} to {j}"
+
     def left_options(self) -> list[Any]:
         """Strips after Left moves one of her pieces rightwards (stepping or jumping)."""
         return self._moves(self.left_piece, 1)
@@ -389,9 +417,10 @@ class TopplingDominoes(Position):
     cgt.errors.InvalidPosition: unknown character 'x' at row 0, column 1 of 'LxR': ...
     """
 
-    __slots__ = ("row",)
+    __slots__ = ("_move", "row")
 
     row: str
+    _move: tuple[int, str]
 
     def __init__(self, row: str | TopplingDominoes = "") -> None:
         if isinstance(row, TopplingDominoes):
@@ -424,11 +453,37 @@ class TopplingDominoes(Position):
         seen = set()
         for i, ch in enumerate(r):
             if ch == colour or ch == "G":
-                for rest in (r[i + 1 :], r[:i]):  # toppled leftwards, rightwards
+                for rest, way in ((r[i + 1 :], "left"), (r[:i], "right")):
                     if rest not in seen:
                         seen.add(rest)
-                        out.append(self._make(rest))
+                        option = self._make(rest)
+                        option._move = (i, way)
+                        out.append(option)
         return out
+
+    def describe_move(self, option: Any) -> str | None:
+        """Which domino (counted from 0) was toppled, and which way.
+
+        >>> g = TopplingDominoes("LGR")
+        >>> [g.describe_move(o) for o in g.left_options()]
+        ['topple domino 0 to the left', 'topple domino 0 to the right', \
+'topple domino 1 to the left', 'topple domino 1 to the right']
+        """
+        if not isinstance(option, TopplingDominoes):
+            return None
+        move = getattr(option, "_move", None)
+        if move is None:  # made elsewhere: the first move that leaves this row
+            r = self.row
+            for i in range(len(r)):
+                if r[i + 1 :] == option.row:
+                    move = (i, "left")
+                    break
+                if r[:i] == option.row:
+                    move = (i, "right")
+                    break
+            else:
+                return None
+        return f"topple domino {move[0]} to the {move[1]}"
 
     def left_options(self) -> list[TopplingDominoes]:
         """Rows after Left topples a blue or green domino either way."""
@@ -585,6 +640,25 @@ class PartizanSubtractionPosition(Position):
                     out.append(PartizanSubtractionPosition(self.ruleset, heaps))
         return out
 
+    def describe_move(self, option: Any) -> str | None:
+        """How many were taken from which heap (heaps counted from 0).
+
+        >>> p = PartizanSubtraction({1, 3}, {2})(4, 1)
+        >>> [p.describe_move(o) for o in p.left_options()]
+        ['take 1 from heap 0', 'take 3 from heap 0', 'take 1 from heap 1']
+        """
+        if not isinstance(option, PartizanSubtractionPosition):
+            return None
+        if len(option.heaps) != len(self.heaps):
+            return None
+        changed = [
+            i for i, (a, b) in enumerate(zip(self.heaps, option.heaps, strict=True)) if a != b
+        ]
+        if len(changed) != 1 or option.heaps[changed[0]] > self.heaps[changed[0]]:
+            return None
+        i = changed[0]
+        return f"take {self.heaps[i] - option.heaps[i]} from heap {i}"
+
     def left_options(self) -> list[PartizanSubtractionPosition]:
         """Positions after Left removes a number of her set from one heap."""
         return self._options(self.ruleset.left_set)
@@ -653,6 +727,24 @@ def _cake_piece(piece: Any, smallest: int) -> tuple[int, int]:
                 f"a piece of cake is rows x cols with {kind} ints, not {(rows, cols)!r}"
             )
     return rows, cols
+
+
+def _cake_move(
+    before: tuple[tuple[int, int], ...], after: tuple[tuple[int, int], ...], verb: str, parts: int
+) -> str | None:
+    """``"cut the 2x3 piece into 2x1 and 2x2"``: one piece replaced by ``parts`` pieces."""
+    if len(after) != len(before) + parts - 1:
+        return None
+    for i, (rows, cols) in enumerate(before):
+        if before[:i] != after[:i]:
+            break
+        if after[i + parts :] == before[i + 1 :]:
+            new = after[i : i + parts]
+            if sum(r * c for r, c in new) != rows * cols:
+                continue
+            where = f"the {rows}x{cols} piece" if len(before) == 1 else f"piece {i} ({rows}x{cols})"
+            return f"{verb} {where} into " + " and ".join(f"{r}x{c}" for r, c in new)
+    return None
 
 
 def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
@@ -726,6 +818,19 @@ class Cutcake(Position):
                 new = halves[0] if vertical else halves[1]
                 out.append(Cutcake.of(before + new + after))
         return out
+
+    def describe_move(self, option: Any) -> str | None:
+        """Which piece was cut, into which two (pieces counted from 0 when there are several).
+
+        >>> Cutcake(2, 3).describe_move(Cutcake(2, 3).left_options()[0])
+        'cut the 2x3 piece into 2x1 and 2x2'
+        >>> c = Cutcake.of([(2, 2), (2, 2)])
+        >>> c.describe_move(c.right_options()[1])
+        'cut piece 1 (2x2) into 1x2 and 1x2'
+        """
+        if not isinstance(option, Cutcake):
+            return None
+        return _cake_move(self.pieces, option.pieces, "cut", 2)
 
     def left_options(self) -> list[Cutcake]:
         """Cakes after a vertical cut of one piece (Left's moves)."""
@@ -837,6 +942,44 @@ class Eatcake(Position):
                 out.append(Eatcake.of(before + new + after))
         return out
 
+    def describe_move(self, option: Any) -> str | None:
+        """Which column (Left) or row (Right) of which piece was eaten, and what is left.
+
+        >>> g = Eatcake(2, 3)
+        >>> [g.describe_move(o) for o in g.left_options() + g.right_options()]
+        ['eat column 0 of the 2x3 piece, leaving 2x2', \
+'eat column 1 of the 2x3 piece, leaving 2x1 and 2x1', 'eat row 0 of the 2x3 piece, leaving 1x3']
+        >>> Eatcake(1, 1).describe_move(Eatcake.of([]))
+        'eat the 1x1 piece'
+        """
+        if not isinstance(option, Eatcake):
+            return None
+        before, after = self.pieces, option.pieces
+        for i, (rows, cols) in enumerate(before):
+            if before[:i] != after[:i]:
+                break
+            where = f"the {rows}x{cols} piece" if len(before) == 1 else f"piece {i} ({rows}x{cols})"
+            k = len(after) - len(before) + 1
+            if not 0 <= k <= 2 or after[i + k :] != before[i + 1 :]:
+                continue
+            new = after[i : i + k]
+            if (rows, cols) == (1, 1):
+                if not new:
+                    return f"eat {where}"
+                continue
+            for a in range(max(rows, cols)):
+                for column in (True, False):
+                    side = cols if column else rows
+                    if a >= side:
+                        continue
+                    b = side - 1 - a
+                    halves = ((rows, a), (rows, b)) if column else ((a, cols), (b, cols))
+                    if tuple(p for p in halves if p[0] and p[1]) == new:
+                        line = "column" if column else "row"
+                        left = " and ".join(f"{r}x{c}" for r, c in new) or "nothing"
+                        return f"eat {line} {a} of {where}, leaving {left}"
+        return None
+
     def left_options(self) -> list[Eatcake]:
         """Cakes after Left eats one column of one piece."""
         return self._eat(True)
@@ -926,6 +1069,23 @@ class _Pushing(Position):
     def _moves(self, piece: str) -> list[Any]:
         s = self.strip
         return [self._make(self._push(s, i)) for i, ch in enumerate(s) if ch == piece]
+
+    def describe_move(self, option: Any) -> str | None:
+        """The piece that was moved one square left (squares counted from 0).
+
+        >>> g = Push("x.ox")
+        >>> [g.describe_move(o) for o in g.left_options() + g.right_options()]
+        ['x at 0 moves off the strip', 'x at 3 moves to 2', 'o at 2 moves to 1']
+        """
+        if type(option) is not type(self):
+            return None
+        s = self.strip
+        for i, ch in enumerate(s):
+            if ch != "." and self._push(s, i) == option.strip:
+                if i == 0:
+                    return f"{ch} at 0 moves off the strip"
+                return f"{ch} at {i} moves to {i - 1}"
+        return None
 
     def left_options(self) -> list[Any]:
         """Strips after Left moves one of her pieces one square leftwards."""

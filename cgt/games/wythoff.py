@@ -408,6 +408,24 @@ class Wythoff(ImpartialPosition):
                 out.append(((x, y), (x - k, y - k)))
         return out
 
+    def describe_move(self, option: Any) -> str | None:
+        """Which queen moved (by its square ``(x, y)``), and to where.
+
+        >>> Wythoff([(1, 2)]).describe_move(Wythoff([(0, 1)]))
+        'queen (1, 2) to (0, 1)'
+        """
+        if not isinstance(option, Wythoff) or len(option.queens) != len(self.queens):
+            return None
+        for i, (x, y) in enumerate(self.queens):
+            before, after = self.queens[:i], self.queens[i + 1 :]
+            if option.queens[:i] != before or option.queens[i + 1 :] != after:
+                continue
+            tx, ty = option.queens[i]
+            dx, dy = x - tx, y - ty
+            if (dx, dy) != (0, 0) and min(dx, dy) >= 0 and (dx == dy or 0 in (dx, dy)):
+                return f"queen ({x}, {y}) to ({tx}, {ty})"
+        return None
+
     def components(self) -> list[Wythoff]:
         """One position per queen not in the corner.
 
