@@ -18,17 +18,21 @@ and for sums of positions and :class:`~cgt.Game` values:
 >>> from cgt.games import Clobber, Domineering
 >>> s = Domineering("..|..") + Clobber("xo") + cgt.up
 >>> s.value(), s.outcome()
-(^*, Outcome.N)
->>> [m.description for m in s.winning_moves("L")]
-['Clobber: x (0, 0) takes o at (0, 1)']
+({1^*|-1^*}, Outcome.N)
+>>> for move in s.winning_moves("L"):
+...     print(move)
+Left: Domineering (part 0): vertical domino on (0, 0) and (1, 0)
+Left: Domineering (part 0): vertical domino on (0, 1) and (1, 1)
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from ._budget import OverBudget, _local
@@ -40,6 +44,7 @@ from .game import Game, Outcome, zero
 from .solver import _components_of
 
 _SCALE = 64
+_SVG_SIZE = re.compile(r'<svg[^>]*?width="([0-9.]+)"[^>]*?height="([0-9.]+)"')
 
 
 class _Fine(Exception):
@@ -193,7 +198,7 @@ class Sum:
     >>> s
     Sum(Domineering('..|..'), *, 1)
     >>> s.value(), len(s.left_options()), s.outcome()
-    (1*, 3, Outcome.L)
+    ({2*|*}, 4, Outcome.L)
     """
 
     __slots__ = ("parts",)
@@ -236,20 +241,19 @@ class Sum:
         return out
 
     def describe_move(self, option: Any) -> str | None:
-        """Which part the move is in, and the move there (see :func:`describe`).
+        """Which part the move is in (ruleset or value, and its place), and the move there.
 
         >>> import cgt
         >>> s = Sum(cgt.star, cgt.up)
         >>> s.describe_move(s.left_options()[0])
-        'part 0: to 0'
+        '* (part 0): to 0'
         """
         if not isinstance(option, Sum) or len(option.parts) != len(self.parts):
             return None
         for i, (before, after) in enumerate(zip(self.parts, option.parts, strict=True)):
             if before is not after:
-                name = type(before).__name__
-                where = f"part {i}" if isinstance(before, Game) else name
-                return f"{where}: {describe(before, after)}"
+                name = str(before) if isinstance(before, Game) else type(before).__name__
+                return f"{name} (part {i}): {describe(before, after)}"
         return None
 
     def components(self) -> list[Any]:
@@ -308,6 +312,50 @@ class Sum:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Sum, self.parts
+
+    def _repr_svg_(self) -> str:
+        """The parts drawn side by side with ``+`` between them (values as text).
+
+        >>> import cgt
+        >>> from cgt.games import Clobber
+        >>> (Clobber("xo") + cgt.up)._repr_svg_().count("<svg")
+        2
+        """
+        gap, x, height = 28, 0.0, 24
+        pieces: list[str] = []
+        drawings: list[tuple[str | None, str, float, float]] = []
+        for part in self.parts:
+            draw = getattr(part, "_repr_svg_", None)
+            svg = draw() if draw is not None else None
+            size = _SVG_SIZE.match(svg) if svg else None
+            if svg is None or size is None:
+                text = escape(str(part))
+                drawings.append((None, text, 9.0 * len(text) + 8, 24.0))
+            else:
+                w, h = float(size.group(1)), float(size.group(2))
+                drawings.append((svg, "", w, h))
+                height = max(height, int(h + 0.999))
+        for i, (svg, text, w, h) in enumerate(drawings):
+            if i:
+                pieces.append(
+                    f'<text x="{x + gap / 2}" y="{height / 2 + 6}" font-size="18" '
+                    f'text-anchor="middle">+</text>'
+                )
+                x += gap
+            if svg is None:
+                pieces.append(
+                    f'<text x="{x + w / 2}" y="{height / 2 + 6}" font-size="16" '
+                    f'text-anchor="middle">{text}</text>'
+                )
+            else:
+                top = (height - h) / 2
+                pieces.append(svg.replace("<svg ", f'<svg x="{x}" y="{top}" ', 1))
+            x += w
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="{height}">'
+            + "".join(pieces)
+            + "</svg>"
+        )
 
 
 def _as_value(part: Any) -> Game | None:
@@ -612,7 +660,7 @@ def winning_moves(position: Any, player: Player | str) -> list[Move]:
     >>> import cgt
     >>> from cgt.games import Domineering
     >>> [str(m) for m in winning_moves(Domineering("...|...") + cgt.star, "L")]
-    ['Left: part 1: to 0']
+    ['Left: Domineering (part 0): vertical domino on (0, 1) and (1, 1)']
     """
     side = as_player(player)
     search = _Search()
@@ -635,7 +683,7 @@ def sensible_moves(position: Any, player: Player | str) -> list[Move]:
     >>> import cgt
     >>> from cgt.games import Clobber
     >>> [(str(m.option), m.description) for m in sensible_moves(Clobber("xoo"), "L")]
-    [('0', 'x (0, 0) takes o at (0, 1)')]
+    [('*', 'x (0, 0) takes o at (0, 1)')]
     """
     side = as_player(player)
     left = [(_value(o), o) for o in _options(position, Player.LEFT)]

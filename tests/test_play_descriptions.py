@@ -177,14 +177,14 @@ def test_exact_wording() -> None:
 def test_sums_name_the_part() -> None:
     s = Domineering("..|..") + Clobber("xo") + cgt.up
     texts = [describe(s, o) for o in s.left_options()]
-    assert "Clobber: x (0, 0) takes o at (0, 1)" in texts
+    assert "Clobber (part 1): x (0, 0) takes o at (0, 1)" in texts
     assert [m.description for m in s.sensible_moves("L")] == [
-        "Domineering: vertical domino on (0, 1) and (1, 1)",
-        "Domineering: vertical domino on (0, 0) and (1, 0)",
+        "Domineering (part 0): vertical domino on (0, 1) and (1, 1)",
+        "Domineering (part 0): vertical domino on (0, 0) and (1, 0)",
     ]
     assert [describe(s, o) for o in s.left_options()][:2] == [
-        "Domineering: vertical domino on (0, 0) and (1, 0)",
-        "Domineering: vertical domino on (0, 1) and (1, 1)",
+        "Domineering (part 0): vertical domino on (0, 0) and (1, 0)",
+        "Domineering (part 0): vertical domino on (0, 1) and (1, 1)",
     ]
 
 

@@ -107,8 +107,8 @@ class _Playing:
         """For each canonical option of the value, the moves that achieve it.
 
         >>> from cgt.games import Clobber
-        >>> [str(m.option) for m in Clobber("xoo").sensible_moves("R")]
-        ['*']
+        >>> [(str(m.option), m.description) for m in Clobber("xoo").sensible_moves("R")]
+        [('0', 'o (0, 1) takes x at (0, 0)')]
         """
         return _play.sensible_moves(self, player)
 
@@ -146,8 +146,10 @@ class Position(_Playing):
         """The moves with which ``player`` (``"L"`` or ``"R"``), moving first, wins.
 
         >>> from cgt.games import Clobber
-        >>> [m.description for m in Clobber("xoo").winning_moves("L")]
-        ['x (0, 0) takes o at (0, 1)']
+        >>> [m.description for m in Clobber("oxx").winning_moves("L")]
+        ['x (0, 1) takes o at (0, 0)']
+        >>> Clobber("xoo").winning_moves("L")   # worth v: Left has no good move
+        []
         """
         return _play.winning_moves(self, player)
 
