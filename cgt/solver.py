@@ -52,6 +52,7 @@ from .canonical import negate as _negate
 from .errors import NotImpartial
 from .game import Game, zero
 from .impartial.nim import mex
+from .impartial_search import OutcomeSearch
 
 __all__ = [
     "IdentityKeyWarning",
@@ -191,6 +192,10 @@ class Solver:
     max_states: int = 1 << 21
     """Size bound of the table of whole option states (emptied when full)."""
 
+    _keyed_mex: bool = False
+    """Value keyed impartial components by the mex over all options (the older,
+    slower search) instead of the outcome search of :mod:`cgt.impartial_search`."""
+
     max_sums: int = 1 << 16
     """Size bound of the tables of sums and of canonical forms of option values
     (each emptied when full)."""
@@ -202,6 +207,9 @@ class Solver:
         self.grundy_values: dict[Hashable, int] = {}
         self.state_values: dict[Hashable, Game] = {}
         self.state_grundy: dict[Hashable, int] = {}
+        self.outcomes: dict[Hashable, int] = {}
+        """Keyed impartial components ``G`` by the heaps ``n`` (bit ``n``) with
+        ``G + *n`` known to be a first-player win (see :mod:`cgt.impartial_search`)."""
         self._sums: dict[tuple[int, int], Game] = {}
         self._forms: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
         self._hits = 0
@@ -231,6 +239,7 @@ class Solver:
         self.grundy_values.clear()
         self.state_values.clear()
         self.state_grundy.clear()
+        self.outcomes.clear()
         self._sums.clear()
         self._forms.clear()
         self._hits = self._misses = 0
@@ -460,10 +469,34 @@ class Solver:
         ...         return opts, opts
         >>> Solver().keyed_grundy(Nim(), (3, 5, 6))
         0
+
+        Each component's value is the least ``n`` such that the component
+        plus a nim heap of ``n`` is a second-player win, decided by a search
+        that stops at the first winning move (:mod:`cgt.impartial_search`).
         """
         with self.lock:
             self._bind(rules)
-            return self._keyed_xor(rules, state)
+            if self._keyed_mex:
+                return self._keyed_xor(rules, state)
+            return self._keyed_outcome_xor(rules, state)
+
+    def _keyed_outcome_xor(self, rules: KeyedRules, state: Any) -> int:
+        state_key = getattr(rules, "state_key", None)
+        if state_key is not None:
+            skey = state_key(state)
+            known = self.state_grundy.get(skey)
+            if known is not None:
+                self._hits += 1
+                return known
+        search = OutcomeSearch(self, rules)
+        total = 0
+        for key, _negated in rules.split(state):
+            total ^= search.grundy(key)
+        if state_key is not None:
+            if len(self.state_grundy) >= self.max_states:
+                self.state_grundy.clear()
+            self.state_grundy[skey] = total
+        return total
 
     def _keyed_xor(self, rules: KeyedRules, state: Any) -> int:
         state_key = getattr(rules, "state_key", None)
