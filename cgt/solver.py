@@ -109,7 +109,10 @@ class KeyedRules(Protocol):
       are the options; only ``left`` is used).
 
     Optionally ``known_value(key)`` returns a :class:`~cgt.Game` (or ``None``)
-    and ``known_grundy(key)`` an ``int`` (or ``None``) to skip a search; and
+    and ``known_grundy(key)`` an ``int`` (or ``None``) to skip a search;
+    ``size(key)`` an ``int`` measure of a component (say its cells), with
+    which the impartial search (:mod:`cgt.impartial_search`) picks the
+    largest part of an option and tries small options first; and
     ``state_key(state)`` returns a hashable key of a whole state, with which
     the solver also remembers the values of whole option states (the same
     state is often reached from several positions), in a table of bounded
