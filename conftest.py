@@ -3,7 +3,8 @@
 Property tests run derandomised by default, so a test run (and CI) is
 reproducible.  ``CGT_HYPOTHESIS=explore python -m pytest -q tests`` draws fresh
 random examples (1,000 a test where the test does not set its own number): run
-it to look for new counterexamples.
+it to look for new counterexamples.  Tests marked ``slow`` are skipped unless
+``--run-slow`` is given.
 """
 
 from __future__ import annotations
@@ -19,6 +20,23 @@ import cgt
 settings.register_profile("default", derandomize=True)
 settings.register_profile("explore", derandomize=False, max_examples=1000)
 settings.load_profile(os.environ.get("CGT_HYPOTHESIS", "default"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true", help="also run tests marked slow")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: takes more than a few seconds (run with --run-slow)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

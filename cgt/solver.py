@@ -53,6 +53,7 @@ from .canonical import negate as _negate
 from .errors import NotImpartial
 from .game import Game, zero
 from .impartial.nim import mex
+from .impartial_search import OutcomeSearch
 
 __all__ = [
     "IdentityKeyWarning",
@@ -109,7 +110,10 @@ class KeyedRules(Protocol):
       are the options; only ``left`` is used).
 
     Optionally ``known_value(key)`` returns a :class:`~cgt.Game` (or ``None``)
-    and ``known_grundy(key)`` an ``int`` (or ``None``) to skip a search; and
+    and ``known_grundy(key)`` an ``int`` (or ``None``) to skip a search;
+    ``size(key)`` an ``int`` measure of a component (say its cells), with
+    which the impartial search (:mod:`cgt.impartial_search`) picks the
+    largest part of an option and tries small options first; and
     ``state_key(state)`` returns a hashable key of a whole state, with which
     the solver also remembers the values of whole option states (the same
     state is often reached from several positions), in a table of bounded
@@ -192,6 +196,10 @@ class Solver:
     max_states: int = 1 << 21
     """Size bound of the table of whole option states (emptied when full)."""
 
+    _keyed_mex: bool = False
+    """Value keyed impartial components by the mex over all options (the older,
+    slower search) instead of the outcome search of :mod:`cgt.impartial_search`."""
+
     max_sums: int = 1 << 16
     """Size bound of the tables of sums and of canonical forms of option values
     (each emptied when full)."""
@@ -203,6 +211,9 @@ class Solver:
         self.grundy_values: dict[Hashable, int] = {}
         self.state_values: dict[Hashable, Game] = {}
         self.state_grundy: dict[Hashable, int] = {}
+        self.outcomes: dict[Hashable, int] = {}
+        """Keyed impartial components ``G`` by the heaps ``n`` (bit ``n``) with
+        ``G + *n`` known to be a first-player win (see :mod:`cgt.impartial_search`)."""
         self._sums: dict[tuple[int, int], Game] = {}
         self._forms: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
         self._hits = 0
@@ -232,6 +243,7 @@ class Solver:
         self.grundy_values.clear()
         self.state_values.clear()
         self.state_grundy.clear()
+        self.outcomes.clear()
         self._sums.clear()
         self._forms.clear()
         self._hits = self._misses = 0
@@ -463,10 +475,34 @@ class Solver:
         ...         return opts, opts
         >>> Solver().keyed_grundy(Nim(), (3, 5, 6))
         0
+
+        Each component's value is the least ``n`` such that the component
+        plus a nim heap of ``n`` is a second-player win, decided by a search
+        that stops at the first winning move (:mod:`cgt.impartial_search`).
         """
         with self.lock:
             self._bind(rules)
-            return self._keyed_xor(rules, state)
+            if self._keyed_mex:
+                return self._keyed_xor(rules, state)
+            return self._keyed_outcome_xor(rules, state)
+
+    def _keyed_outcome_xor(self, rules: KeyedRules, state: Any) -> int:
+        state_key = getattr(rules, "state_key", None)
+        if state_key is not None:
+            skey = state_key(state)
+            known = self.state_grundy.get(skey)
+            if known is not None:
+                self._hits += 1
+                return known
+        search = OutcomeSearch(self, rules)
+        total = 0
+        for key, _negated in rules.split(state):
+            total ^= search.grundy(key)
+        if state_key is not None:
+            if len(self.state_grundy) >= self.max_states:
+                self.state_grundy.clear()
+            self.state_grundy[skey] = total
+        return total
 
     def _keyed_xor(self, rules: KeyedRules, state: Any) -> int:
         state_key = getattr(rules, "state_key", None)

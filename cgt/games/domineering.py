@@ -182,6 +182,14 @@ class DomineeringRules:
             return both, both
         return left, right
 
+    def size(self, key: int) -> int:
+        """The number of empty cells of the board of ``key`` (to order the Cram search).
+
+        >>> DomineeringRules(impartial=True).size(_state(2, 2, 0b0111))
+        3
+        """
+        return bin(key >> 16).count("1")
+
     def known_value(self, key: int) -> Game | None:
         """Strips: a row of ``n`` cells is worth ``-(n // 2)`` (keys have rows <= columns)."""
         if (key >> 8) & 0xFF == 1 and not self.impartial:
