@@ -3,8 +3,8 @@
 Property tests run derandomised by default, so a test run (and CI) is
 reproducible.  ``CGT_HYPOTHESIS=explore python -m pytest -q tests`` draws fresh
 random examples (1,000 a test where the test does not set its own number): run
-it to look for new counterexamples.  Tests marked ``slow`` are skipped unless
-``--run-slow`` is given.
+it to look for new counterexamples.  Tests marked ``slow`` take more than a few
+seconds; CI runs them, and ``-m "not slow"`` leaves them out of a quick local run.
 """
 
 from __future__ import annotations
@@ -22,21 +22,8 @@ settings.register_profile("explore", derandomize=False, max_examples=1000)
 settings.load_profile(os.environ.get("CGT_HYPOTHESIS", "default"))
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--run-slow", action="store_true", help="also run tests marked slow")
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: takes more than a few seconds (run with --run-slow)")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.getoption("--run-slow"):
-        return
-    skip = pytest.mark.skip(reason="slow: run with --run-slow")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+    config.addinivalue_line("markers", "slow: takes more than a few seconds (CI runs it)")
 
 
 @pytest.fixture(autouse=True)
