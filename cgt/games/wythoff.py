@@ -349,7 +349,7 @@ class Wythoff(ImpartialPosition):
     >>> w.grundy(), ((7, 3), (5, 1)) in w.winning_moves()
     (10, True)
     >>> Wythoff([(3, 5)]).outcome(), Wythoff([(2, 2), (2, 2)]).outcome()
-    ('P', 'P')
+    (Outcome.P, Outcome.P)
     """
 
     __slots__ = ("queens",)
