@@ -49,13 +49,39 @@ from .grid import masks
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["Amazons", "Clobber", "Fission", "Konane", "parse_board"]
+__all__ = ["Amazons", "Clobber", "Fission", "Konane", "board_lines", "parse_board"]
 
 _B = TypeVar("_B", bound="_StoneBoard")
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _QUEEN = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 _OTHER = {"x": "o", "o": "x"}
+
+
+def board_lines(text: Any, letters: str, name: str) -> list[str]:
+    """The rows of a board string, checked: spaces around rows and blank lines at
+    either end dropped; a character outside ``letters`` raises
+    :class:`~cgt.errors.InvalidPosition` naming its row and column.
+
+    >>> board_lines(" x.| .o ", "xo.", "Clobber")
+    ['x.', '.o']
+    """
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a board must be a string, not {type(text).__name__}")
+    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            if ch not in letters:
+                allowed = ", ".join(letters[:-1]) + " and " + letters[-1]
+                raise InvalidPosition(
+                    f"unknown character {ch!r} at row {r}, column {c} of {text!r} "
+                    f"({name} boards use {allowed})"
+                )
+    return lines
 
 
 def parse_board(text: str, letters: str = "xo.#", name: str = "a") -> tuple[int, int, str]:
@@ -75,21 +101,7 @@ def parse_board(text: str, letters: str = "xo.#", name: str = "a") -> tuple[int,
     ...
     cgt.errors.InvalidPosition: unknown character 'z' at row 1, column 1 of 'x.|.z' (Clobber ...)
     """
-    if not isinstance(text, str):
-        raise InvalidPosition(f"a board must be a string, not {type(text).__name__}")
-    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
-    for r, line in enumerate(lines):
-        for c, ch in enumerate(line):
-            if ch not in letters:
-                allowed = ", ".join(letters[:-1]) + " and " + letters[-1]
-                raise InvalidPosition(
-                    f"unknown character {ch!r} at row {r}, column {c} of {text!r} "
-                    f"({name} boards use {allowed})"
-                )
+    lines = board_lines(text, letters, name)
     h = len(lines)
     w = max((len(line) for line in lines), default=0)
     if w == 0:

@@ -43,6 +43,7 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from .base import Position
+from .boards import board_lines
 
 __all__ = ["SkiJumps"]
 
@@ -67,21 +68,7 @@ def parse_rectangle(text: Any, letters: str, name: str) -> tuple[str, ...]:
     ...
     cgt.errors.InvalidPosition: row 1 of 'x..|.o' has 2 squares, row 0 has 3 (SkiJumps ...)
     """
-    if not isinstance(text, str):
-        raise InvalidPosition(f"a board must be a string, not {type(text).__name__}")
-    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
-    for r, line in enumerate(lines):
-        for c, ch in enumerate(line):
-            if ch not in letters:
-                allowed = ", ".join(letters[:-1]) + " and " + letters[-1]
-                raise InvalidPosition(
-                    f"unknown character {ch!r} at row {r}, column {c} of {text!r} "
-                    f"({name} boards use {allowed})"
-                )
+    lines = board_lines(text, letters, name)
     for r, line in enumerate(lines):
         if len(line) != len(lines[0]):
             raise InvalidPosition(

@@ -41,7 +41,7 @@ values it, summing the values of its independent :meth:`components`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
 from .base import Position
@@ -60,6 +60,7 @@ __all__ = [
 ]
 
 _CELL = 24
+_C = TypeVar("_C", bound="_Cake")
 _BLUE = "#3465a4"
 _RED = "#cc0000"
 _GREEN = "#4e9a06"
@@ -764,7 +765,60 @@ def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
     return _svg(max(x - cell, 0), height, body)
 
 
-class Cutcake(Position):
+class _Cake(Position):
+    """A sum of rectangular pieces of cake (Cutcake and Eatcake share this)."""
+
+    __slots__ = ("pieces",)
+
+    pieces: tuple[tuple[int, int], ...]
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.pieces = self._pieces([(rows, cols)])
+
+    @staticmethod
+    def _check(piece: Any) -> tuple[int, int]:
+        raise NotImplementedError
+
+    @classmethod
+    def _pieces(cls, pieces: Iterable[Any]) -> tuple[tuple[int, int], ...]:
+        return tuple(cls._check(p) for p in pieces)
+
+    @classmethod
+    def of(cls: type[_C], pieces: Iterable[tuple[int, int]]) -> _C:
+        """The sum of several pieces, each a ``(rows, cols)`` pair.
+
+        >>> print(Cutcake.of([(2, 3), (1, 1)]))
+        2x3 + 1x1
+        """
+        cake = object.__new__(cls)
+        cake.pieces = cls._pieces(pieces)
+        return cake
+
+    def __str__(self) -> str:
+        return " + ".join(f"{r}x{c}" for r, c in self.pieces) or "0"
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        if len(self.pieces) == 1:
+            return f"{name}({self.pieces[0][0]}, {self.pieces[0][1]})"
+        return f"{name}.of({list(self.pieces)!r})"
+
+    def _repr_svg_(self) -> str:
+        return _cake_svg(self.pieces)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Cake):
+            return NotImplemented
+        return type(self) is type(other) and self.pieces == other.pieces
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.pieces))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self).of, (self.pieces,))
+
+
+class Cutcake(_Cake):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
     Left cuts vertically (North-South): a ``rows x cols`` piece becomes
@@ -786,27 +840,11 @@ class Cutcake(Position):
     cgt.errors.InvalidPosition: a piece of cake is rows x cols with positive ints, not (0, 3)
     """
 
-    __slots__ = ("pieces",)
-
-    pieces: tuple[tuple[int, int], ...]
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.pieces = (self._check((rows, cols)),)
+    __slots__ = ()
 
     @staticmethod
     def _check(piece: Any) -> tuple[int, int]:
         return _cake_piece(piece, 1)
-
-    @classmethod
-    def of(cls, pieces: Iterable[tuple[int, int]]) -> Cutcake:
-        """The sum of several pieces, each a ``(rows, cols)`` pair.
-
-        >>> print(Cutcake.of([(2, 3), (1, 1)]))
-        2x3 + 1x1
-        """
-        cake = object.__new__(cls)
-        cake.pieces = tuple(cls._check(p) for p in pieces)
-        return cake
 
     def _cuts(self, vertical: bool) -> list[Cutcake]:
         out = []
@@ -850,33 +888,11 @@ class Cutcake(Position):
         """The sorted pieces (a transposed cake is worth the negative: not identified)."""
         return tuple(sorted(p for p in self.pieces if p != (1, 1)))
 
-    def __str__(self) -> str:
-        return " + ".join(f"{r}x{c}" for r, c in self.pieces)
-
-    def __repr__(self) -> str:
-        if len(self.pieces) == 1:
-            return f"Cutcake({self.pieces[0][0]}, {self.pieces[0][1]})"
-        return f"Cutcake.of({list(self.pieces)!r})"
-
-    def _repr_svg_(self) -> str:
-        return _cake_svg(self.pieces)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Cutcake):
-            return NotImplemented
-        return self.pieces == other.pieces
-
-    def __hash__(self) -> int:
-        return hash(("Cutcake", self.pieces))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Cutcake.of, (self.pieces,))
-
 
 # ---------------------------------------------------------------------------
 # Eatcake
 # ---------------------------------------------------------------------------
-class Eatcake(Position):
+class Eatcake(_Cake):
     """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
 
     Left eats one whole column (a North-South strip one square wide) of one
@@ -903,12 +919,7 @@ class Eatcake(Position):
     cgt.errors.InvalidPosition: a piece of cake is rows x cols with non-negative ints, not (2, -1)
     """
 
-    __slots__ = ("pieces",)
-
-    pieces: tuple[tuple[int, int], ...]
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.pieces = self._pieces([(rows, cols)])
+    __slots__ = ()
 
     @staticmethod
     def _check(piece: Any) -> tuple[int, int]:
@@ -916,19 +927,13 @@ class Eatcake(Position):
 
     @classmethod
     def _pieces(cls, pieces: Iterable[Any]) -> tuple[tuple[int, int], ...]:
-        checked = (cls._check(p) for p in pieces)
-        return tuple((r, c) for r, c in checked if r and c)
-
-    @classmethod
-    def of(cls, pieces: Iterable[tuple[int, int]]) -> Eatcake:
-        """The sum of several pieces, each a ``(rows, cols)`` pair (empty ones vanish).
+        """The checked pieces, empty ones dropped.
 
         >>> print(Eatcake.of([(2, 3), (0, 4), (1, 1)]))
         2x3 + 1x1
         """
-        cake = object.__new__(cls)
-        cake.pieces = cls._pieces(pieces)
-        return cake
+        checked = (cls._check(p) for p in pieces)
+        return tuple((r, c) for r, c in checked if r and c)
 
     def _eat(self, column: bool) -> list[Eatcake]:
         out = []
@@ -997,28 +1002,6 @@ class Eatcake(Position):
     def key(self) -> Hashable:
         """The sorted pieces (a transposed cake is worth the negative: not identified)."""
         return tuple(sorted(self.pieces))
-
-    def __str__(self) -> str:
-        return " + ".join(f"{r}x{c}" for r, c in self.pieces) or "0"
-
-    def __repr__(self) -> str:
-        if len(self.pieces) == 1:
-            return f"Eatcake({self.pieces[0][0]}, {self.pieces[0][1]})"
-        return f"Eatcake.of({list(self.pieces)!r})"
-
-    def _repr_svg_(self) -> str:
-        return _cake_svg(self.pieces)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Eatcake):
-            return NotImplemented
-        return self.pieces == other.pieces
-
-    def __hash__(self) -> int:
-        return hash(("Eatcake", self.pieces))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Eatcake.of, (self.pieces,))
 
 
 # ---------------------------------------------------------------------------
