@@ -326,3 +326,17 @@ def test_outcome_types() -> None:
     assert isinstance(out, LoopyOutcome) and out.short is Outcome.N
     graph, positions = BackslidingToadsAndFrogs("t..f").game_graph()
     assert graph.size == len(positions) == 12
+
+
+def test_every_option_is_described_apart() -> None:
+    rng = random.Random(13)
+    positions: list[Any] = [BackslidingToadsAndFrogs(random_strip(rng, 8)) for _ in range(60)]
+    positions += [random_fox_and_geese(rng, 5, 5) for _ in range(30)]
+    sides = {BackslidingToadsAndFrogs: ("t ", "f "), FoxAndGeese: ("goose ", "fox ")}
+    for p in positions:
+        for prefix, options in zip(
+            sides[type(p)], (p.left_options(), p.right_options()), strict=True
+        ):
+            said = [p.describe_move(o) for o in options]
+            assert all(s is not None and s.startswith(prefix) for s in said), (p, said)
+            assert len(set(said)) == len(said) == len({repr(o) for o in options}), p
