@@ -29,6 +29,7 @@ Left first: Left wins; Right first: Left wins
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -189,6 +190,34 @@ class BackslidingToadsAndFrogs(_Loopy, _Strip):  # type: ignore[misc]
 # ---------------------------------------------------------------------------
 _FOX_STEPS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 _GOOSE_STEPS = ((1, -1), (1, 1))
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(
+    rows: int, cols: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For each square of a board (as an index): its mirror image (columns reversed),
+    the squares a goose there may step to, and the squares the fox may step to.
+
+    >>> _tables(2, 2)
+    ((1, 0, 3, 2), ((3,), (2,), (), ()), ((3,), (2,), (1,), (0,)))
+    """
+
+    def steps(i: int, moves: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        r, c = divmod(i, cols)
+        return tuple(
+            (r + dr) * cols + c + dc
+            for dr, dc in moves
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        )
+
+    n = rows * cols
+    mirror = tuple(i - i % cols + cols - 1 - i % cols for i in range(n))
+    return (
+        mirror,
+        tuple(steps(i, _GOOSE_STEPS) for i in range(n)),
+        tuple(steps(i, _FOX_STEPS) for i in range(n)),
+    )
 
 
 class FoxAndGeese(_Loopy, Position):  # type: ignore[misc]
@@ -358,36 +387,30 @@ than the fox at (0, 2): diagonal moves never meet
         r, c = divmod(i, self.cols)
         return f"({r}, {c})"
 
-    def _step(self, i: int, dr: int, dc: int) -> int | None:
-        r, c = divmod(i, self.cols)
-        r, c = r + dr, c + dc
-        if 0 <= r < self.rows and 0 <= c < self.cols:
-            return r * self.cols + c
-        return None
-
     # --- moves -------------------------------------------------------------------------
     def left_options(self) -> list[FoxAndGeese]:
         """Boards after Left moves a goose one square diagonally down into an empty square."""
+        goose_steps = _tables(self.rows, self.cols)[1]
         taken = set(self.geese)
         taken.add(self.fox)
+        geese = self.geese
         out = []
-        for k, g in enumerate(self.geese):
-            for dr, dc in _GOOSE_STEPS:
-                j = self._step(g, dr, dc)
-                if j is not None and j not in taken:
-                    geese = tuple(sorted((*self.geese[:k], j, *self.geese[k + 1 :])))
-                    out.append(self._make(self.rows, self.cols, self.fox, geese))
+        for k, g in enumerate(geese):
+            for j in goose_steps[g]:
+                if j not in taken:
+                    moved = tuple(sorted((*geese[:k], j, *geese[k + 1 :])))
+                    out.append(self._make(self.rows, self.cols, self.fox, moved))
         return out
 
     def right_options(self) -> list[FoxAndGeese]:
         """Boards after Right moves the fox one square diagonally into an empty square."""
-        taken = set(self.geese)
-        out = []
-        for dr, dc in _FOX_STEPS:
-            j = self._step(self.fox, dr, dc)
-            if j is not None and j not in taken:
-                out.append(self._make(self.rows, self.cols, j, self.geese))
-        return out
+        fox_steps = _tables(self.rows, self.cols)[2]
+        geese = self.geese
+        return [
+            self._make(self.rows, self.cols, j, geese)
+            for j in fox_steps[self.fox]
+            if j not in geese
+        ]
 
     def describe_move(self, option: Any) -> str | None:
         """The piece that moved, from square to square as ``(row, column)``.
@@ -422,14 +445,14 @@ than the fox at (0, 2): diagonal moves never meet
         >>> FoxAndGeese("x.x.|.o..").key() == FoxAndGeese(".x.x|..o.").key()
         True
         """
-        cols = self.cols
-
-        def mirror(i: int) -> int:
-            r, c = divmod(i, cols)
-            return r * cols + cols - 1 - c
-
-        plain = (self.rows, cols, self.fox, self.geese)
-        flipped = (self.rows, cols, mirror(self.fox), tuple(sorted(map(mirror, self.geese))))
+        mirror = _tables(self.rows, self.cols)[0]
+        plain = (self.rows, self.cols, self.fox, self.geese)
+        flipped = (
+            self.rows,
+            self.cols,
+            mirror[self.fox],
+            tuple(sorted([mirror[g] for g in self.geese])),
+        )
         return min(plain, flipped)
 
     # --- display and identity ----------------------------------------------------------
