@@ -340,3 +340,105 @@ def test_every_option_is_described_apart() -> None:
             said = [p.describe_move(o) for o in options]
             assert all(s is not None and s.startswith(prefix) for s in said), (p, said)
             assert len(set(said)) == len(said) == len({repr(o) for o in options}), p
+
+
+# ---------------------------------------------------------------------------
+# CGSuite's published Fox and Geese values
+# ---------------------------------------------------------------------------
+class PlusInteger:
+    """A position plus the integer ``n`` (``n`` spare moves for Left, or ``-n`` for
+    Right when negative): the outcomes of ``G + n`` tell the stops of ``G``."""
+
+    def __init__(self, position: Any, n: int) -> None:
+        self.position, self.n = position, n
+
+    def left_options(self) -> list[PlusInteger]:
+        out = [PlusInteger(o, self.n) for o in self.position.left_options()]
+        if self.n > 0:
+            out.append(PlusInteger(self.position, self.n - 1))
+        return out
+
+    def right_options(self) -> list[PlusInteger]:
+        out = [PlusInteger(o, self.n) for o in self.position.right_options()]
+        if self.n < 0:
+            out.append(PlusInteger(self.position, self.n + 1))
+        return out
+
+    def key(self) -> Any:
+        return (self.position.key(), self.n)
+
+
+def cgsuite_board(geese: list[tuple[int, int]], fox: tuple[int, int], top: int) -> FoxAndGeese:
+    """A CGSuite Fox and Geese position (rows counted from 1 at the bottom, the geese
+    moving down, columns from 1, width 8, no top edge) on a board with two rows
+    above ``top``, the highest goose row: a fox that gets level with the last goose
+    plays up there for ever while the geese run out of moves, as CGSuite's ``off``.
+    """
+    rows = top + 2
+
+    def square(rc: tuple[int, int]) -> tuple[int, int]:
+        return rows - rc[0], rc[1] - 1
+
+    return FoxAndGeese(fox=square(fox), geese=[square(g) for g in geese], rows=rows, cols=8)
+
+
+L_, R_, N_, P_ = (
+    LoopyOutcome(Winner.LEFT, Winner.LEFT),
+    LoopyOutcome(Winner.RIGHT, Winner.RIGHT),
+    LoopyOutcome(Winner.LEFT, Winner.RIGHT),
+    LoopyOutcome(Winner.RIGHT, Winner.LEFT),
+)
+
+# CGSuite's test suite (aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/
+# GameGridTest.scala): FoxAndGeese.ValuesTable({(3,1),(3,3),(3,5),(3,7)}) has, by the
+# fox's square, the values below; the outcomes of value - k for k = 0..7 follow from
+# them (over = {0|over} is positive and below every positive number).
+CGSUITE_TABLE = {
+    (2, 2): ("2over", [L_, L_, L_, R_, R_, R_, R_, R_]),
+    (2, 4): ("2", [L_, L_, P_, R_, R_, R_, R_, R_]),
+    (2, 6): ("3*", [L_, L_, L_, N_, R_, R_, R_, R_]),
+    (2, 8): ("4over", [L_, L_, L_, L_, L_, R_, R_, R_]),
+    (1, 1): ("{6|2over}", [L_, L_, L_, N_, N_, N_, N_, R_]),
+    (1, 3): ("{2over|2}", [L_, L_, N_, R_, R_, R_, R_, R_]),
+    (1, 5): ("{4|3||2}", [L_, L_, N_, R_, R_, R_, R_, R_]),
+    (1, 7): ("{4over|3*}", [L_, L_, L_, L_, N_, R_, R_, R_]),
+}
+
+
+def test_fox_and_geese_agrees_with_cgsuite_values() -> None:
+    geese = [(3, 1), (3, 3), (3, 5), (3, 7)]
+    start = PlusInteger(cgsuite_board(geese, (1, 1), 3), -7)
+    graph, positions = game_graph(start)
+    results = analyse(graph)
+    node = {p.key(): i for i, p in enumerate(positions)}
+    for fox, (value, outcomes) in CGSUITE_TABLE.items():
+        g = cgsuite_board(geese, fox, 3)
+        for k, expected in enumerate(outcomes):
+            r = results[node[g.key(), -k]]
+            assert LoopyOutcome(r.left_first, r.right_first) == expected, (value, k)
+
+
+def test_backsliding_agrees_with_cgsuite_value() -> None:
+    # CGSuite's test suite (aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/
+    # lang/GameStripTest.scala): BackslidingToadsAndFrogs("ttt..fff").GameValue is
+    # {on||0|-1/2} & {1/2|0||off} (onside & offside).  Alone: a draw whoever starts.
+    # Plus n >= 1: Left moving first wins (offside: she plays to {1/2|0} + n, and
+    # Right's reply leaves at least n > 0); Right moving first draws (offside: he
+    # plays to off, so he does not lose; onside: his move leaves {0|-1/2} + n and
+    # Left plays to n, so he does not win).  Minus n: the mirror image.
+    start = PlusInteger(BackslidingToadsAndFrogs("ttt..fff"), 3)
+    graph, positions = game_graph(start)
+    results = analyse(graph)
+    node = {p.key(): i for i, p in enumerate(positions)}
+    key = BackslidingToadsAndFrogs("ttt..fff").key()
+    expected = {
+        0: LoopyOutcome(Winner.DRAW, Winner.DRAW),
+        1: LoopyOutcome(Winner.LEFT, Winner.DRAW),
+        2: LoopyOutcome(Winner.LEFT, Winner.DRAW),
+        3: LoopyOutcome(Winner.LEFT, Winner.DRAW),
+    }
+    for n, out in expected.items():
+        r = results[node[key, n]]
+        assert LoopyOutcome(r.left_first, r.right_first) == out, n
+    below = PlusInteger(BackslidingToadsAndFrogs("ttt..fff"), -2)
+    assert loopy_outcome(below) == LoopyOutcome(Winner.DRAW, Winner.RIGHT)
