@@ -1,14 +1,15 @@
 """Loopy rulesets: positions that can repeat, so they are not short games.
 
-* **Backsliding Toads and Frogs** (Winning Ways, ch. 11; M. H. Albert and
-  R. J. Nowakowski, *Backsliding Toads and Frogs*, Games of No Chance 3,
-  2009): Toads and Frogs where, besides the usual moves (a toad ``t``
-  steps one square right into an empty square, or jumps right over exactly
-  one frog into the empty square beyond; frogs ``f`` likewise leftwards), a
-  piece may also retreat one square backwards into an empty square.
-  Backward jumps are not allowed.
-* **Fox and Geese** (Winning Ways, "Fox and Geese"; CGSuite's
-  ``FoxAndGeese``): on the dark squares of a checkerboard, Left's geese
+* **Backsliding Toads and Frogs** (introduced in Winning Ways; M. H. Albert
+  and R. J. Nowakowski, *Backsliding Toads and Frogs*, Games of No Chance 3,
+  2009; CGSuite's ``BackslidingToadsAndFrogs``, which is its
+  ``GenToadsAndFrogs(1, backsliding => true)``): Toads and Frogs where,
+  besides the usual moves (a toad ``t`` steps one square right into an
+  empty square, or jumps right over exactly one frog into the empty square
+  beyond; frogs ``f`` likewise leftwards), a piece may also retreat one
+  square backwards into an empty square.  Backward jumps are not allowed.
+* **Fox and Geese** (Winning Ways, "Fox and Geese; Hare and Hounds";
+  CGSuite's ``FoxAndGeese``): on the dark squares of a checkerboard, Left's geese
   ``x`` move one square diagonally forward (down the board as written),
   Right's fox ``o`` one square diagonally in any direction; nobody jumps
   or captures.  The geese win by trapping the fox; the fox wins when the
@@ -234,9 +235,12 @@ class FoxAndGeese(_Loopy, Position):  # type: ignore[misc]
     fox one square diagonally in any direction into an empty square.
     Nobody jumps or captures.  A player who cannot move loses: the geese
     win when they trap the fox, the fox when the geese have run out of moves.
-    Geese are Left and the fox is Right, as in CGSuite (whose board has no
-    top edge: a fox level with the last goose has escaped there; here the
-    board is ``rows`` by ``cols``).
+    Geese are Left and the fox is Right, as in CGSuite.  CGSuite's board has
+    no top edge (rows counted from 1 at the bottom, the geese moving down),
+    and a fox that gets level with the highest goose has escaped: ``off``.
+    Here the board is ``rows`` by ``cols``; with two empty rows above the
+    highest goose an escaped fox plays up there for ever while the geese run
+    out of moves, which is the same game as CGSuite's.
 
     >>> g = FoxAndGeese("x.x.|....|o...")
     >>> print(g)
