@@ -197,7 +197,7 @@ def test_fox_and_geese_small_cases() -> None:
 
 def test_fox_and_geese_standard_board_is_big() -> None:
     # Winning Ways ("Fox and Geese"): with four geese on the 8x8 board the geese win.
-    # The full graph has 966,123 nodes (about a minute: benchmarks/bench_loopy.py
+    # The full graph has 966,123 nodes (about 40 s: benchmarks/bench_loopy.py
     # checks it, the geese win whoever starts); here only that it is refused early.
     with pytest.raises(TooLarge, match="limit max_nodes=2000"):
         FoxAndGeese.standard().graph(max_nodes=2000)
