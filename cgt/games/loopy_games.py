@@ -62,19 +62,38 @@ class _Loopy:
 
     def graph(self, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
         """The game graph of every position reachable from this one, and the positions
-        by node (node 0 is this position): see :func:`cgt.loopy.game_graph`."""
+        by node (node 0 is this position): see :func:`cgt.loopy.game_graph`.
+
+        >>> graph, positions = BackslidingToadsAndFrogs("t.").graph()
+        >>> graph.left, graph.right, positions[1]
+        (((1,), (0,)), ((), ()), BackslidingToadsAndFrogs('.t'))
+        """
         return game_graph(self, max_nodes)
 
     def game_graph(self, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
-        """Same as :meth:`graph`."""
+        """Same as :meth:`graph`.
+
+        >>> BackslidingToadsAndFrogs("t.f").game_graph()[0].size
+        6
+        """
         return game_graph(self, max_nodes)
 
     def outcome(self) -> LoopyOutcome:
-        """Who wins with Left and with Right moving first (a start may be a draw)."""
+        """Who wins with Left and with Right moving first (a start may be a draw).
+
+        >>> BackslidingToadsAndFrogs("ttt..fff").outcome()
+        LoopyOutcome(left_first=Winner.DRAW, right_first=Winner.DRAW)
+        """
         return loopy_outcome(self)
 
     def value(self) -> Game:
-        """Raises :class:`~cgt.errors.LoopyPosition`: loopy values come from :mod:`cgt.loopy`."""
+        """Raises :class:`~cgt.errors.LoopyPosition`: loopy values come from :mod:`cgt.loopy`.
+
+        >>> FoxAndGeese("x.|.o").value()
+        Traceback (most recent call last):
+        ...
+        cgt.errors.LoopyPosition: FoxAndGeese('x.|.o') can be played back to itself: ...
+        """
         _loopy_value(self)
 
 
@@ -124,11 +143,19 @@ class BackslidingToadsAndFrogs(_Loopy, _Strip):  # type: ignore[misc]
         return out
 
     def left_options(self) -> list[Any]:
-        """Strips after Left moves a toad: right (stepping or jumping) or one square back."""
+        """Strips after Left moves a toad: right (stepping or jumping) or one square back.
+
+        >>> BackslidingToadsAndFrogs(".tf.").left_options()
+        [BackslidingToadsAndFrogs('..ft'), BackslidingToadsAndFrogs('t.f.')]
+        """
         return self._moves(self.left_piece, 1)
 
     def right_options(self) -> list[Any]:
-        """Strips after Right moves a frog: left (stepping or jumping) or one square back."""
+        """Strips after Right moves a frog: left (stepping or jumping) or one square back.
+
+        >>> BackslidingToadsAndFrogs(".tf.").right_options()
+        [BackslidingToadsAndFrogs('ft..'), BackslidingToadsAndFrogs('.t.f')]
+        """
         return self._moves(self.right_piece, -1)
 
     def describe_move(self, option: Any) -> str | None:
@@ -393,7 +420,11 @@ than the fox at (0, 2): diagonal moves never meet
 
     # --- moves -------------------------------------------------------------------------
     def left_options(self) -> list[FoxAndGeese]:
-        """Boards after Left moves a goose one square diagonally down into an empty square."""
+        """Boards after Left moves a goose one square diagonally down into an empty square.
+
+        >>> FoxAndGeese(".x.|...|.o.").left_options()
+        [FoxAndGeese('...|x..|.o.'), FoxAndGeese('...|..x|.o.')]
+        """
         goose_steps = _tables(self.rows, self.cols)[1]
         taken = set(self.geese)
         taken.add(self.fox)
@@ -407,7 +438,11 @@ than the fox at (0, 2): diagonal moves never meet
         return out
 
     def right_options(self) -> list[FoxAndGeese]:
-        """Boards after Right moves the fox one square diagonally into an empty square."""
+        """Boards after Right moves the fox one square diagonally into an empty square.
+
+        >>> FoxAndGeese(".x.|...|.o.").right_options()
+        [FoxAndGeese('.x.|o..|...'), FoxAndGeese('.x.|..o|...')]
+        """
         fox_steps = _tables(self.rows, self.cols)[2]
         geese = self.geese
         return [
@@ -439,7 +474,11 @@ than the fox at (0, 2): diagonal moves never meet
 
     # --- structure ---------------------------------------------------------------------
     def components(self) -> list[FoxAndGeese]:
-        """The position itself (the fox and every goose may meet)."""
+        """The position itself (the fox and every goose may meet).
+
+        >>> FoxAndGeese("x.|.o").components()
+        [FoxAndGeese('x.|.o')]
+        """
         return [self]
 
     def key(self) -> Hashable:
