@@ -442,3 +442,16 @@ def test_backsliding_agrees_with_cgsuite_value() -> None:
         assert LoopyOutcome(r.left_first, r.right_first) == out, n
     below = PlusInteger(BackslidingToadsAndFrogs("ttt..fff"), -2)
     assert loopy_outcome(below) == LoopyOutcome(Winner.DRAW, Winner.RIGHT)
+
+
+def test_sums_are_loopy_positions_too() -> None:
+    # a Sum of positions and integers has options and a key: its graph is the
+    # product graph, and its outcomes agree with the PlusInteger ones above
+    g = BackslidingToadsAndFrogs("ttt..fff")
+    for n in range(-3, 4):
+        assert loopy_outcome(g + n) == loopy_outcome(PlusInteger(g, n)), n
+    on, off = BackslidingToadsAndFrogs("t."), BackslidingToadsAndFrogs(".f")
+    assert loopy_outcome(on + off) == LoopyOutcome(Winner.DRAW, Winner.DRAW)  # dud
+    assert loopy_outcome(on + -5) == LoopyOutcome(Winner.LEFT, Winner.LEFT)
+    with pytest.raises(LoopyPosition, match="loopy_outcome"):
+        (g + 1).outcome()

@@ -50,8 +50,8 @@ __all__ = ["BackslidingToadsAndFrogs", "FoxAndGeese"]
 def _loopy_value(position: Any) -> NoReturn:
     raise LoopyPosition(
         f"{position!r} can be played back to itself: it is a loopy game, not a short one. "
-        f"Its outcome is position.outcome(); loopy values come from cgt.loopy "
-        f"(position.graph() gives its game graph)"
+        f"Its outcome is position.outcome() (of a sum with it: cgt.loopy.loopy_outcome(sum)); "
+        f"loopy values come from cgt.loopy (position.graph() gives its game graph)"
     )
 
 
