@@ -17,7 +17,13 @@ from typing import Any
 
 import pytest
 
-from cgt.errors import InvalidArgument, InvalidPosition, LoopyPosition, TooLarge
+from cgt.errors import (
+    InvalidArgument,
+    InvalidPosition,
+    LoopyPosition,
+    PositionProtocolError,
+    TooLarge,
+)
 from cgt.game import Outcome
 from cgt.games import BackslidingToadsAndFrogs, FoxAndGeese, ToadsAndFrogs
 from cgt.loopy import LoopyOutcome, Winner, analyse, game_graph, loopy_outcome
@@ -455,3 +461,18 @@ def test_sums_are_loopy_positions_too() -> None:
     assert loopy_outcome(on + -5) == LoopyOutcome(Winner.LEFT, Winner.LEFT)
     with pytest.raises(LoopyPosition, match="loopy_outcome"):
         (g + 1).outcome()
+
+
+def test_not_positions() -> None:
+    class ListKey(BackslidingToadsAndFrogs):
+        def key(self) -> Any:
+            return [self.strip]
+
+    class BadOption(BackslidingToadsAndFrogs):
+        def left_options(self) -> list[Any]:
+            return [3]
+
+    with pytest.raises(PositionProtocolError, match="not hashable"):
+        game_graph(ListKey("t."))
+    with pytest.raises(PositionProtocolError, match=r"3 \(an int\) is not a position"):
+        game_graph(BadOption("t."))

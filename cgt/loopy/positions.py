@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Hashable
 from typing import Any
 
-from ..errors import InvalidArgument, TooLarge
+from ..errors import InvalidArgument, PositionProtocolError, TooLarge
 from .graph import GameGraph, LoopyOutcome, analyse
 
 __all__ = ["game_graph", "loopy_outcome"]
@@ -51,14 +51,14 @@ def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, li
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise InvalidArgument(f"max_nodes must be a positive int, not {max_nodes!r}")
-    index: dict[tuple[type, Hashable], int] = {(type(position), position.key()): 0}
+    index: dict[tuple[type, Hashable], int] = {_ident(position): 0}
     positions: list[Any] = [position]
     left: list[tuple[int, ...]] = []
     right: list[tuple[int, ...]] = []
     queue = deque([0])
 
     def node(option: Any) -> int:
-        ident = (type(option), option.key())
+        ident = _ident(option)
         found = index.get(ident)
         if found is None:
             found = index[ident] = len(positions)
@@ -78,6 +78,33 @@ def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, li
         left.append(tuple(dict.fromkeys(node(o) for o in p.left_options())))
         right.append(tuple(dict.fromkeys(node(o) for o in p.right_options())))
     return GameGraph(tuple(left), tuple(right), 0), positions
+
+
+def _ident(position: Any) -> tuple[type, Hashable]:
+    """``(type, key())`` of a position, or a :class:`~cgt.errors.PositionProtocolError`.
+
+    >>> _ident([1])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.PositionProtocolError: [1] (a list) is not a position: it has no key(), ...
+    """
+    kind = type(position).__name__
+    for method in ("key", "left_options", "right_options"):
+        if not callable(getattr(position, method, None)):
+            article = "an" if kind[:1].lower() in "aeiou" else "a"
+            raise PositionProtocolError(
+                f"{position!r} ({article} {kind}) is not a position: it has no {method}(), "
+                f"and a game graph needs key(), left_options() and right_options()"
+            )
+    ident = (type(position), position.key())
+    try:
+        hash(ident)
+    except TypeError:
+        raise PositionProtocolError(
+            f"{kind}.key() returned a {type(ident[1]).__name__}, which is not hashable: "
+            f"key() must return a hashable value (say a tuple instead of a list)"
+        ) from None
+    return ident
 
 
 def loopy_outcome(position: Any, max_nodes: int = 1_000_000) -> LoopyOutcome:
