@@ -238,6 +238,8 @@ def test_value_is_refused() -> None:
         ("t.x", "'x' at row 0, column 2"),
         ("x.x.|o..", "shorter"),
         ("x.#.|o...", "'#' at row 0, column 2"),
+        ("x.|o#..", "'#' at row 1, column 1"),
+        ("x..|o.", r"row 1 .* is shorter .*no square at column 2"),
         ("x.z.|o...", "'z' at row 0, column 2"),
         ("x.x.|....", "exactly one fox"),
         ("o.o.|....", "exactly one fox"),
