@@ -426,6 +426,21 @@ def test_fox_and_geese_agrees_with_cgsuite_values() -> None:
             assert LoopyOutcome(r.left_first, r.right_first) == expected, (value, k)
 
 
+@pytest.mark.slow
+def test_fox_and_geese_four_geese_agrees_with_cgsuite_value() -> None:
+    # CGSuite (GameGridTest.scala): FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)) is
+    # {4*|7/2}: G - k is a Left win for k <= 3 whoever starts, and for k = 4 a Right
+    # win (Left's 4* - 4 = * leaves Right to take the star; Right's 7/2 - 4 < 0).
+    geese = [(4, 2), (4, 4), (4, 6), (4, 8)]
+    g = cgsuite_board(geese, (1, 1), 4)
+    graph, positions = game_graph(PlusInteger(g, -4))
+    results = analyse(graph)
+    node = {p.key(): i for i, p in enumerate(positions)}
+    for k, expected in enumerate([L_, L_, L_, L_, R_]):
+        r = results[node[g.key(), -k]]
+        assert LoopyOutcome(r.left_first, r.right_first) == expected, k
+
+
 def test_backsliding_agrees_with_cgsuite_value() -> None:
     # CGSuite's test suite (aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/
     # lang/GameStripTest.scala): BackslidingToadsAndFrogs("ttt..fff").GameValue is
