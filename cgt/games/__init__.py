@@ -72,3 +72,7 @@ __all__ += ["SkiJumps"]
 from .nogo import NoGo  # noqa: E402
 
 __all__ += ["NoGo"]
+
+from .loopy_games import BackslidingToadsAndFrogs, FoxAndGeese  # noqa: E402
+
+__all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese"]

@@ -8,5 +8,14 @@ Results(left_first=Winner.DRAW, right_first=Winner.DRAW)
 from __future__ import annotations
 
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
+from .positions import game_graph, loopy_outcome
 
-__all__ = ["GameGraph", "LoopyOutcome", "Results", "Winner", "analyse"]
+__all__ = [
+    "GameGraph",
+    "LoopyOutcome",
+    "Results",
+    "Winner",
+    "analyse",
+    "game_graph",
+    "loopy_outcome",
+]

@@ -1,0 +1,54 @@
+"""Outcomes of loopy positions: game graph size and seconds.
+
+Run:  python benchmarks/bench_loopy.py [--full]
+
+For each position: the number of nodes of its game graph
+(:func:`cgt.loopy.game_graph`, every position reachable from it), the
+seconds to build the graph and to analyse it (:func:`cgt.loopy.analyse`),
+and the outcome.  Backsliding Toads and Frogs ``ttt..fff``, and Fox and
+Geese on a 6x6 board (three geese); with ``--full`` also the standard 8x8
+start (four geese).  Not part of the tests.
+
+Figures on the development machine (2 cores, Python 3.11): ``ttt..fff`` 560
+nodes in 0.01 s (a draw whoever starts); ``tttt..ffff`` 3,150 nodes in
+0.06 s (a draw); Fox and Geese 6x6 11,677 nodes in 0.3 s (whoever moves
+first wins); the 8x8 start 966,123 nodes, 27.5 s to build the graph and
+11.8 s to analyse it (the geese win whoever starts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from cgt.games import BackslidingToadsAndFrogs, FoxAndGeese
+from cgt.loopy import analyse, game_graph
+
+
+def run(name: str, position: Any) -> None:
+    start = time.perf_counter()
+    graph, _ = game_graph(position, max_nodes=5_000_000)
+    built = time.perf_counter() - start
+    results = analyse(graph)[0]
+    analysed = time.perf_counter() - start - built
+    print(
+        f"{name:<40} {graph.size:>9} nodes  graph {built:7.2f} s  analyse {analysed:6.2f} s  "
+        f"Left first: {results.left_first.name}, Right first: {results.right_first.name}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--full", action="store_true", help="also the 8x8 standard start")
+    args = parser.parse_args()
+    run("BackslidingToadsAndFrogs('ttt..fff')", BackslidingToadsAndFrogs("ttt..fff"))
+    run("BackslidingToadsAndFrogs('tttt..ffff')", BackslidingToadsAndFrogs("tttt..ffff"))
+    six = FoxAndGeese(fox=(5, 0), geese=[(0, 1), (0, 3), (0, 5)], rows=6, cols=6)
+    run("FoxAndGeese 6x6, 3 geese", six)
+    if args.full:
+        run("FoxAndGeese.standard() 8x8, 4 geese", FoxAndGeese.standard())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Game graphs of positions: every position reachable from a start, and its outcome.
+
+A ruleset whose positions can repeat (Backsliding Toads and Frogs, Fox and
+Geese, ...) is not a short game: :func:`game_graph` lists every position
+reachable from a start, breadth first, as the nodes of a
+:class:`~cgt.loopy.graph.GameGraph`, and :func:`loopy_outcome` labels the
+start, by :func:`~cgt.loopy.graph.analyse`, with who wins with Left and with
+Right to move first (or that play goes on for ever: a draw).
+
+Two positions are the same node when they have the same type and equal
+:meth:`key` (the Position protocol's normalised key).
+
+>>> from cgt.games import BackslidingToadsAndFrogs
+>>> graph, positions = game_graph(BackslidingToadsAndFrogs("t.f"))
+>>> graph.size, [str(p) for p in positions]
+(6, ['t.f', '.tf', 'tf.', 'ft.', '.ft', 'f.t'])
+>>> print(loopy_outcome(BackslidingToadsAndFrogs("ttt..fff")))
+Left first: draw; Right first: draw
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable
+from typing import Any
+
+from ..errors import InvalidArgument, PositionProtocolError, TooLarge
+from .graph import GameGraph, LoopyOutcome, analyse
+
+__all__ = ["game_graph", "loopy_outcome"]
+
+
+def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
+    """The graph of every position reachable from ``position``, and the positions by node.
+
+    Breadth first from ``position`` (node 0), through ``left_options()`` and
+    ``right_options()``; two positions are one node when their ``(type,
+    key())`` are equal (the first one met stands for the node).  Past
+    ``max_nodes`` nodes it raises :class:`~cgt.errors.TooLarge` at once,
+    before the graph fills the memory.
+
+    >>> from cgt.games import ToadsAndFrogs
+    >>> graph, positions = game_graph(ToadsAndFrogs("t.f"))
+    >>> graph.size, graph.left[0], [str(p) for p in positions]
+    (6, (1,), ['t.f', '.tf', 'tf.', 'ft.', '.ft', 'f.t'])
+    >>> game_graph(ToadsAndFrogs("tt..ff"), max_nodes=5)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.TooLarge: the game graph of ToadsAndFrogs('tt..ff') has more than 5 nodes \
+(6 found so far, limit max_nodes=5)
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise InvalidArgument(f"max_nodes must be a positive int, not {max_nodes!r}")
+    index: dict[tuple[type, Hashable], int] = {_ident(position): 0}
+    positions: list[Any] = [position]
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+    queue = deque([0])
+
+    def node(option: Any) -> int:
+        ident = _ident(option)
+        found = index.get(ident)
+        if found is None:
+            found = index[ident] = len(positions)
+            if found >= max_nodes:
+                raise TooLarge(
+                    f"the game graph of {position!r} has more than {max_nodes} nodes "
+                    f"({found + 1} found so far, limit max_nodes={max_nodes})"
+                )
+            positions.append(option)
+            queue.append(found)
+        return found
+
+    while queue:
+        i = queue.popleft()
+        p = positions[i]
+        # nodes are numbered in the order they are met, and processed in that order
+        left.append(tuple(dict.fromkeys(node(o) for o in p.left_options())))
+        right.append(tuple(dict.fromkeys(node(o) for o in p.right_options())))
+    return GameGraph(tuple(left), tuple(right), 0), positions
+
+
+def _ident(position: Any) -> tuple[type, Hashable]:
+    """``(type, key())`` of a position, or a :class:`~cgt.errors.PositionProtocolError`.
+
+    >>> _ident([1])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.PositionProtocolError: [1] (a list) is not a position: it has no key(), ...
+    """
+    kind = type(position).__name__
+    for method in ("key", "left_options", "right_options"):
+        if not callable(getattr(position, method, None)):
+            article = "an" if kind[:1].lower() in "aeiou" else "a"
+            raise PositionProtocolError(
+                f"{position!r} ({article} {kind}) is not a position: it has no {method}(), "
+                f"and a game graph needs key(), left_options() and right_options()"
+            )
+    ident = (type(position), position.key())
+    try:
+        hash(ident)
+    except TypeError:
+        raise PositionProtocolError(
+            f"{kind}.key() returned a {type(ident[1]).__name__}, which is not hashable: "
+            f"key() must return a hashable value (say a tuple instead of a list)"
+        ) from None
+    return ident
+
+
+def loopy_outcome(position: Any, max_nodes: int = 1_000_000) -> LoopyOutcome:
+    """Who wins ``position`` with Left and with Right to move first (draws included).
+
+    >>> from cgt.games import ToadsAndFrogs, BackslidingToadsAndFrogs
+    >>> loopy_outcome(ToadsAndFrogs("tt.f")).short, ToadsAndFrogs("tt.f").value()
+    (Outcome.N, {1/2|0})
+    >>> loopy_outcome(BackslidingToadsAndFrogs("t."))      # on: Right never moves
+    LoopyOutcome(left_first=Winner.LEFT, right_first=Winner.LEFT)
+    """
+    graph, _ = game_graph(position, max_nodes)
+    results = analyse(graph)[graph.start]
+    return LoopyOutcome(results.left_first, results.right_first)
