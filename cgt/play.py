@@ -41,7 +41,7 @@ from .canonical import _options as _engine_options
 from .dyadic import Dyadic
 from .errors import CGTError, InvalidArgument, WrongType
 from .game import Game, Outcome, zero
-from .solver import _components_of
+from .solver import _components_of, _unhashable
 
 _SCALE = 64
 _SVG_SIZE = re.compile(r'<svg[^>]*?width="([0-9.]+)"[^>]*?height="([0-9.]+)"')
@@ -363,7 +363,7 @@ def _as_value(part: Any) -> Game | None:
 
     try:
         return _maybe_game(part)
-    except Exception:
+    except CGTError:  # a number that is not dyadic (1/3, nan) is no part
         return None
 
 
@@ -433,6 +433,8 @@ class _Search:
             if key is not None:
                 self.valued[key] = found
         if found is None:
+            if key is None:  # searched move by move, it needs a key for the table
+                raise _unhashable(component, component.key())
             raw.append(component)
         elif found is not zero:
             values.append(found)
