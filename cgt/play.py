@@ -409,8 +409,9 @@ class _Search:
         """Split a position into values and components too big to value."""
         values: list[Game] = []
         raw: list[Any] = []
-        if isinstance(position, Game):
-            return self.simplify([position]), raw
+        number = position if isinstance(position, Game) else _as_value(position)
+        if number is not None:
+            return self.simplify([number]), raw
         for component in _components_of(position):
             self.add(component, values, raw)
         return self.simplify(values), raw
