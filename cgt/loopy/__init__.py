@@ -11,6 +11,7 @@ Results(left_first=Winner.DRAW, right_first=Winner.DRAW)
 from __future__ import annotations
 
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
+from .notation import parse_loopy
 from .values import LoopyGame, NotAStopper, dud, off, on, over, under, upon
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "off",
     "on",
     "over",
+    "parse_loopy",
     "under",
     "upon",
 ]
