@@ -221,8 +221,9 @@ class _Reader:
             if self.toks[self.i + 1].kind == "{":
                 if name in _CONSTANTS or name == "pass":
                     raise self.error(f"{name!r} is a constant, not a name for braces")
+                brace = self.toks[self.i + 1]
                 self.i += 2
-                return self.braces(name, t)
+                return self.braces(name, brace)
             self.i += 1
             if name == "pass":
                 if not self.scopes:
