@@ -74,23 +74,44 @@ def _normal(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], start
             if not seen[w]:
                 seen[w] = True
                 order.append(w)
-    # coarsest bisimulation by partition refinement
-    cls = {v: 0 for v in order}
+    # coarsest bisimulation.  Nodes that reach no cycle get their classes
+    # bottom-up in one pass (children first); the others, which no node of
+    # the first kind can match, by partition refinement.
+    succ = {v: (*left[v], *right[v]) for v in order}
+    pending = {v: len(set(succ[v])) for v in order}
+    preds: dict[int, set[int]] = {v: set() for v in order}
+    for v in order:
+        for w in succ[v]:
+            preds[w].add(v)
+    sigs: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
+    fixed: dict[int, int] = {}
+    ready = [v for v in order if pending[v] == 0]
+    for v in ready:
+        sig = (-1, frozenset(fixed[w] for w in left[v]), frozenset(fixed[w] for w in right[v]))
+        fixed[v] = sigs.setdefault(sig, len(sigs))
+        for u in preds[v]:
+            pending[u] -= 1
+            if pending[u] == 0:
+                ready.append(u)
+    loopy = [v for v in order if v not in fixed]
+    base = len(sigs)
+    cls = dict(fixed)
+    cls.update({v: base for v in loopy})
     count = 1
-    while True:
-        sigs: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
+    while loopy:
+        refined: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
         new = {}
-        for v in order:
+        for v in loopy:
             sig = (
                 cls[v],
                 frozenset(cls[w] for w in left[v]),
                 frozenset(cls[w] for w in right[v]),
             )
-            new[v] = sigs.setdefault(sig, len(sigs))
-        cls = new
-        if len(sigs) == count:
+            new[v] = base + refined.setdefault(sig, len(refined))
+        cls.update(new)
+        if len(refined) == count:
             break
-        count = len(sigs)
+        count = len(refined)
     # renumber the classes breadth-first from the start
     rep: dict[int, int] = {}
     for v in order:
@@ -420,7 +441,11 @@ def _coerce(value: object) -> LoopyGame | None:
 
 def _sum(g: LoopyGame, h: LoopyGame) -> LoopyGame:
     """The disjunctive sum: the product of the graphs, a move in one component."""
-    a, b = g.graph, h.graph
+    return LoopyGame(_product(g.graph, h.graph))
+
+
+def _product(a: GameGraph, b: GameGraph) -> GameGraph:
+    """The graph of the sum (its nodes reachable from the start)."""
     index = {(0, 0): 0}
     pairs = [(0, 0)]
     left: list[tuple[int, ...]] = []
@@ -439,7 +464,7 @@ def _sum(g: LoopyGame, h: LoopyGame) -> LoopyGame:
         right.append(
             tuple([node((x2, y)) for x2 in a.right[x]] + [node((x, y2)) for y2 in b.right[y]])
         )
-    return LoopyGame(GameGraph(tuple(left), tuple(right), 0))
+    return GameGraph(tuple(left), tuple(right), 0)
 
 
 def _ge(g: LoopyGame, h: LoopyGame) -> bool:
@@ -451,8 +476,8 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
                 f"comparison needs stoppers; {x} is not a stopper "
                 "(its onside and offside are not implemented)"
             )
-    difference = _sum(g, -h)
-    return analyse(difference.graph)[0].right_first is not Winner.RIGHT
+    difference = _product(g.graph, (-h).graph)
+    return analyse(difference)[0].right_first is not Winner.RIGHT
 
 
 # ---------------------------------------------------------------------------
