@@ -137,6 +137,11 @@ def test_on_plus_off_is_dud():
         _ = s <= 0
     with pytest.raises(InvalidArgument):  # NotAStopper is an InvalidArgument
         dud.compare(on)
+    # equality of non-stoppers: settled when some sum tells them apart (dud
+    # is a draw, 0 a loss for the player to move), refused otherwise
+    assert dud != 0 and dud != on and dud == on + off
+    with pytest.raises(NotAStopper):
+        _ = parse_loopy("a{{pass,a|pass}|}") == parse_loopy("a{{a|},pass|pass}")
 
 
 def test_over():
@@ -182,7 +187,11 @@ def test_short_games_convert():
     g = cgt.parse("{1|0}")
     x = LoopyGame.of(g)
     assert x == g and g == x and x.to_short() is g
-    assert hash(x) == hash(g)
+    # a cycle can be equal to a short game: {|on} = 0 (Right's only move is
+    # to on, where he never moves again: Right starting loses, and Left
+    # starting has no move and loses)
+    y = parse_loopy("{|on}")
+    assert y == 0 and y == LoopyGame.of(0) and hash(y) == hash(LoopyGame.of(0))
     assert parse_loopy("{1|0}") is g
     with pytest.raises(InvalidArgument):
         over.to_short()
@@ -216,6 +225,13 @@ def test_sum_commutes(g, h):
     assert a.outcome() == b.outcome()
     if a.is_stopper():
         assert a == b
+
+
+@given(stoppers, stoppers)
+@settings(max_examples=100)
+def test_equal_values_hash_alike(g, h):
+    if g == h:
+        assert hash(g) == hash(h)
 
 
 @given(stoppers)

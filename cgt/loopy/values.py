@@ -404,17 +404,25 @@ class LoopyGame:
             return NotImplemented
         if self._graph == h._graph:  # the same normal form: the same game tree
             return True
-        return _ge(self, h) and _ge(h, self)
+        if self.is_stopper() and h.is_stopper():
+            return _ge(self, h) and _ge(h, self)
+        # Equal games have equal outcomes in every sum (Siegel VI: G = H when
+        # G + X and H + X have the same outcome for all X), so a context
+        # telling them apart settles it; otherwise it needs onsides/offsides.
+        for x in _CONTEXTS:
+            if _outcome(_product(self._graph, x)) != _outcome(_product(h._graph, x)):
+                return False
+        return _ge(self, h) and _ge(h, self)  # raises NotAStopper
 
     def __ne__(self, other: object) -> bool:
         result = self.__eq__(other)
         return result if result is NotImplemented else not result
 
     def __hash__(self) -> int:
-        # Equal values have equal outcomes, and an acyclic graph hashes as its
-        # short game (so LoopyGame.of(g) and g hash alike).
-        if _acyclic(self._graph):
-            return hash(self.to_short())
+        # Equal loopy games have equal outcomes.  (A cyclic graph can equal a
+        # short game, e.g. {|on} = 0, and without canonical forms of stoppers
+        # its hash cannot follow the short game's: LoopyGame and Game values
+        # compare equal but should not be mixed as set members or dict keys.)
         return hash((LoopyGame, self.outcome()))
 
     # --- pickling and printing -------------------------------------------------
@@ -465,6 +473,11 @@ def _product(a: GameGraph, b: GameGraph) -> GameGraph:
             tuple([node((x2, y)) for x2 in a.right[x]] + [node((x, y2)) for y2 in b.right[y]])
         )
     return GameGraph(tuple(left), tuple(right), 0)
+
+
+def _outcome(graph: GameGraph) -> tuple[Winner, Winner]:
+    r = analyse(graph)[graph.start]
+    return (r.left_first, r.right_first)
 
 
 def _ge(g: LoopyGame, h: LoopyGame) -> bool:
@@ -543,5 +556,14 @@ dud = _plumtree([[0]], [[0]])
 # upon = {pass|*}: node 0 = upon, node 1 = 0, node 2 = * = {0|0}
 upon = _plumtree([[0], [], [1]], [[2], [], [1]])
 """``upon = {pass|*}``, "on-up"."""
+
+_CONTEXTS = [
+    GameGraph.of([[]], [[]]),  # 0
+    on.graph,
+    off.graph,
+    GameGraph.of([[1], []], [[1], []]),  # *
+    GameGraph.of([[1], []], [[], []]),  # 1
+    GameGraph.of([[], []], [[1], []]),  # -1
+]
 
 _CONSTANTS = {"on": on, "off": off, "over": over, "under": under, "dud": dud, "upon": upon}
