@@ -369,3 +369,44 @@ def test_sums_and_names_in_text():
     g = parse_loopy("a{0,{1|a}|b{a|b,-1}}")
     assert isinstance(g, LoopyGame)
     assert parse_loopy(str(g)) == g
+
+
+# ---------------------------------------------------------------------------
+# simplification
+# ---------------------------------------------------------------------------
+@given(stoppers)
+@settings(max_examples=100)
+def test_simplify_keeps_the_value(g):
+    s = g.simplify()
+    assert s == g and s.graph.size <= g.graph.size
+
+
+@st.composite
+def acyclic_graphs(draw, max_nodes=6):
+    # moves only to later nodes: a short game, given as an arbitrary graph
+    n = draw(st.integers(1, max_nodes))
+    sides = []
+    for _ in range(2):
+        side = []
+        for i in range(n):
+            later = st.integers(i + 1, n - 1) if i < n - 1 else st.nothing()
+            side.append(draw(st.lists(later, max_size=2)) if i < n - 1 else [])
+        sides.append(side)
+    return GameGraph.of(sides[0], sides[1], 0)
+
+
+@given(acyclic_graphs())
+@settings(max_examples=100)
+def test_simplify_reaches_the_canonical_form_of_short_games(graph):
+    # checked against cgt.Game's own canonical form (ONAG / Siegel II)
+    g = LoopyGame.from_graph(graph)
+    canonical = LoopyGame.of(g.to_short())
+    assert g.simplify().graph.size == canonical.graph.size
+
+
+def test_simplified_printing():
+    assert str(parse_loopy("{|on}")) == "0"  # proved equal to 0 above
+    assert str(parse_loopy("{0, pass | a{0|a}, 5}")) == str(
+        parse_loopy("{0, pass | a{0|a}, 5}").simplify()
+    )
+    assert str(on + off) == "dud" and dud.simplify() is dud

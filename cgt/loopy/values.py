@@ -310,6 +310,26 @@ class LoopyGame:
             raise InvalidArgument(f"{self} has a cycle: it is not a short game")
         return _short_nodes(self._graph)[0]
 
+    def simplify(self) -> LoopyGame:
+        """An equal, simpler stopper: equal positions fused, dominated options
+        removed, reversible options bypassed (Siegel, CGT, ch. VI).
+
+        Every step is kept only if the comparison of stoppers confirms that the
+        game is unchanged, so the result is always equal to ``self``; it is
+        not promised to be *the* canonical form.  Games that are not
+        stoppers, and graphs of more than 24 positions, come back as they are.
+
+        >>> from cgt.loopy import parse_loopy
+        >>> g = parse_loopy("{0, pass | a{0|a}, 5}")
+        >>> g.simplify().graph.size < g.graph.size, g.simplify() == g
+        (True, True)
+        >>> print(parse_loopy("{|on}").simplify())
+        0
+        """
+        if not self.is_stopper() or self._graph.size > _SIMPLIFY_LIMIT:
+            return self
+        return _simplify(self)
+
     def outcome(self) -> LoopyOutcome:
         """Who wins with Left moving first and with Right moving first (or draw).
 
@@ -475,6 +495,89 @@ def _product(a: GameGraph, b: GameGraph) -> GameGraph:
     return GameGraph(tuple(left), tuple(right), 0)
 
 
+_SIMPLIFY_LIMIT = 24
+_SIMPLIFY_STEPS = 200
+
+
+def _simplify(g: LoopyGame) -> LoopyGame:
+    """Simplify a stopper step by step, keeping only steps checked to keep its value."""
+    left = [list(m) for m in g.graph.left]
+    right = [list(m) for m in g.graph.right]
+    steps = 0
+
+    def at(v: int, lft: list[list[int]], rgt: list[list[int]]) -> LoopyGame:
+        return LoopyGame(GameGraph.of(lft, rgt, v))
+
+    def keep(lft: list[list[int]], rgt: list[list[int]]) -> bool:
+        """Adopt the new moves if the start is still a stopper equal to g."""
+        nonlocal left, right, steps
+        candidate = at(0, lft, rgt)
+        if not candidate.is_stopper() or not (_ge(candidate, g) and _ge(g, candidate)):
+            return False
+        left, right = lft, rgt
+        steps += 1
+        return True
+
+    def changed_once() -> bool:
+        live = _reachable(left, right)
+        # fuse equal positions
+        for u in live:
+            for v in live:
+                if u < v and at(u, left, right) == at(v, left, right):
+                    lft = [[u if w == v else w for w in m] for m in left]
+                    rgt = [[u if w == v else w for w in m] for m in right]
+                    if keep(lft, rgt):
+                        return True
+        for v in live:
+            for side in (0, 1):
+                moves = (left, right)[side][v]
+                # dominated options
+                for a in moves:
+                    for b in moves:
+                        if a == b:
+                            continue
+                        ga, gb = at(a, left, right), at(b, left, right)
+                        worse = ga <= gb if side == 0 else ga >= gb
+                        if worse:
+                            lft = [list(m) for m in left]
+                            rgt = [list(m) for m in right]
+                            (lft, rgt)[side][v].remove(a)
+                            if keep(lft, rgt):
+                                return True
+                # reversible options: Left's a reverses through a's Right option c <= v
+                here = at(v, left, right)
+                for a in moves:
+                    replies = (right, left)[side][a]
+                    for c in replies:
+                        gc = at(c, left, right)
+                        if (gc <= here) if side == 0 else (gc >= here):
+                            lft = [list(m) for m in left]
+                            rgt = [list(m) for m in right]
+                            new = (lft, rgt)[side]
+                            bypass = [w for w in (left, right)[side][c] if w != a]
+                            new[v] = [w for w in new[v] if w != a] + [
+                                w for w in bypass if w not in new[v]
+                            ]
+                            if keep(lft, rgt):
+                                return True
+        return False
+
+    while steps < _SIMPLIFY_STEPS and changed_once():
+        pass
+    return at(0, left, right)
+
+
+def _reachable(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[int]:
+    seen = {0}
+    order = [0]
+    for v in order:
+        for w in (*left[v], *right[v]):
+            if w not in seen:
+                seen.add(w)
+                order.append(w)
+    return order
+
+
 def _outcome(graph: GameGraph) -> tuple[Winner, Winner]:
     r = analyse(graph)[graph.start]
     return (r.left_first, r.right_first)
@@ -508,6 +611,9 @@ def _to_string(g: LoopyGame) -> str:
             c = _CONSTANTS[name]
             if _ge(g, c) and _ge(c, g):
                 return name
+        simpler = g.simplify()
+        if simpler.graph != graph:
+            return _to_string(simpler)
     names = _names()
     label: dict[int, str] = {}
     stack: list[int] = []
