@@ -10,6 +10,7 @@ for over)"; "dud = on & off").  Facts proved by hand are proved in a comment.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 from itertools import product
 
@@ -410,3 +411,34 @@ def test_simplified_printing():
         parse_loopy("{0, pass | a{0|a}, 5}").simplify()
     )
     assert str(on + off) == "dud" and dud.simplify() is dud
+
+
+def test_long_cycles_print_and_read_back():
+    # a 3000-position cycle that is not a stopper (no simplification):
+    # printing names each position once; reading it back gives the same graph
+    n = 3000
+    left = [[i + 1, n] for i in range(n - 1)] + [[0], []]
+    right = [[(i + 1) % n] for i in range(n)] + [[]]
+    g = LoopyGame.from_graph(GameGraph.of(left, right))
+    assert not g.is_stopper()
+    assert parse_loopy(str(g)).graph == g.graph
+
+
+def test_positions_met_twice_are_named_once():
+    # both players move to the same non-stopper position x = {pass, 0 | pass}
+    g = LoopyGame.from_graph(GameGraph.of([[1], [1, 2], []], [[1], [1], []]))
+    text = str(g)
+    assert text == "{a{pass,0|pass}|a}"
+    assert parse_loopy(text).graph == g.graph
+    # a name written earlier (not around) still refers to its braces
+    assert parse_loopy("{b{0|b}|b}") == parse_loopy("{{0|pass}|{0|pass}}")
+
+
+_PIECES = [*"{}|,+-*^v01() ", "pass", "on", "off", "over", "a", "b", "a{", "upon", "||"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join))
+@settings(max_examples=300)
+def test_any_text_reads_or_raises_a_cgt_error(text):
+    with contextlib.suppress(CGTError):
+        parse_loopy(text)

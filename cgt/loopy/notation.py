@@ -11,8 +11,10 @@ Grammar of :func:`parse_loopy` (on top of :func:`cgt.parse` for short games)::
              | short                     anything cgt.parse reads: 1/2, *, ^, v, {1|0}, ...
     sides   := options separated by "," and runs of "|" (slash notation, as in cgt.parse)
 
-Names are lexically scoped: a name is known inside the braces it labels.
-``pass`` and names are options only: they cannot be added or negated.
+A name is known inside the braces it labels and, once they are closed, in
+the rest of the text (an enclosing label of the same name comes first), so a
+position met twice can be written once and named.  ``pass`` and names of
+enclosing braces are options only: they cannot be added or negated.
 
 >>> from cgt.loopy import parse_loopy, over
 >>> parse_loopy("{0|pass}") == over, parse_loopy("a{0|a}") == over
@@ -25,6 +27,7 @@ dud
 
 from __future__ import annotations
 
+from .._deep import deep
 from ..errors import ParseError, WrongType
 from ..game import Game
 from ..notation import _is_vs, _Tok, _tokenize, parse
@@ -49,6 +52,10 @@ class _Node:
 Part = Game | LoopyGame | _Node
 
 
+_OPEN = ("{", "(", "<", "[")
+_CLOSE = ("}", ")", ">", "]")
+
+
 def _cgt_ident(text: str) -> bool:
     return text.lower() in ("tiny", "miny") or _is_vs(text)
 
@@ -61,6 +68,22 @@ class _Reader:
         self.left: list[list[int]] = []
         self.right: list[list[int]] = []
         self.scopes: list[tuple[str | None, int]] = []
+        self.done: dict[str, tuple[int, frozenset[int]]] = {}
+        # the closing bracket of every opening one (the END token if none)
+        self.match: dict[int, int] = {}
+        stack: list[int] = []
+        for j, t in enumerate(self.toks):
+            if t.kind in _OPEN:
+                stack.append(j)
+            elif t.kind in _CLOSE and stack:
+                self.match[stack.pop()] = j
+        for j in stack:
+            self.match[j] = len(self.toks) - 1
+        # loopy_count[j]: how many names (not cgt.parse's words) come before token j
+        self.loopy_count = [0]
+        for t in self.toks:
+            named = t.kind == "IDENT" and not _cgt_ident(t.text)
+            self.loopy_count.append(self.loopy_count[-1] + named)
 
     @property
     def tok(self) -> _Tok:
@@ -108,24 +131,21 @@ class _Reader:
     # --- scanning ----------------------------------------------------------------
     def region_end(self) -> int:
         """The index of the token that ends the expression starting here."""
-        depth = 0
         j = self.i
         while True:
-            t = self.toks[j]
-            if t.kind == "END":
-                return j
-            if t.kind in ("{", "(", "<", "["):
-                depth += 1
-            elif t.kind in ("}", ")", ">", "]"):
-                if depth == 0:
+            kind = self.toks[j].kind
+            if kind in _OPEN:
+                j = self.match[j]
+                if self.toks[j].kind == "END":
                     return j
-                depth -= 1
-            elif depth == 0 and t.kind in (",", "BAR"):
+                j += 1
+            elif kind in ("END", ",", "BAR") or kind in _CLOSE:
                 return j
-            j += 1
+            else:
+                j += 1
 
     def loopy_between(self, a: int, b: int) -> bool:
-        return any(t.kind == "IDENT" and not _cgt_ident(t.text) for t in self.toks[a:b])
+        return self.loopy_count[b] > self.loopy_count[a]
 
     def short(self, a: int, b: int) -> Game:
         """Tokens a..b-1 read by cgt.parse."""
@@ -183,33 +203,20 @@ class _Reader:
         return False
 
     def matching(self, j: int) -> int:
-        depth = 0
-        while True:
-            t = self.toks[j]
-            if t.kind in ("{", "(", "<", "["):
-                depth += 1
-            elif t.kind in ("}", ")", ">", "]"):
-                depth -= 1
-                if depth == 0:
-                    return j
-            if t.kind == "END":
-                return j
-            j += 1
+        return self.match[j]
 
     def chunk(self, end: int, after: int) -> Game:
         """A short game from here to the next '+' or '-' outside brackets (before end)."""
-        depth = 0
         j = after
         while j < end:
-            t = self.toks[j]
-            if t.kind in ("{", "(", "<", "["):
-                depth += 1
-            elif t.kind in ("}", ")", ">", "]"):
-                depth -= 1
-            elif depth == 0 and t.kind in ("+", "-"):
+            kind = self.toks[j].kind
+            if kind in _OPEN:
+                j = self.match[j] + 1
+            elif kind in ("+", "-"):
                 break
-            j += 1
-        return self.short(self.i, j)
+            else:
+                j += 1
+        return self.short(self.i, min(j, end))
 
     def term(self, end: int) -> Part:
         t = self.tok
@@ -235,6 +242,9 @@ class _Reader:
             for label, node in reversed(self.scopes):
                 if label == name:
                     return _Node(node, frozenset({node}))
+            if name in self.done:  # labelled braces written earlier
+                node, free = self.done[name]
+                return _Node(node, free)
             raise self.error(f"unknown name {name!r}", t)
         if t.kind == "(" and self.term_is_loopy(self.i, end):
             self.i += 1
@@ -269,8 +279,10 @@ class _Reader:
         self.scopes.pop()
         if not any(kind == "bar" for kind, _, _ in items):
             raise self.error("braces need a '|' between Left's and Right's options", opening)
-        free = self.build(items, node, opening)
-        return _Node(node, free - {node})
+        free = self.build(items, node, opening) - {node}
+        if label is not None:
+            self.done[label] = (node, free)
+        return _Node(node, free)
 
     def build(self, items: list[tuple[str, object, _Tok]], node: int, at: _Tok) -> frozenset[int]:
         """Set the moves of ``node`` from options and bars (slash notation)."""
@@ -309,6 +321,7 @@ def _as_loopy(value: Closed) -> LoopyGame:
     return value if isinstance(value, LoopyGame) else LoopyGame.of(value)
 
 
+@deep
 def parse_loopy(text: str) -> Game | LoopyGame:
     """Read a loopy game in CGSuite notation; a game with no cycle comes back short.
 

@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
+from .._deep import deep
 from ..errors import InvalidArgument
 from ..game import Game, Relation, _maybe_game
 from .graph import GameGraph, LoopyOutcome, Winner, analyse
@@ -62,8 +63,15 @@ class NotAStopper(InvalidArgument):
 # ---------------------------------------------------------------------------
 # graph helpers
 # ---------------------------------------------------------------------------
+_REFINE_LIMIT = 400  # positions on or leading to cycles merged only up to this many
+
+
 def _normal(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], start: int) -> GameGraph:
-    """The reachable part of a graph, bisimilar nodes merged, numbered breadth-first."""
+    """The reachable part of a graph, bisimilar nodes merged, numbered breadth-first.
+
+    (Positions that can reach a cycle are merged only when there are at most
+    ``_REFINE_LIMIT`` of them; either way the graph plays the same game.)
+    """
     n = len(left)
     # nodes reachable from the start
     seen = [False] * n
@@ -98,6 +106,9 @@ def _normal(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], start
     cls = dict(fixed)
     cls.update({v: base for v in loopy})
     count = 1
+    if len(loopy) > _REFINE_LIMIT:  # refinement takes up to len(loopy) rounds: skip it
+        cls.update({v: base + k for k, v in enumerate(loopy)})
+        loopy = []
     while loopy:
         refined: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
         new = {}
@@ -599,6 +610,7 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
 # ---------------------------------------------------------------------------
 # printing
 # ---------------------------------------------------------------------------
+@deep
 def _to_string(g: LoopyGame) -> str:
     graph = g.graph
     shorts = _short_nodes(graph)
@@ -614,30 +626,42 @@ def _to_string(g: LoopyGame) -> str:
         simpler = g.simplify()
         if simpler.graph != graph:
             return _to_string(simpler)
-    names = _names()
-    label: dict[int, str] = {}
+    # Every position is written once; meeting it again, the text names it
+    # (``pass`` for the innermost braces themselves).  A first walk finds the
+    # positions met twice, the second writes the text.
     stack: list[int] = []
-    referenced: set[int] = set()
+    written: set[int] = set()
+    needs_name: set[int] = set()
+
+    def walk(v: int) -> None:
+        if v in shorts:
+            return
+        if v in written:
+            if not (stack and v == stack[-1]):
+                needs_name.add(v)
+            return
+        written.add(v)
+        stack.append(v)
+        for w in (*graph.left[v], *graph.right[v]):
+            walk(w)
+        stack.pop()
+
+    walk(0)
+    names = _names()
+    label = {v: next(names) for v in sorted(needs_name)}
+    written.clear()
 
     def show(v: int) -> str:
         if v in shorts:
             return str(shorts[v])
-        if v in stack:
-            if v == stack[-1]:
-                return "pass"
-            referenced.add(v)
-            if v not in label:
-                label[v] = next(names)
-            return label[v]
+        if v in written:
+            return "pass" if stack and v == stack[-1] else label[v]
+        written.add(v)
         stack.append(v)
         lefts = ",".join(show(w) for w in graph.left[v])
         rights = ",".join(show(w) for w in graph.right[v])
         stack.pop()
-        body = "{" + lefts + "|" + rights + "}"
-        if v in referenced:
-            referenced.discard(v)
-            return label[v] + body
-        return body
+        return label.get(v, "") + "{" + lefts + "|" + rights + "}"
 
     return show(0)
 
