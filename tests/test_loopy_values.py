@@ -123,6 +123,9 @@ def test_constants_are_as_defined():
 @settings(max_examples=60)
 def test_on_above_and_off_below_every_short_game(g):
     # WW ch. 11 / Siegel VI: on is greater, and off less, than every short game.
+    # By hand: in on - g Left passes in on for ever and Right's moves in -g
+    # run out, so Left wins moving second; in g - on = g + off Right passes
+    # in off for ever and Left's moves in g run out, so Right wins.
     assert on > g and g < on
     assert off < g and g > off
 
@@ -149,8 +152,12 @@ def test_over():
     # over = {0|pass} > 0: if Right starts he can only pass, Left moves to 0
     # and Right, to move in 0, loses; if Left starts she moves to 0 and wins.
     assert over > 0 and over.outcome() == (L, L)
-    # WW ch. 11: over is a positive infinitesimal ("1/on"), below every
-    # positive number, so it is no number.
+    # WW ch. 11: over is a positive infinitesimal, below every positive
+    # number, so it is no number.  By hand, for a positive number x: in
+    # x - over = x + under Left can always pass (in under) and Right's moves
+    # in x run out, so Right must move under to 0, leaving x > 0 to Left;
+    # in over - x Right passes in over for ever, Left's moves in -x run out
+    # and she must move over to 0, leaving -x < 0 to Right.
     for k in range(8):
         assert over < cgt.number(cgt.Dyadic(1, 2**k))
     assert over != 0 and not over.is_short()
