@@ -3,8 +3,8 @@
 A :class:`LoopyGame` is a finite game graph with a start node, held as a
 value: ``+`` is the disjunctive sum (a move is a move in one component),
 unary ``-`` swaps the players.  Every position is kept in a normal form
-(only the nodes reachable from the start, bisimilar nodes merged), which does
-not change the game tree.
+(only the nodes reachable from the start, bisimilar nodes merged unless
+there are very many on cycles), which does not change the game tree.
 
 Order.  A *stopper* is a loopy game in which no play alternating Left, Right,
 Left, ... goes on for ever (:meth:`LoopyGame.is_stopper`).  For stoppers ``G``
