@@ -39,7 +39,7 @@ from ._budget import OverBudget, _local
 from ._deep import deep
 from .canonical import _options as _engine_options
 from .dyadic import Dyadic
-from .errors import CGTError, InvalidArgument, WrongType
+from .errors import CGTError, InvalidArgument, LoopyPosition, WrongType
 from .game import Game, Outcome, zero
 from .solver import _components_of, _unhashable
 
@@ -433,6 +433,11 @@ class _Search:
             found = _try_value(component, self.budget)
             if key is not None:
                 self.valued[key] = found
+        if found is not None and not isinstance(found, Game):
+            raise LoopyPosition(
+                f"{component!r} is a loopy position (its value is {found}); the outcome of "
+                "a sum with it is cgt.loopy.loopy_outcome(sum)"
+            )
         if found is None:
             if key is None:  # searched move by move, it needs a key for the table
                 raise _unhashable(component, component.key())

@@ -225,11 +225,21 @@ def test_too_large() -> None:
     assert graph.size == len(positions) == 90
 
 
-def test_value_is_refused() -> None:
-    with pytest.raises(LoopyPosition, match=r"cgt\.loopy"):
-        BackslidingToadsAndFrogs("t.f").value()
-    with pytest.raises(LoopyPosition, match=r"cgt\.loopy"):
-        FoxAndGeese.standard().value()
+def test_values_are_loopy_values() -> None:
+    from cgt.loopy import LoopyGame, off, on
+
+    # a lone toad (frog) with room behind it can always pace: on (off), as in CGSuite
+    assert BackslidingToadsAndFrogs("t.").value() == on
+    assert BackslidingToadsAndFrogs(".f").value() == off
+    assert BackslidingToadsAndFrogs("tf").value() == 0  # nothing repeats: a short game
+    for text in (".x.x|....|...o|....", "x.x.|....|o..."):
+        board = FoxAndGeese(text)
+        v = board.value()
+        assert isinstance(v, LoopyGame) and v.is_stopper()
+        assert v.outcome() == board.outcome()
+        # the value plays like the position in sums with numbers too
+        for n in (-2, -1, 1, 2):
+            assert (v + n).outcome() == loopy_outcome(board + n)
 
 
 @pytest.mark.parametrize(

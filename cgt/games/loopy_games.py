@@ -17,9 +17,8 @@
 
 Their positions follow the Position protocol; :meth:`outcome` analyses the
 whole game graph (:func:`cgt.loopy.game_graph`) and returns a
-:class:`~cgt.loopy.LoopyOutcome`, in which a start may be a draw.  The
-short-game solver cannot value them: :meth:`value` raises
-:class:`~cgt.errors.LoopyPosition`.
+:class:`~cgt.loopy.LoopyOutcome`, in which a start may be a draw.  Their
+:meth:`value` is the loopy value of that graph (:func:`cgt.loopy.loopy_value`).
 
 >>> from cgt.games import BackslidingToadsAndFrogs, FoxAndGeese
 >>> print(BackslidingToadsAndFrogs("ttt..fff").outcome())
@@ -32,27 +31,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPosition, LoopyPosition
+from ..errors import InvalidPosition
 from ..loopy.graph import GameGraph, LoopyOutcome
-from ..loopy.positions import game_graph, loopy_outcome
+from ..loopy.positions import game_graph, loopy_outcome, loopy_value
 from .base import Position
 from .boards import parse_board
 from .strips import _Strip
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
+    from ..loopy.values import LoopyGame
 
 __all__ = ["BackslidingToadsAndFrogs", "FoxAndGeese"]
-
-
-def _loopy_value(position: Any) -> NoReturn:
-    raise LoopyPosition(
-        f"{position!r} can be played back to itself: it is a loopy game, not a short one. "
-        f"Its outcome is position.outcome() (of a sum with it: cgt.loopy.loopy_outcome(sum)); "
-        f"loopy values come from cgt.loopy (position.graph() gives its game graph)"
-    )
 
 
 class _Loopy:
@@ -86,15 +78,16 @@ class _Loopy:
         """
         return loopy_outcome(self)
 
-    def value(self) -> Game:
-        """Raises :class:`~cgt.errors.LoopyPosition`: loopy values come from :mod:`cgt.loopy`.
+    def value(self) -> LoopyGame | Game:
+        """The value: the game graph of every reachable position as a loopy game
+        (:func:`cgt.loopy.loopy_value`; a short game when nothing can repeat).
 
-        >>> FoxAndGeese("x.|.o").value()
-        Traceback (most recent call last):
-        ...
-        cgt.errors.LoopyPosition: FoxAndGeese('x.|.o') can be played back to itself: ...
+        >>> BackslidingToadsAndFrogs("t.").value()      # the toad can always pace: on
+        on
+        >>> FoxAndGeese(".x.x|....|...o|....").value()
+        over
         """
-        _loopy_value(self)
+        return loopy_value(self)
 
 
 # ---------------------------------------------------------------------------
@@ -119,10 +112,8 @@ class BackslidingToadsAndFrogs(_Loopy, _Strip):  # type: ignore[misc]
     Left first: Left wins; Right first: Right wins
     >>> print(BackslidingToadsAndFrogs("ttt..fff").outcome())
     Left first: draw; Right first: draw
-    >>> BackslidingToadsAndFrogs("t.f").value()
-    Traceback (most recent call last):
-    ...
-    cgt.errors.LoopyPosition: BackslidingToadsAndFrogs('t.f') can be played back to itself: ...
+    >>> BackslidingToadsAndFrogs("t.f").value(), BackslidingToadsAndFrogs("tt.f").value()
+    (0, on)
     """
 
     __slots__ = ()

@@ -3,19 +3,34 @@
 >>> from cgt.loopy import GameGraph, analyse
 >>> analyse(GameGraph.of([[0]], [[0]]))[0]      # dud: play never ends
 Results(left_first=Winner.DRAW, right_first=Winner.DRAW)
+>>> from cgt.loopy import on, off, over
+>>> on + off, over > 0
+(dud, True)
 """
 
 from __future__ import annotations
 
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
-from .positions import game_graph, loopy_outcome
+from .notation import parse_loopy
+from .positions import game_graph, loopy_outcome, loopy_value
+from .values import LoopyGame, NotAStopper, dud, off, on, over, under, upon
 
 __all__ = [
     "GameGraph",
+    "LoopyGame",
     "LoopyOutcome",
+    "NotAStopper",
     "Results",
     "Winner",
     "analyse",
+    "dud",
     "game_graph",
     "loopy_outcome",
+    "loopy_value",
+    "off",
+    "on",
+    "over",
+    "parse_loopy",
+    "under",
+    "upon",
 ]

@@ -22,12 +22,16 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, PositionProtocolError, TooLarge
 from .graph import GameGraph, LoopyOutcome, analyse
 
-__all__ = ["game_graph", "loopy_outcome"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from .values import LoopyGame
+
+__all__ = ["game_graph", "loopy_outcome", "loopy_value"]
 
 
 def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
@@ -119,3 +123,23 @@ def loopy_outcome(position: Any, max_nodes: int = 1_000_000) -> LoopyOutcome:
     graph, _ = game_graph(position, max_nodes)
     results = analyse(graph)[graph.start]
     return LoopyOutcome(results.left_first, results.right_first)
+
+
+def loopy_value(position: Any, max_nodes: int = 1_000_000) -> LoopyGame | Game:
+    """The value of a position whose play may repeat: its game graph as a
+    :class:`~cgt.loopy.LoopyGame` (simplified when it is a stopper), or the
+    short :class:`~cgt.Game` when no position can repeat.
+
+    >>> from cgt.games import BackslidingToadsAndFrogs, ToadsAndFrogs
+    >>> loopy_value(BackslidingToadsAndFrogs("t."))         # a toad with room to pace
+    on
+    >>> loopy_value(ToadsAndFrogs("tt.f"))                  # short after all
+    {1/2|0}
+    """
+    from .values import LoopyGame
+
+    graph, _ = game_graph(position, max_nodes)
+    g = LoopyGame.from_graph(graph)
+    if g.is_short():
+        return g.to_short()
+    return g.simplify()

@@ -1,0 +1,699 @@
+"""Values of loopy games: sums, negatives, and the order of stoppers.
+
+A :class:`LoopyGame` is a finite game graph with a start node, held as a
+value: ``+`` is the disjunctive sum (a move is a move in one component),
+unary ``-`` swaps the players.  Every position is kept in a normal form
+(only the nodes reachable from the start, bisimilar nodes merged unless
+there are very many on cycles), which does not change the game tree.
+
+Order.  A *stopper* is a loopy game in which no play alternating Left, Right,
+Left, ... goes on for ever (:meth:`LoopyGame.is_stopper`).  For stoppers ``G``
+and ``H``, ``G >= H`` exactly when Left, moving second in ``G - H``, can
+survive: either she wins or play goes on for ever (Winning Ways, 2nd ed.,
+vol. 2, ch. 11, "Stoppers"; Siegel, *Combinatorial Game Theory*, ch. VI,
+the order of stoppers).  ``G - H`` need not be a stopper (``on - on`` is
+``dud``), which is why infinite play counts for Left.  Comparing games that
+are not stoppers needs their onsides and offsides (not implemented) and
+raises :class:`NotAStopper`.
+
+>>> from cgt.loopy import on, off, over, dud
+>>> over > 0, over < 1, on + off == dud
+(True, True, True)
+>>> (on + off).outcome()
+LoopyOutcome(left_first=Winner.DRAW, right_first=Winner.DRAW)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+from typing import Any, Union
+
+from .._deep import deep
+from ..errors import InvalidArgument
+from ..game import Game, Relation, _maybe_game
+from .graph import GameGraph, LoopyOutcome, Winner, analyse
+
+__all__ = [
+    "LoopyGame",
+    "NotAStopper",
+    "dud",
+    "off",
+    "on",
+    "over",
+    "under",
+    "upon",
+]
+
+LoopyLike = Union["LoopyGame", Game, int]
+
+
+class NotAStopper(InvalidArgument):
+    """An operation defined for stoppers only was asked of a game that is not one.
+
+    >>> from cgt.loopy import on, off
+    >>> try:
+    ...     (on + off) <= on
+    ... except NotAStopper as err:
+    ...     print(err)
+    comparison needs stoppers; dud is not a stopper (its onside and offside are not implemented)
+    """
+
+
+# ---------------------------------------------------------------------------
+# graph helpers
+# ---------------------------------------------------------------------------
+_REFINE_LIMIT = 400  # positions on or leading to cycles merged only up to this many
+
+
+def _normal(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], start: int) -> GameGraph:
+    """The reachable part of a graph, bisimilar nodes merged, numbered breadth-first.
+
+    (Positions that can reach a cycle are merged only when there are at most
+    ``_REFINE_LIMIT`` of them; either way the graph plays the same game.)
+    """
+    n = len(left)
+    # nodes reachable from the start
+    seen = [False] * n
+    seen[start] = True
+    order = [start]
+    for v in order:
+        for w in (*left[v], *right[v]):
+            if not seen[w]:
+                seen[w] = True
+                order.append(w)
+    # coarsest bisimulation.  Nodes that reach no cycle get their classes
+    # bottom-up in one pass (children first); the others, which no node of
+    # the first kind can match, by partition refinement.
+    succ = {v: (*left[v], *right[v]) for v in order}
+    pending = {v: len(set(succ[v])) for v in order}
+    preds: dict[int, set[int]] = {v: set() for v in order}
+    for v in order:
+        for w in succ[v]:
+            preds[w].add(v)
+    sigs: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
+    fixed: dict[int, int] = {}
+    ready = [v for v in order if pending[v] == 0]
+    for v in ready:
+        sig = (-1, frozenset(fixed[w] for w in left[v]), frozenset(fixed[w] for w in right[v]))
+        fixed[v] = sigs.setdefault(sig, len(sigs))
+        for u in preds[v]:
+            pending[u] -= 1
+            if pending[u] == 0:
+                ready.append(u)
+    loopy = [v for v in order if v not in fixed]
+    base = len(sigs)
+    cls = dict(fixed)
+    cls.update({v: base for v in loopy})
+    count = 1
+    if len(loopy) > _REFINE_LIMIT:  # refinement takes up to len(loopy) rounds: skip it
+        cls.update({v: base + k for k, v in enumerate(loopy)})
+        loopy = []
+    while loopy:
+        refined: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
+        new = {}
+        for v in loopy:
+            sig = (
+                cls[v],
+                frozenset(cls[w] for w in left[v]),
+                frozenset(cls[w] for w in right[v]),
+            )
+            new[v] = base + refined.setdefault(sig, len(refined))
+        cls.update(new)
+        if len(refined) == count:
+            break
+        count = len(refined)
+    # renumber the classes breadth-first from the start
+    rep: dict[int, int] = {}
+    for v in order:
+        rep.setdefault(cls[v], v)
+    index = {cls[start]: 0}
+    queue = [cls[start]]
+    out_l: list[tuple[int, ...]] = []
+    out_r: list[tuple[int, ...]] = []
+    for c in queue:
+        v = rep[c]
+        sides = []
+        for moves in (left[v], right[v]):
+            targets: list[int] = []
+            for w in moves:
+                d = cls[w]
+                if d not in index:
+                    index[d] = len(queue)
+                    queue.append(d)
+                if index[d] not in targets:
+                    targets.append(index[d])
+            sides.append(tuple(targets))
+        out_l.append(sides[0])
+        out_r.append(sides[1])
+    return GameGraph(tuple(out_l), tuple(out_r), 0)
+
+
+def _acyclic(graph: GameGraph) -> bool:
+    """Whether no cycle of moves (by either player, in any order) is reachable."""
+    n = graph.size
+    indegree = [0] * n
+    for v in range(n):
+        for w in (*graph.left[v], *graph.right[v]):
+            indegree[w] += 1
+    queue = [v for v in range(n) if indegree[v] == 0]
+    done = 0
+    for v in queue:
+        done += 1
+        for w in (*graph.left[v], *graph.right[v]):
+            indegree[w] -= 1
+            if indegree[w] == 0:
+                queue.append(w)
+    return done == n
+
+
+def _short_nodes(graph: GameGraph) -> dict[int, Game]:
+    """The short value of every node from which no cycle can be reached."""
+    n = graph.size
+    succ = [(*graph.left[v], *graph.right[v]) for v in range(n)]
+    # a node is short when it reaches no cycle: peel nodes whose successors are short
+    remaining = [len(set(s)) for s in succ]
+    preds: list[set[int]] = [set() for _ in range(n)]
+    for v in range(n):
+        for w in succ[v]:
+            preds[w].add(v)
+    queue = deque(v for v in range(n) if remaining[v] == 0)
+    values: dict[int, Game] = {}
+    while queue:
+        v = queue.popleft()
+        values[v] = Game([values[w] for w in graph.left[v]], [values[w] for w in graph.right[v]])
+        for u in preds[v]:
+            remaining[u] -= 1
+            if remaining[u] == 0:
+                queue.append(u)
+    return values
+
+
+def _names() -> Iterator[str]:
+    """Node names for printing: a, b, c, ... (never v, nor a reserved word)."""
+    letters = [c for c in "abcdefghijklmnopqrstuwxyz"]
+    for c in letters:
+        yield c
+    for c in letters:
+        for d in letters:
+            if c + d not in _RESERVED:
+                yield c + d
+    k = 0
+    while True:  # pragma: no cover - more than 600 named nodes
+        k += 1
+        for c in letters:
+            yield c * (k + 2)
+
+
+_RESERVED = {"pass", "on", "off", "over", "under", "dud", "upon", "tiny", "miny"}
+
+
+# ---------------------------------------------------------------------------
+# the value class
+# ---------------------------------------------------------------------------
+class LoopyGame:
+    """A loopy game: a finite game graph and its start node, held as a value.
+
+    Build one with :meth:`from_graph`, :meth:`of` (a short game),
+    :func:`~cgt.loopy.parse_loopy`, or the constants :data:`on`,
+    :data:`off`, :data:`over`, :data:`under`, :data:`dud`, :data:`upon`.
+
+    >>> from cgt.loopy import GameGraph, LoopyGame
+    >>> g = LoopyGame.from_graph(GameGraph.of([[1], []], [[0], []]))   # a{0|a}
+    >>> g, g.is_stopper(), g > 0
+    (over, True, True)
+    """
+
+    __slots__ = ("_graph",)
+    _graph: GameGraph
+
+    def __init__(self, graph: GameGraph) -> None:
+        if not isinstance(graph, GameGraph):
+            raise InvalidArgument(f"LoopyGame needs a GameGraph, not {type(graph).__name__}")
+        object.__setattr__(self, "_graph", _normal(graph.left, graph.right, graph.start))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("LoopyGame is immutable")
+
+    # --- construction ----------------------------------------------------------
+    @classmethod
+    def from_graph(cls, graph: GameGraph) -> LoopyGame:
+        """The game played on ``graph`` from its start node.
+
+        >>> from cgt.loopy import GameGraph, LoopyGame
+        >>> LoopyGame.from_graph(GameGraph.of([[0]], [[]]))
+        on
+        """
+        return cls(graph)
+
+    @classmethod
+    def of(cls, game: Game | int) -> LoopyGame:
+        """A short game as a loopy game (its graph of options, with no cycle).
+
+        >>> import cgt
+        >>> from cgt.loopy import LoopyGame
+        >>> g = LoopyGame.of(cgt.parse("{1|0}"))
+        >>> g, g == cgt.parse("{1|0}"), g.graph.size
+        ({1|0}, True, 3)
+        """
+        if isinstance(game, LoopyGame):
+            return game
+        g = _maybe_game(game)
+        if g is None:
+            raise InvalidArgument(f"cannot make a loopy game from {type(game).__name__} {game!r}")
+        index: dict[Game, int] = {g: 0}
+        nodes = [g]
+        left: list[tuple[int, ...]] = []
+        right: list[tuple[int, ...]] = []
+        for h in nodes:
+            sides = []
+            for options in (h.left_options, h.right_options):
+                targets = []
+                for o in options:
+                    if o not in index:
+                        index[o] = len(nodes)
+                        nodes.append(o)
+                    targets.append(index[o])
+                sides.append(tuple(targets))
+            left.append(sides[0])
+            right.append(sides[1])
+        return cls(GameGraph(tuple(left), tuple(right), 0))
+
+    @property
+    def graph(self) -> GameGraph:
+        """The game graph (reachable nodes only, bisimilar nodes merged, start 0).
+
+        >>> from cgt.loopy import on
+        >>> on.graph
+        GameGraph(left=((0,),), right=((),), start=0)
+        """
+        return self._graph
+
+    # --- properties ------------------------------------------------------------
+    def is_stopper(self) -> bool:
+        """Whether no alternating play goes on for ever from any position.
+
+        >>> from cgt.loopy import on, dud
+        >>> on.is_stopper(), dud.is_stopper()
+        (True, False)
+        """
+        return self._graph.is_stopper()
+
+    def is_short(self) -> bool:
+        """Whether no position can repeat (the graph has no cycle).
+
+        >>> import cgt
+        >>> from cgt.loopy import LoopyGame, over
+        >>> LoopyGame.of(cgt.star).is_short(), over.is_short()
+        (True, False)
+        """
+        return _acyclic(self._graph)
+
+    def to_short(self) -> Game:
+        """The short game with the same graph; InvalidArgument if the graph has a cycle.
+
+        >>> import cgt
+        >>> from cgt.loopy import LoopyGame
+        >>> LoopyGame.of(cgt.up).to_short()
+        ^
+        """
+        if not _acyclic(self._graph):
+            raise InvalidArgument(f"{self} has a cycle: it is not a short game")
+        return _short_nodes(self._graph)[0]
+
+    def simplify(self) -> LoopyGame:
+        """An equal, simpler stopper: equal positions fused, dominated options
+        removed, reversible options bypassed (Siegel, CGT, ch. VI).
+
+        Every step is kept only if the comparison of stoppers confirms that the
+        game is unchanged, so the result is always equal to ``self``; it is
+        not promised to be *the* canonical form.  Games that are not
+        stoppers, and graphs of more than 24 positions, come back as they are.
+
+        >>> from cgt.loopy import parse_loopy
+        >>> g = parse_loopy("{0, pass | a{0|a}, 5}")
+        >>> g.simplify().graph.size < g.graph.size, g.simplify() == g
+        (True, True)
+        >>> print(parse_loopy("{|on}").simplify())
+        0
+        """
+        if not self.is_stopper() or self._graph.size > _SIMPLIFY_LIMIT:
+            return self
+        return _simplify(self)
+
+    def outcome(self) -> LoopyOutcome:
+        """Who wins with Left moving first and with Right moving first (or draw).
+
+        >>> from cgt.loopy import on, over, dud
+        >>> str(on.outcome())
+        'Left first: Left wins; Right first: Left wins'
+        >>> str(over.outcome()), str(dud.outcome())
+        ('Left first: Left wins; Right first: Left wins', 'Left first: draw; Right first: draw')
+        """
+        r = analyse(self._graph)[0]
+        return LoopyOutcome(r.left_first, r.right_first)
+
+    # --- arithmetic ------------------------------------------------------------
+    def __neg__(self) -> LoopyGame:
+        g = self._graph
+        return LoopyGame(GameGraph(g.right, g.left, 0))
+
+    def __pos__(self) -> LoopyGame:
+        return self
+
+    def __add__(self, other: object) -> LoopyGame:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _sum(self, h)
+
+    def __radd__(self, other: object) -> LoopyGame:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _sum(h, self)
+
+    def __sub__(self, other: object) -> LoopyGame:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _sum(self, -h)
+
+    def __rsub__(self, other: object) -> LoopyGame:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _sum(h, -self)
+
+    # --- order -----------------------------------------------------------------
+    def __ge__(self, other: object) -> bool:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _ge(self, h)
+
+    def __le__(self, other: object) -> bool:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _ge(h, self)
+
+    def __gt__(self, other: object) -> bool:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _ge(self, h) and not _ge(h, self)
+
+    def __lt__(self, other: object) -> bool:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        return _ge(h, self) and not _ge(self, h)
+
+    def compare(self, other: LoopyLike) -> Relation:
+        """Compare two stoppers: LESS, EQUAL, GREATER or CONFUSED.
+
+        >>> from cgt.loopy import on, over, upon
+        >>> over.compare(0), on.compare(over), upon.compare(0)
+        (Relation.GREATER, Relation.GREATER, Relation.GREATER)
+        """
+        h = _coerce(other)
+        if h is None:
+            raise InvalidArgument(f"cannot compare a loopy game with {type(other).__name__}")
+        ge, le = _ge(self, h), _ge(h, self)
+        if ge and le:
+            return Relation.EQUAL
+        if ge:
+            return Relation.GREATER
+        if le:
+            return Relation.LESS
+        return Relation.CONFUSED
+
+    def __eq__(self, other: object) -> bool:
+        h = _coerce(other)
+        if h is None:
+            return NotImplemented
+        if self._graph == h._graph:  # the same normal form: the same game tree
+            return True
+        if self.is_stopper() and h.is_stopper():
+            return _ge(self, h) and _ge(h, self)
+        # Equal games have equal outcomes in every sum (Siegel VI: G = H when
+        # G + X and H + X have the same outcome for all X), so a context
+        # telling them apart settles it; otherwise it needs onsides/offsides.
+        for x in _CONTEXTS:
+            if _outcome(_product(self._graph, x)) != _outcome(_product(h._graph, x)):
+                return False
+        return _ge(self, h) and _ge(h, self)  # raises NotAStopper
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        # Equal loopy games have equal outcomes.  (A cyclic graph can equal a
+        # short game, e.g. {|on} = 0, and without canonical forms of stoppers
+        # its hash cannot follow the short game's: LoopyGame and Game values
+        # compare equal but should not be mixed as set members or dict keys.)
+        return hash((LoopyGame, self.outcome()))
+
+    # --- pickling and printing -------------------------------------------------
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._graph.left, self._graph.right))
+
+    def __str__(self) -> str:
+        return _to_string(self)
+
+    def __repr__(self) -> str:
+        return _to_string(self)
+
+
+def _rebuild(left: tuple[tuple[int, ...], ...], right: tuple[tuple[int, ...], ...]) -> LoopyGame:
+    return LoopyGame(GameGraph(left, right, 0))
+
+
+def _coerce(value: object) -> LoopyGame | None:
+    if isinstance(value, LoopyGame):
+        return value
+    g = _maybe_game(value)
+    return None if g is None else LoopyGame.of(g)
+
+
+def _sum(g: LoopyGame, h: LoopyGame) -> LoopyGame:
+    """The disjunctive sum: the product of the graphs, a move in one component."""
+    return LoopyGame(_product(g.graph, h.graph))
+
+
+def _product(a: GameGraph, b: GameGraph) -> GameGraph:
+    """The graph of the sum (its nodes reachable from the start)."""
+    index = {(0, 0): 0}
+    pairs = [(0, 0)]
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+
+    def node(p: tuple[int, int]) -> int:
+        if p not in index:
+            index[p] = len(pairs)
+            pairs.append(p)
+        return index[p]
+
+    for x, y in pairs:
+        left.append(
+            tuple([node((x2, y)) for x2 in a.left[x]] + [node((x, y2)) for y2 in b.left[y]])
+        )
+        right.append(
+            tuple([node((x2, y)) for x2 in a.right[x]] + [node((x, y2)) for y2 in b.right[y]])
+        )
+    return GameGraph(tuple(left), tuple(right), 0)
+
+
+_SIMPLIFY_LIMIT = 24
+_SIMPLIFY_STEPS = 200
+
+
+def _simplify(g: LoopyGame) -> LoopyGame:
+    """Simplify a stopper step by step, keeping only steps checked to keep its value."""
+    left = [list(m) for m in g.graph.left]
+    right = [list(m) for m in g.graph.right]
+    steps = 0
+
+    def at(v: int, lft: list[list[int]], rgt: list[list[int]]) -> LoopyGame:
+        return LoopyGame(GameGraph.of(lft, rgt, v))
+
+    def keep(lft: list[list[int]], rgt: list[list[int]]) -> bool:
+        """Adopt the new moves if the start is still a stopper equal to g."""
+        nonlocal left, right, steps
+        candidate = at(0, lft, rgt)
+        if not candidate.is_stopper() or not (_ge(candidate, g) and _ge(g, candidate)):
+            return False
+        left, right = lft, rgt
+        steps += 1
+        return True
+
+    def changed_once() -> bool:
+        live = _reachable(left, right)
+        # fuse equal positions
+        for u in live:
+            for v in live:
+                if u < v and at(u, left, right) == at(v, left, right):
+                    lft = [[u if w == v else w for w in m] for m in left]
+                    rgt = [[u if w == v else w for w in m] for m in right]
+                    if keep(lft, rgt):
+                        return True
+        for v in live:
+            for side in (0, 1):
+                moves = (left, right)[side][v]
+                # dominated options
+                for a in moves:
+                    for b in moves:
+                        if a == b:
+                            continue
+                        ga, gb = at(a, left, right), at(b, left, right)
+                        worse = ga <= gb if side == 0 else ga >= gb
+                        if worse:
+                            lft = [list(m) for m in left]
+                            rgt = [list(m) for m in right]
+                            (lft, rgt)[side][v].remove(a)
+                            if keep(lft, rgt):
+                                return True
+                # reversible options: Left's a reverses through a's Right option c <= v
+                here = at(v, left, right)
+                for a in moves:
+                    replies = (right, left)[side][a]
+                    for c in replies:
+                        gc = at(c, left, right)
+                        if (gc <= here) if side == 0 else (gc >= here):
+                            lft = [list(m) for m in left]
+                            rgt = [list(m) for m in right]
+                            new = (lft, rgt)[side]
+                            bypass = [w for w in (left, right)[side][c] if w != a]
+                            new[v] = [w for w in new[v] if w != a] + [
+                                w for w in bypass if w not in new[v]
+                            ]
+                            if keep(lft, rgt):
+                                return True
+        return False
+
+    while steps < _SIMPLIFY_STEPS and changed_once():
+        pass
+    return at(0, left, right)
+
+
+def _reachable(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[int]:
+    seen = {0}
+    order = [0]
+    for v in order:
+        for w in (*left[v], *right[v]):
+            if w not in seen:
+                seen.add(w)
+                order.append(w)
+    return order
+
+
+def _outcome(graph: GameGraph) -> tuple[Winner, Winner]:
+    r = analyse(graph)[graph.start]
+    return (r.left_first, r.right_first)
+
+
+def _ge(g: LoopyGame, h: LoopyGame) -> bool:
+    """``G >= H`` for stoppers: Left, moving second in ``G - H``, survives
+    (wins or plays for ever) -- Winning Ways ch. 11; Siegel ch. VI."""
+    for x in (g, h):
+        if not x.is_stopper():
+            raise NotAStopper(
+                f"comparison needs stoppers; {x} is not a stopper "
+                "(its onside and offside are not implemented)"
+            )
+    difference = _product(g.graph, (-h).graph)
+    return analyse(difference)[0].right_first is not Winner.RIGHT
+
+
+# ---------------------------------------------------------------------------
+# printing
+# ---------------------------------------------------------------------------
+@deep
+def _to_string(g: LoopyGame) -> str:
+    graph = g.graph
+    shorts = _short_nodes(graph)
+    if 0 in shorts:
+        return str(shorts[0])
+    if graph == dud.graph:
+        return "dud"
+    if g.is_stopper():
+        for name in ("on", "off", "over", "under", "upon"):
+            c = _CONSTANTS[name]
+            if _ge(g, c) and _ge(c, g):
+                return name
+        simpler = g.simplify()
+        if simpler.graph != graph:
+            return _to_string(simpler)
+    # Every position is written once; meeting it again, the text names it
+    # (``pass`` for the innermost braces themselves).  A first walk finds the
+    # positions met twice, the second writes the text.
+    stack: list[int] = []
+    written: set[int] = set()
+    needs_name: set[int] = set()
+
+    def walk(v: int) -> None:
+        if v in shorts:
+            return
+        if v in written:
+            if not (stack and v == stack[-1]):
+                needs_name.add(v)
+            return
+        written.add(v)
+        stack.append(v)
+        for w in (*graph.left[v], *graph.right[v]):
+            walk(w)
+        stack.pop()
+
+    walk(0)
+    names = _names()
+    label = {v: next(names) for v in sorted(needs_name)}
+    written.clear()
+
+    def show(v: int) -> str:
+        if v in shorts:
+            return str(shorts[v])
+        if v in written:
+            return "pass" if stack and v == stack[-1] else label[v]
+        written.add(v)
+        stack.append(v)
+        lefts = ",".join(show(w) for w in graph.left[v])
+        rights = ",".join(show(w) for w in graph.right[v])
+        stack.pop()
+        return label.get(v, "") + "{" + lefts + "|" + rights + "}"
+
+    return show(0)
+
+
+def _plumtree(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> LoopyGame:
+    return LoopyGame(GameGraph.of(left, right))
+
+
+# Definitions: Winning Ways (2nd ed.) vol. 2 ch. 11 and Siegel, CGT, ch. VI;
+# the same as CGSuite's documentation of loopy games ("on := {pass|}",
+# "off := {|pass}", "over := {0|pass}", "upon := {pass|*}", dud = on & off).
+on = _plumtree([[0]], [[]])
+"""``on = {pass|}``: Left can always move, Right never."""
+off = _plumtree([[]], [[0]])
+"""``off = {|pass}``, the negative of :data:`on`."""
+over = _plumtree([[1], []], [[0], []])
+"""``over = {0|pass}``: positive, and less than every positive number."""
+under = _plumtree([[0], []], [[1], []])
+"""``under = {pass|0}``, the negative of :data:`over`."""
+dud = _plumtree([[0]], [[0]])
+"""``dud = {pass|pass}``, the deathless universal draw (not a stopper)."""
+# upon = {pass|*}: node 0 = upon, node 1 = 0, node 2 = * = {0|0}
+upon = _plumtree([[0], [], [1]], [[2], [], [1]])
+"""``upon = {pass|*}``, "on-up"."""
+
+_CONTEXTS = [
+    GameGraph.of([[]], [[]]),  # 0
+    on.graph,
+    off.graph,
+    GameGraph.of([[1], []], [[1], []]),  # *
+    GameGraph.of([[1], []], [[], []]),  # 1
+    GameGraph.of([[], []], [[1], []]),  # -1
+]
+
+_CONSTANTS = {"on": on, "off": off, "over": over, "under": under, "dud": dud, "upon": upon}
