@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from . import Game, parse
 from ._digits import int_to_str
 from .errors import CGTError
+from .loopy.values import LoopyGame
 
 __all__ = ["main"]
 
@@ -154,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
 
         # (value, position whose winning moves to print, or None)
-        results: list[tuple[Game, object]] = []
+        results: list[tuple[Game | LoopyGame, object]] = []
         if args.domineering:
             d = Domineering(args.domineering)
             results.append((d.value(), d))
@@ -174,6 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_usage()
             return 2
         for g, position in results:
+            if isinstance(g, LoopyGame):  # loopy text: its value and outcome
+                print(g)
+                print("  " + str(g.outcome()))
+                continue
             print(format(g, fmt))
             print("  " + describe(g))
             if args.moves and position is not None:

@@ -704,9 +704,9 @@ class Game:
 
 
 def _unpickle(text: str) -> Game:
-    from .notation import parse
+    from .notation import _parse_short
 
-    return parse(text)
+    return _parse_short(text)
 
 
 _engine._bind(Game)
@@ -859,7 +859,10 @@ def to_game(value: GameLike) -> Game:
     if isinstance(value, str):
         from .notation import parse
 
-        return parse(value)
+        read = parse(value)
+        if not isinstance(read, Game):
+            raise WrongType(f"{value!r} is a loopy game, not a short one; use cgt.parse()")
+        return read
     g = _maybe_game(value)
     if g is None:
         raise WrongType(f"cannot make a game from {type(value).__name__} {value!r}")

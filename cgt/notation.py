@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
@@ -43,6 +44,9 @@ from .canonical import _clear_hooks, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import ParseError, WrongType
 from .game import Game, _le, _neg, miny, number, switch, tiny, zero
+
+if TYPE_CHECKING:
+    from .loopy.values import LoopyGame
 
 __all__ = ["parse", "to_latex", "to_string", "to_unicode"]
 
@@ -388,8 +392,14 @@ def _is_vs(s: str) -> bool:
     return bool(s) and set(s) == {"v"}
 
 
-def parse(text: str) -> Game:
-    """Read a game written in CGSuite notation.
+def parse(text: str) -> Game | LoopyGame:
+    """Read a game written in CGSuite notation: a short game, or a loopy one.
+
+    Text with loopy notation -- ``pass``, a name labelling braces (``a{0|a}``)
+    or one of the words ``on off over under dud upon`` -- is read by
+    :func:`cgt.loopy.parse_loopy`; anything else is a short :class:`Game`.
+    (No word of the short notation -- ``v``, ``Tiny``, ``Miny`` -- is one of
+    these, so the two never compete for a text.)
 
     Raises :class:`cgt.ParseError`, whose message shows the text with a caret
     under the first offending character.
@@ -399,6 +409,8 @@ def parse(text: str) -> Game:
     ({3|0}, ^^*, v3, 1/2*, 3*)
     >>> parse("{0|||0||0|-1}"), parse("Tiny(1)"), parse("Miny({2|1})") == -parse("Tiny({2|1})")
     ({0|Tiny(1)}, Tiny(1), True)
+    >>> parse("{0|pass}"), parse("a{0|a}"), parse("on + off")
+    (over, over, dud)
     >>> parse("{1|*3")
     Traceback (most recent call last):
     ...
@@ -410,11 +422,68 @@ def parse(text: str) -> Game:
         raise WrongType(f"parse() needs a str, not {type(text).__name__}")
     found = _parsed.get(text)
     if found is None:
+        if _is_loopy_text(text):
+            from .loopy.notation import parse_loopy
+
+            return parse_loopy(text)
         found = _parse(text)
         if len(_parsed) >= _PARSE_CACHE_SIZE:
             _parsed.clear()
         _parsed[text] = found
     return found
+
+
+def _parse_short(text: str) -> Game:
+    """Read a short game in CGSuite notation (loopy words are errors here).
+
+    What :func:`parse` does with every text without loopy notation, typed as
+    a :class:`Game` (the same cache: the same objects).
+
+    >>> _parse_short("{1|0}") is _parse_short("{1|0}"), _parse_short("^*")
+    (True, ^*)
+    >>> _parse_short("{0|pass}")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ParseError: expected a game, found 'pass' at position 3
+      {0|pass}
+         ^
+    """
+    if not isinstance(text, str):
+        raise WrongType(f"parse() needs a str, not {type(text).__name__}")
+    found = _parsed.get(text)
+    if found is None:
+        found = _parse(text)
+        if len(_parsed) >= _PARSE_CACHE_SIZE:
+            _parsed.clear()
+        _parsed[text] = found
+    return found
+
+
+_LOOPY_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon"})
+_WORD_RE = re.compile(r"[A-Za-z_]+")
+
+
+def _is_loopy_text(text: str) -> bool:
+    """Whether the text uses loopy notation: a loopy word, or a name before braces.
+
+    Words are found as the tokenizer finds them (maximal runs of letters), and
+    short notation has no word but ``v``-runs, ``Tiny`` and ``Miny``: a text
+    with any other word is not short, so this never takes a short text away.
+
+    >>> _is_loopy_text("{0|pass}"), _is_loopy_text("5over"), _is_loopy_text("a {0|a}")
+    (True, True, True)
+    >>> [_is_loopy_text(t) for t in ("{1|0}", "Tiny(1) + vv", "foo", "On")]
+    [False, False, False, False]
+    """
+    for match in _WORD_RE.finditer(text):
+        word = match.group()
+        if word in _LOOPY_WORDS:
+            return True
+        if word.lower() in ("tiny", "miny") or _is_vs(word):
+            continue
+        if text[match.end() :].lstrip().startswith("{"):
+            return True
+    return False
 
 
 # Games are immutable and interned, so a text always means the same object.

@@ -30,7 +30,7 @@ from __future__ import annotations
 from .._deep import deep
 from ..errors import ParseError, WrongType
 from ..game import Game
-from ..notation import _is_vs, _Tok, _tokenize, parse
+from ..notation import _is_vs, _parse_short, _Tok, _tokenize
 from .graph import GameGraph
 from .values import _CONSTANTS, LoopyGame, _acyclic
 
@@ -50,6 +50,8 @@ class _Node:
 
 
 Part = Game | LoopyGame | _Node
+
+_MAX_NODES = 20000  # positions of a short game embedded, or of a sum, in loopy text
 
 
 _OPEN = ("{", "(", "<", "[")
@@ -110,8 +112,36 @@ class _Reader:
             self.right.append([base + j for j in moves])
         return base
 
-    def node_of(self, part: Part) -> int:
-        return part.id if isinstance(part, _Node) else self.embed(part)
+    def node_of(self, part: Part, tok: _Tok) -> int:
+        return part.id if isinstance(part, _Node) else self.embed(self.loopy(part, tok))
+
+    def loopy(self, value: Closed, tok: _Tok) -> LoopyGame:
+        """A value as a loopy game; ParseError if its graph would be too large."""
+        if isinstance(value, LoopyGame):
+            return value
+        seen = {value}
+        todo = [value]
+        while todo:
+            g = todo.pop()
+            for o in (*g.left_options, *g.right_options):
+                if o not in seen:
+                    seen.add(o)
+                    todo.append(o)
+                    if len(seen) > _MAX_NODES:
+                        raise self.error(
+                            f"a short game with more than {_MAX_NODES} positions "
+                            "cannot be part of a loopy game here",
+                            tok,
+                        )
+        return LoopyGame.of(value)
+
+    def add(self, a: Closed, b: Closed, tok: _Tok) -> Closed:
+        if isinstance(a, Game) and isinstance(b, Game):
+            return a + b
+        x, y = self.loopy(a, tok), self.loopy(b, tok)
+        if x.graph.size * y.graph.size > _MAX_NODES:
+            raise self.error(f"a loopy sum of more than {_MAX_NODES} positions is too large", tok)
+        return x + y
 
     def extract(self, node: int) -> LoopyGame:
         return LoopyGame(GameGraph.of(self.left, self.right, node))
@@ -154,7 +184,7 @@ class _Reader:
         start = self.toks[a].pos
         end = self.toks[b].pos if self.toks[b].kind != "END" else len(self.text)
         try:
-            g = parse(self.text[start:end])
+            g = _parse_short(self.text[start:end])
         except ParseError as err:
             raise ParseError(err.message, self.text, start + err.position) from None
         self.i = b
@@ -171,7 +201,7 @@ class _Reader:
             part = self.chunk(end, self.i + 1)
         elif self.tok.kind == "-":
             self.i += 1
-            part = -_as_loopy(self.close(self.term(end), first_tok))
+            part = -self.loopy(self.close(self.term(end), first_tok), first_tok)
         else:
             part = self.term(end)
         while self.i < end:
@@ -188,7 +218,7 @@ class _Reader:
             b = self.close(other, op)
             if op.kind == "-":
                 b = -b
-            part = a + b if isinstance(a, Game) and isinstance(b, Game) else _as_loopy(a) + b
+            part = self.add(a, b, op)
         return part
 
     def term_is_loopy(self, j: int, end: int) -> bool:
@@ -306,7 +336,7 @@ class _Reader:
                     assert isinstance(v, (Game, LoopyGame, _Node))
                     if isinstance(v, _Node):
                         free |= v.free
-                    targets.append(self.node_of(v))
+                    targets.append(self.node_of(v, t))
                     expect_option = False
                 else:
                     if expect_option:
