@@ -28,8 +28,9 @@ dud
 from __future__ import annotations
 
 from .._deep import deep
+from ..dyadic import Dyadic
 from ..errors import ParseError, WrongType
-from ..game import Game
+from ..game import Game, number
 from ..notation import _is_vs, _parse_short, _Tok, _tokenize
 from .graph import GameGraph
 from .values import _CONSTANTS, LoopyGame, _acyclic
@@ -197,7 +198,10 @@ class _Reader:
             return self.short(self.i, end)
         first_tok = self.tok
         part: Part
-        if self.tok.kind == "-" and not self.term_is_loopy(self.i + 1, end):
+        if self.tok.kind == "-" and self.number_over(self.i + 1) is not None:
+            self.i += 1  # "-5over" is -5 + over, as CGSuite prints it
+            part = self.term(end, negative=True)
+        elif self.tok.kind == "-" and not self.term_is_loopy(self.i + 1, end):
             part = self.chunk(end, self.i + 1)
         elif self.tok.kind == "-":
             self.i += 1
@@ -207,7 +211,9 @@ class _Reader:
         while self.i < end:
             op = self.tok
             other: Part
-            if op.kind == "PM":
+            if op.kind == "PM" and self.term_is_loopy(self.i + 1, end):
+                other = self.term(end)  # reads the +- itself
+            elif op.kind == "PM":
                 other = self.chunk(end, self.i + 1)
             elif op.kind in ("+", "-"):
                 self.i += 1
@@ -221,10 +227,32 @@ class _Reader:
             part = self.add(a, b, op)
         return part
 
+    def number_over(self, j: int) -> tuple[int, Dyadic, str] | None:
+        """A number written right before ``over`` or ``under`` at token j
+        (``5over``, ``3/2under``): the index after it, the number, the word."""
+        t = self.toks[j]
+        if t.kind not in ("INT", "DEC"):
+            return None
+        k = j + 1
+        if t.kind == "INT" and self.toks[k].kind == "/" and self.toks[k + 1].kind == "INT":
+            k += 2
+        word, before = self.toks[k], self.toks[k - 1]
+        if word.kind != "IDENT" or word.text not in ("over", "under"):
+            return None
+        if word.pos != before.pos + len(before.text):
+            return None
+        try:
+            x = Dyadic(_parse_short(self.text[t.pos : word.pos])._x or 0)
+        except ParseError:  # pragma: no cover - the tokens are a number
+            return None
+        return k + 1, x, word.text
+
     def term_is_loopy(self, j: int, end: int) -> bool:
         t = self.toks[j]
-        if t.kind == "{":
+        if t.kind == "{" or self.number_over(j) is not None:
             return True
+        if t.kind == "PM":
+            return self.term_is_loopy(j + 1, end)
         if t.kind == "IDENT":
             return not _cgt_ident(t.text)
         if t.kind == "(":
@@ -242,14 +270,26 @@ class _Reader:
             kind = self.toks[j].kind
             if kind in _OPEN:
                 j = self.match[j] + 1
-            elif kind in ("+", "-"):
+            elif kind in ("+", "-") or (kind == "PM" and self.term_is_loopy(j + 1, end)):
                 break
             else:
                 j += 1
         return self.short(self.i, min(j, end))
 
-    def term(self, end: int) -> Part:
+    def term(self, end: int, negative: bool = False) -> Part:
         t = self.tok
+        found = self.number_over(self.i)
+        if found is not None:
+            self.i, x, word = found
+            n = number(-x if negative else x)
+            return self.add(n, _CONSTANTS[word], t)
+        if t.kind == "PM" and self.term_is_loopy(self.i + 1, end):
+            self.i += 1
+            x_part = self.close(self.term(end), t)
+            node = self.new_node()
+            self.left[node].append(self.node_of(x_part, t))
+            self.right[node].append(self.node_of(-x_part, t))
+            return _Node(node, frozenset())
         if t.kind == "{":
             self.i += 1
             return self.braces(None, t)
