@@ -7,6 +7,8 @@ Grammar of :func:`parse_loopy` (on top of :func:`cgt.parse` for short games)::
              | "pass"                    a move to the innermost braces themselves
              | NAME                      a labelled node (of braces around it)
              | "on" | "off" | "over" | "under" | "dud" | "upon"
+             | NUMBER ("over" | "under")  no space: 5over = 5 + over; -5over = -5 + over
+             | "+-" term                  {term | -term}, when term is loopy: +-over, +-(5over)
              | "(" expr ")"
              | short                     anything cgt.parse reads: 1/2, *, ^, v, {1|0}, ...
     sides   := options separated by "," and runs of "|" (slash notation, as in cgt.parse)
@@ -21,8 +23,10 @@ enclosing braces are options only: they cannot be added or negated.
 (True, True)
 >>> parse_loopy("{1|0}")              # no cycle: the short game
 {1|0}
->>> parse_loopy("on + off")
-dud
+>>> parse_loopy("on + off"), parse_loopy("3/2under"), parse_loopy("+-(5over)")
+(dud, 3/2under, +-(5over))
+
+:func:`cgt.parse` hands every text with loopy notation to :func:`parse_loopy`.
 """
 
 from __future__ import annotations
