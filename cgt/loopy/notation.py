@@ -124,20 +124,23 @@ class _Reader:
         """A value as a loopy game; ParseError if its graph would be too large."""
         if isinstance(value, LoopyGame):
             return value
+        # a game born on day d has more than d positions: no need to count them
+        too_large = value._birthday >= _MAX_NODES
         seen = {value}
         todo = [value]
-        while todo:
+        while todo and not too_large:
             g = todo.pop()
             for o in (*g.left_options, *g.right_options):
                 if o not in seen:
                     seen.add(o)
                     todo.append(o)
-                    if len(seen) > _MAX_NODES:
-                        raise self.error(
-                            f"a short game with more than {_MAX_NODES} positions "
-                            "cannot be part of a loopy game here",
-                            tok,
-                        )
+            too_large = len(seen) > _MAX_NODES
+        if too_large:
+            raise self.error(
+                f"a short game with more than {_MAX_NODES} positions "
+                "cannot be part of a loopy game here",
+                tok,
+            )
         return LoopyGame.of(value)
 
     def add(self, a: Closed, b: Closed, tok: _Tok) -> Closed:
