@@ -167,3 +167,12 @@ def test_round_trips_on_random_stoppers() -> None:
         assert parse_loopy(text) == g, text
         assert cgt.parse(text) == g, text
         done += 1
+
+
+def test_command_line_prints_loopy_values(capsys: pytest.CaptureFixture[str]) -> None:
+    from cgt.__main__ import main
+
+    assert main(["over + 5", "{1|0}"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "5over" and out[1].startswith("  Left first: Left wins")
+    assert out[2] == "{1|0}"
