@@ -186,3 +186,39 @@ def test_pickle_and_order() -> None:
     assert pickle.loads(pickle.dumps(s)) == s
     assert SidedValue(on, on) >= s >= SidedValue(off, off)
     assert not s >= 0 and not s <= 0
+
+
+# --- Backsliding Toads and Frogs ----------------------------------------------
+# CGSuite's test suite (aaron-siegel/cgsuite,
+# lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala):
+# game.strip.BackslidingToadsAndFrogs("ttt..fff").GameValue
+#     == "{on||0|-1/2} & {1/2|0||off}"
+def _ttt_fff() -> tuple[LoopyGame, LoopyGame, LoopyGame]:
+    from cgt.games import BackslidingToadsAndFrogs
+
+    g = BackslidingToadsAndFrogs("ttt..fff").value()
+    assert isinstance(g, LoopyGame)
+    return g, parse_loopy("{on||0|-1/2}"), parse_loopy("{1/2|0||off}")
+
+
+def test_published_sides_of_ttt_fff_behave_as_the_game() -> None:
+    g, onside_, offside_ = _ttt_fff()
+    assert not g.is_stopper()
+    published = SidedValue(onside_, offside_)
+    _check(g, published)
+
+
+def test_published_sides_of_ttt_fff_are_lower_and_upper_bounds() -> None:
+    from cgt.loopy.sided import onside_ge
+
+    g, onside_, offside_ = _ttt_fff()
+    assert onside_ge(g, onside_)  # G+ >= {on||0|-1/2}
+    assert onside_ge(-g, -offside_)  # G- <= {1/2|0||off}
+
+
+@pytest.mark.slow
+def test_sides_of_ttt_fff_are_not_found_rather_than_guessed() -> None:
+    # the onside is not reached by the candidates tried (a known limit)
+    g, _, _ = _ttt_fff()
+    with pytest.raises(SidesNotFound):
+        sides(g)

@@ -10,16 +10,27 @@ game itself, and ``dud = on & off``.  Sided values are compared side by side
 *upsum* of the onsides (the onside of their sum) and the offside the
 *downsum* of the offsides.
 
-How :func:`sides` finds the onside.  Sidling from ``on`` (Winning Ways,
-ch. 11): put ``S_0(v) = on`` at every position ``v`` (or ``v`` itself when
-the game from ``v`` is a stopper) and ``S_{n+1}(v) = {S_n(v^L) | S_n(v^R)}``.
-Every ``S_n`` is a stopper at least the onside.  A candidate ``T = S_n`` at
-the start is accepted only when also ``G⁺ >= T``, which holds exactly when
-Left, moving second in ``G - T`` with infinite play counting for her,
-survives.  Then ``T`` is the onside.  When no candidate is accepted within a
-fixed budget (for instance when the onside is itself a stopper with cycles,
-or is not a stopper at all, as for Bach's Carousel) :func:`sides` raises
-:class:`SidesNotFound` rather than guess.
+How :func:`sides` finds the onside ``G⁺``.  Everything rests on its
+definition: ``G⁺`` is the stopper with ``o⁺(G⁺ + X) = o⁺(G + X)`` for every
+stopper ``X``, where ``o⁺`` is the outcome with infinite play won by Left.
+
+* *Lower bound*: for a stopper ``T``, ``G⁺ >= T`` exactly when Left, moving
+  second in ``G - T`` with infinite play counting for her, survives
+  (:func:`onside_ge`; take ``X = -T``).
+* *Upper bounds*: a stopper ``C`` made from ``G`` by only taking Right's
+  moves away, or sending them to ``on``, satisfies ``C >= G⁺``: Left's
+  strategies in ``G + X`` still work in ``C + X``.  So does sidling from
+  ``on`` (Winning Ways, ch. 11): ``S_0(v) = on``, ``S_{k+1}(v) =
+  {S_k(v^L) | S_k(v^R)}`` (a position from which the game is a stopper is
+  kept as it is).
+
+A candidate that is an upper bound by construction and passes the lower-bound
+test is the onside.  The candidates tried are ``G`` without Right's moves on
+cycles of alternating play, then ``S_1, S_2, ...`` within a fixed budget.
+When none passes (for instance when the onside has cycles other than those
+of ``on``, or is not a stopper at all, as for Bach's Carousel)
+:func:`sides` raises :class:`SidesNotFound` rather than guess.  The offside
+is ``-(-G)⁺``.
 
 >>> from cgt.loopy import on, off, dud, over
 >>> from cgt.loopy.sided import sides
@@ -50,7 +61,7 @@ __all__ = [
 ]
 
 _SIDLING_STEPS = 40  # candidates tried
-_SIDLING_WORK = 2_000_000  # bound on the size of the games analysed in all
+_SIDLING_WORK = 400_000  # bound on the size of the games analysed in all
 
 
 class SidesNotFound(TooLarge):
