@@ -17,16 +17,21 @@ stopper ``X``, where ``o⁺`` is the outcome with infinite play won by Left.
 * *Lower bound*: for a stopper ``T``, ``G⁺ >= T`` exactly when Left, moving
   second in ``G - T`` with infinite play counting for her, survives
   (:func:`onside_ge`; take ``X = -T``).
-* *Upper bounds*: a stopper ``C`` made from ``G`` by only taking Right's
-  moves away, or sending them to ``on``, satisfies ``C >= G⁺``: Left's
-  strategies in ``G + X`` still work in ``C + X``.  So does sidling from
-  ``on`` (Winning Ways, ch. 11): ``S_0(v) = on``, ``S_{k+1}(v) =
-  {S_k(v^L) | S_k(v^R)}`` (a position from which the game is a stopper is
-  kept as it is).
+* *Upper bounds*: a stopper ``C`` made from ``G`` by taking Right's moves
+  away, sending them to ``on``, or replacing positions by ``on``, satisfies
+  ``C >= G⁺``: Left's strategies in ``G + X`` still work in ``C + X``
+  (where play reaches ``on`` she passes there for ever, which counts for
+  her), so ``o⁺(C + X) >= o⁺(G + X) = o⁺(G⁺ + X)``; take ``X = -G⁺``.
+  Sidling from ``on`` (Winning Ways, ch. 11), ``S_0(v) = on``,
+  ``S_{k+1}(v) = {S_k(v^L) | S_k(v^R)}``, is such a ``C``: ``G`` unrolled
+  ``k`` moves deep with ``on`` below (a position from which the game is a
+  stopper is kept as it is).
 
 A candidate that is an upper bound by construction and passes the lower-bound
-test is the onside.  The candidates tried are ``G`` without Right's moves on
-cycles of alternating play, then ``S_1, S_2, ...`` within a fixed budget.
+test is the onside.  The candidates tried: ``G`` with every position ``v``
+where ``G⁺(v) >= on`` replaced by ``on`` and Right's moves on cycles of
+alternating play sent to ``on`` (then: taken away), and then ``S_1, S_2,
+...`` within a fixed budget.
 When none passes (for instance when the onside has cycles other than those
 of ``on``, or is not a stopper at all, as for Bach's Carousel)
 :func:`sides` raises :class:`SidesNotFound` rather than guess.  The offside
@@ -400,24 +405,48 @@ def _scc(graph: GameGraph) -> list[int]:
     return comp
 
 
-def _cut_right(graph: GameGraph) -> LoopyGame:
-    """``G`` without Right's moves that lie on a cycle of alternating play: a
-    stopper, and at least the onside (Right has fewer moves, Left the same)."""
-    comp = _scc(graph)
-    right = tuple(
-        tuple(w for w in graph.right[v] if comp[2 * v + 1] != comp[2 * w])
-        for v in range(graph.size)
-    )
-    return LoopyGame(GameGraph(graph.left, right, graph.start))
+def _cut_right(graph: GameGraph, redirect: bool) -> LoopyGame:
+    """An upper bound of the onside that is a stopper: first every position
+    ``v`` with ``G⁺(v) >= on`` becomes ``on``; then each Right move on a cycle
+    of alternating play is taken away (or, with ``redirect``, sent to ``on``).
+    Both only help Left, so the result is at least ``G⁺`` (module docstring).
+    """
+    n = graph.size
+    # G(v) - on = G(v) + off: a Right pass added everywhere
+    with_off = GameGraph(graph.left, tuple((*m, v) for v, m in enumerate(graph.right)), 0)
+    results = analyse(with_off)
+    is_on = [results[v].right_first is not Winner.RIGHT for v in range(n)]
+    top = n  # a new node: on
+
+    def to(w: int) -> int:
+        return top if is_on[w] else w
+
+    left = [(top,) if is_on[v] else tuple(to(w) for w in graph.left[v]) for v in range(n)]
+    right = [() if is_on[v] else tuple(to(w) for w in graph.right[v]) for v in range(n)]
+    left.append((top,))
+    right.append(())
+    replaced = GameGraph(tuple(left), tuple(right), graph.start)
+    comp = _scc(replaced)
+    kept = []
+    for v in range(n + 1):
+        moves = []
+        for w in right[v]:
+            if comp[2 * v + 1] != comp[2 * w]:
+                moves.append(w)
+            elif redirect and top not in moves:
+                moves.append(top)
+        kept.append(tuple(moves))
+    return LoopyGame(GameGraph(tuple(left), tuple(kept), graph.start))
 
 
 def _sidle(graph: GameGraph) -> LoopyGame:
     """The onside, from candidates each checked exactly (see the module)."""
     n = graph.size
     game = LoopyGame(graph)
-    cut = _cut_right(graph)
-    if cut.is_stopper() and onside_ge(game, cut):
-        return cut.simplify()
+    for redirect in (True, False):
+        cut = _cut_right(graph, redirect)
+        if cut.is_stopper() and onside_ge(game, cut):
+            return cut.simplify()
     stopper = _stopper_nodes(graph)
     work = 0
     for steps in range(_SIDLING_STEPS + 1):
