@@ -9,6 +9,7 @@ fixpoint written in this file, not from ``cgt.loopy.analyse``.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
 
@@ -222,3 +223,30 @@ def test_sides_of_ttt_fff_are_not_found_rather_than_guessed() -> None:
     g, _, _ = _ttt_fff()
     with pytest.raises(SidesNotFound):
         sides(g)
+
+
+def test_order_of_sided_values_agrees_with_outcomes_in_contexts() -> None:
+    # G >= H (side by side) implies o+(G + X) >= o+(H + X) and
+    # o-(G + X) >= o-(H + X) for every stopper X; checked with the naive
+    # fixpoint on the games themselves, not their sides.
+    def at_least(a: tuple[str, str], b: tuple[str, str]) -> bool:
+        # Left first and Right first separately: L beats R
+        return all(x == "L" or y == "R" for x, y in zip(a, b, strict=True))
+
+    games = [dud, on, off, over, under, parse_loopy("{pass|pass,0}"), LoopyGame.of(0)]
+    for seed in range(12):
+        rng = random.Random(200 + seed)
+        games.append(_random_game(rng, rng.randint(1, 2)))
+    valued = []
+    for g in games:
+        with contextlib.suppress(SidesNotFound):
+            valued.append((g, sides(g)))
+    comparable = 0
+    for g, s in valued:
+        for h, t in valued:
+            if s >= t and g is not h:
+                comparable += 1
+                for x in _CONTEXTS:
+                    for draws in ("L", "R"):
+                        assert at_least(_naive(*_sum(g, x), draws), _naive(*_sum(h, x), draws))
+    assert comparable >= 20
