@@ -250,3 +250,15 @@ def test_order_of_sided_values_agrees_with_outcomes_in_contexts() -> None:
                     for draws in ("L", "R"):
                         assert at_least(_naive(*_sum(g, x), draws), _naive(*_sum(h, x), draws))
     assert comparable >= 20
+
+
+def test_stopper_positions_found_by_components_agree_with_is_stopper() -> None:
+    from cgt.loopy.sided import _stopper_nodes
+
+    for seed in range(100):
+        rng = random.Random(seed)
+        graph = _random_game(rng, rng.randint(1, 5)).graph
+        expected = [
+            LoopyGame(GameGraph(graph.left, graph.right, v)).is_stopper() for v in range(graph.size)
+        ]
+        assert _stopper_nodes(graph) == expected

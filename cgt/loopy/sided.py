@@ -345,10 +345,31 @@ def onside_ge(g: LoopyGame | Game | int, t: LoopyGame | Game | int) -> bool:
 
 
 def _stopper_nodes(graph: GameGraph) -> list[bool]:
-    """Which nodes start a stopper (no alternating cycle reachable)."""
-    return [
-        LoopyGame(GameGraph(graph.left, graph.right, v)).is_stopper() for v in range(graph.size)
-    ]
+    """Which nodes start a stopper: from them no position on a cycle of
+    alternating play can be reached (by any moves)."""
+    n = graph.size
+    comp = _scc(graph)
+    size: dict[int, int] = {}
+    for c in comp:
+        size[c] = size.get(c, 0) + 1
+    moves = (graph.left, graph.right)
+    bad = [False] * n
+    for v in range(n):
+        for p in (0, 1):
+            s = 2 * v + p
+            if size[comp[s]] > 1 or any(2 * w + 1 - p == s for w in moves[p][v]):
+                bad[v] = True
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for v in range(n):
+        for w in (*graph.left[v], *graph.right[v]):
+            preds[w].append(v)
+    queue = [v for v in range(n) if bad[v]]
+    for v in queue:
+        for u in preds[v]:
+            if not bad[u]:
+                bad[u] = True
+                queue.append(u)
+    return [not b for b in bad]
 
 
 def _scc(graph: GameGraph) -> list[int]:
