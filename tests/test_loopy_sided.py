@@ -262,3 +262,21 @@ def test_stopper_positions_found_by_components_agree_with_is_stopper() -> None:
             LoopyGame(GameGraph(graph.left, graph.right, v)).is_stopper() for v in range(graph.size)
         ]
         assert _stopper_nodes(graph) == expected
+
+
+@pytest.mark.parametrize("position", ["t..f", "t...f", "tt.ff"])
+def test_sides_of_small_backsliding_positions_behave_as_the_game(position: str) -> None:
+    from cgt.games import BackslidingToadsAndFrogs
+
+    g = BackslidingToadsAndFrogs(position).value()
+    assert isinstance(g, LoopyGame)
+    _check(g, sides(g))
+
+
+@pytest.mark.slow
+def test_sides_of_tt_ff_behave_as_the_game() -> None:
+    from cgt.games import BackslidingToadsAndFrogs
+
+    g = BackslidingToadsAndFrogs("tt..ff").value()
+    assert isinstance(g, LoopyGame) and not g.is_stopper()
+    _check(g, sides(g))
