@@ -478,8 +478,9 @@ def _sidle(graph: GameGraph) -> LoopyGame:
         if onside_ge(game, candidate):
             return candidate.simplify()
     raise SidesNotFound(
-        f"the onside of this loopy game ({n} positions) was not found by sidling "
-        f"within {_SIDLING_STEPS} steps: it may have cycles, or not be a stopper"
+        f"the onside of this loopy game ({n} positions) was not found exactly: no "
+        f"candidate (Right's cycle moves cut, sidling up to {_SIDLING_STEPS} steps) "
+        "passed the check; the onside may have cycles, or not be a stopper"
     )
 
 
