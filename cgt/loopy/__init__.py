@@ -13,6 +13,7 @@ from __future__ import annotations
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
 from .notation import parse_loopy
 from .positions import game_graph, loopy_outcome, loopy_value
+from .sided import SidedValue, SidesNotFound, sides
 from .values import LoopyGame, NotAStopper, dud, off, on, over, under, upon
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "LoopyOutcome",
     "NotAStopper",
     "Results",
+    "SidedValue",
+    "SidesNotFound",
     "Winner",
     "analyse",
     "dud",
@@ -31,6 +34,7 @@ __all__ = [
     "on",
     "over",
     "parse_loopy",
+    "sides",
     "under",
     "upon",
 ]

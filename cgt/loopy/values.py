@@ -466,6 +466,18 @@ class LoopyGame:
     def __repr__(self) -> str:
         return _to_string(self)
 
+    def sides(self) -> Any:
+        """The onside and offside, a :class:`cgt.loopy.sided.SidedValue`
+        (:func:`cgt.loopy.sided.sides`; ``SidesNotFound`` when not found exactly).
+
+        >>> from cgt.loopy import on, off
+        >>> print((on + off).sides())
+        on & off
+        """
+        from .sided import sides
+
+        return sides(self)
+
 
 def _rebuild(left: tuple[tuple[int, ...], ...], right: tuple[tuple[int, ...], ...]) -> LoopyGame:
     return LoopyGame(GameGraph(left, right, 0))
