@@ -593,7 +593,9 @@ def _loopy(component: Any) -> Exception:
     return LoopyPosition(
         f"the position {type(component).__name__} with key {component.key()!r} can be played "
         f"back to itself (its key came up again while valuing its own options): it is loopy, "
-        f"and the solver values short (loop-free) games only"
+        f"and the solver values short (loop-free) games only; its value and outcome come from "
+        f"its game graph: cgt.loopy.loopy_value(position) and cgt.loopy.loopy_outcome(position), "
+        f"or list cgt.games.Loopy first among its ruleset's bases"
     )
 
 

@@ -73,6 +73,6 @@ from .nogo import NoGo  # noqa: E402
 
 __all__ += ["NoGo"]
 
-from .loopy_games import BackslidingToadsAndFrogs, FoxAndGeese  # noqa: E402
+from .loopy_games import BackslidingToadsAndFrogs, FoxAndGeese, Loopy  # noqa: E402
 
-__all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese"]
+__all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"]

@@ -44,11 +44,28 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..loopy.values import LoopyGame
 
-__all__ = ["BackslidingToadsAndFrogs", "FoxAndGeese"]
+__all__ = ["BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"]
 
 
-class _Loopy:
-    """What both loopy rulesets share: graph, outcome, no short value."""
+class Loopy:
+    """Mix-in for a ruleset whose positions can repeat: ``value()`` is the loopy value
+    of the game graph and ``outcome()`` a :class:`~cgt.loopy.LoopyOutcome` (draws
+    included), both from every position reachable from this one.
+
+    List it before the Position base:
+
+    >>> from cgt.games import Loopy, Position
+    >>> class Pace(Loopy, Position):          # Left walks to and fro; Right only forwards
+    ...     def __init__(self, at): self.at = at
+    ...     def left_options(self):
+    ...         return [Pace(a) for a in (self.at - 1, self.at + 1) if 0 <= a <= 2]
+    ...     def right_options(self): return [Pace(self.at + 1)] if self.at < 2 else []
+    ...     def key(self): return self.at
+    >>> print(Pace(0).outcome())
+    Left first: draw; Right first: Left wins
+    >>> Pace(0).value().is_stopper()         # Left and Right can take turns for ever
+    False
+    """
 
     __slots__ = ()
 
@@ -93,7 +110,7 @@ class _Loopy:
 # ---------------------------------------------------------------------------
 # Backsliding Toads and Frogs
 # ---------------------------------------------------------------------------
-class BackslidingToadsAndFrogs(_Loopy, _Strip):  # type: ignore[misc]
+class BackslidingToadsAndFrogs(Loopy, _Strip):  # type: ignore[misc]
     """A Backsliding Toads and Frogs strip: ``t`` toads (Left's), ``f`` frogs (Right's).
 
     The moves of :class:`~cgt.games.ToadsAndFrogs` (a toad steps right into
@@ -239,7 +256,7 @@ def _tables(
     )
 
 
-class FoxAndGeese(_Loopy, Position):  # type: ignore[misc]
+class FoxAndGeese(Loopy, Position):  # type: ignore[misc]
     """A Fox and Geese position: Left's geese ``x`` and Right's fox ``o`` on a board.
 
     Written as a board string, rows top to bottom separated by ``|`` (or
