@@ -14,7 +14,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 
 from __future__ import annotations
 
-from . import games, impartial, play
+from . import games, impartial, loopy, play
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
@@ -89,6 +89,7 @@ __all__ = [
     "down",
     "games",
     "impartial",
+    "loopy",
     "miny",
     "nimber",
     "number",
