@@ -1,0 +1,33 @@
+"""Every script in ``examples/`` runs to the end and prints its story."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = sorted((ROOT / "examples").glob("*.py"))
+
+
+def test_there_are_examples() -> None:
+    assert len(SCRIPTS) >= 5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_example_runs(script: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip(), f"{script.name} printed nothing"
