@@ -92,6 +92,25 @@ def _demo() -> None:
     kayles = OctalGame("0.77")
     print(f"  Kayles 0.77: G(1..12) = {kayles.grundy_sequence(13)[1:]}")
     print(f"  Kayles period: {kayles.periodicity()}")
+    from .games import BackslidingToadsAndFrogs, Clobber
+    from .play import Sum
+
+    print("Playing well")
+    boards = ["xox.x|.xoxo", "xoo.o|xo.xo", "xoxox|oooxx", "xooox|xx.xx", "ooxxx|oxoox"]
+    match = Sum(*(Clobber(b) for b in boards))
+    says = {
+        "L": "Left wins whoever starts",
+        "R": "Right wins whoever starts",
+        "N": "the player to move wins",
+        "P": "the second player wins",
+    }
+    print(f"  five Clobber boards: {says[match.outcome().name]}; Left's winning moves:")
+    for move in match.winning_moves("L")[:3]:
+        print(f"    {move.description}")
+    print("Loopy games")
+    print(f"  {{0|pass}} = {parse('{0|pass}')}, on + off = {parse('on + off')}")
+    toads = BackslidingToadsAndFrogs("ttt..fff")
+    print(f"  Backsliding Toads and Frogs {toads}: {toads.outcome()}")
 
 
 _VALUED_OPTIONS = frozenset({"--domineering", "--cram", "--col", "--snort"})
