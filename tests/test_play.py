@@ -286,3 +286,14 @@ def test_sensible_moves_cover_the_canonical_options(chunk: int) -> None:
 def test_sensible_moves_of_a_clobber_position() -> None:
     moves = Clobber("xoo").sensible_moves("L")
     assert [str(m.option) for m in moves] == [str(o) for o in Clobber("xoo").value().left_options]
+
+
+def test_sums_draw_their_parts() -> None:
+    from xml.dom.minidom import parseString
+
+    s = Domineering("...|...") + cgt.parse("{1|-1}") + Clobber("xo")
+    svg = s._repr_svg_()
+    doc = parseString(svg)  # well-formed
+    assert doc.documentElement.tagName == "svg"
+    assert svg.count("<svg") == 3  # the sum and its two drawn parts
+    assert ">+-1</text>" in svg  # the value, written as text between the drawings
