@@ -218,11 +218,13 @@ def test_published_sides_of_ttt_fff_are_lower_and_upper_bounds() -> None:
 
 
 @pytest.mark.slow
-def test_sides_of_ttt_fff_are_not_found_rather_than_guessed() -> None:
-    # the onside is not reached by the candidates tried (a known limit)
-    g, _, _ = _ttt_fff()
-    with pytest.raises(SidesNotFound):
-        sides(g)
+def test_sides_of_ttt_fff_are_the_published_ones() -> None:
+    # found by sidling on values (each side checked exactly by sides())
+    g, onside_, offside_ = _ttt_fff()
+    s = sides(g)
+    assert s.onside == onside_ and s.offside == offside_
+    assert s == SidedValue(onside_, offside_)
+    _check(g, s)
 
 
 def test_order_of_sided_values_agrees_with_outcomes_in_contexts() -> None:

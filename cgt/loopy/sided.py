@@ -47,12 +47,13 @@ over & over
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation
 from .graph import GameGraph, Winner, analyse
-from .values import LoopyGame, NotAStopper, _coerce, _product
+from .values import LoopyGame, NotAStopper, _coerce, _product, on
 
 __all__ = [
     "SidedValue",
@@ -67,6 +68,10 @@ __all__ = [
 
 _SIDLING_STEPS = 40  # candidates tried
 _SIDLING_WORK = 400_000  # bound on the size of the games analysed in all
+_VALUE_STEPS = 200  # steps of sidling on values
+_VALUE_WORK = 200_000  # bound on the total size of the values built
+_ROOT_STEPS = 20  # simplifications tried at the root of each value
+_VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
 
 
 class SidesNotFound(TooLarge):
@@ -469,6 +474,9 @@ def _sidle(graph: GameGraph) -> LoopyGame:
         if cut.is_stopper() and onside_ge(game, cut):
             return cut.simplify()
     stopper = _stopper_nodes(graph)
+    for candidate in _value_sidling(graph, stopper):
+        if onside_ge(game, candidate):
+            return candidate.simplify()
     work = 0
     for steps in range(_SIDLING_STEPS + 1):
         candidate = _sidling(graph, stopper, steps)
@@ -479,7 +487,8 @@ def _sidle(graph: GameGraph) -> LoopyGame:
             return candidate.simplify()
     raise SidesNotFound(
         f"the onside of this loopy game ({n} positions) was not found exactly: no "
-        f"candidate (Right's cycle moves cut, sidling up to {_SIDLING_STEPS} steps) "
+        f"candidate (Right's cycle moves cut, sidling on values, sidling up to "
+        f"{_SIDLING_STEPS} steps) "
         "passed the check; the onside may have cycles, or not be a stopper"
     )
 
@@ -513,3 +522,134 @@ def _sidling(graph: GameGraph, stopper: list[bool], steps: int) -> LoopyGame:
     start = image(graph.start, layer)
     # non-stopper nodes of the original graph are unreachable from the layers
     return LoopyGame(GameGraph(tuple(left), tuple(right), start))
+
+
+class _Values:
+    """Stoppers met while sidling on values, each numbered once per graph."""
+
+    def __init__(self) -> None:
+        self.games: list[LoopyGame] = []
+        self.index: dict[GameGraph, int] = {}
+        self.order: dict[tuple[int, int], bool] = {}
+        self.work = 0
+
+    def add(self, g: LoopyGame) -> int:
+        i = self.index.get(g.graph)
+        if i is None:
+            i = self.index[g.graph] = len(self.games)
+            self.games.append(g)
+            self.work += g.graph.size
+        return i
+
+    def ge(self, a: int, b: int) -> bool:
+        key = (a, b)
+        if key not in self.order:
+            self.order[key] = a == b or self.games[a] >= self.games[b]
+        return self.order[key]
+
+    def option(self, i: int, side: int) -> list[int]:
+        graph = self.games[i].graph
+        return [
+            self.add(LoopyGame(GameGraph(graph.left, graph.right, w)))
+            for w in (graph.left, graph.right)[side][graph.start]
+        ]
+
+    def build(self, left: set[int], right: set[int]) -> LoopyGame:
+        lefts, rights = sorted(left), sorted(right)
+        moves: list[list[int]] = [[], []]
+        graph_left: list[tuple[int, ...]] = [()]
+        graph_right: list[tuple[int, ...]] = [()]
+        for side, options in ((0, lefts), (1, rights)):
+            for i in options:
+                graph = self.games[i].graph
+                shift = len(graph_left)
+                graph_left.extend(tuple(w + shift for w in m) for m in graph.left)
+                graph_right.extend(tuple(w + shift for w in m) for m in graph.right)
+                moves[side].append(graph.start + shift)
+        graph_left[0], graph_right[0] = tuple(moves[0]), tuple(moves[1])
+        return LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0))
+
+    def prune(self, left: set[int], right: set[int]) -> tuple[set[int], set[int]]:
+        """Dominated options taken away (the value of a stopper is unchanged)."""
+        left = {
+            a
+            for a in left
+            if not any(b != a and self.ge(b, a) and not (self.ge(a, b) and a > b) for b in left)
+        }
+        right = {
+            a
+            for a in right
+            if not any(b != a and self.ge(a, b) and not (self.ge(b, a) and a > b) for b in right)
+        }
+        return left, right
+
+    def node(self, left: set[int], right: set[int]) -> int:
+        """``{left | right}`` simplified at its root, each step checked."""
+        pruned_left, pruned_right = self.prune(left, right)
+        here = self.build(pruned_left, pruned_right)
+        if pruned_left != left:  # taking Left options away: check it kept the value
+            whole = self.build(left, right)
+            if not here >= whole:
+                return self.add(whole)
+        left, right = pruned_left, pruned_right
+        for _ in range(_ROOT_STEPS):
+            changed = False
+            for side, options in ((0, left), (1, right)):
+                for a in sorted(options):
+                    for c in self.option(a, 1 - side):
+                        g_c = self.games[c]
+                        if not (here >= g_c if side == 0 else g_c >= here):
+                            continue
+                        new = [set(left), set(right)]
+                        new[side].discard(a)
+                        new[side].update(self.option(c, side))
+                        new_left, new_right = self.prune(new[0], new[1])
+                        candidate = self.build(new_left, new_right)
+                        if candidate.is_stopper() and candidate >= here and here >= candidate:
+                            left, right, here, changed = new_left, new_right, candidate, True
+                            break
+                    if changed:
+                        break
+                if changed:
+                    break
+            if not changed:
+                break
+        return self.add(here)
+
+
+def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]:
+    """``S_k`` at the start, ``k = 1, 2, ...``: sidling from ``on`` with every
+    ``S_k(v) = {S_{k-1}(v^L) | S_{k-1}(v^R)}`` built from the values of the
+    options and simplified at its root (checked to keep its value), so each is
+    equal to the ``S_k`` of :func:`_sidling`.  Yields each new start value."""
+    n = graph.size
+    values = _Values()
+    top = values.add(on)
+    current = [
+        values.add(LoopyGame(GameGraph(graph.left, graph.right, v))) if stopper[v] else top
+        for v in range(n)
+    ]
+    memo: dict[tuple[frozenset[int], frozenset[int]], int] = {}
+    seen = {current[graph.start]}
+    for _ in range(_VALUE_STEPS):
+        new = list(current)
+        for v in range(n):
+            if stopper[v]:
+                continue
+            key = (
+                frozenset(current[w] for w in graph.left[v]),
+                frozenset(current[w] for w in graph.right[v]),
+            )
+            if key not in memo:
+                value = values.node(set(key[0]), set(key[1]))
+                # a position may be replaced by on (module docstring)
+                memo[key] = top if values.games[value].graph.size > _VALUE_SIZE else value
+            new[v] = memo[key]
+            if values.work > _VALUE_WORK:
+                return
+        if new == current:
+            return
+        current = new
+        if current[graph.start] not in seen:
+            seen.add(current[graph.start])
+            yield values.games[current[graph.start]]
