@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from . import Game, parse
 from ._digits import int_to_str
 from .errors import CGTError
+from .loopy.sided import SidedValue
 from .loopy.values import LoopyGame
 
 __all__ = ["main"]
@@ -174,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
 
         # (value, position whose winning moves to print, or None)
-        results: list[tuple[Game | LoopyGame, object]] = []
+        results: list[tuple[Game | LoopyGame | SidedValue, object]] = []
         if args.domineering:
             d = Domineering(args.domineering)
             results.append((d.value(), d))
@@ -197,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if isinstance(g, LoopyGame):  # loopy text: its value and outcome
                 print(g)
                 print("  " + str(g.outcome()))
+                continue
+            if isinstance(g, SidedValue):  # onside & offside
+                print(g)
                 continue
             print(format(g, fmt))
             print("  " + describe(g))

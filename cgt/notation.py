@@ -46,6 +46,7 @@ from .errors import ParseError, WrongType
 from .game import Game, _le, _neg, miny, number, switch, tiny, zero
 
 if TYPE_CHECKING:
+    from .loopy.sided import SidedValue
     from .loopy.values import LoopyGame
 
 __all__ = ["parse", "to_latex", "to_string", "to_unicode"]
@@ -392,7 +393,7 @@ def _is_vs(s: str) -> bool:
     return bool(s) and set(s) == {"v"}
 
 
-def parse(text: str) -> Game | LoopyGame:
+def parse(text: str) -> Game | LoopyGame | SidedValue:
     """Read a game written in CGSuite notation: a short game, or a loopy one.
 
     Text with loopy notation -- ``pass``, a name labelling braces (``a{0|a}``)
@@ -409,8 +410,8 @@ def parse(text: str) -> Game | LoopyGame:
     ({3|0}, ^^*, v3, 1/2*, 3*)
     >>> parse("{0|||0||0|-1}"), parse("Tiny(1)"), parse("Miny({2|1})") == -parse("Tiny({2|1})")
     ({0|Tiny(1)}, Tiny(1), True)
-    >>> parse("{0|pass}"), parse("a{0|a}"), parse("on + off")
-    (over, over, dud)
+    >>> parse("{0|pass}"), parse("a{0|a}"), parse("on + off"), parse("on & off")
+    (over, over, dud, SidedValue(on, off))
     >>> parse("{1|*3")
     Traceback (most recent call last):
     ...
@@ -422,6 +423,10 @@ def parse(text: str) -> Game | LoopyGame:
         raise WrongType(f"parse() needs a str, not {type(text).__name__}")
     found = _parsed.get(text)
     if found is None:
+        if "&" in text:  # a sided value: onside & offside
+            from .loopy.sided import parse_sided
+
+            return parse_sided(text)
         if _is_loopy_text(text):
             from .loopy.notation import parse_loopy
 

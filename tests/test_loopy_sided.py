@@ -282,3 +282,23 @@ def test_sides_of_tt_ff_behave_as_the_game() -> None:
     g = BackslidingToadsAndFrogs("tt..ff").value()
     assert isinstance(g, LoopyGame) and not g.is_stopper()
     _check(g, sides(g))
+
+
+def test_sided_notation_reads_back() -> None:
+    import cgt
+    from cgt.errors import ParseError
+    from cgt.loopy import parse_sided
+
+    # CGSuite writes a sided value "onside & offside" (its StopperSidedValue docs: "1 & 0")
+    cases = ["on & off", "1 & 0", "{on||0|-1/2} & {1/2|0||off}", "over & under", "2 & +-1"]
+    for text in cases:
+        v = cgt.parse(text)
+        assert isinstance(v, SidedValue)
+        assert v == parse_sided(text)
+        again = cgt.parse(str(v))
+        assert isinstance(again, SidedValue)
+        assert again.onside == v.onside and again.offside == v.offside, text
+    assert cgt.parse("on & off") == sides(dud)
+    for bad in ("on &", "& off", "on & off & on", "{0|& 1}"):
+        with pytest.raises(ParseError):
+            cgt.parse(bad)

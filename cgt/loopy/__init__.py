@@ -13,7 +13,7 @@ from __future__ import annotations
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
 from .notation import parse_loopy
 from .positions import game_graph, loopy_outcome, loopy_value
-from .sided import SidedValue, SidesNotFound, sides
+from .sided import SidedValue, SidesNotFound, parse_sided, sides
 from .values import LoopyGame, NotAStopper, dud, off, on, over, under, upon
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "on",
     "over",
     "parse_loopy",
+    "parse_sided",
     "sides",
     "under",
     "upon",

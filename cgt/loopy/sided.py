@@ -62,6 +62,7 @@ __all__ = [
     "offside",
     "onside",
     "onside_ge",
+    "parse_sided",
     "sides",
     "upsum",
 ]
@@ -653,3 +654,43 @@ def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]
         if current[graph.start] not in seen:
             seen.add(current[graph.start])
             yield values.games[current[graph.start]]
+
+
+def parse_sided(text: str) -> SidedValue:
+    """Read a sided value ``S & T`` in CGSuite notation (two stoppers, onside first).
+
+    >>> parse_sided("on & off")
+    SidedValue(on, off)
+    >>> tt = parse_sided("{on||0|-1/2} & {1/2|0||off}")    # Backsliding ttt..fff
+    >>> tt.offside == parse_sided("{1/2|0||off} & off").onside, tt.onside > tt.offside
+    (True, True)
+    >>> parse_sided("on & off & on")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ParseError: a second '&' at position 9
+      on & off & on
+               ^
+    >>> parse_sided("0 & on")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidArgument: a sided value S & T needs S >= T; here 0 & on
+    """
+    from ..errors import ParseError, WrongType
+    from .notation import parse_loopy
+
+    if not isinstance(text, str):
+        raise WrongType(f"parse_sided() needs a str, not {type(text).__name__}")
+    depth = 0
+    cut = -1
+    for i, ch in enumerate(text):
+        if ch in "{(":
+            depth += 1
+        elif ch in "})":
+            depth -= 1
+        elif ch == "&" and depth == 0:
+            if cut >= 0:
+                raise ParseError("a second '&'", text, i)
+            cut = i
+    if cut < 0:
+        raise ParseError("a sided value is 'onside & offside': no '&'", text, len(text))
+    return SidedValue(parse_loopy(text[:cut]), parse_loopy(text[cut + 1 :]))
