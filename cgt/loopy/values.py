@@ -12,9 +12,9 @@ and ``H``, ``G >= H`` exactly when Left, moving second in ``G - H``, can
 survive: either she wins or play goes on for ever (Winning Ways, 2nd ed.,
 vol. 2, ch. 11, "Stoppers"; Siegel, *Combinatorial Game Theory*, ch. VI,
 the order of stoppers).  ``G - H`` need not be a stopper (``on - on`` is
-``dud``), which is why infinite play counts for Left.  Comparing games that
-are not stoppers needs their onsides and offsides (not implemented) and
-raises :class:`NotAStopper`.
+``dud``), which is why infinite play counts for Left.  Games that are not
+stoppers are compared through their sides (:func:`cgt.loopy.sides`); a
+``LoopyGame`` comparison of them raises :class:`NotAStopper`.
 
 >>> from cgt.loopy import on, off, over, dud
 >>> over > 0, over < 1, on + off == dud
@@ -56,7 +56,7 @@ class NotAStopper(InvalidArgument):
     ...     (on + off) <= on
     ... except NotAStopper as err:
     ...     print(err)
-    comparison needs stoppers; dud is not a stopper (its onside and offside are not implemented)
+    comparison needs stoppers; dud is not a stopper (compare its sides: ...)
     """
 
 
@@ -613,7 +613,7 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
         if not x.is_stopper():
             raise NotAStopper(
                 f"comparison needs stoppers; {x} is not a stopper "
-                "(its onside and offside are not implemented)"
+                "(compare its sides: cgt.loopy.sides(g) gives onside & offside)"
             )
     difference = _product(g.graph, (-h).graph)
     return analyse(difference)[0].right_first is not Winner.RIGHT
