@@ -83,24 +83,20 @@ def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosi
 # ---------------------------------------------------------------------------
 # Toads and Frogs, Elephants and Rhinos
 # ---------------------------------------------------------------------------
-class _Strip(Position):
-    """A strip of squares: Left's pieces move right, Right's pieces move left.
-
-    Subclasses set the two letters, the ruleset's name and whether a piece
-    may jump over one piece of the other side.
-    """
+class _Line(Position):
+    """A strip of squares read from a string: ``left_piece``, ``right_piece`` and ``.``
+    (parsing, display and identity shared by the strip rulesets)."""
 
     __slots__ = ("strip",)
 
     left_piece: ClassVar[str]
     right_piece: ClassVar[str]
-    jumps: ClassVar[bool]
     ruleset: ClassVar[str]
 
     strip: str
 
-    def __init__(self, strip: str | _Strip = "") -> None:
-        if isinstance(strip, _Strip):
+    def __init__(self, strip: str | _Line = "") -> None:
+        if isinstance(strip, _Line):
             if type(strip) is not type(self):
                 raise InvalidPosition(
                     f"a {type(strip).__name__} is not a {type(self).__name__} position"
@@ -127,6 +123,56 @@ class _Strip(Position):
         position = object.__new__(cls)
         position.strip = strip
         return position
+
+    # --- display and identity ---------------------------------------------------------
+    def __str__(self) -> str:
+        return self.strip
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.strip!r})"
+
+    @staticmethod
+    def _piece_svg(x: int, fill: str) -> str:
+        """One piece drawn in the square starting at ``x`` (a disc)."""
+        return (
+            f'<circle cx="{x + _CELL // 2}" cy="{_CELL // 2}" r="{_CELL // 2 - 3}" fill="{fill}"/>'
+        )
+
+    def _repr_svg_(self) -> str:
+        body = []
+        for i, ch in enumerate(self.strip):
+            x = i * _CELL
+            body.append(
+                f'<rect x="{x}" y="0" width="{_CELL}" height="{_CELL}" '
+                f'fill="#ffffff" stroke="#888888"/>'
+            )
+            if ch != ".":
+                body.append(self._piece_svg(x, _BLUE if ch == self.left_piece else _RED))
+        return _svg(len(self.strip) * _CELL, _CELL, body)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Line)
+        return self.strip == other.strip
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.strip))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.strip,))
+
+
+class _Strip(_Line):
+    """A strip of squares: Left's pieces move right, Right's pieces move left.
+
+    Subclasses set the two letters, the ruleset's name and whether a piece
+    may jump over one piece of the other side.
+    """
+
+    __slots__ = ()
+
+    jumps: ClassVar[bool]
 
     # --- moves -------------------------------------------------------------------
     def _moves(self, piece: str, step: int) -> list[Any]:
@@ -274,41 +320,6 @@ class _Strip(Position):
         """The strip read backwards with the sides swapped: its value is the negative."""
         swap = str.maketrans(self.left_piece + self.right_piece, self.right_piece + self.left_piece)
         return self._make(self.strip[::-1].translate(swap))
-
-    # --- display -------------------------------------------------------------------
-    def __str__(self) -> str:
-        return self.strip
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.strip!r})"
-
-    def _repr_svg_(self) -> str:
-        body = []
-        for i, ch in enumerate(self.strip):
-            x = i * _CELL
-            body.append(
-                f'<rect x="{x}" y="0" width="{_CELL}" height="{_CELL}" '
-                f'fill="#ffffff" stroke="#888888"/>'
-            )
-            if ch != ".":
-                fill = _BLUE if ch == self.left_piece else _RED
-                body.append(
-                    f'<circle cx="{x + _CELL // 2}" cy="{_CELL // 2}" r="{_CELL // 2 - 3}" '
-                    f'fill="{fill}"/>'
-                )
-        return _svg(len(self.strip) * _CELL, _CELL, body)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, _Strip)
-        return self.strip == other.strip
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.strip))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.strip,))
 
 
 class ToadsAndFrogs(_Strip):
@@ -1007,43 +1018,17 @@ class Eatcake(_Cake):
 # ---------------------------------------------------------------------------
 # Push and Shove
 # ---------------------------------------------------------------------------
-class _Pushing(Position):
+class _Pushing(_Line):
     """A strip on which every piece moves leftwards, pushing others ahead of it.
 
     Left's pieces are ``x``, Right's ``o``, empty squares ``.``.  Subclasses
     say which pieces a move pushes (:meth:`_push`).
     """
 
-    __slots__ = ("strip",)
+    __slots__ = ()
 
-    ruleset: ClassVar[str]
-
-    strip: str
-
-    def __init__(self, strip: str | _Pushing = "") -> None:
-        if isinstance(strip, _Pushing):
-            if type(strip) is not type(self):
-                raise InvalidPosition(
-                    f"a {type(strip).__name__} is not a {type(self).__name__} position"
-                )
-            self.strip = strip.strip
-            return
-        if not isinstance(strip, str):
-            raise InvalidPosition(f"a {self.ruleset} strip is a string, not {type(strip).__name__}")
-        out = []
-        for column, ch in enumerate(strip):
-            low = ch.lower()
-            if low not in ".xo":
-                allowed = "'x' (Left's), 'o' (Right's) and '.' (empty), upper or lower case"
-                raise _bad_char(self.ruleset, strip, column, allowed)
-            out.append(low)
-        self.strip = "".join(out)
-
-    @classmethod
-    def _make(cls, strip: str) -> Any:
-        position = object.__new__(cls)
-        position.strip = strip
-        return position
+    left_piece = "x"
+    right_piece = "o"
 
     @staticmethod
     def _push(s: str, i: int) -> str:
@@ -1093,39 +1078,10 @@ class _Pushing(Position):
         negates the value: not identified)."""
         return self.strip.rstrip(".")
 
-    def __str__(self) -> str:
-        return self.strip
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.strip!r})"
-
-    def _repr_svg_(self) -> str:
-        body = []
-        for i, ch in enumerate(self.strip):
-            x = i * _CELL
-            body.append(
-                f'<rect x="{x}" y="0" width="{_CELL}" height="{_CELL}" '
-                f'fill="#ffffff" stroke="#888888"/>'
-            )
-            if ch != ".":
-                fill = _BLUE if ch == "x" else _RED
-                body.append(
-                    f'<rect x="{x + 4}" y="4" width="{_CELL - 8}" height="{_CELL - 8}" '
-                    f'fill="{fill}"/>'
-                )
-        return _svg(len(self.strip) * _CELL, _CELL, body)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, _Pushing)
-        return self.strip == other.strip
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.strip))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.strip,))
+    @staticmethod
+    def _piece_svg(x: int, fill: str) -> str:
+        """A square piece (pieces that push, not jump)."""
+        return f'<rect x="{x + 4}" y="4" width="{_CELL - 8}" height="{_CELL - 8}" fill="{fill}"/>'
 
 
 class Shove(_Pushing):
