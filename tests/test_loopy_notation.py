@@ -176,3 +176,29 @@ def test_command_line_prints_loopy_values(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "5over" and out[1].startswith("  Left first: Left wins")
     assert out[2] == "{1|0}"
+
+
+# CGSuite's EvalTest ("correctly interpret loopy game specifiers"): in slash notation
+# ``pass`` is a move of the innermost game it is an option of, so the four upon and
+# four uponth forms below are upon, upon*, -upon, -upon* and uponth, uponth*, -uponth,
+# -uponth* (a regression: ``pass`` used to loop to the outer braces, which made
+# {0||0|0,pass} equal to ^).
+def test_pass_in_slash_notation_is_the_inner_game() -> None:
+    star = cgt.parse("*")
+    a = LoopyGame(GameGraph.of([[1], []], [[1, 0], []]))  # a{0|0,a}
+    uponth = cgt.parse("{0||0|0,pass}")
+    assert isinstance(uponth, LoopyGame)
+    assert uponth == cgt.parse("{0|a{0|0,a}}") and uponth != cgt.parse("^")
+    assert cgt.parse("{0|0,pass}") == a and a < star
+    upon = cgt.parse("upon")
+    for text, expected in [
+        ("{pass|*}", upon),
+        ("{pass,0|0}", upon + star),
+        ("{*|pass}", -upon),
+        ("{0|0,pass}", -upon + star),
+        ("{0,*||*|pass}", uponth + star),
+        ("{0,pass|0||0}", -uponth),
+        ("{pass|*||0,*}", -uponth + star),
+    ]:
+        assert cgt.parse(text) == expected, text
+    assert cgt.parse("{0||pass|0}") == cgt.parse("{0|a{a|0}}")

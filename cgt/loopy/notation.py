@@ -4,7 +4,8 @@ Grammar of :func:`parse_loopy` (on top of :func:`cgt.parse` for short games)::
 
     expr    := ["-"] term (("+" | "-") term)*
     term    := [NAME] "{" sides "}"      a NAME before braces labels that node
-             | "pass"                    a move to the innermost braces themselves
+             | "pass"                    a move to the innermost game it is an option of
+                                         (in {0||0|0,pass}: the inner {0|0,pass})
              | NAME                      a labelled node (of braces around it)
              | "on" | "off" | "over" | "under" | "dud" | "upon"
              | NUMBER ("over" | "under")  no space: 5over = 5 + over; -5over = -5 + over
@@ -47,11 +48,14 @@ Closed = Game | LoopyGame
 class _Node:
     """A node of the graph being read, and the enclosing nodes it refers to."""
 
-    __slots__ = ("free", "id")
+    __slots__ = ("free", "id", "is_pass")
 
-    def __init__(self, node: int, free: frozenset[int]) -> None:
+    def __init__(self, node: int, free: frozenset[int], is_pass: bool = False) -> None:
         self.id = node
         self.free = free
+        # ``pass`` is a move to the innermost game it is an option of, which in
+        # slash notation ({0||0|0,pass}) is the inner node, not the braces
+        self.is_pass = is_pass
 
 
 Part = Game | LoopyGame | _Node
@@ -313,7 +317,7 @@ class _Reader:
                 if not self.scopes:
                     raise self.error("'pass' is a move: it needs braces around it", t)
                 node = self.scopes[-1][1]
-                return _Node(node, frozenset({node}))
+                return _Node(node, frozenset({node}), is_pass=True)
             if name in _CONSTANTS:
                 return _CONSTANTS[name]
             for label, node in reversed(self.scopes):
@@ -381,9 +385,13 @@ class _Reader:
                     if not expect_option:  # pragma: no cover - the reader forbids it
                         raise self.error("expected ','", t)
                     assert isinstance(v, (Game, LoopyGame, _Node))
-                    if isinstance(v, _Node):
+                    if isinstance(v, _Node) and v.is_pass:
+                        targets.append(node)  # the node these options belong to
+                    elif isinstance(v, _Node):
                         free |= v.free
-                    targets.append(self.node_of(v, t))
+                        targets.append(self.node_of(v, t))
+                    else:
+                        targets.append(self.node_of(v, t))
                     expect_option = False
                 else:
                     if expect_option:
