@@ -647,7 +647,9 @@ class Thermograph:
         try:
             import matplotlib.pyplot as plt
         except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError("Thermograph.plot needs matplotlib: pip install 'cgt[plot]'") from exc
+            raise ImportError(
+                "Thermograph.plot needs matplotlib: pip install 'combinatorial-games[plot]'"
+            ) from exc
         if ax is None:
             _, ax = plt.subplots()
         _, _, top = self._extent()

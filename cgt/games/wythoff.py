@@ -174,7 +174,8 @@ def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
     """Plot ``a_n`` for ``n <= n_max`` with the line ``n·φ`` (needs matplotlib).
 
     Returns the matplotlib Axes.  matplotlib is an optional extra
-    (``pip install cgt[plot]``); the data alone are :func:`a_sequence_by_mex`.
+    (``pip install 'combinatorial-games[plot]'``); the data alone are
+    :func:`a_sequence_by_mex`.
 
     >>> callable(plot_golden_ratio)
     True
@@ -182,7 +183,9 @@ def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
     try:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("plot_golden_ratio needs matplotlib: pip install cgt[plot]") from exc
+        raise ImportError(
+            "plot_golden_ratio needs matplotlib: pip install 'combinatorial-games[plot]'"
+        ) from exc
     if ax is None:
         _, ax = plt.subplots()
     ns = list(range(n_max + 1))
