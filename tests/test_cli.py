@@ -1,74 +1,435 @@
-"""The command line, ``python -m cgt``."""
+"""The command line, ``python -m cgt``: every subcommand, its text and JSON output.
+
+Values printed are checked against values computed here another way: by
+brute force over the positions' options (a recursion that builds the value
+from the options' values, or a mex), by published values (with their
+source), or by reading the printed text back with :func:`cgt.parse`.
+"""
 
 from __future__ import annotations
 
+import json
+import math
+import shlex
 import subprocess
 import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+import cgt
 from cgt.__main__ import main
+from cgt.cli import RULESETS, build_parser
+from cgt.games import ChipGame, Hexapawn, Wythoff
 
 
-def test_expression(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["{3||2|1} + ^ + *"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "{3^*||2^*|1^*}"
-    assert "temperature 3/4" in out[1] and "outcome L" in out[1]
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
-def test_positions(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--domineering", "..|..", "--col", "L-.-R"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "+-1" and out[2] == "0"
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    status, out, err = run(capsys, *args, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
 
 
-def test_bad_input_is_reported_with_a_caret(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["{1|?}"]) == 2
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("cgt: unexpected character") and out[-1].strip() == "^"
+def labelled(out: str) -> dict[str, str]:
+    """The ``label: value`` lines of a text report (list items are left out)."""
+    pairs = [line.split(": ", 1) for line in out.splitlines() if ": " in line and line[0] != " "]
+    return dict((k, v) for k, v in pairs)
 
 
-def test_module_entry_point_runs_the_demo() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cgt", "--demo"], capture_output=True, text=True, check=True
-    )
-    assert "{-2,1,3|0,1,5}     = {3|0}" in done.stdout
-    assert "Periodicity(preperiod=71, period=12)" in done.stdout
+# --- independent references ---------------------------------------------------------------
+def brute_value(position: Any) -> cgt.Game:
+    """The value built from the options' values by recursion, read by cgt.parse."""
+
+    @cache
+    def text(p: Any) -> str:
+        left = ",".join(text(o) for o in p.left_options())
+        right = ",".join(text(o) for o in p.right_options())
+        return str(cgt.parse("{" + left + "|" + right + "}"))
+
+    return cgt.parse(text(position))
 
 
+def brute_grundy(position: Any) -> int:
+    """The Grundy value as the mex of the options' values (no solver)."""
+    seen = {brute_grundy(o) for o in position.options()}
+    return next(n for n in range(len(seen) + 1) if n not in seen)
+
+
+def mover_wins(h: Hexapawn, memo: dict[tuple[Any, ...], bool] | None = None) -> bool:
+    """Hexapawn by plain minimax: promoting wins (loses in misère), no move loses."""
+    memo = {} if memo is None else memo
+    key = (h.board(), h.to_move, h.pawn, h.misere)
+    if key not in memo:
+        memo[key] = any(
+            not h.misere if h.promotes(move) else not mover_wins(h.play(move), memo)
+            for move in h.moves()
+        )
+    return memo[key]
+
+
+def wythoff_p_positions(limit: int) -> set[tuple[int, int]]:
+    """The P-positions (floor(n phi), floor(n phi^2)) and their mirrors (Wythoff 1907)."""
+    phi = (1 + math.sqrt(5)) / 2
+    pairs = {(math.floor(n * phi), math.floor(n * phi * phi)) for n in range(limit)}
+    return pairs | {(b, a) for a, b in pairs}
+
+
+# --- value and loopy --------------------------------------------------------------------------
+def test_value_is_labelled_and_matches_published_invariants(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # {3||2|1}: temperature 3/4 and mean 9/4 (Winning Ways, ch. 6; Siegel, CGT, II.5).
+    status, out, _ = run(capsys, "value", "{3||2|1}")
+    assert status == 0
+    assert labelled(out) == {
+        "value": "{3||2|1}",
+        "outcome": "L",
+        "birthday": "4",
+        "temperature": "3/4",
+        "mean": "9/4",
+        "left stop": "3",
+        "right stop": "2",
+    }
+
+
+@pytest.mark.parametrize("text", ["{3||2|1} + ^ + *", "{1|0}", "-1/2", "*3 + *5", "+-1 + +-1"])
+def test_value_json_reads_back(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = run_json(capsys, "value", text)
+    g = cgt.parse(text)
+    assert cgt.parse(data["value"]) == g
+    assert data["outcome"] == g.outcome().name
+    assert data["birthday"] == g.birthday()
+    assert cgt.parse(data["left_stop"]) == cgt.number(str(g.left_stop()))
+    assert data["temperature"] == str(g.temperature())
+
+
+def test_bare_expressions_are_the_value_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    _, via_value, _ = run(capsys, "value", "{1|0}", "^*")
+    status, bare, err = run(capsys, "{1|0}", "^*")
+    assert status == 0 and bare == via_value and err == ""
+    reports = bare.split("\n\n")
+    assert len(reports) == 2 and reports[1].startswith("value: ^*")
+
+
+def test_several_expressions_give_one_json_object_a_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "value", "1", "*", "--json")
+    assert status == 0
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert [o["value"] for o in objects] == ["1", "*"]
+    assert [o["outcome"] for o in objects] == ["L", "N"]
+
+
+def test_loopy_values(capsys: pytest.CaptureFixture[str]) -> None:
+    # on + off = dud, a draw from both starts (Siegel, CGT, ch. VI).
+    data = run_json(capsys, "loopy", "on + off")
+    assert data == {"value": "dud", "left_first": "draw", "right_first": "draw"}
+    assert str(cgt.parse("on + off")) == data["value"]
+    # on > 0 and Left wins from both starts: outcome L.
+    assert run_json(capsys, "loopy", "on")["outcome"] == "L"
+    data = run_json(capsys, "loopy", "on & off")
+    assert (data["onside"], data["offside"]) == ("on", "off")
+    status, out, _ = run(capsys, "loopy", "upon")
+    assert status == 0 and labelled(out)["value"] == "upon"
+
+
+# --- rulesets read from one argument ------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_ruleset_subcommand_against_brute_force(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    ruleset = RULESETS[name]
+    position = ruleset.make(ruleset.example)
+    data = run_json(capsys, name, ruleset.example)
+    if ruleset.kind == "impartial":
+        assert data["grundy"] == brute_grundy(position)
+        assert data["outcome"] == ("P" if data["grundy"] == 0 else "N")
+    elif ruleset.kind == "partizan":
+        value = cgt.parse(data["value"])
+        assert value == brute_value(position)
+        assert data["outcome"] == value.outcome().name
+    else:
+        outcome = position.outcome()
+        words = {"L": "Left", "R": "Right", "D": "draw"}
+        assert data["left_first"] == words[outcome.left_first.value]
+        assert data["right_first"] == words[outcome.right_first.value]
+    status, out, _ = run(capsys, name, ruleset.example)
+    assert status == 0 and out.splitlines()[0].split(": ")[0] in ("value", "grundy")
+
+
+def test_published_position_values(capsys: pytest.CaptureFixture[str]) -> None:
+    # Winning Ways, ch. 2: Domineering on 2x2 is +-1, on 2x3 {2|-1/2};
+    # Col on a path L-.-.-R is 0 (the middle vertices cancel).
+    assert run_json(capsys, "domineering", "..|..")["value"] == "+-1"
+    assert run_json(capsys, "domineering", "...|...")["value"] == "{2|-1/2}"
+    assert run_json(capsys, "col", "L-.-.-R")["value"] == "0"
+    # Cutcake 2x3 and Toppling Dominoes LLL (Winning Ways, ch. 2 and Siegel): 0 and 3.
+    assert run_json(capsys, "toppling-dominoes", "LLL")["value"] == "3"
+
+
+def test_winning_moves_of_a_domineering_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "domineering", "...|...", "--moves", "L")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "value: {2|-1/2}"
+    assert lines[-2:] == ["winning moves for Left:", "  vertical domino on (0, 1) and (1, 1)"]
+    data = run_json(capsys, "domineering", "..|..", "--moves", "r")
+    assert data["winning_moves_for_Right"] == [
+        "horizontal domino on (0, 0) and (0, 1)",
+        "horizontal domino on (1, 0) and (1, 1)",
+    ]
+
+
+def test_winning_moves_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each listed move leaves a position the mover wins moving second (brute force)."""
+    from cgt.games import Clobber
+
+    board = "xox.x|.xoxo"
+    data = run_json(capsys, "clobber", board, "--moves", "L")
+    position = Clobber(board)
+    winning = {
+        position.describe_move(o)
+        for o in position.left_options()
+        if brute_value(o) >= 0  # Left moved: Left wins when Right starts
+    }
+    assert set(data["winning_moves_for_Left"]) == winning
+
+
+def test_no_winning_move_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "col", "L-.-.-R", "--moves", "L")
+    assert status == 0 and out.splitlines()[-1] == "winning moves for Left: none"
+    data = run_json(capsys, "cram", "...|...|...", "--moves", "L")
+    assert data["winning_moves_for_Left"] == [] and data["grundy"] == 0
+
+
+# --- Hexapawn, Wythoff, heaps, chips -----------------------------------------------------------
+def test_hexapawn(capsys: pytest.CaptureFixture[str]) -> None:
+    # Gardner (1962): Black wins 3x3 Hexapawn.
+    status, out, _ = run(capsys, "hexapawn", "3", "3")
+    assert status == 0
+    assert labelled(out)["winner"] == "black"
+    assert out.splitlines()[-1] == "winning moves: none"
+    for args, h in [
+        (["4", "4"], Hexapawn(4, 4)),
+        (["3", "3", "--pawn", "berolina"], Hexapawn(3, 3, pawn="berolina")),
+        (["3", "4", "--misere"], Hexapawn(3, 4, misere=True)),
+        (["B.B|.W.|W.W", "--to-move", "black"], Hexapawn("B.B|.W.|W.W", to_move="black")),
+    ]:
+        data = run_json(capsys, "hexapawn", *args)
+        mover = h.to_move
+        other = "black" if mover == "white" else "white"
+        assert data["winner"] == (mover if mover_wins(h) else other)
+        assert data["to_move"] == mover
+        assert data["board"] == h.board()
+        winning = [
+            str(m)
+            for m in h.moves()
+            if (not h.misere if h.promotes(m) else not mover_wins(h.play(m)))
+        ]
+        assert data["winning_moves"] == winning
+
+
+def test_wythoff(capsys: pytest.CaptureFixture[str]) -> None:
+    p_positions = wythoff_p_positions(20)
+    status, out, _ = run(capsys, "wythoff", "3", "5")
+    assert status == 0 and labelled(out)["outcome"] == "P" and (3, 5) in p_positions
+    data = run_json(capsys, "wythoff", "4", "5")
+    assert data["outcome"] == "N" and data["grundy"] == Wythoff([(4, 5)]).mex_check()
+    targets = {
+        tuple(int(c) for c in move.split(" to ")[1].strip("()").split(", "))
+        for move in data["winning_moves"]
+    }
+    below = {(a, b) for a, b in p_positions if a <= 4 and b <= 5 and (a, b) != (4, 5)}
+    reachable = {(a, b) for a, b in below if a == 4 or b == 5 or 4 - a == 5 - b}
+    assert targets == reachable and targets
+    data = run_json(capsys, "wythoff", "1", "2", "1", "2")  # two equal queens: P
+    assert data["outcome"] == "P" and data["queens"] == ["(1, 2)", "(1, 2)"]
+
+
+def test_heap_games(capsys: pytest.CaptureFixture[str]) -> None:
+    # Kayles (octal 0.77): G(0..20) from OEIS A002186; period 12 after 71 values
+    # (Guy and Smith 1956).
+    kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
+    data = run_json(capsys, "heap", "0.77", "20")
+    assert data["sequence"] == kayles
+    assert data["periodicity"] == {"preperiod": 71, "period": 12}
+    assert data["grundy"] == kayles[20] and data["outcome"] == "N"
+    assert data["winning_moves"] == ["take 2 from heap 0 (20), leaving 9 and 9"]
+    assert kayles[9] ^ kayles[9] == 0
+    # Subtraction {1,2,3}: G(n) = n mod 4; a sum of heaps xors.
+    data = run_json(capsys, "heap", "{1,2,3}", "5", "6", "--sequence", "12")
+    assert data["sequence"] == [n % 4 for n in range(12)]
+    assert data["grundy"] == (5 % 4) ^ (6 % 4)
+    assert data["periodicity"] == {"preperiod": 0, "period": 4}
+    status, out, _ = run(capsys, "heap", "0.6", "--search", "256")
+    assert status == 0 and labelled(out)["periodicity"] == "none"  # Officers: not proven
+
+
+def test_chips(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "chips", "4", "6", "8", "--rule", "A")
+    assert status == 0 and labelled(out)["winner"] == "second"
+    for squares, rule in [([2, 4, 5, 6, 8], "C"), ([3, 5, 7], "A"), ([2, 3, 6], "D")]:
+        data = run_json(capsys, "chips", *map(str, squares), "--rule", rule)
+        g = ChipGame(squares, rule)
+        assert data["winner"] == g.winner(method="search")
+        moves = [f"move the chip on {a} to {b}" for a, b in g.winning_moves(method="search")]
+        assert data["winning_moves"] == moves
+        if rule == "C":
+            assert data["grundy"] == brute_grundy(g)
+        else:
+            assert "grundy" not in data
+
+
+# --- every subcommand: JSON, help, errors ------------------------------------------------------
+EXAMPLES = {
+    "value": ["{1|0}"],
+    "loopy": ["on + off"],
+    "hexapawn": ["3", "3"],
+    "wythoff": ["3", "5"],
+    "heap": ["0.77", "20"],
+    "chips": ["4", "6", "8"],
+    **{name: [r.example] for name, r in RULESETS.items()},
+}
+
+
+def test_every_subcommand_has_json_output_and_help_with_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, subs = build_parser()
+    assert set(subs) == set(EXAMPLES)
+    for name, args in EXAMPLES.items():
+        data = run_json(capsys, name, *args)
+        assert data, name
+        with pytest.raises(SystemExit) as done:
+            main([name, "--help"])
+        assert done.value.code == 0
+        text = capsys.readouterr().out
+        assert "example:" in text and f"python -m cgt {name}" in text
+        assert "``" not in text and ":func:" not in text
+
+
+def test_top_help_is_plain_text_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert "examples:" in text and "python -m cgt hexapawn 3 3" in text
+    for markup in ("``", ":func:", ":class:", "::", ">>>"):
+        assert markup not in text
+    for name in EXAMPLES:
+        assert name in text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["{1|?}"],
+        ["value", "{1|"],
+        ["domineering", "..x"],
+        ["wythoff", "3"],
+        ["wythoff", "3", "x"],
+        ["heap", "0.8x", "3"],
+        ["hexapawn", "3"],
+        ["chips", "0", "1"],
+        ["cutcake", "2by3"],
+        ["hexapwn", "3", "3"],
+    ],
+)
+def test_errors_are_one_message_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.startswith("cgt: ") and "Traceback" not in err
+    first = err.splitlines()[0]
+    if len(err.splitlines()) > 1:  # a parse error: the text and a caret under the fault
+        assert err.splitlines()[-1].strip() == "^"
+    assert len(first) > len("cgt: ")
+
+
+def test_misspelt_subcommands_are_suggested(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "hexapwn", "3", "3")
+    assert "did you mean hexapawn?" in err
+
+
+def test_argument_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["domineering", "..", "--moves", "up"])
+    assert done.value.code == 2 and "invalid choice" in capsys.readouterr().err
+    assert main([]) == 2
+    assert "python -m cgt --help" in capsys.readouterr().err
+
+
+# --- the old interface ----------------------------------------------------------------------
+def test_old_flags_still_work_with_a_deprecation_note(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "-2", "--domineering", "..|..", "--cram", "...")
+    assert status == 0
+    assert "--domineering is deprecated" in err and "python -m cgt domineering" in err
+    assert "--cram is deprecated" in err
+    reports = [labelled(block) for block in out.split("\n\n")]
+    assert reports[0]["value"] == "+-1"
+    assert reports[1] == {"grundy": "1", "outcome": "N"}  # Cram 1x3: one move, *1
+    assert reports[2]["value"] == "-2"
+
+
+def test_old_moves_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--snort", ".-.", "--moves", "L")
+    assert status == 0
+    assert out.splitlines()[-3:] == [
+        "winning moves for Left:",
+        "  colour vertex 0 blue",
+        "  colour vertex 1 blue",
+    ]
+    status, _, err = run(capsys, "{1|-1}", "--moves", "L")
+    assert status == 2 and err.startswith("cgt: --moves needs a position")
+
+
+# --- through the interpreter ------------------------------------------------------------------
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "cgt", *args], capture_output=True, text=True, timeout=120
     )
 
 
+def test_module_entry_point_runs_the_demo() -> None:
+    done = _cli("--demo")
+    assert done.returncode == 0, done.stderr
+    assert "{-2,1,3|0,1,5}     = {3|0}" in done.stdout
+    assert "Periodicity(preperiod=71, period=12)" in done.stdout
+
+
 def test_negative_numbers_and_expressions_starting_with_minus() -> None:
     done = _cli("-1/2", "-{1|0}", "-{1|0} + 1", "-^*", "3", "--unicode", "-5/8", "-v")
     assert done.returncode == 0, done.stderr
-    values = done.stdout.splitlines()[::2]
+    values = [line.split(": ")[1] for line in done.stdout.splitlines() if line[:7] == "value: "]
     assert values == ["−½", "{0|−1}", "{1|0}", "↓*", "3", "−⅝", "↑"]
+    done = _cli("value", "-1/2", "--json")
+    assert json.loads(done.stdout)["value"] == "-1/2"
 
 
 def test_huge_numbers_on_the_command_line() -> None:
-    done = _cli("-" + "9" * 5000)
+    done = _cli("-" + "9" * 5000, "--json")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[0] == "-" + "9" * 5000
+    data = json.loads(done.stdout)
+    assert data["value"] == "-" + "9" * 5000 and data["birthday"] == "9" * 5000
 
 
-def test_a_bad_expression_starting_with_minus_is_a_parse_error() -> None:
+def test_errors_through_the_interpreter_have_no_traceback() -> None:
     done = _cli("-{1|")
-    assert done.returncode == 2
-    assert done.stdout.startswith("cgt: ") and "^" in done.stdout
-
-
-def test_options_still_work_beside_negative_expressions(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["-2", "--domineering", "..|.."]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "+-1" and out[2] == "-2"
-    with pytest.raises(SystemExit):
-        main(["-h"])
-    assert "usage" in capsys.readouterr().out
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("cgt: ") and "^" in done.stderr
+    done = _cli("wythoff", "-3", "5")
+    assert done.returncode == 2 and done.stderr == "cgt: x must be non-negative, got -3\n"
 
 
 def test_module_docstring_examples() -> None:
@@ -77,48 +438,37 @@ def test_module_docstring_examples() -> None:
 
     import cgt.__main__
 
-    failed, attempted = doctest.testmod(cgt.__main__, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failed == 0
+    failed, _ = doctest.testmod(cgt.__main__, optionflags=doctest.ELLIPSIS)
+    assert failed == 0
 
 
-def test_winning_moves_of_a_domineering_grid(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--domineering", "...|...", "--moves", "L"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "{2|-1/2}"
-    assert out[2:] == ["Left wins with: vertical domino on (0, 1) and (1, 1)"]
-    assert main(["--domineering", "..|..", "--moves", "r"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[2:] == [
-        "Right wins with: horizontal domino on (0, 0) and (0, 1)",
-        "Right wins with: horizontal domino on (1, 0) and (1, 1)",
-    ]
+# --- the docs -------------------------------------------------------------------------------
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "guide"
 
 
-def test_no_winning_move_is_said(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--domineering", ".|.", "--moves", "R"]) == 0
-    assert capsys.readouterr().out.splitlines()[2:] == ["Right has no winning move"]
-    assert main(["--col", "L-.-.-R", "--moves", "L"]) == 0
-    assert capsys.readouterr().out.splitlines()[2:] == ["Left has no winning move"]
+def console_examples(path: Path) -> list[tuple[list[str], list[str]]]:
+    """The ``$ python -m cgt ...`` commands of a page's console blocks, with their output."""
+    examples: list[tuple[list[str], list[str]]] = []
+    in_block = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(".. code-block:: console"):
+            in_block = True
+        elif in_block and line and not line.startswith(" "):
+            in_block = False
+        elif in_block and line.startswith("   $ python -m cgt "):
+            examples.append((shlex.split(line[len("   $ python -m cgt ") :]), []))
+        elif in_block and line.startswith("   ") and examples:
+            examples[-1][1].append(line[3:])
+    return examples
 
 
-def test_winning_moves_in_col_snort_and_cram(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--snort", ".-.", "--moves", "L"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[2:] == [
-        "Left wins with: colour vertex 0 blue",
-        "Left wins with: colour vertex 1 blue",
-    ]
-    assert main(["--cram", "...", "--moves", "L"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        "1",
-        "Left wins with: horizontal domino on (0, 0) and (0, 1)",
-        "Left wins with: horizontal domino on (0, 1) and (0, 2)",
-    ]
-
-
-def test_moves_needs_a_position_and_a_side(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["{1|-1}", "--moves", "L"]) == 2
-    assert capsys.readouterr().out.startswith("cgt: --moves needs a position")
-    with pytest.raises(SystemExit):
-        main(["--domineering", "..", "--moves", "up"])
-    assert "invalid choice" in capsys.readouterr().err
+@pytest.mark.parametrize("page", ["cli.rst", "playing.rst"])
+def test_the_console_examples_of_the_docs_are_true(
+    capsys: pytest.CaptureFixture[str], page: str
+) -> None:
+    examples = console_examples(DOCS / page)
+    assert examples
+    for args, expected in examples:
+        main(args)
+        out, err = capsys.readouterr()
+        assert (out + err).splitlines() == expected, args

@@ -173,9 +173,14 @@ def test_command_line_prints_loopy_values(capsys: pytest.CaptureFixture[str]) ->
     from cgt.__main__ import main
 
     assert main(["over + 5", "{1|0}"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "5over" and out[1].startswith("  Left first: Left wins")
-    assert out[2] == "{1|0}"
+    loopy, short = capsys.readouterr().out.split("\n\n")
+    assert loopy.splitlines() == [
+        "value: 5over",
+        "outcome: L",
+        "left first: Left",
+        "right first: Left",
+    ]
+    assert short.splitlines()[0] == "value: {1|0}"
 
 
 # CGSuite's EvalTest ("correctly interpret loopy game specifiers"): in slash notation
