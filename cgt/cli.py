@@ -312,15 +312,23 @@ def _report_wythoff(args: argparse.Namespace) -> Report:
     ]
 
 
+def _int_set(text: str, what: str) -> list[int]:
+    """The integers of ``{1,2,5}`` or ``1,2,5``.
+
+    >>> _int_set("{1, 2,5}", "x")
+    [1, 2, 5]
+    """
+    inner = text.strip().strip("{}").replace(" ", "")
+    return [_int(t, what) for t in inner.split(",") if t]
+
+
 def _heap_ruleset(code: str, all_but: bool) -> Any:
     from .games import OctalGame, SubtractionGame
 
     text = code.strip()
     if "." in text and not all_but:
         return OctalGame(text)
-    inner = text.strip("{}").replace(" ", "")
-    members = [_int(t, "a subtraction set member") for t in inner.split(",") if t]
-    return SubtractionGame(members, all_but=all_but)
+    return SubtractionGame(_int_set(text, "a subtraction set member"), all_but=all_but)
 
 
 def _report_heap(args: argparse.Namespace) -> Report:
@@ -343,6 +351,21 @@ def _report_heap(args: argparse.Namespace) -> Report:
     found = ruleset.periodicity(max_length=args.search)
     period = None if found is None else {"preperiod": found.preperiod, "period": found.period}
     out.append(("periodicity", period))
+    return out
+
+
+def _report_partizan_subtraction(args: argparse.Namespace) -> Report:
+    from .games import PartizanSubtraction
+
+    ruleset = PartizanSubtraction(
+        _int_set(args.left_set, "a member of Left's set"),
+        _int_set(args.right_set, "a member of Right's set"),
+    )
+    position = ruleset(*(_int(t, "a heap size") for t in args.heaps))
+    out = [("ruleset", repr(ruleset)), ("heaps", list(position.heaps))]
+    out += report_value(position.value(), args.unicode)
+    if args.moves:
+        out.append((_moves_label(args.moves), _move_descriptions(position, args.moves)))
     return out
 
 
@@ -408,6 +431,7 @@ examples:
   python -m cgt wythoff 3 5                    outcome and winning moves of a queen
   python -m cgt heap 0.77 20                   Kayles: heap of 20, Grundy values, period
   python -m cgt chips 4 6 8 --rule A           a chip-sliding game: who wins
+  python -m cgt partizan-subtraction {1} {2} 3   Left takes 1, Right takes 2
   python -m cgt loopy "on + off"               a loopy value: who wins from each start
   python -m cgt col "L-.-.-R" --json           any subcommand: a JSON object
   python -m cgt --demo                         a short tour
@@ -520,6 +544,15 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     )
     p.add_argument("--all-but", action="store_true", help="subtract any number not in the set")
     _add_common(p)
+    p = add(
+        "partizan-subtraction",
+        "partizan subtraction: Left and Right remove numbers from different sets",
+        '"{1}" "{2}" 2 3',
+    )
+    p.add_argument("left_set", metavar="LEFT", help="Left's subtraction set, as {1,3}")
+    p.add_argument("right_set", metavar="RIGHT", help="Right's subtraction set, as {2}")
+    p.add_argument("heaps", nargs="+", metavar="HEAP", help="heap sizes")
+    _add_common(p, moves=True)
     p = add("chips", "chip-sliding games: who wins, and with which moves", "4 6 8 --rule A")
     p.add_argument("squares", nargs="*", metavar="SQUARE", help="the squares of the chips")
     p.add_argument(
@@ -650,6 +683,8 @@ def _run(raw: list[str]) -> int:
         reports = [_report_wythoff(args)]
     elif command == "heap":
         reports = [_report_heap(args)]
+    elif command == "partizan-subtraction":
+        reports = [_report_partizan_subtraction(args)]
     else:
         reports = [_report_chips(args)]
     _print_reports(reports, args.json)

@@ -290,6 +290,33 @@ def test_chips(capsys: pytest.CaptureFixture[str]) -> None:
             assert "grundy" not in data
 
 
+def test_partizan_subtraction(capsys: pytest.CaptureFixture[str]) -> None:
+    from cgt.games import PartizanSubtraction
+
+    game = PartizanSubtraction({1, 3}, {2})
+    data = run_json(capsys, "partizan-subtraction", "{1,3}", "{2}", "4", "5", "--moves", "R")
+    position = game(4, 5)
+    assert cgt.parse(data["value"]) == brute_value(position)
+    assert data["heaps"] == [4, 5]
+    winning = [position.describe_move(o) for o in position.right_options() if brute_value(o) <= 0]
+    assert data["winning_moves_for_Right"] == winning
+    # {1} against {2}: heaps of 1, 2, 3 are 1, {1|0}, 0 (the class's documented values).
+    for heap, value in [("1", "1"), ("2", "{1|0}"), ("3", "0")]:
+        assert run_json(capsys, "partizan-subtraction", "{1}", "{2}", heap)["value"] == value
+
+
+def test_ctrl_c_is_a_message_and_status_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cgt.cli
+
+    def interrupted(args: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cgt.cli, "_report_wythoff", interrupted)
+    assert run(capsys, "wythoff", "3", "5") == (130, "", "cgt: interrupted\n")
+
+
 # --- every subcommand: JSON, help, errors ------------------------------------------------------
 EXAMPLES = {
     "value": ["{1|0}"],
@@ -298,6 +325,7 @@ EXAMPLES = {
     "wythoff": ["3", "5"],
     "heap": ["0.77", "20"],
     "chips": ["4", "6", "8"],
+    "partizan-subtraction": ["{1}", "{2}", "2", "3"],
     **{name: [r.example] for name, r in RULESETS.items()},
 }
 
