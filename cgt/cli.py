@@ -489,7 +489,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         p = sub.add_parser(
             name,
             help=summary,
-            description=summary + ".",
+            description=summary[0].upper() + summary[1:] + ".",
             epilog=f"example:\n  {_PROG} {name} {example}\n",
             formatter_class=_formatter,
         )
