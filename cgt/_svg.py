@@ -23,7 +23,7 @@ RED = "#cc0000"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 # Advance widths in ems, a little above those of common sans-serif fonts.
-_NARROW = set("il.,:;|!'()[]{}")
+_NARROW = set("il.,:;|!'()[]")
 _WIDE = set("mwMW@%")
 
 
@@ -44,7 +44,9 @@ def text_width(text: str, size: float) -> float:
     >>> text_width("(0, 1)", 10) < text_width("MMMMMM", 10)
     True
     """
-    ems = sum(0.35 if ch in _NARROW else 0.95 if ch in _WIDE else 0.65 for ch in text)
+    ems = sum(
+        0.35 if ch in _NARROW else 0.95 if ch in _WIDE or not ch.isascii() else 0.65 for ch in text
+    )
     return round(ems * size, 2)
 
 

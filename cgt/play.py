@@ -351,11 +351,9 @@ class Sum:
                 top = (height - h) / 2
                 pieces.append(svg.replace("<svg ", f'<svg x="{x}" y="{top}" ', 1))
             x += w
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="{height}">'
-            + "".join(pieces)
-            + "</svg>"
-        )
+        from ._svg import document
+
+        return document(x, height, pieces)
 
 
 def _as_value(part: Any) -> Game | None:

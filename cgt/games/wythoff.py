@@ -517,7 +517,8 @@ class Wythoff(ImpartialPosition):
         """The quarter-plane board: the corner ``(0, 0)`` at the bottom left,
         ``x`` to the right and ``y`` up, the P-positions (where a lone queen
         loses for the player to move) marked with dots, the queens as discs
-        (a number on a disc counts queens sharing its square).
+        (a number on a disc counts queens sharing its square).  A board too
+        large to mark (a queen beyond 400) shows the queens only.
 
         >>> svg = Wythoff([(4, 5), (2, 1)])._repr_svg_()
         >>> svg.count('class="queen"'), svg.count('class="p-position"')
@@ -527,7 +528,7 @@ class Wythoff(ImpartialPosition):
 
         top = max((max(q) for q in self.queens), default=0)
         n = max(6, top + 2)  # squares a side
-        cell = max(4.0, min(26.0, 320 / n))
+        cell = min(26.0, 320 / n)  # a far queen shrinks the board to fit
         edge = 22.0
         body = []
         side = n * cell
@@ -547,7 +548,7 @@ class Wythoff(ImpartialPosition):
                     f'<path d="M{a},{num(edge / 2)} v{num(side)} M{num(edge)},{b} h{num(side)}" '
                     'stroke="#d6c8a8" stroke-width="0.8"/>'
                 )
-        for x, y in p_positions(n):
+        for x, y in p_positions(n) if n <= 400 else []:
             if x < n and y < n:
                 cx, cy = corner(x, y)
                 body.append(
@@ -568,7 +569,7 @@ class Wythoff(ImpartialPosition):
             counts[q] = counts.get(q, 0) + 1
         for (x, y), k in counts.items():
             cx, cy = corner(x, y)
-            r = max(3.0, cell * 0.42)
+            r = max(4.0, cell * 0.42)
             mx, my = num(cx + cell / 2), num(cy + cell / 2)
             label = (
                 ""
