@@ -329,7 +329,7 @@ class Sum:
             svg = draw() if draw is not None else None
             size = _SVG_SIZE.match(svg) if svg else None
             if svg is None or size is None:
-                text = escape(str(part))
+                text = escape(format(part, "u") if isinstance(part, Game) else str(part))
                 drawings.append((None, text, 9.0 * len(text) + 8, 24.0))
             else:
                 w, h = float(size.group(1)), float(size.group(2))

@@ -668,7 +668,7 @@ class Thermograph:
                 f'<text x="{num(px(x))}" y="{num(floor + 15)}" font-size="10" '
                 f'text-anchor="middle">{_tick_text(x)}</text></g>'
             )
-        for t in _ticks(t_lo, t_hi, int(plot_h // 16)):
+        for t in _ticks(t_lo, t_hi, int(plot_h // 24)):
             body.append(
                 f'<g class="tick temperature"><line x1="{num(side - 4)}" y1="{num(py(t))}" '
                 f'x2="{num(side)}" y2="{num(py(t))}" stroke="#333333"/>'
