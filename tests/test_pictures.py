@@ -162,6 +162,35 @@ def test_pictures_are_self_contained_valid_svg(thing: Any) -> None:
             assert (el.text or "").strip(), "an empty label"
 
 
+def own_texts(el: ET.Element) -> list[ET.Element]:
+    """The text elements of a picture, not those of pictures nested in it."""
+    out = []
+    for child in el:
+        if child.tag == SVG + "text":
+            out.append(child)
+        elif child.tag != SVG + "svg":
+            out.extend(own_texts(child))
+    return out
+
+
+@pytest.mark.parametrize(
+    "thing",
+    [*all_samples(), Wythoff([(10**9, 3)]), Wythoff([(45, 9)]), ChipGame([120])],
+    ids=lambda p: type(p).__name__,
+)
+def test_text_stays_inside_the_picture(thing: Any) -> None:
+    root = parse(thing._repr_svg_())
+    width = float(root.attrib["width"])
+    for text in own_texts(root):
+        if "transform" in text.attrib:
+            continue  # the thermograph's rotated axis title
+        x, size = float(text.attrib["x"]), float(text.attrib.get("font-size", 16))
+        w = label_width(text.text or "", size)
+        anchor = text.attrib.get("text-anchor", "start")
+        left = x - {"start": 0, "middle": w / 2, "end": w}[anchor]
+        assert left >= -1 and left + w <= width + 1, (text.text, left, left + w, width)
+
+
 def centres(svg: str) -> dict[str, tuple[float, float, float]]:
     """Label -> (x, y, radius) of each labelled vertex."""
     out = {}

@@ -160,7 +160,7 @@ class ChipGame(ImpartialPosition):
                 f'cy="{num(pad + cell / 2)}" r="{num(cell * 0.36)}" fill="#2e7d32" '
                 'stroke="#124116"/>'
             )
-        width, height = 2 * pad + n * cell, 2 * pad + cell + 26
+        width, height = max(2 * pad + n * cell, 60.0), 2 * pad + cell + 26
         body.append(
             f'<text x="{pad}" y="{num(height - 5)}" font-size="10" fill="#555555">'
             f"rule {self.rule}</text>"

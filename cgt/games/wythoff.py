@@ -524,12 +524,12 @@ class Wythoff(ImpartialPosition):
         >>> svg.count('class="queen"'), svg.count('class="p-position"')
         (2, 5)
         """
-        from .._svg import document, escape, num
+        from .._svg import document, escape, num, text_width
 
         top = max((max(q) for q in self.queens), default=0)
         n = max(6, top + 2)  # squares a side
         cell = min(26.0, 320 / n)  # a far queen shrinks the board to fit
-        edge = 22.0
+        edge = max(22.0, text_width(str(n), 9) + 8)  # room for the row numbers
         body = []
         side = n * cell
 
@@ -555,7 +555,8 @@ class Wythoff(ImpartialPosition):
                     f'<circle class="p-position" cx="{num(cx + cell / 2)}" '
                     f'cy="{num(cy + cell / 2)}" r="{num(max(1.5, cell / 7))}" fill="#888888"/>'
                 )
-        step = 1 if n <= 12 else 5 if n <= 60 else 10 * ((n + 119) // 120)
+        steps = [m * 10**e for e in range(20) for m in (1, 2, 5)]
+        step = next(k for k in steps if n / k <= 10)  # at most ten labels an axis
         for k in range(0, n, step):
             x0, y0 = corner(k, k)
             body.append(
@@ -581,4 +582,5 @@ class Wythoff(ImpartialPosition):
                 f'<g class="queen"><circle cx="{mx}" cy="{my}" '
                 f'r="{num(r)}" fill="#7b2d8b" stroke="#3b0d4b"/>{label}</g>'
             )
-        return document(edge + side + 8, edge / 2 + side + 16, body, background="white")
+        right = max(8.0, text_width(str(n), 9) / 2 + 2)  # room for the last column number
+        return document(edge + side + right, edge / 2 + side + 16, body, background="white")
