@@ -1388,7 +1388,9 @@ class _GraphGame(Position):
                 alive &= ~(1 << u)
         keep = _bits(alive)
         sub_adj, sub_tints = _induced(self.adj, "".join(new), alive)
-        return self._make([self.nodes[u] for u in keep], sub_adj, sub_tints, self._where)
+        return self._make(
+            [self.nodes[u] for u in keep], sub_adj, sub_tints, getattr(self, "_where", None)
+        )
 
     def _moves(self, player: str) -> list[Any]:
         return [self._move(i, player) for i, t in enumerate(self.tints) if t in (".", player)]
@@ -1433,7 +1435,7 @@ class _GraphGame(Position):
         for comp in _components(self.adj, (1 << len(self.adj)) - 1):
             sub_adj, sub_tints = _induced(self.adj, self.tints, comp)
             nodes = [self.nodes[u] for u in _bits(comp)]
-            out.append(self._make(nodes, sub_adj, sub_tints, self._where))
+            out.append(self._make(nodes, sub_adj, sub_tints, getattr(self, "_where", None)))
         return out
 
     def key(self) -> Hashable:

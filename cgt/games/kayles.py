@@ -118,7 +118,7 @@ class _KaylesGame(ImpartialPosition):
     def _removing(self, gone: int) -> Any:
         alive = ((1 << len(self.adj)) - 1) & ~gone
         adj, _ = _induced(self.adj, "." * len(self.adj), alive)
-        return self._make([self.nodes[v] for v in _bits(alive)], adj, self._where)
+        return self._make([self.nodes[v] for v in _bits(alive)], adj, getattr(self, "_where", None))
 
     def components(self) -> list[Any]:
         """The connected components (independent games).
