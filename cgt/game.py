@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .atomic import UptimalExpansion
     from .thermograph import Thermograph
+    from .tree import GameTree
 
 __all__ = [
     "Game",
@@ -683,6 +684,21 @@ class Game:
         from .notation import to_latex
 
         return f"${to_latex(self)}$"
+
+    def tree(self, depth: int | None = None, max_nodes: int = 300) -> GameTree:
+        """The game tree of the canonical form, as a picture (Jupyter draws it).
+
+        A game displays as its value; ``g.tree()`` draws its tree, Left's
+        options on blue edges to the left, Right's on red edges to the right.
+        ``depth`` limits the number of levels drawn.
+
+        >>> import cgt
+        >>> cgt.parse("{1|*}").tree()
+        GameTree({1|*}, 6 nodes)
+        """
+        from .tree import GameTree
+
+        return GameTree(self, depth, max_nodes)
 
     def _sympy_(self) -> sympy.Rational:
         """Convert a number to :class:`sympy.Rational`.

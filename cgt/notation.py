@@ -522,8 +522,9 @@ class _Style:
 _ASCII = _Style(("^", "^^", "^{k}"), ("v", "vv", "v{k}"), "*", "+-", "-", "{", "}", "|", ",")
 _UNICODE = _Style(("↑", "⇑", "↑{k}"), ("↓", "⇓", "↓{k}"), "*", "±", "−", "{", "}", "|", ",")
 _LATEX = _Style(
-    ("\\uparrow", "\\Uparrow", "\\uparrow^{{{k}}}"),
-    ("\\downarrow", "\\Downarrow", "\\downarrow^{{{k}}}"),
+    # k ups as a multiple, k.up: a superscript (up^k) would read as "up-kth"
+    ("\\uparrow", "\\Uparrow", "{k}\\cdot\\uparrow"),
+    ("\\downarrow", "\\Downarrow", "{k}\\cdot\\downarrow"),
     "\\ast",
     "\\pm",
     "-",
@@ -552,6 +553,8 @@ def _nus_text(g: Game, style: _Style) -> str:
     if k:
         one, two, many = style.up if k > 0 else style.down
         a = abs(k)
+        if a > 2 and parts and style.latex:
+            parts.append("+")  # 1 + 3.up, not 13.up
         parts.append(one if a == 1 else two if a == 2 else many.format(k=int_to_str(a)))
     if m:
         parts.append(style.star if m == 1 else f"{style.star}{int_to_str(m)}")
@@ -692,5 +695,11 @@ def to_latex(g: Game) -> str:
     >>> import cgt
     >>> to_latex(cgt.parse("{1/2|^*}"))
     '\\\\{\\\\frac{1}{2} \\\\mid \\\\uparrow\\\\ast\\\\}'
+
+    Three or more ups are a multiple, ``3\\cdot\\uparrow``; a superscript
+    (``\\uparrow^{3}``) would read as up-third, a different game.
+
+    >>> print(to_latex(3 * cgt.up), to_latex(1 + 3 * cgt.up + cgt.star), to_latex(2 * cgt.down))
+    3\\cdot\\uparrow 1+3\\cdot\\uparrow\\ast \\Downarrow
     """
     return _render(g, _LATEX)

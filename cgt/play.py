@@ -329,7 +329,7 @@ class Sum:
             svg = draw() if draw is not None else None
             size = _SVG_SIZE.match(svg) if svg else None
             if svg is None or size is None:
-                text = escape(str(part))
+                text = escape(format(part, "u") if isinstance(part, Game) else str(part))
                 drawings.append((None, text, 9.0 * len(text) + 8, 24.0))
             else:
                 w, h = float(size.group(1)), float(size.group(2))
@@ -351,11 +351,9 @@ class Sum:
                 top = (height - h) / 2
                 pieces.append(svg.replace("<svg ", f'<svg x="{x}" y="{top}" ', 1))
             x += w
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="{height}">'
-            + "".join(pieces)
-            + "</svg>"
-        )
+        from ._svg import document
+
+        return document(x, height, pieces)
 
 
 def _as_value(part: Any) -> Game | None:

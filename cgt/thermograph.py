@@ -286,6 +286,36 @@ class Trajectory:
         return f"Trajectory({self._cgsuite()})"
 
 
+def _ticks(lo: Any, hi: Any, most: int = 7) -> list[Any]:
+    """Round tick positions between ``lo`` and ``hi`` (Fractions), ``most + 1`` at most.
+
+    >>> from fractions import Fraction
+    >>> [str(t) for t in _ticks(Fraction(-1), Fraction(9, 4))]
+    ['-1', '-1/2', '0', '1/2', '1', '3/2', '2']
+    >>> _ticks(Fraction(0), Fraction(30))
+    [Fraction(0, 1), Fraction(5, 1), Fraction(10, 1), Fraction(15, 1), Fraction(20, 1), \
+Fraction(25, 1), Fraction(30, 1)]
+    """
+    from fractions import Fraction
+
+    span = hi - lo
+    steps = [Fraction(1, 8), Fraction(1, 4), Fraction(1, 2)]
+    steps += [Fraction(m * 10**e) for e in range(40) for m in (1, 2, 5)]
+    step = next((s for s in steps if span / s <= max(most, 1)), steps[-1])
+    first = -((-lo) // step) * step
+    out = []
+    while first <= hi:
+        out.append(first)
+        first += step
+    return out
+
+
+def _tick_text(x: Any) -> str:
+    """A tick label: an integer or a fraction, minus signs as ``−``."""
+    text = str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return text.replace("-", "\u2212")
+
+
 def _at(tr: Trajectory, t: Dyadic) -> Dyadic:
     """``tr`` at ``t >= -1``, from its (possibly shared) entries by bisection."""
     entries, n, a = tr._entries, tr._n, tr._tilt
@@ -586,57 +616,86 @@ class Thermograph:
         return walls[0], walls[1]
 
     def _repr_svg_(self) -> str:
-        """An SVG picture, Winning Ways style: values increase to the left,
-        temperature upward; the mast is drawn as an arrow.
+        """An SVG picture, Winning Ways style: temperature upward, values
+        increasing to the left (Left's side), both axes with ticks and
+        labels; Left's wall blue, Right's red, the mast an arrow.
 
         >>> import cgt
         >>> svg = cgt.parse("{3||2|1}").thermograph()._repr_svg_()
-        >>> svg.startswith("<svg") and "polyline" in svg
+        >>> svg.startswith("<svg") and svg.count("<polyline") == 2
+        True
+        >>> 'class="tick value"' in svg and 'class="tick temperature"' in svg
         True
         """
+        from fractions import Fraction
+
+        from ._svg import BLUE, RED, document, num
+
         lo, hi, top = self._extent()
-        width, height, pad = 320.0, 240.0, 28.0
-        span_x = float(hi - lo) or 1.0
-        span_t = float(top + 1)
-        sx = (width - 2 * pad) / max(span_x, span_t)
-        sy = (height - 2 * pad) / span_t
+        x_lo, x_hi = Fraction(str(lo)), Fraction(str(hi))
+        pad_x = max((x_hi - x_lo) / 10, Fraction(1, 2))
+        x_lo, x_hi = x_lo - pad_x, x_hi + pad_x
+        t_lo, t_hi = Fraction(-1), Fraction(str(top))
+        unit = min(260 / float(x_hi - x_lo), 190 / float(t_hi - t_lo))
+        left, right, head, foot = 44.0, 16.0, 26.0, 44.0
+        plot_w = float(x_hi - x_lo) * unit
+        plot_h = float(t_hi - t_lo) * unit
+        width = max(left + plot_w + right, 240.0)
+        left = (width - plot_w - right + left) / 2  # centre a narrow plot
+        height = head + plot_h + foot
 
-        def px(x: Dyadic) -> float:  # drawing coordinates only; values stay exact
-            mid = (float(lo) + float(hi)) / 2
-            return width / 2 - (float(x) - mid) * sx
+        def px(x: Fraction | Dyadic) -> float:  # drawing coordinates only; values stay exact
+            return left + float(x_hi - Fraction(str(x))) * unit
 
-        def py(t: Dyadic) -> float:
-            return height - pad - (float(t) + 1) * sy
+        def py(t: Fraction | Dyadic) -> float:
+            return head + float(t_hi - Fraction(str(t))) * unit
 
-        left, right = self._polylines(top)
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">',
-            '<rect width="100%" height="100%" fill="white"/>',
-            # temperature 0 axis (dashed) and the floor t = -1
-            f'<line x1="{pad / 2:.1f}" y1="{py(_ZERO):.1f}" x2="{width - pad / 2:.1f}" '
-            f'y2="{py(_ZERO):.1f}" stroke="#999" stroke-dasharray="4 3"/>',
-            f'<line x1="{pad / 2:.1f}" y1="{py(_MINUS_ONE):.1f}" x2="{width - pad / 2:.1f}" '
-            f'y2="{py(_MINUS_ONE):.1f}" stroke="#ccc"/>',
-            f'<text x="{width - pad / 2:.1f}" y="{py(_ZERO) - 3:.1f}" font-size="10" '
-            'text-anchor="end" fill="#666">t = 0</text>',
+        floor, side = py(t_lo), left
+        body = [
+            # the axes: value along the floor t = -1, temperature up the right-hand
+            # side of the picture's left edge
+            f'<line x1="{num(side)}" y1="{num(floor)}" x2="{num(left + plot_w)}" '
+            f'y2="{num(floor)}" stroke="#333333"/>',
+            f'<line x1="{num(side)}" y1="{num(floor)}" x2="{num(side)}" y2="{num(head - 6)}" '
+            'stroke="#333333"/>',
+            f'<line x1="{num(side)}" y1="{num(py(_ZERO))}" x2="{num(left + plot_w)}" '
+            f'y2="{num(py(_ZERO))}" stroke="#999999" stroke-dasharray="4 3"/>',
         ]
-        for pts, colour in ((left, "#1f4fbf"), (right, "#bf1f1f")):
-            coords = " ".join(f"{px(x):.2f},{py(t):.2f}" for t, x in pts)
-            parts.append(
+        for x in _ticks(x_lo, x_hi, int(plot_w // 36)):
+            body.append(
+                f'<g class="tick value"><line x1="{num(px(x))}" y1="{num(floor)}" '
+                f'x2="{num(px(x))}" y2="{num(floor + 4)}" stroke="#333333"/>'
+                f'<text x="{num(px(x))}" y="{num(floor + 15)}" font-size="10" '
+                f'text-anchor="middle">{_tick_text(x)}</text></g>'
+            )
+        for t in _ticks(t_lo, t_hi, int(plot_h // 24)):
+            body.append(
+                f'<g class="tick temperature"><line x1="{num(side - 4)}" y1="{num(py(t))}" '
+                f'x2="{num(side)}" y2="{num(py(t))}" stroke="#333333"/>'
+                f'<text x="{num(side - 6)}" y="{num(py(t))}" dy="0.35em" font-size="10" '
+                f'text-anchor="end">{_tick_text(t)}</text></g>'
+            )
+        mid = num((floor + head) / 2)
+        body.append(
+            f'<text x="11" y="{mid}" font-size="10" fill="#555555" text-anchor="middle" '
+            f'transform="rotate(-90 11 {mid})">temperature</text>'
+            f'<text x="{num(left + plot_w / 2)}" y="{num(floor + 30)}" font-size="10" '
+            'fill="#555555" text-anchor="middle">value (larger to the left)</text>'
+        )
+        lw, rw = self._polylines(top)
+        for pts, colour in ((lw, BLUE), (rw, RED)):
+            coords = " ".join(f"{num(px(x))},{num(py(t))}" for t, x in pts)
+            body.append(
                 f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2"/>'
             )
         mx, mt = px(self.mast), py(top)
-        parts.append(
-            f'<polygon points="{mx:.2f},{mt - 8:.2f} {mx - 4:.2f},{mt:.2f} {mx + 4:.2f},{mt:.2f}" '
-            'fill="black"/>'
-        )
-        parts.append(
-            f'<text x="{mx:.2f}" y="{height - 6:.1f}" font-size="11" text-anchor="middle">'
+        body.append(
+            f'<polygon points="{num(mx)},{num(mt - 9)} {num(mx - 4)},{num(mt)} '
+            f'{num(mx + 4)},{num(mt)}" fill="black"/>'
+            f'<text x="{num(width / 2)}" y="12" font-size="11" text-anchor="middle">'
             f"mean {self.mast}, temperature {self._temperature}</text>"
         )
-        parts.append("</svg>")
-        return "".join(parts)
+        return document(width, height, body, background="white")
 
     def plot(self, ax: Any = None, **style: Any) -> Any:
         """Draw with matplotlib (the optional ``plot`` extra) and return the axes.

@@ -296,4 +296,4 @@ def test_sums_draw_their_parts() -> None:
     doc = parseString(svg)  # well-formed
     assert doc.documentElement.tagName == "svg"
     assert svg.count("<svg") == 3  # the sum and its two drawn parts
-    assert ">+-1</text>" in svg  # the value, written as text between the drawings
+    assert ">±1</text>" in svg  # the value, in its Unicode notation, between the drawings

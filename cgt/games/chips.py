@@ -129,6 +129,44 @@ class ChipGame(ImpartialPosition):
     def __repr__(self) -> str:
         return f"ChipGame({list(self.squares)}, rule={self.rule!r})"
 
+    def _repr_svg_(self) -> str:
+        """The strip of squares numbered from 1 at the left, chips as discs
+        (chips move leftward), the rule named underneath.
+
+        >>> svg = ChipGame([2, 4, 5])._repr_svg_()
+        >>> svg.count('class="chip"'), svg.count("<rect") - 1     # squares 1 to 6
+        (3, 6)
+        """
+        from .._svg import document, num
+
+        n = max(self.squares, default=0) + 1
+        cell = max(8.0, min(30.0, 600 / n))
+        pad = 8.0
+        body = []
+        for k in range(1, n + 1):
+            x = pad + (k - 1) * cell
+            body.append(
+                f'<rect x="{num(x)}" y="{pad}" width="{num(cell)}" height="{num(cell)}" '
+                'fill="#f4ecd8" stroke="#888888"/>'
+            )
+            if cell >= 16 or k == 1 or k % 5 == 0:
+                body.append(
+                    f'<text x="{num(x + cell / 2)}" y="{num(pad + cell + 12)}" font-size="9" '
+                    f'text-anchor="middle">{k}</text>'
+                )
+        for k in self.squares:
+            body.append(
+                f'<circle class="chip" cx="{num(pad + (k - 0.5) * cell)}" '
+                f'cy="{num(pad + cell / 2)}" r="{num(cell * 0.36)}" fill="#2e7d32" '
+                'stroke="#124116"/>'
+            )
+        width, height = max(2 * pad + n * cell, 60.0), 2 * pad + cell + 26
+        body.append(
+            f'<text x="{pad}" y="{num(height - 5)}" font-size="10" fill="#555555">'
+            f"rule {self.rule}</text>"
+        )
+        return document(width, height, body, background="white")
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ChipGame):
             return NotImplemented

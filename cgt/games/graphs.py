@@ -1335,21 +1335,31 @@ def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
 class _GraphGame(Position):
     """Shared code of Col and Snort positions."""
 
-    __slots__ = ("adj", "nodes", "tints")
+    __slots__ = ("_where", "adj", "nodes", "tints")
 
     rules: ClassVar[GraphRules]
 
     nodes: list[Hashable]
     adj: tuple[int, ...]
     tints: str
+    _where: dict[Hashable, tuple[float, float]] | None  # drawing coordinates, if given
 
     def __init__(self, graph: Any = "") -> None:
+        if isinstance(graph, str):
+            graph = parse_graph(graph)
         self.nodes, self.adj, self.tints = _read_graph(graph)
+        self._where = node_coordinates(graph)
 
     @classmethod
-    def _make(cls, nodes: list[Hashable], adj: tuple[int, ...], tints: str) -> Any:
+    def _make(
+        cls,
+        nodes: list[Hashable],
+        adj: tuple[int, ...],
+        tints: str,
+        where: dict[Hashable, tuple[float, float]] | None = None,
+    ) -> Any:
         pos = object.__new__(cls)
-        pos.nodes, pos.adj, pos.tints = nodes, adj, tints
+        pos.nodes, pos.adj, pos.tints, pos._where = nodes, adj, tints, where
         return pos
 
     @property
@@ -1378,7 +1388,9 @@ class _GraphGame(Position):
                 alive &= ~(1 << u)
         keep = _bits(alive)
         sub_adj, sub_tints = _induced(self.adj, "".join(new), alive)
-        return self._make([self.nodes[u] for u in keep], sub_adj, sub_tints)
+        return self._make(
+            [self.nodes[u] for u in keep], sub_adj, sub_tints, getattr(self, "_where", None)
+        )
 
     def _moves(self, player: str) -> list[Any]:
         return [self._move(i, player) for i, t in enumerate(self.tints) if t in (".", player)]
@@ -1422,7 +1434,8 @@ class _GraphGame(Position):
         out = []
         for comp in _components(self.adj, (1 << len(self.adj)) - 1):
             sub_adj, sub_tints = _induced(self.adj, self.tints, comp)
-            out.append(self._make([self.nodes[u] for u in _bits(comp)], sub_adj, sub_tints))
+            nodes = [self.nodes[u] for u in _bits(comp)]
+            out.append(self._make(nodes, sub_adj, sub_tints, getattr(self, "_where", None)))
         return out
 
     def key(self) -> Hashable:
@@ -1458,7 +1471,24 @@ class _GraphGame(Position):
         return hash((type(self).__name__, len(self.adj), self.tints.count(".")))
 
     def _repr_svg_(self) -> str:
-        return graph_svg(self.adj, self.tints, [str(v) for v in self.nodes])
+        """The graph, drawn from its vertices' coordinates when it has them
+        (see :func:`node_coordinates`), blue and red vertices tinted.
+
+        >>> import networkx as nx
+        >>> svg = Col(nx.grid_2d_graph(2, 3))._repr_svg_()
+        >>> svg.count("<circle"), svg.count("<line")
+        (6, 7)
+        """
+        where = getattr(self, "_where", None)
+        coords = [where[v] for v in self.nodes] if where is not None else None
+        return graph_svg(self.adj, self.tints, [_label(v) for v in self.nodes], coordinates=coords)
+
+
+def _label(node: Hashable) -> str:
+    """A vertex's label: grid points ``(1, 2)`` as ``1,2`` to fit inside the vertex."""
+    if isinstance(node, tuple):
+        return ",".join(map(str, node))
+    return str(node)
 
 
 @deep
@@ -1487,53 +1517,116 @@ def _graph_value(position: _GraphGame) -> Game:
     return total
 
 
-def graph_svg(adj: tuple[int, ...], tints: str, names: list[str], size: int = 240) -> str:
-    """An SVG drawing: vertices on a deterministic spring layout, tinted blue (L) or red (R).
+def node_coordinates(graph: Any) -> dict[Hashable, tuple[float, float]] | None:
+    """Where to draw each vertex, when the graph says: ``None`` when it does not.
 
-    >>> graph_svg((0b10, 0b01), "L.", ["a", "b"]).startswith("<svg")
+    A node attribute ``pos = (x, y)`` on every vertex wins (networkx's
+    convention: ``y`` grows upward); otherwise, when every vertex is a pair of
+    numbers, the pair is read as ``(row, column)`` of a grid, as in
+    ``networkx.grid_2d_graph(rows, columns)``.  Coordinates are in drawing
+    order: ``x`` to the right and ``y`` downward.
+
+    >>> import networkx as nx
+    >>> node_coordinates(nx.grid_2d_graph(2, 3))[(1, 2)]
+    (2.0, 1.0)
+    >>> g = nx.path_graph(2); g.nodes[0]["pos"] = (0, 0); g.nodes[1]["pos"] = (3, 4)
+    >>> node_coordinates(g)
+    {0: (0.0, -0.0), 1: (3.0, -4.0)}
+    >>> node_coordinates(nx.path_graph(3)) is None
     True
     """
-    import networkx as nx
 
-    g = nx.Graph()
-    g.add_nodes_from(range(len(adj)))
-    for i, a in enumerate(adj):
-        for j in _bits(a):
-            if j > i:
-                g.add_edge(i, j)
-    pos = nx.spring_layout(g, seed=1) if len(adj) > 1 else {0: (0.0, 0.0)}
-    margin = 20
+    def pair(p: Any) -> tuple[float, float] | None:
+        if isinstance(p, (str, bytes)) or not hasattr(p, "__len__") or len(p) != 2:
+            return None
+        if any(isinstance(c, bool) or not isinstance(c, (int, float, Fraction)) for c in p):
+            return None
+        return float(p[0]), float(p[1])
 
-    def xy(v: int) -> tuple[float, float]:
-        x, y = pos[v]
-        return (
-            margin + (x + 1) / 2 * (size - 2 * margin),
-            margin + (y + 1) / 2 * (size - 2 * margin),
-        )
+    nodes = list(graph.nodes)
+    if not nodes:
+        return None
+    given = [pair(graph.nodes[v].get("pos")) for v in nodes]
+    if all(p is not None for p in given):
+        return {v: (p[0], -p[1]) for v, p in zip(nodes, given, strict=True) if p is not None}
+    grid = [pair(v) for v in nodes]
+    if all(p is not None for p in grid):
+        return {v: (p[1], p[0]) for v, p in zip(nodes, grid, strict=True) if p is not None}
+    return None
 
+
+def graph_svg(
+    adj: tuple[int, ...],
+    tints: str,
+    names: list[str],
+    size: int = 240,
+    coordinates: list[tuple[float, float]] | None = None,
+) -> str:
+    """An SVG drawing of a graph, vertices tinted blue (L) or red (R) and labelled.
+
+    ``coordinates`` (one ``(x, y)`` a vertex, ``y`` downward) place the
+    vertices; without them a deterministic spring layout does.  Vertices are
+    drawn as large as their longest label needs, and adjacent grid points
+    never overlap.
+
+    >>> svg = graph_svg((0b10, 0b01), "L.", ["a", "b"])
+    >>> svg.startswith("<svg") and svg.count("<circle") == 2
+    True
+    """
+    from .._svg import BLUE, RED, document, escape, fit_font, num, text_width
+
+    n = len(adj)
+    edges = [(i, j) for i in range(n) for j in _bits(adj[i]) if j > i]
+    longest = max(names, key=lambda t: text_width(t, 1.0), default="")
+    font = fit_font(longest, 18.0, size=10.0, smallest=7.0)
+    radius = max(11.0, text_width(longest, font) / 2 + 3.0)
+    if coordinates is None:
+        import networkx as nx
+
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from(edges)
+        layout = nx.spring_layout(g, seed=1) if n > 1 else {0: (0.0, 0.0)}
+        coordinates = [(float(layout[v][0]), float(layout[v][1])) for v in range(n)]
+    xs = [x for x, _ in coordinates] or [0.0]
+    ys = [y for _, y in coordinates] or [0.0]
+    span = max(max(xs) - min(xs), max(ys) - min(ys))
+    closest = span
+    if n <= 400:  # the nearest two vertices must not overlap
+        for i in range(n):
+            for j in range(i + 1, n):
+                (x1, y1), (x2, y2) = coordinates[i], coordinates[j]
+                d = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+                if d > 1e-9:
+                    closest = min(closest, d)
+    scale = (2 * radius + 14) / closest if closest > 0 else 1.0
+    scale = max(scale, (size - 2 * radius - 8) / span) if span > 0 else scale
+    scale = min(scale, 900 / span) if span > 0 else scale
+    margin = radius + 4
+
+    def xy(v: int) -> tuple[str, str]:
+        x, y = coordinates[v]
+        return num(margin + (x - min(xs)) * scale), num(margin + (y - min(ys)) * scale)
+
+    width = 2 * margin + (max(xs) - min(xs)) * scale
+    height = 2 * margin + (max(ys) - min(ys)) * scale
     fill = {".": "#ffffff", "L": "#9ec5ff", "R": "#ffaaaa"}
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}">'
-    ]
-    for i, j in g.edges:
-        (x1, y1), (x2, y2) = xy(i), xy(j)
-        parts.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#555"/>'
+    stroke = {".": "#222222", "L": BLUE, "R": RED}
+    body = []
+    for i, j in edges:
+        (a, b), (c, d) = xy(i), xy(j)
+        body.append(
+            f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}" stroke="#555555" stroke-width="1.5"/>'
         )
-    for v in range(len(adj)):
-        x, y = xy(v)
-        parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill[tints[v]]}" stroke="#222"/>'
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="9" text-anchor="middle">'
-            f"{_escape(names[v])}</text>"
+    for v in range(n):
+        sx, sy = xy(v)
+        body.append(
+            f'<g><circle cx="{sx}" cy="{sy}" r="{num(radius)}" fill="{fill[tints[v]]}" '
+            f'stroke="{stroke[tints[v]]}" stroke-width="1.5"/>'
+            f'<text x="{sx}" y="{sy}" dy="0.35em" font-size="{num(font)}" '
+            f'text-anchor="middle">{escape(names[v])}</text></g>'
         )
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return document(width, height, body, background="white")
 
 
 class Col(_GraphGame):

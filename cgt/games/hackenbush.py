@@ -758,7 +758,8 @@ def hackenbush_svg(edges: Sequence[Edge], width: int = 320) -> str:
         levels.setdefault(depth[node], []).append(node)
     top = max(levels, default=0)
     step_y = 50
-    height = step_y * (top + 1) + 30
+    loops = any(u == v for u, v, _ in edges)
+    height = step_y * top + (70 if loops else 40)  # room for the top vertices (and loops)
     ground_y = height - 20
     x: dict[int, float] = {}
     for nodes in levels.values():

@@ -339,6 +339,51 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
     def __repr__(self) -> str:
         return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
 
+    def _repr_svg_(self) -> str:
+        """The heaps as columns of tokens, each heap's size underneath (a
+        column too tall for tokens is drawn as a bar).
+
+        >>> svg = SubtractionGame({1, 2})(3, 0, 2)._repr_svg_()
+        >>> svg.count('class="token"'), svg.count('class="heap"')
+        (5, 3)
+        """
+        from .._svg import document, escape, num, text_width
+
+        tallest = max(self.heaps, default=0)
+        token, column, pad = 12.0, 28.0, 8.0
+        as_tokens = tallest <= 16
+        room = 16 * token
+        unit = token if as_tokens else room / tallest
+        labels = [str(h) for h in self.heaps]
+        column = max([column] + [text_width(t, 10) + 6 for t in labels])
+        height = pad + (tallest * unit if as_tokens else room) + 30
+        base = height - 22
+        body = []
+        for i, heap in enumerate(self.heaps):
+            x = pad + i * column + column / 2
+            parts = [
+                f'<line x1="{num(x - column / 2 + 3)}" y1="{num(base)}" '
+                f'x2="{num(x + column / 2 - 3)}" y2="{num(base)}" stroke="#555555"/>'
+            ]
+            if as_tokens:
+                for k in range(heap):
+                    parts.append(
+                        f'<circle class="token" cx="{num(x)}" cy="{num(base - (k + 0.5) * unit)}" '
+                        f'r="{num(token * 0.42)}" fill="#e0a030" stroke="#7a5210"/>'
+                    )
+            elif heap:
+                parts.append(
+                    f'<rect x="{num(x - 7)}" y="{num(base - heap * unit)}" width="14" '
+                    f'height="{num(heap * unit)}" fill="#e0a030" stroke="#7a5210"/>'
+                )
+            parts.append(
+                f'<text x="{num(x)}" y="{num(base + 14)}" font-size="10" '
+                f'text-anchor="middle">{escape(labels[i])}</text>'
+            )
+            body.append('<g class="heap">' + "".join(parts) + "</g>")
+        width = 2 * pad + max(1, len(self.heaps)) * column
+        return document(width, height, body, background="white")
+
 
 # --- subtraction games ---------------------------------------------------------------
 

@@ -26,7 +26,16 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from .base import ImpartialPosition
-from .graphs import _bits, _components, _induced, canonical_key, graph_svg, parse_graph
+from .graphs import (
+    _bits,
+    _components,
+    _induced,
+    _label,
+    canonical_key,
+    graph_svg,
+    node_coordinates,
+    parse_graph,
+)
 
 __all__ = ["ArcKayles", "NodeKayles"]
 
@@ -53,10 +62,11 @@ def _read(graph: Any, game: str) -> tuple[list[Hashable], tuple[int, ...]]:
 class _KaylesGame(ImpartialPosition):
     """Shared code: a graph as neighbour masks, split into components, keyed canonically."""
 
-    __slots__ = ("_move", "adj", "nodes")
+    __slots__ = ("_move", "_where", "adj", "nodes")
 
     nodes: list[Hashable]
     adj: tuple[int, ...]
+    _where: dict[Hashable, tuple[float, float]] | None  # drawing coordinates, if given
     _move: int
     """Which move (an index into the parent's :meth:`_move_masks`) made this option."""
 
@@ -84,13 +94,21 @@ class _KaylesGame(ImpartialPosition):
         raise NotImplementedError
 
     def __init__(self, graph: Any = "") -> None:
+        if isinstance(graph, str):
+            graph = parse_graph(graph)
         self.nodes, self.adj = _read(graph, type(self).__name__)
+        self._where = node_coordinates(graph)
         self._drop_dead()
 
     @classmethod
-    def _make(cls, nodes: list[Hashable], adj: tuple[int, ...]) -> Any:
+    def _make(
+        cls,
+        nodes: list[Hashable],
+        adj: tuple[int, ...],
+        where: dict[Hashable, tuple[float, float]] | None = None,
+    ) -> Any:
         pos = object.__new__(cls)
-        pos.nodes, pos.adj = nodes, adj
+        pos.nodes, pos.adj, pos._where = nodes, adj, where
         pos._drop_dead()
         return pos
 
@@ -100,7 +118,7 @@ class _KaylesGame(ImpartialPosition):
     def _removing(self, gone: int) -> Any:
         alive = ((1 << len(self.adj)) - 1) & ~gone
         adj, _ = _induced(self.adj, "." * len(self.adj), alive)
-        return self._make([self.nodes[v] for v in _bits(alive)], adj)
+        return self._make([self.nodes[v] for v in _bits(alive)], adj, getattr(self, "_where", None))
 
     def components(self) -> list[Any]:
         """The connected components (independent games).
@@ -166,7 +184,16 @@ class _KaylesGame(ImpartialPosition):
         return f"{type(self).__name__}({len(self.adj)} vertices, edges {edges})"
 
     def _repr_svg_(self) -> str:
-        return graph_svg(self.adj, "." * len(self.adj), [str(v) for v in self.nodes])
+        """The graph, drawn from its vertices' coordinates when it has them.
+
+        >>> import networkx as nx
+        >>> NodeKayles(nx.grid_2d_graph(2, 2))._repr_svg_().count("<circle")
+        4
+        """
+        where = getattr(self, "_where", None)
+        coords = [where[v] for v in self.nodes] if where is not None else None
+        labels = [_label(v) for v in self.nodes]
+        return graph_svg(self.adj, "." * len(self.adj), labels, coordinates=coords)
 
 
 class NodeKayles(_KaylesGame):

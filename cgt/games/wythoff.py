@@ -515,3 +515,75 @@ class Wythoff(ImpartialPosition):
 
     def __repr__(self) -> str:
         return f"Wythoff({list(self.queens)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The quarter-plane board: the corner ``(0, 0)`` at the bottom left,
+        ``x`` to the right and ``y`` up, the P-positions (where a lone queen
+        loses for the player to move) marked with dots, the queens as discs
+        (a number on a disc counts queens sharing its square).  A board too
+        large to mark (a queen beyond 400) shows the queens only.
+
+        >>> svg = Wythoff([(4, 5), (2, 1)])._repr_svg_()
+        >>> svg.count('class="queen"'), svg.count('class="p-position"')
+        (2, 5)
+        """
+        from .._svg import document, escape, num, text_width
+
+        top = max((max(q) for q in self.queens), default=0)
+        n = max(6, top + 2)  # squares a side
+        cell = min(26.0, 320 / n)  # a far queen shrinks the board to fit
+        edge = max(22.0, text_width(str(n), 9) + 8)  # room for the row numbers
+        body = []
+        side = n * cell
+
+        def corner(x: int, y: int) -> tuple[float, float]:
+            return edge + x * cell, edge / 2 + (n - 1 - y) * cell
+
+        body.append(
+            f'<rect x="{num(edge)}" y="{num(edge / 2)}" width="{num(side)}" '
+            f'height="{num(side)}" fill="#f4ecd8" stroke="#888888"/>'
+        )
+        if cell >= 8:
+            for k in range(1, n):
+                a = num(edge + k * cell)
+                b = num(edge / 2 + k * cell)
+                body.append(
+                    f'<path d="M{a},{num(edge / 2)} v{num(side)} M{num(edge)},{b} h{num(side)}" '
+                    'stroke="#d6c8a8" stroke-width="0.8"/>'
+                )
+        for x, y in p_positions(n) if n <= 400 else []:
+            if x < n and y < n:
+                cx, cy = corner(x, y)
+                body.append(
+                    f'<circle class="p-position" cx="{num(cx + cell / 2)}" '
+                    f'cy="{num(cy + cell / 2)}" r="{num(max(1.5, cell / 7))}" fill="#888888"/>'
+                )
+        steps = [m * 10**e for e in range(20) for m in (1, 2, 5)]
+        step = next(k for k in steps if n / k <= 10)  # at most ten labels an axis
+        for k in range(0, n, step):
+            x0, y0 = corner(k, k)
+            body.append(
+                f'<text x="{num(x0 + cell / 2)}" y="{num(edge / 2 + side + 11)}" font-size="9" '
+                f'text-anchor="middle">{k}</text>'
+                f'<text x="{num(edge - 4)}" y="{num(y0 + cell / 2)}" dy="0.35em" font-size="9" '
+                f'text-anchor="end">{k}</text>'
+            )
+        counts: dict[tuple[int, int], int] = {}
+        for q in self.queens:
+            counts[q] = counts.get(q, 0) + 1
+        for (x, y), k in counts.items():
+            cx, cy = corner(x, y)
+            r = max(4.0, cell * 0.42)
+            mx, my = num(cx + cell / 2), num(cy + cell / 2)
+            label = (
+                ""
+                if k == 1
+                else f'<text x="{mx}" y="{my}" dy="0.35em" font-size="{num(min(11.0, r))}" '
+                f'fill="white" text-anchor="middle">{escape(str(k))}</text>'
+            )
+            body.append(
+                f'<g class="queen"><circle cx="{mx}" cy="{my}" '
+                f'r="{num(r)}" fill="#7b2d8b" stroke="#3b0d4b"/>{label}</g>'
+            )
+        right = max(8.0, text_width(str(n), 9) / 2 + 2)  # room for the last column number
+        return document(edge + side + right, edge / 2 + side + 16, body, background="white")

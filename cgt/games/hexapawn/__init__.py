@@ -244,6 +244,49 @@ class Hexapawn:
             return f"Hexapawn({self.columns}, {self.rows}{extra})"
         return f"Hexapawn({self.board()!r}{extra})"
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture: Black's home row on top, files and ranks
+        labelled, the side to move named underneath.
+
+        >>> svg = Hexapawn(3, 3)._repr_svg_()
+        >>> svg.count('class="pawn white"'), svg.count('class="pawn black"')
+        (3, 3)
+        """
+        from ..._svg import document, num
+
+        cell, edge = 36, 18
+        w, b = self.bits()
+        body = []
+        for r in range(self.rows):
+            y = edge + (self.rows - 1 - r) * cell
+            body.append(
+                f'<text x="{edge / 2}" y="{y + cell / 2}" dy="0.35em" font-size="11" '
+                f'text-anchor="middle">{r + 1}</text>'
+            )
+            for c in range(self.columns):
+                x = edge + c * cell
+                shade = "#b58863" if (r + c) % 2 == 0 else "#f0d9b5"
+                body.append(
+                    f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{shade}"/>'
+                )
+                bit = 1 << (8 * c + r)
+                if (w | b) & bit:
+                    white = bool(w & bit)
+                    body.append(_pawn(x + cell / 2, y + cell / 2, cell, white))
+        for c in range(self.columns):
+            body.append(
+                f'<text x="{edge + c * cell + cell / 2}" y="{edge + self.rows * cell + 12}" '
+                f'font-size="11" text-anchor="middle">{file_name(c)}</text>'
+            )
+        width = 2 * edge + self.columns * cell
+        height = edge + self.rows * cell + 34
+        mover = "White" if self.white_to_move else "Black"
+        body.append(
+            f'<text x="{num(width / 2)}" y="{height - 4}" font-size="11" '
+            f'text-anchor="middle">{mover} to move</text>'
+        )
+        return document(width, height, body, background="white")
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hexapawn):
             return NotImplemented
@@ -426,6 +469,21 @@ class Hexapawn:
         """Positions stored and expanded so far by this board's shared engine."""
         e = self._engine()
         return SearchStats(e.positions, e.nodes)
+
+
+def _pawn(x: float, y: float, cell: int, white: bool) -> str:
+    """A pawn's silhouette (head, neck and base) centred at ``(x, y)``."""
+    from ..._svg import num
+
+    u = cell / 36
+    fill, line = ("#ffffff", "#222222") if white else ("#222222", "#dddddd")
+    colour = "white" if white else "black"
+    return (
+        f'<g class="pawn {colour}" fill="{fill}" stroke="{line}" stroke-width="1.2">'
+        f'<path d="M{num(x - 10 * u)},{num(y + 12 * u)} h{num(20 * u)} '
+        f'l{num(-5 * u)},{num(-12 * u)} h{num(-10 * u)} z"/>'
+        f'<circle cx="{num(x)}" cy="{num(y - 5 * u)}" r="{num(6 * u)}"/></g>'
+    )
 
 
 def _parse_board(text: str) -> tuple[int, int, tuple[int, int]]:
