@@ -14,11 +14,17 @@ the whole process, or for a ``with`` block; the long entry points that have a
 :meth:`~cgt.games.heap.HeapRuleset.grundy_sequence`, the
 :class:`~cgt.solver.Solver` methods) take ``progress=False`` for one call.
 
-The cost is one integer comparison per new position: the clock is read every
-:data:`EVERY` positions, and the bar is opened only once :data:`DELAY` seconds
-have gone by.  A search stopped with Ctrl-C closes its bar and leaves every
-cache as it was before the interrupted position (values are stored only once
-computed), so running it again gives the right answer.
+The cost is one integer comparison per new position.  The clock is read
+after :data:`EVERY` positions, then at gaps that adapt so that it is read a
+few times a second (doubling while reads come faster than ten a second, up
+to :data:`MAX_EVERY`; halving while slower than two a second).  The bar is
+created only once :data:`DELAY` seconds have gone by (the effect of tqdm's
+own ``delay``, without building a bar object for every short call), and its
+time and rate count from the start of the search.
+
+A search stopped with Ctrl-C closes its bar and leaves every cache as it was
+before the interrupted position (values are stored only once computed), so
+running it again gives the right answer.
 
 >>> import cgt
 >>> with cgt.set_progress(False):
@@ -38,7 +44,7 @@ from typing import Any
 
 from .errors import WrongType
 
-__all__ = ["DELAY", "EVERY", "Tracker", "progress_enabled", "set_progress"]
+__all__ = ["DELAY", "EVERY", "MAX_EVERY", "Tracker", "progress_enabled", "set_progress"]
 
 DELAY = 2.0
 """Seconds a search runs before its bar appears."""
@@ -46,6 +52,9 @@ DELAY = 2.0
 EVERY = 256
 """Positions between the first two looks at the clock; then the gap adapts so
 that the clock is read a few times a second (between 16 and 65,536 positions)."""
+
+MAX_EVERY = 1 << 16
+"""The largest gap, in positions, between two looks at the clock."""
 
 NEVER = sys.maxsize
 """A checkpoint that is never reached: searches that are not tracked compare with it."""
@@ -129,9 +138,9 @@ class Tracker:
 
     ``progress`` is ``True``/``False`` for this search, or ``None`` for the
     setting of :func:`set_progress`.  The search calls :meth:`update` with its
-    running count (from ``base``) at its checkpoints (every :data:`EVERY` positions, from
-    :attr:`next`; ``every`` overrides :data:`EVERY`), and :meth:`close` when
-    it ends, however it ends.
+    running count (counted from ``base``) whenever the count reaches
+    :attr:`next` (``every`` overrides :data:`EVERY` as the first gap), and
+    :meth:`close` when it ends, however it ends.
 
     >>> t = Tracker("positions", progress=False)
     >>> t.next == NEVER, t.bar is None
@@ -171,7 +180,7 @@ class Tracker:
             return
         now = time.monotonic()
         gap, self.last = now - self.last, now
-        if gap < 0.1 and self.every < 1 << 16:
+        if gap < 0.1 and self.every < MAX_EVERY:
             self.every *= 2
         elif gap > 0.5 and self.every > 16:
             self.every //= 2
@@ -185,7 +194,8 @@ class Tracker:
                 self.next = NEVER
                 return
             # count the time and rate from the start of the search, not of the bar
-            began = self.bar._time() - (now - self.start)
+            clock = getattr(self.bar, "_time", time.time)
+            began = clock() - (now - self.start)
             self.bar.start_t = self.bar.last_print_t = began
         self.bar.update(count - self.base - self.bar.n)
 
