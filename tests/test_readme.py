@@ -26,6 +26,8 @@ def test_readme_examples() -> None:
 def test_readme_commands_match_ci() -> None:
     text = README.read_text(encoding="utf-8")
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
-    test_command = 'python -m pip install -e ".[test,docs,peer,plot]" && python -m pytest -q'
+    test_command = (
+        'python -m pip install -e ".[test,docs,peer,plot,progress]" && python -m pytest -q'
+    )
     assert test_command in text and test_command in ci
     assert "python -m pip install -e . && python -m cgt --demo" in text
