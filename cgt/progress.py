@@ -130,7 +130,10 @@ def _open_bar(desc: str, unit: str, total: int | None) -> Any:
         from tqdm.auto import tqdm
     except ImportError:
         return None
-    return tqdm(desc=desc, unit=unit, total=total, leave=False, mininterval=0.5, unit_scale=True)
+    # a tiny delay: tqdm then draws nothing until the first update (with the count)
+    return tqdm(
+        desc=desc, unit=unit, total=total, leave=False, mininterval=0.5, unit_scale=True, delay=1e-9
+    )
 
 
 class Tracker:
@@ -197,6 +200,9 @@ class Tracker:
             clock = getattr(self.bar, "_time", time.time)
             began = clock() - (now - self.start)
             self.bar.start_t = self.bar.last_print_t = began
+            self.bar.update(count - self.base)
+            self.bar.refresh()  # show the bar now, with the count so far
+            return
         self.bar.update(count - self.base - self.bar.n)
 
     def close(self) -> None:

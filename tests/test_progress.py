@@ -3,6 +3,7 @@ and a Ctrl-C in the middle of a search leaves every cache consistent."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -75,7 +76,8 @@ def test_a_long_search_shows_a_bar(
     err = capsys.readouterr().err
     assert result == _expected()[name]
     unit = "heap" if name == "sequence" else "pos"
-    assert unit in err and ("positions" in err or "Grundy values" in err), err
+    assert "positions" in err or "Grundy values" in err, err
+    assert re.search(rf"\d[kMG]?{unit}/s", err), err  # a rate, not '?pos/s'
     assert progress.outermost() is None
 
 
