@@ -4,6 +4,7 @@ and a Ctrl-C in the middle of a search leaves every cache consistent."""
 from __future__ import annotations
 
 import re
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -204,3 +205,33 @@ def _winning_moves_by_search() -> list[str]:
         if not e.solve(w, b, child.white_to_move, progress=False):
             out.append(str(m))
     return out
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@pytest.mark.parametrize("after", [0.01, 0.03, 0.08])
+def test_a_real_ctrl_c_signal_mid_search(
+    after: float, eager: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SIGALRM with a handler that raises KeyboardInterrupt, as Ctrl-C does, at
+    # an arbitrary moment of a search whose bar is open
+    monkeypatch.setattr(progress, "MAX_EVERY", 1 << 16)
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    board = ".....|.....|.....|....."  # about a quarter of a second
+    expected = Solver().keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
+    old = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, after)
+        with pytest.raises(KeyboardInterrupt):
+            Domineering(board).value()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert progress.outermost() is None and solver_for(Domineering)._tracker is None
+    assert Domineering(board).value() == expected
+    fresh = Solver()
+    fresh.keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
+    for key, value in list(solver_for(Domineering).values.items()):
+        assert fresh.values[key] == value, key
