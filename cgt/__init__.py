@@ -14,7 +14,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 
 from __future__ import annotations
 
-from . import games, impartial, loopy, play
+from . import games, impartial, loopy, play, progress
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
@@ -36,6 +36,7 @@ from .errors import (
 from .game import (
     Game,
     Outcome,
+    OutcomeWord,
     Relation,
     down,
     miny,
@@ -51,6 +52,7 @@ from .game import (
 from .notation import parse
 from .play import Move, Player, Sum
 from .products import NotPositive
+from .progress import set_progress
 from .temperature import TemperatureError
 from .thermograph import Thermograph
 
@@ -73,6 +75,7 @@ __all__ = [
     "NotImpartial",
     "NotPositive",
     "Outcome",
+    "OutcomeWord",
     "ParseError",
     "Player",
     "PositionProtocolError",
@@ -95,7 +98,9 @@ __all__ = [
     "number",
     "parse",
     "play",
+    "progress",
     "set_cache_limit",
+    "set_progress",
     "simplest_between",
     "star",
     "switch",

@@ -46,6 +46,7 @@ __all__ = [
     "Game",
     "GameLike",
     "Outcome",
+    "OutcomeWord",
     "Relation",
     "down",
     "miny",
@@ -82,14 +83,27 @@ class Outcome(str, enum.Enum):
 
     * ``L``: Left wins whoever starts (``G > 0``);
     * ``R``: Right wins whoever starts (``G < 0``);
-    * ``N``: the next player (the one to move) wins (``G || 0``);
-    * ``P``: the previous player wins (``G = 0``).
+    * ``N``: the next player (the one to move, the *first* player) wins (``G || 0``);
+    * ``P``: the previous player (the *second* player) wins (``G = 0``).
+
+    This one type answers "who wins?" everywhere: partizan values and
+    positions, impartial positions (``N`` or ``P``), misère play (the same
+    letters under the misère rule) and rulesets with endings of their own.
+    Rulesets that name the winner in their own words (Hexapawn's ``"white"``
+    and ``"black"``, the chip games' ``"first"`` and ``"second"``) return a
+    :class:`OutcomeWord`, a word that also equals the outcome class it means.
 
     >>> import cgt
     >>> cgt.star.outcome(), cgt.zero.outcome(), cgt.down.outcome()
     (Outcome.N, Outcome.P, Outcome.R)
     >>> cgt.Outcome.N == "N"      # members are also their letters
     True
+
+    The words *next*/*first* and *previous*/*second* are aliases of ``N``
+    and ``P`` when read (so are *left* and *right* for ``L`` and ``R``):
+
+    >>> Outcome("first"), Outcome("Second"), Outcome("previous"), Outcome("left")
+    (Outcome.N, Outcome.P, Outcome.P, Outcome.L)
     """
 
     L = "L"
@@ -97,8 +111,103 @@ class Outcome(str, enum.Enum):
     N = "N"
     P = "P"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Outcome | None:
+        if isinstance(value, str):
+            return _OUTCOME_WORDS.get(value.strip().lower())
+        return None
+
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, OutcomeWord):
+            return other.outcome is self
+        return str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
+_OUTCOME_WORDS = {
+    "l": Outcome.L,
+    "r": Outcome.R,
+    "n": Outcome.N,
+    "p": Outcome.P,
+    "left": Outcome.L,
+    "right": Outcome.R,
+    "next": Outcome.N,
+    "first": Outcome.N,
+    "previous": Outcome.P,
+    "second": Outcome.P,
+}
+
+
+class OutcomeWord(str):
+    """Who wins, in a ruleset's own words, knowing the :class:`Outcome` it means.
+
+    Hexapawn's ``winner()`` says ``"white"`` or ``"black"``, a chip game's
+    ``"first"`` or ``"second"``: those words are the rulesets' contract, so
+    a :class:`OutcomeWord` *is* that ``str`` (it prints, compares and hashes as the
+    word).  It also carries :attr:`outcome`, the outcome class of the position
+    it was asked about, and compares equal to it, so one vocabulary works
+    everywhere.  The same word may mean different classes: in Hexapawn
+    White moves first from the start, so ``"white"`` is ``N`` there, but
+    ``P`` in a position with Black to move.  ``"first"`` is always ``N`` and
+    ``"second"`` always ``P``.
+
+    >>> w = OutcomeWord("black", Outcome.P)
+    >>> w, w == "black", w == Outcome.P, w.outcome
+    ('black', True, True, Outcome.P)
+    >>> w == Outcome.N, Outcome.P == w, w != Outcome.P
+    (False, True, False)
+
+    Equality with an :class:`Outcome` is a convenience that hashing cannot
+    follow (``"black"`` and ``"P"`` hash differently): as a set member or a
+    dictionary key a :class:`OutcomeWord` is its word; key by ``w.outcome`` to
+    group by outcome class.
+
+    >>> {"black": 1}[w], {Outcome.P: 1}[w.outcome]
+    (1, 1)
+    """
+
+    outcome: Outcome
+    """The outcome class the word means for the position asked about."""
+
+    def __new__(cls, word: str, outcome: Outcome | str) -> OutcomeWord:
+        if not isinstance(word, str):
+            from .errors import WrongType
+
+            raise WrongType(f"a OutcomeWord is a word (str), not {word!r}")
+        try:
+            kind = Outcome(outcome)
+        except ValueError:
+            from .errors import InvalidArgument
+
+            raise InvalidArgument(
+                f"{outcome!r} is not an outcome class: expected 'L', 'R', 'N' or 'P'"
+            ) from None
+        self = super().__new__(cls, word)
+        self.outcome = kind
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Outcome):
+            return self.outcome is other
+        return str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = str.__hash__
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+    def __reduce__(self) -> tuple[type[OutcomeWord], tuple[str, Outcome]]:
+        return (OutcomeWord, (str(self), self.outcome))
 
 
 GameLike = Union["Game", int, Dyadic, Fraction, str]

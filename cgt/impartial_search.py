@@ -101,7 +101,10 @@ class OutcomeSearch:
         if found is not None:
             self.solver._hits += 1
             return found
-        self.solver._misses += 1
+        solver = self.solver
+        solver._misses += 1
+        if solver._misses >= solver._tick_at:
+            solver._tick()
         if self._known is not None:
             known = self._known(key)
             if known is not None:

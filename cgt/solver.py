@@ -45,6 +45,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
+from . import progress as _progress
 from ._budget import spend
 from ._deep import deep
 from .canonical import add as _add
@@ -220,6 +221,8 @@ class Solver:
         self._misses = 0
         self._ruleset: Hashable | None = None
         self._path: set[Hashable] = set()  # keys being valued on the current line of play
+        self._tracker: _progress.Tracker | None = None  # the running search's progress
+        self._tick_at = _progress.NEVER  # the miss count at which to update it
 
     def info(self) -> SolverInfo:
         """Table sizes and hit counts.
@@ -251,10 +254,50 @@ class Solver:
 
     # --- partizan ----------------------------------------------------------------
     @deep
-    def value(self, position: PartizanLike) -> Game:
-        """The canonical value of ``position``: the sum of its components' values."""
+    def value(self, position: PartizanLike, *, progress: bool | None = None) -> Game:
+        """The canonical value of ``position``: the sum of its components' values.
+
+        A search longer than two seconds shows a progress bar (see
+        :mod:`cgt.progress`); ``progress=False`` keeps this one silent.
+
+        >>> from cgt.games import Clobber
+        >>> Solver().value(Clobber("xox"), progress=False)
+        *
+        """
         with self.lock:
-            return self._value(position)
+            tracker = self._begin(progress)
+            try:
+                return self._value(position)
+            finally:
+                if tracker is not None:
+                    self._end(tracker)
+
+    # --- progress ----------------------------------------------------------------
+    def _begin(self, progress: bool | None) -> _progress.Tracker | None:
+        """Track the search that starts now, unless one of this thread's runs already."""
+        if self._tracker is not None or _progress.outermost() is not None:
+            _progress._check_flag(progress)
+            return None
+        tracker = _progress.Tracker("positions solved", progress=progress, base=self._misses)
+        self._tracker = tracker
+        self._tick_at = tracker.next
+        _progress._set_outermost(tracker)
+        return tracker
+
+    def _end(self, tracker: _progress.Tracker) -> None:
+        tracker.close()
+        self._tracker = None
+        self._tick_at = _progress.NEVER
+        _progress._set_outermost(None)
+
+    def _tick(self) -> None:
+        """A checkpoint of the running search (every few thousand new positions)."""
+        tracker = self._tracker
+        if tracker is None:
+            self._tick_at = _progress.NEVER
+            return
+        tracker.update(self._misses)
+        self._tick_at = tracker.next
 
     def _value(self, position: PartizanLike) -> Game:
         if isinstance(position, Game):  # a value is a position too (say, an option)
@@ -305,6 +348,8 @@ class Solver:
             self._hits += 1
             return found
         self._misses += 1
+        if self._misses >= self._tick_at:
+            self._tick()
         spend()
         if key[1] is component:  # type: ignore[index]
             _note_identity_key(component, self.values)
@@ -325,10 +370,22 @@ class Solver:
 
     # --- impartial ---------------------------------------------------------------
     @deep
-    def grundy(self, position: ImpartialLike) -> int:
-        """The Grundy value of ``position``: the XOR of its components' values."""
+    def grundy(self, position: ImpartialLike, *, progress: bool | None = None) -> int:
+        """The Grundy value of ``position``: the XOR of its components' values.
+
+        ``progress`` as for :meth:`value`.
+
+        >>> from cgt.games import OctalGame
+        >>> Solver().grundy(OctalGame("0.07")(8), progress=False)
+        1
+        """
         with self.lock:
-            return self._grundy(position)
+            tracker = self._begin(progress)
+            try:
+                return self._grundy(position)
+            finally:
+                if tracker is not None:
+                    self._end(tracker)
 
     def _grundy(self, position: ImpartialLike) -> int:
         if isinstance(position, Game):  # a value as a position: a nimber's nim value
@@ -350,6 +407,8 @@ class Solver:
             self._hits += 1
             return found
         self._misses += 1
+        if self._misses >= self._tick_at:
+            self._tick()
         if key[1] is component:  # type: ignore[index]
             _note_identity_key(component, self.grundy_values)
         path = self._path
@@ -367,15 +426,21 @@ class Solver:
 
     # --- keyed rules (fast protocol) --------------------------------------------
     @deep
-    def keyed_value(self, rules: KeyedRules, state: Any) -> Game:
+    def keyed_value(self, rules: KeyedRules, state: Any, *, progress: bool | None = None) -> Game:
         """The canonical value of ``state`` under keyed ``rules`` (see :class:`KeyedRules`).
 
         Component values are stored under their normalised keys in
         :attr:`values`, so they are shared with every later call.
+        ``progress`` as for :meth:`value`.
         """
         with self.lock:
             self._bind(rules)
-            return self._keyed_sum(rules, state)
+            tracker = self._begin(progress)
+            try:
+                return self._keyed_sum(rules, state)
+            finally:
+                if tracker is not None:
+                    self._end(tracker)
 
     def _bind(self, rules: KeyedRules) -> None:
         """Tie the keyed tables to the game of ``rules`` (see :class:`KeyedRules`).
@@ -419,6 +484,8 @@ class Solver:
             found = values.get(key)
             if found is None:
                 self._misses += 1
+                if self._misses >= self._tick_at:
+                    self._tick()
                 found = self._keyed_component(rules, key)
             else:
                 self._hits += 1
@@ -465,7 +532,7 @@ class Solver:
         return result
 
     @deep
-    def keyed_grundy(self, rules: KeyedRules, state: Any) -> int:
+    def keyed_grundy(self, rules: KeyedRules, state: Any, *, progress: bool | None = None) -> int:
         """The Grundy value of ``state`` under impartial keyed ``rules``.
 
         >>> class Nim:
@@ -479,12 +546,18 @@ class Solver:
         Each component's value is the least ``n`` such that the component
         plus a nim heap of ``n`` is a second-player win, decided by a search
         that stops at the first winning move (:mod:`cgt.impartial_search`).
+        ``progress`` as for :meth:`value`.
         """
         with self.lock:
             self._bind(rules)
-            if self._keyed_mex:
-                return self._keyed_xor(rules, state)
-            return self._keyed_outcome_xor(rules, state)
+            tracker = self._begin(progress)
+            try:
+                if self._keyed_mex:
+                    return self._keyed_xor(rules, state)
+                return self._keyed_outcome_xor(rules, state)
+            finally:
+                if tracker is not None:
+                    self._end(tracker)
 
     def _keyed_outcome_xor(self, rules: KeyedRules, state: Any) -> int:
         state_key = getattr(rules, "state_key", None)
@@ -518,6 +591,8 @@ class Solver:
             found = table.get(key)
             if found is None:
                 self._misses += 1
+                if self._misses >= self._tick_at:
+                    self._tick()
                 found = self._keyed_grundy_component(rules, key)
             else:
                 self._hits += 1

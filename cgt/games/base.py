@@ -219,6 +219,21 @@ class ImpartialPosition(_Playing):
         """The Grundy value, via the ruleset's shared solver."""
         return solver_for(type(self)).grundy(self)
 
+    def misere_outcome(self) -> Outcome:
+        """The outcome class under misère play (the last player to move loses).
+
+        ``Outcome.P`` if the player to move loses, else ``Outcome.N``, by
+        :func:`cgt.impartial.misere_outcome`.
+
+        >>> from cgt.games import OctalGame
+        >>> kayles = OctalGame("0.77")
+        >>> kayles(1).misere_outcome(), kayles(1).outcome(), kayles(2).misere_outcome()
+        (Outcome.P, Outcome.N, Outcome.N)
+        """
+        from ..impartial.misere import misere_outcome
+
+        return misere_outcome(self)
+
     def value(self) -> Game:
         """The value as a game: the nimber of the Grundy value."""
         from ..game import nimber

@@ -43,6 +43,7 @@ from typing import Any, Literal
 
 from .._deep import deep
 from ..errors import InvalidPosition, NotImpartial, TooLarge
+from ..game import Outcome, OutcomeWord
 from .base import ImpartialPosition
 
 __all__ = ["RULES", "ChipGame", "misere_nim_second_wins", "q_values"]
@@ -322,19 +323,56 @@ class ChipGame(ImpartialPosition):
         self._check_search_size()
         return super().grundy()
 
-    def winner(self, method: Literal["auto", "search", "theory"] = "auto") -> str:
-        """``"first"`` (the player to move) or ``"second"``: who wins.
+    def outcome(self, method: Literal["auto", "search", "theory"] = "auto") -> Outcome:
+        """``Outcome.N`` if the player to move (the first player) wins under the
+        position's rule, else ``Outcome.P``.
 
-        ``"auto"`` and ``"theory"`` use the Nim reduction, O(k log k);
-        ``"search"`` the memoised exact search.
+        Each rule's own ending counts (rule D is misère play), not normal play
+        on the moves.  ``method`` as for :meth:`winner`.
 
-        >>> ChipGame([3, 5, 7], rule="A").winner(), ChipGame([3, 5, 7], rule="A").winner("search")
-        ('first', 'first')
+        >>> ChipGame([1, 3], rule="A").outcome(), ChipGame([1, 3], rule="B").outcome()
+        (Outcome.P, Outcome.N)
+        >>> ChipGame([2, 3, 6]).outcome(), ChipGame([2, 3, 6], rule="D").outcome("search")
+        (Outcome.N, Outcome.N)
         """
         if method not in ("auto", "search", "theory"):
             raise InvalidPosition(f"method must be 'auto', 'search' or 'theory', got {method!r}")
         first = self._first_wins_search() if method == "search" else self._first_wins_theory()
-        return "first" if first else "second"
+        return Outcome.N if first else Outcome.P
+
+    def winner(self, method: Literal["auto", "search", "theory"] = "auto") -> OutcomeWord:
+        """``"first"`` (the player to move) or ``"second"``: who wins.
+
+        ``"auto"`` and ``"theory"`` use the Nim reduction, O(k log k);
+        ``"search"`` the memoised exact search.  The word is a
+        :class:`cgt.OutcomeWord`, equal to :meth:`outcome` too: ``"first"`` is
+        ``Outcome.N``, ``"second"`` is ``Outcome.P``.
+
+        >>> ChipGame([3, 5, 7], rule="A").winner(), ChipGame([3, 5, 7], rule="A").winner("search")
+        ('first', 'first')
+        >>> import cgt
+        >>> ChipGame([4, 6, 8], rule="A").winner() == cgt.Outcome.P
+        True
+        """
+        if self.outcome(method) is Outcome.N:
+            return OutcomeWord("first", Outcome.N)
+        return OutcomeWord("second", Outcome.P)
+
+    def misere_outcome(self) -> Outcome:
+        """The outcome under misère play of rule C's moves: rule D's outcome.
+
+        Rules A, B and D have endings of their own, so only rule C has a
+        misère form; ask ``ChipGame(squares, "D")`` for it directly.
+
+        >>> ChipGame([2, 3, 6]).misere_outcome() == ChipGame([2, 3, 6], "D").outcome()
+        True
+        """
+        if self.rule != "C":
+            raise NotImpartial(
+                f"rule {self.rule} has its own ending, so it has no misère form; "
+                "misère play of rule C is rule D"
+            )
+        return ChipGame(self.squares, "D").outcome()
 
     def winning_moves(  # type: ignore[override]  # (from, to) chip moves, as in the source
         self, method: Literal["auto", "search", "theory"] = "auto"
@@ -351,7 +389,7 @@ class ChipGame(ImpartialPosition):
                 if self.rule == "A":
                     out.append(move)
                 continue
-            if child.winner(method) == "second":
+            if child.outcome(method) is Outcome.P:
                 out.append(move)
         return out
 

@@ -38,6 +38,7 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
+from .. import progress as _progress
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity
@@ -56,6 +57,7 @@ Engine = Literal["auto", "numpy", "python"]
 
 _DIRECT_LIMIT = 1 << 22  # beyond this heap size, values come from a proven period only
 _EXTEND_LOCK = threading.Lock()  # one sequence extension at a time (they are CPU-bound anyway)
+_tracker = _progress.IDLE  # the progress of the running extension (under _EXTEND_LOCK)
 _SEQUENCE_LIMIT = 1 << 26  # grundy_sequence(n) refuses to list more values than this
 
 
@@ -124,11 +126,15 @@ class HeapRuleset:
         return None
 
     # --- values ----------------------------------------------------------------
-    def grundy_sequence(self, n: int, *, engine: Engine = "auto") -> list[int]:
+    def grundy_sequence(
+        self, n: int, *, engine: Engine = "auto", progress: bool | None = None
+    ) -> list[int]:
         """The first ``n`` Grundy values ``[G(0), ..., G(n - 1)]``.
 
         Computed once on flat arrays and kept; ``engine`` picks the numpy or
-        the pure-Python loop (``"auto"``: numpy when installed).
+        the pure-Python loop (``"auto"``: numpy when installed).  A long
+        computation shows a progress bar of the heaps done after two seconds
+        (see :mod:`cgt.progress`); ``progress=False`` keeps it silent.
 
         >>> OctalGame("0.07").grundy_sequence(10)
         [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
@@ -142,13 +148,25 @@ class HeapRuleset:
             )
         if engine not in ("auto", "numpy", "python"):
             raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
+        global _tracker
+        _progress._check_flag(progress)
         if len(self._values) < n:
             with _EXTEND_LOCK:
                 if len(self._values) < n:
                     # Extend a copy and publish it whole: other threads (and an
                     # interrupted extension) only ever see a finished prefix.
                     values = list(self._values)
-                    self._extend(values, n, engine)
+                    _tracker = _progress.Tracker(
+                        f"Grundy values of {self!r}",
+                        progress=progress,
+                        unit="heap",
+                        total=n,
+                    )
+                    try:
+                        self._extend(values, n, engine)
+                    finally:
+                        _tracker.close()
+                        _tracker = _progress.IDLE
                     self._values = values
         return self._values[:n]
 
@@ -463,7 +481,10 @@ class SubtractionGame(HeapRuleset):
             self._extend_all_but(values, n)
             return
         moves = self._sorted
+        tracker = _tracker
         for m in range(len(values), n):
+            if m >= tracker.next:
+                tracker.update(m)
             seen = {values[m - s] for s in moves if s <= m}
             g = 0
             while g in seen:
@@ -478,7 +499,10 @@ class SubtractionGame(HeapRuleset):
         present: set[int] = set()
         low_mex = 0
         upto = 0
+        tracker = _tracker
         for m in range(len(values), n):
+            if m >= tracker.next:
+                tracker.update(m)
             while upto <= m - t - 1:
                 present.add(values[upto])
                 upto += 1
@@ -697,7 +721,10 @@ class OctalGame(HeapRuleset):
         pair_cache: dict[tuple[int, bool], frozenset[int]] = {}
         triple_cache: dict[tuple[int, bool], frozenset[int]] = {}
         g = values
+        tracker = _tracker
         for heap in range(len(values), n):
+            if heap >= tracker.next:
+                tracker.update(heap)
             seen: set[int] = set()
             for k, bits, distinct in self._rules_upto(heap):
                 m = heap - k
@@ -772,7 +799,10 @@ class OctalGame(HeapRuleset):
             cache[key] = bits
             return bits
 
+        tracker = _tracker
         for heap in range(start, n):
+            if heap >= tracker.next:
+                tracker.update(heap)
             seen_bits = 0
             for k, digit, distinct in rules if self._finite else self._rules_upto(heap):
                 m = heap - k

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from cgt import Outcome
 from cgt.errors import InvalidPosition
 from cgt.games import Hexapawn
 from cgt.games.hexapawn import three_row_winner
@@ -120,7 +121,7 @@ def test_p_prime_two_wins_for_the_mover_whatever_the_rest() -> None:
     for rest in ["P(1)", "P(2)", "P(3)", "P(4)", "P(5)", "P(1) + P(3)"]:
         for to_move in ("white", "black"):
             board = block_board(f"P'(2) + {rest}", to_move=to_move)
-            assert Hexapawn(board, to_move=to_move).wins_for_mover(), (rest, to_move)
+            assert Hexapawn(board, to_move=to_move).outcome() is Outcome.N, (rest, to_move)
     assert block_value("P'(2) + P(3)") is None
 
 
@@ -140,14 +141,14 @@ def test_sums_of_blocks_against_xor(expr: str) -> None:
     value = block_value(expr)
     for to_move in ("white", "black"):
         h = Hexapawn(block_board(expr, to_move=to_move), to_move=to_move)
-        assert h.wins_for_mover() == (value is None or value != 0), (expr, to_move)
+        assert (h.outcome() is Outcome.N) == (value is None or value != 0), (expr, to_move)
 
 
 def test_unsound_split_blocks_lose_for_the_player_who_made_them() -> None:
     # Lemma 11: P'(3)·P'(5) has unequal replies (g(3)^f(3) = 1, f(1)^g(5) = 3)
     assert block_value("P'(3)·P'(5)") is None
     h = Hexapawn(block_board("P'(3)·P'(5) + P(2)"))
-    assert h.wins_for_mover()
+    assert h.outcome() is Outcome.N
 
 
 def test_game_is_finite_and_never_drawn() -> None:
@@ -210,5 +211,7 @@ def test_dawson_chess_is_0137() -> None:
 def test_dawson_differs_from_hexapawn() -> None:
     # the source: with optional capture the 8 x 3 game is a White win; with
     # compulsory capture (Dawson) the outcomes differ already on small boards
-    differ = [n for n in range(1, 11) if dawson_wins(n) != Hexapawn(n, 3).wins_for_mover()]
+    differ = [
+        n for n in range(1, 11) if dawson_wins(n) != (Hexapawn(n, 3).outcome("search") is Outcome.N)
+    ]
     assert differ

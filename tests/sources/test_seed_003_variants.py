@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from cgt import Outcome
 from cgt.games import Hexapawn
 
 PAGE = [
@@ -55,8 +56,8 @@ def test_three_by_three_analysis() -> None:
     # lets Black stalemate, with the right pawn lets Black promote
     centre = h.play("b1-b2").play("a3xb2")
     assert centre.winning_moves() == []
-    assert centre.play("a1xb2").wins_for_mover()  # Black advances and stalemates
-    assert centre.play("c1xb2").wins_for_mover()  # Black advances and promotes
+    assert centre.play("a1xb2").outcome() is Outcome.N  # Black advances and stalemates
+    assert centre.play("c1xb2").outcome() is Outcome.N  # Black advances and promotes
 
 
 def test_berolina_three_by_three_black_wins_on_first_move() -> None:

@@ -20,6 +20,8 @@ from White's side.
 
 >>> Hexapawn(3, 3).winner()
 'black'
+>>> Hexapawn(3, 3).outcome()          # White moves first: Black wins means P
+Outcome.P
 >>> [str(m) for m in Hexapawn(8, 3).winning_moves()]
 ['a1-a2', 'c1-c2', 'f1-f2', 'h1-h2']
 >>> Hexapawn(10**100, 3).winner()      # the certified 3 x n theory, O(1)
@@ -28,9 +30,12 @@ from White's side.
 
 from __future__ import annotations
 
+import warnings
 from typing import Literal, NamedTuple
 
+from ... import progress as _progress
 from ...errors import InvalidPosition, WrongType
+from ...game import Outcome, OutcomeWord
 from ._engine import MAX_ROWS, PAWN_TYPES, Engine, clear_engines, engine_for
 from .theory import (
     block_board,
@@ -368,39 +373,89 @@ class Hexapawn:
     def _theory_applies(self) -> bool:
         return self.rows == 3 and self.pawn == "normal" and not self.misere and self.is_start
 
-    def winner(self, method: Literal["auto", "search", "theory"] = "auto") -> str:
-        """``"white"`` or ``"black"``: who wins with perfect play.
+    def outcome(
+        self,
+        method: Literal["auto", "search", "theory"] = "auto",
+        *,
+        progress: bool | None = None,
+    ) -> Outcome:
+        """``Outcome.N`` if the side to move wins with perfect play, else ``Outcome.P``.
 
-        ``method="auto"`` uses the certified three-row theory for the start
-        position on three rows (normal pawns and rules), and the exact search
-        otherwise; ``"search"`` and ``"theory"`` force one of them.
+        Under the ruleset's own ending (promotion or a stalemated opponent;
+        the misère ending for ``misere=True``).  From the start position
+        White moves first, so ``N`` means White wins and ``P`` Black wins.
+        ``method`` as for :meth:`winner`; a search longer than two seconds
+        shows a progress bar (see :mod:`cgt.progress`) unless
+        ``progress=False``.
 
-        >>> Hexapawn(5, 5).winner(), Hexapawn(5, 5, pawn="berolina").winner()
-        ('white', 'black')
-        >>> Hexapawn(8, 3).winner(method="search"), Hexapawn(8, 3).winner(method="theory")
-        ('white', 'white')
+        >>> Hexapawn(3, 3).outcome(), Hexapawn(4, 3).outcome()
+        (Outcome.P, Outcome.N)
+        >>> Hexapawn("B.B|.W.|W.W", to_move="black").outcome()    # Black to move loses
+        Outcome.P
         """
         if method not in ("auto", "search", "theory"):
             raise InvalidPosition(f"method must be 'auto', 'search' or 'theory', got {method!r}")
+        _progress._check_flag(progress)
         if method == "theory" or (method == "auto" and self._theory_applies()):
             if not self._theory_applies():
                 raise InvalidPosition(
                     "the theory covers only the start position on three rows "
                     "with normal pawns and normal rules"
                 )
-            return three_row_winner(self.columns)
+            return three_row_winner(self.columns).outcome
+        return Outcome.N if self._mover_wins(progress) else Outcome.P
+
+    def _mover_wins(self, progress: bool | None = None) -> bool:
         w, b = self.bits()
-        mover_wins = self._engine().solve(w, b, self.white_to_move)
-        return "white" if mover_wins == self.white_to_move else "black"
+        return self._engine().solve(w, b, self.white_to_move, progress=progress)
+
+    def winner(
+        self,
+        method: Literal["auto", "search", "theory"] = "auto",
+        *,
+        progress: bool | None = None,
+    ) -> OutcomeWord:
+        """``"white"`` or ``"black"``: who wins with perfect play.
+
+        ``method="auto"`` uses the certified three-row theory for the start
+        position on three rows (normal pawns and rules), and the exact search
+        otherwise; ``"search"`` and ``"theory"`` force one of them.
+
+        The word is a :class:`cgt.OutcomeWord`: a ``str`` that also knows (and
+        equals) the :class:`cgt.Outcome` of the position, :meth:`outcome`.
+
+        >>> Hexapawn(5, 5).winner(), Hexapawn(5, 5, pawn="berolina").winner()
+        ('white', 'black')
+        >>> Hexapawn(8, 3).winner(method="search"), Hexapawn(8, 3).winner(method="theory")
+        ('white', 'white')
+        >>> import cgt
+        >>> Hexapawn(3, 3).winner() == cgt.Outcome.P, Hexapawn(3, 3).winner().outcome
+        (True, Outcome.P)
+        """
+        kind = self.outcome(method, progress=progress)
+        mover_wins = kind is Outcome.N
+        word = "white" if mover_wins == self.white_to_move else "black"
+        return OutcomeWord(word, kind)
 
     def wins_for_mover(self) -> bool:
         """Whether the side to move wins (exact search).
 
-        >>> Hexapawn(4, 3).wins_for_mover()
+        .. deprecated:: 0.1
+           Use ``outcome() == cgt.Outcome.N`` (the one vocabulary for who wins).
+
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     Hexapawn(4, 3).wins_for_mover()
         True
         """
-        w, b = self.bits()
-        return self._engine().solve(w, b, self.white_to_move)
+        warnings.warn(
+            "Hexapawn.wins_for_mover() is deprecated: use outcome() == cgt.Outcome.N "
+            "(outcome() is Outcome.N when the side to move wins, Outcome.P when it loses)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self._mover_wins()
 
     def winning_moves(self) -> list[HexapawnMove]:
         """The moves that win for the side to move (empty if it loses).
@@ -451,7 +506,7 @@ class Hexapawn:
                     if pos.promotes(m):
                         return [*line, m]
             target = pos.game_length()
-            mover_wins = pos.wins_for_mover()
+            mover_wins = pos._mover_wins()
             for m, nw, nb in kids:
                 if pos.misere and pos.promotes(m):
                     continue

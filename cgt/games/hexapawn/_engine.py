@@ -44,6 +44,7 @@ from array import array
 from collections.abc import Callable
 from itertools import product
 
+from ... import progress as _progress
 from ...errors import InvalidPosition
 
 __all__ = [
@@ -398,6 +399,9 @@ class Engine:
         self._length_table: dict[int, int] = {}
         #: held by :meth:`solve` and :meth:`length`: the table changes under one thread at a time
         self.lock = threading.RLock()
+        #: the running search's progress bar, and the node count of its next update
+        self.tracker: _progress.Tracker | None = None
+        self.tick_at = _progress.NEVER
         self.wins: Callable[[int, int, bool], bool] = self._make_search()
 
     @property
@@ -583,6 +587,8 @@ class Engine:
                         return v & 1 == 1
                     i += 1
             before = engine.nodes = engine.nodes + 1
+            if before >= engine.tick_at:
+                engine.tick()
             result = False
             for group, shifts, capture in ((caps, shifts_c, True), (quiet, shifts_q, False)):
                 for t, shift in zip(group, shifts, strict=True):
@@ -621,13 +627,39 @@ class Engine:
 
         return wins
 
-    def solve(self, white: int, black: int, white_to_move: bool) -> bool:
-        """:meth:`wins` with recursion head-room (the depth is at most the number of moves)."""
+    def solve(
+        self, white: int, black: int, white_to_move: bool, *, progress: bool | None = None
+    ) -> bool:
+        """:meth:`wins` with recursion head-room (the depth is at most the number of moves).
+
+        A search longer than two seconds shows a progress bar (see
+        :mod:`cgt.progress`) unless ``progress`` is ``False``.
+        """
         depth = 2 * self.columns * self.rows + 100
         if sys.getrecursionlimit() < depth:
             sys.setrecursionlimit(depth)
         with self.lock:
-            return self.wins(white, black, white_to_move)
+            if self.tracker is not None or _progress.outermost() is not None:
+                _progress._check_flag(progress)
+                return self.wins(white, black, white_to_move)
+            tracker = _progress.Tracker("Hexapawn positions", progress=progress, base=self.nodes)
+            self.tracker, self.tick_at = tracker, tracker.next
+            _progress._set_outermost(tracker)
+            try:
+                return self.wins(white, black, white_to_move)
+            finally:
+                tracker.close()
+                self.tracker, self.tick_at = None, _progress.NEVER
+                _progress._set_outermost(None)
+
+    def tick(self) -> None:
+        """A checkpoint of the running search: update its progress bar."""
+        tracker = self.tracker
+        if tracker is None:
+            self.tick_at = _progress.NEVER
+            return
+        tracker.update(self.nodes)
+        self.tick_at = tracker.next
 
     # --- game length under optimal play ----------------------------------------------
     def length(self, white: int, black: int, white_to_move: bool) -> int:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import InvalidPosition
+from ...game import Outcome, OutcomeWord
 from ...impartial.nim import mex
 
 __all__ = [
@@ -200,18 +201,21 @@ def certify_period(period: int = 10, search_up_to: int = 400) -> PeriodCertifica
     raise InvalidPosition(f"no certificate of period {period} with a <= {search_up_to}")
 
 
-def three_row_winner(n: int) -> str:
-    """Winner of ``Hexapawn(n, 3)`` (normal pawns and rules) by the theory, O(1).
+def three_row_winner(n: int) -> OutcomeWord:
+    """OutcomeWord of ``Hexapawn(n, 3)`` (normal pawns and rules) by the theory, O(1).
 
     White (who moves first) wins iff ``f(n) != 0``: by the certified period,
-    iff ``n mod 10`` is 1, 4, 5, 7 or 8.
+    iff ``n mod 10`` is 1, 4, 5, 7 or 8.  The word is a :class:`cgt.OutcomeWord`:
+    ``"white"`` is ``Outcome.N`` (the first player wins), ``"black"`` ``Outcome.P``.
 
     >>> [three_row_winner(n)[0] for n in range(1, 11)]
     ['w', 'b', 'b', 'w', 'w', 'b', 'w', 'w', 'b', 'b']
     """
     if n < 1:
         raise InvalidPosition(f"a board needs at least one column, got {n}")
-    return "white" if certify_period().f(n) else "black"
+    if certify_period().f(n):
+        return OutcomeWord("white", Outcome.N)
+    return OutcomeWord("black", Outcome.P)
 
 
 def theory_winning_openings(n: int) -> list[int]:

@@ -1,0 +1,237 @@
+"""Progress bars on long searches: shown when due, silent when asked or without tqdm,
+and a Ctrl-C in the middle of a search leaves every cache consistent."""
+
+from __future__ import annotations
+
+import re
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import cgt
+from cgt import progress
+from cgt.errors import WrongType
+from cgt.games import Domineering, Hexapawn, OctalGame
+from cgt.games.base import clear_solver_caches, solver_for
+from cgt.games.domineering import _DOMINEERING
+from cgt.games.hexapawn import clear_engines
+from cgt.games.hexapawn._engine import Engine
+from cgt.solver import Solver
+
+try:
+    import tqdm
+except ImportError:  # pragma: no cover - CI installs the 'progress' extra
+    tqdm = None
+
+needs_tqdm = pytest.mark.skipif(tqdm is None, reason="tqdm is not installed")
+
+BOARD = "....|....|...."  # enough positions for many checkpoints
+
+
+@pytest.fixture
+def eager(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Bars open at once, and the clock is read at every position."""
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "EVERY", 1)
+    monkeypatch.setattr(progress, "MAX_EVERY", 1)
+    monkeypatch.setattr(progress, "_enabled", True)
+    clear_solver_caches()
+    clear_engines()
+    yield
+    clear_solver_caches()
+    clear_engines()
+
+
+def _searches() -> dict[str, Callable[[], Any]]:
+    return {
+        "solver": lambda: Domineering(BOARD).value(),
+        "hexapawn": lambda: Hexapawn(3, 4).outcome("search"),
+        "sequence": lambda: OctalGame("0.137").grundy_sequence(600),
+    }
+
+
+def _expected() -> dict[str, Any]:
+    # computed independently of the shared tables: a fresh solver, a fresh engine,
+    # the pure-Python heap loop on a fresh ruleset object
+    e = Engine(3, 4, "normal", False)
+    return {
+        "solver": Solver().keyed_value(_DOMINEERING, Domineering(BOARD).state, progress=False),
+        "hexapawn": (
+            cgt.Outcome.N
+            if e.solve(e.start_white, e.start_black, True, progress=False)
+            else cgt.Outcome.P
+        ),
+        "sequence": OctalGame("0.137").grundy_sequence(600, engine="python", progress=False),
+    }
+
+
+@needs_tqdm
+@pytest.mark.parametrize("name", ["solver", "hexapawn", "sequence"])
+def test_a_long_search_shows_a_bar(
+    name: str, eager: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = _searches()[name]()
+    err = capsys.readouterr().err
+    assert result == _expected()[name]
+    unit = "heap" if name == "sequence" else "pos"
+    assert "positions" in err or "Grundy values" in err, err
+    assert re.search(rf"\d[kMG]?{unit}/s", err), err  # a rate, not '?pos/s'
+    assert progress.outermost() is None
+
+
+@pytest.mark.parametrize("name", ["solver", "hexapawn", "sequence"])
+def test_progress_false_writes_nothing(
+    name: str, eager: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with cgt.set_progress(False):
+        result = _searches()[name]()
+    assert capsys.readouterr().err == ""
+    assert result == _expected()[name]
+    assert progress.progress_enabled()  # the with block restored the setting
+    clear_solver_caches()
+    clear_engines()
+    calls: dict[str, Callable[[], Any]] = {
+        "solver": lambda: solver_for(Domineering).keyed_value(
+            _DOMINEERING, Domineering(BOARD).state, progress=False
+        ),
+        "hexapawn": lambda: Hexapawn(3, 4).outcome("search", progress=False),
+        "sequence": lambda: OctalGame("0.137").grundy_sequence(600, progress=False),
+    }
+    assert calls[name]() == _expected()[name]
+    assert capsys.readouterr().err == ""
+
+
+def test_short_searches_show_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    # the default delay of two seconds: quick searches never open a bar
+    clear_solver_caches()
+    assert Domineering("...|...").value() == cgt.parse("{2|-1/2}")
+    assert Hexapawn(3, 3).outcome("search") is cgt.Outcome.P
+    assert capsys.readouterr().err == ""
+
+
+def test_without_tqdm_everything_is_silent(
+    eager: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now raises ImportError
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    with pytest.raises(ImportError):
+        import tqdm.auto  # noqa: F401
+    expected = _expected()
+    for name, search in _searches().items():
+        assert search() == expected[name]
+    assert capsys.readouterr().err == ""
+
+
+def test_bad_progress_arguments() -> None:
+    with pytest.raises(WrongType):
+        cgt.set_progress("off")  # type: ignore[arg-type]
+    with pytest.raises(WrongType):
+        Solver().value(cgt.star, progress=1)  # type: ignore[arg-type]
+    with pytest.raises(WrongType):
+        OctalGame("0.77").grundy_sequence(5, progress="no")  # type: ignore[arg-type]
+    assert progress.progress_enabled()
+
+
+class _Interrupt:
+    """A replacement of Tracker.update that raises KeyboardInterrupt at its ``at``-th call."""
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+        self.calls = 0
+        self.original = progress.Tracker.update
+
+    def method(self) -> Callable[[progress.Tracker, int], None]:
+        def update(tracker: progress.Tracker, count: int) -> None:
+            self.calls += 1
+            if self.calls == self.at:
+                raise KeyboardInterrupt
+            self.original(tracker, count)
+
+        return update
+
+
+@pytest.mark.parametrize("name", ["solver", "hexapawn", "sequence"])
+@pytest.mark.parametrize("at", [1, 7, 40])
+def test_ctrl_c_mid_search_leaves_caches_consistent(
+    name: str, at: int, eager: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = _expected()
+    interrupt = _Interrupt(at)
+    monkeypatch.setattr(progress.Tracker, "update", interrupt.method())
+    closed: list[Any] = []
+    original_close = progress.Tracker.close
+
+    def close(tracker: progress.Tracker) -> None:
+        closed.append(tracker.bar)
+        original_close(tracker)
+
+    monkeypatch.setattr(progress.Tracker, "close", close)
+    with pytest.raises(KeyboardInterrupt):
+        _searches()[name]()
+    assert interrupt.calls == at
+    # the bar was closed, nothing is left tracking
+    assert closed and progress.outermost() is None
+    if tqdm is not None:
+        assert not [bar for bar in tqdm.tqdm._instances if not bar.disable]
+    solver = solver_for(Domineering)
+    assert solver._tracker is None and solver._tick_at == progress.NEVER
+    if name == "solver":
+        # the interrupted search is a prefix of the full one: every value it
+        # stored is the value a fresh, uninterrupted solver stores for that key
+        fresh = Solver()
+        fresh.keyed_value(_DOMINEERING, Domineering(BOARD).state, progress=False)
+        assert solver.values or at < 40
+        for key, value in list(solver.values.items()):
+            assert fresh.values[key] == value, key
+    monkeypatch.setattr(progress.Tracker, "update", interrupt.original)
+    assert _searches()[name]() == expected[name]
+    if name == "hexapawn":
+        assert [str(m) for m in Hexapawn(3, 4).winning_moves()] == _winning_moves_by_search()
+
+
+def _winning_moves_by_search() -> list[str]:
+    h = Hexapawn(3, 4)
+    out = []
+    for m in h.moves():
+        if h.promotes(m):
+            out.append(str(m))
+            continue
+        child = h.play(m)
+        e = Engine(3, 4, "normal", False)
+        w, b = child.bits()
+        if not e.solve(w, b, child.white_to_move, progress=False):
+            out.append(str(m))
+    return out
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@pytest.mark.parametrize("after", [0.01, 0.03, 0.08])
+def test_a_real_ctrl_c_signal_mid_search(
+    after: float, eager: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SIGALRM with a handler that raises KeyboardInterrupt, as Ctrl-C does, at
+    # an arbitrary moment of a search whose bar is open
+    monkeypatch.setattr(progress, "MAX_EVERY", 1 << 16)
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    board = ".....|.....|.....|....."  # about a quarter of a second
+    expected = Solver().keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
+    old = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, after)
+        with pytest.raises(KeyboardInterrupt):
+            Domineering(board).value()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert progress.outermost() is None and solver_for(Domineering)._tracker is None
+    assert Domineering(board).value() == expected
+    fresh = Solver()
+    fresh.keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
+    for key, value in list(solver_for(Domineering).values.items()):
+        assert fresh.values[key] == value, key
