@@ -53,6 +53,8 @@ from .notation import parse
 from .play import Move, Player, Sum
 from .products import NotPositive
 from .progress import set_progress
+from .store import Store, StoreError, use_store
+from .survey import survey
 from .temperature import TemperatureError
 from .thermograph import Thermograph
 
@@ -80,6 +82,8 @@ __all__ = [
     "Player",
     "PositionProtocolError",
     "Relation",
+    "Store",
+    "StoreError",
     "Sum",
     "TemperatureError",
     "Thermograph",
@@ -103,9 +107,11 @@ __all__ = [
     "set_progress",
     "simplest_between",
     "star",
+    "survey",
     "switch",
     "tiny",
     "to_game",
     "up",
+    "use_store",
     "zero",
 ]

@@ -86,7 +86,18 @@ class OutcomeSearch:
         if len(table) >= _cache._limit:
             _cache.trim(table)
         table[key] = value
+        solver = self.solver
+        if solver._persist is not None:
+            solver._save(solver._keyed_row(key), value)
         return value
+
+    def _stored(self, key: Hashable) -> int | None:
+        """The Grundy value of ``key`` in the solver's store (kept in the table), or ``None``."""
+        solver = self.solver
+        found: int | None = solver._stored(solver._keyed_row(key), True)
+        if found is not None:
+            self.table[key] = found
+        return found
 
     def _won(self, key: Hashable, n: int) -> bool:
         outcomes = self.outcomes
@@ -102,6 +113,10 @@ class OutcomeSearch:
             self.solver._hits += 1
             return found
         solver = self.solver
+        if solver._persist is not None:
+            stored = self._stored(key)
+            if stored is not None:
+                return stored
         solver._misses += 1
         if solver._misses >= solver._tick_at:
             solver._tick()
@@ -122,6 +137,10 @@ class OutcomeSearch:
             return found != n
         if (self.outcomes.get(key, 0) >> n) & 1:
             return True
+        if self.solver._persist is not None:
+            stored = self._stored(key)
+            if stored is not None:
+                return stored != n
         if self._known is not None:
             known = self._known(key)
             if known is not None:

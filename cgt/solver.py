@@ -40,21 +40,24 @@ The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
 from . import progress as _progress
+from . import store as _store
 from ._budget import spend
 from ._deep import deep
 from .canonical import add as _add
 from .canonical import canonical_form as _canonical_form
 from .canonical import negate as _negate
-from .errors import NotImpartial
+from .errors import NotImpartial, WrongType
 from .game import Game, zero
 from .impartial.nim import mex
 from .impartial_search import OutcomeSearch
+from .store import Store
 
 __all__ = [
     "IdentityKeyWarning",
@@ -205,7 +208,20 @@ class Solver:
     """Size bound of the tables of sums and of canonical forms of option values
     (each emptied when full)."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store | str | os.PathLike[str] | None = None) -> None:
+        if store is not None and not isinstance(store, Store):
+            if not isinstance(store, (str, os.PathLike)):
+                raise WrongType(f"Solver(store=...) needs a Store or a file path, not {store!r}")
+            store = Store(store)
+        self.store = store
+        """This solver's own store (see :mod:`cgt.store`); ``None``: :func:`cgt.use_store`'s."""
+        self.store_hits = 0
+        """Component values this solver read from a store instead of computing them."""
+        self._persist: Store | None = None  # the store of the running top-level call
+        self._depth = 0  # nesting of top-level calls
+        self._absent: set[tuple[str, str]] = set()  # rows the store lacked in this call
+        self._class_names: dict[type, str] = {}
+        self._keyed_name = ""
         self.lock = threading.RLock()
         """Held while the tables change; hold it to use them from outside."""
         self.values: dict[Hashable, Game] = {}
@@ -251,6 +267,7 @@ class Solver:
         self._forms.clear()
         self._hits = self._misses = 0
         self._ruleset = None
+        self._keyed_name = ""
 
     # --- partizan ----------------------------------------------------------------
     @deep
@@ -265,12 +282,75 @@ class Solver:
         *
         """
         with self.lock:
-            tracker = self._begin(progress)
+            self._attach()
             try:
-                return self._value(position)
+                tracker = self._begin(progress)
+                try:
+                    return self._value(position)
+                finally:
+                    if tracker is not None:
+                        self._end(tracker)
             finally:
-                if tracker is not None:
-                    self._end(tracker)
+                self._detach()
+
+    # --- the store ---------------------------------------------------------------
+    def _attach(self) -> None:
+        """A top-level call starts: use this solver's store, or the process's."""
+        self._depth += 1
+        if self._depth == 1:
+            self._absent.clear()
+            self._persist = self.store if self.store is not None else _store.current_store()
+
+    def _detach(self) -> None:
+        """A top-level call ends (however it ends): write the complete values pending."""
+        self._depth -= 1
+        if self._depth == 0:
+            persist, self._persist = self._persist, None
+            self._absent.clear()
+            if persist is not None:
+                persist.flush()
+
+    def _row(self, key: Hashable) -> tuple[str, str] | None:
+        """The store row of a protocol component's table key ``(class, key())``."""
+        pair: tuple[type, Hashable] = key  # type: ignore[assignment]
+        cls, own = pair
+        name = self._class_names.get(cls)
+        if name is None:
+            name = self._class_names[cls] = _store.ruleset_name(cls)
+        try:
+            return name, _store.encode_key(own)
+        except _store.UnstorableKey:
+            return None
+
+    def _keyed_row(self, key: Hashable) -> tuple[str, str] | None:
+        """The store row of a keyed component."""
+        try:
+            return self._keyed_name, _store.encode_key(key)
+        except _store.UnstorableKey:
+            return None
+
+    def _stored(self, row: tuple[str, str] | None, grundy: bool) -> Any:  # Game | int | None
+        """The value the store holds for ``row`` (``None`` if none or unstorable)."""
+        if row is None or row in self._absent:
+            return None
+        persist = self._persist
+        assert persist is not None
+        found = persist._get_grundy(row) if grundy else persist._get_value(row)
+        if found is None:
+            if len(self._absent) >= _cache._limit:
+                self._absent.clear()
+            self._absent.add(row)
+        else:
+            self.store_hits += 1
+        return found
+
+    def _save(self, row: tuple[str, str] | None, value: Game | int) -> None:
+        persist = self._persist
+        if row is not None and persist is not None:
+            if isinstance(value, Game):
+                persist._put(persist._values, row, value)
+            else:
+                persist._put(persist._grundy, row, value)
 
     # --- progress ----------------------------------------------------------------
     def _begin(self, progress: bool | None) -> _progress.Tracker | None:
@@ -347,6 +427,13 @@ class Solver:
         if found is not None:
             self._hits += 1
             return found
+        row = None
+        if self._persist is not None:
+            row = self._row(key)
+            stored: Game | None = self._stored(row, False)
+            if stored is not None:
+                self.values[key] = stored
+                return stored
         self._misses += 1
         if self._misses >= self._tick_at:
             self._tick()
@@ -366,6 +453,8 @@ class Solver:
         if len(self.values) >= _cache._limit:
             _cache.trim(self.values)
         self.values[key] = result
+        if row is not None:
+            self._save(row, result)
         return result
 
     # --- impartial ---------------------------------------------------------------
@@ -380,12 +469,16 @@ class Solver:
         1
         """
         with self.lock:
-            tracker = self._begin(progress)
+            self._attach()
             try:
-                return self._grundy(position)
+                tracker = self._begin(progress)
+                try:
+                    return self._grundy(position)
+                finally:
+                    if tracker is not None:
+                        self._end(tracker)
             finally:
-                if tracker is not None:
-                    self._end(tracker)
+                self._detach()
 
     def _grundy(self, position: ImpartialLike) -> int:
         if isinstance(position, Game):  # a value as a position: a nimber's nim value
@@ -406,6 +499,13 @@ class Solver:
         if found is not None:
             self._hits += 1
             return found
+        row = None
+        if self._persist is not None:
+            row = self._row(key)
+            stored: int | None = self._stored(row, True)
+            if stored is not None:
+                self.grundy_values[key] = stored
+                return stored
         self._misses += 1
         if self._misses >= self._tick_at:
             self._tick()
@@ -422,6 +522,8 @@ class Solver:
         if len(self.grundy_values) >= _cache._limit:
             _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
+        if row is not None:
+            self._save(row, result)
         return result
 
     # --- keyed rules (fast protocol) --------------------------------------------
@@ -435,12 +537,16 @@ class Solver:
         """
         with self.lock:
             self._bind(rules)
-            tracker = self._begin(progress)
+            self._attach()
             try:
-                return self._keyed_sum(rules, state)
+                tracker = self._begin(progress)
+                try:
+                    return self._keyed_sum(rules, state)
+                finally:
+                    if tracker is not None:
+                        self._end(tracker)
             finally:
-                if tracker is not None:
-                    self._end(tracker)
+                self._detach()
 
     def _bind(self, rules: KeyedRules) -> None:
         """Tie the keyed tables to the game of ``rules`` (see :class:`KeyedRules`).
@@ -459,6 +565,7 @@ class Solver:
         ruleset = getattr(rules, "ruleset", None) or rules.__class__
         if self._ruleset is None:
             self._ruleset = ruleset
+            self._keyed_name = "keyed:" + _store.ruleset_name(ruleset)
         elif self._ruleset != ruleset:
             from .errors import RulesetMismatch
 
@@ -512,6 +619,13 @@ class Solver:
         return total
 
     def _keyed_component(self, rules: KeyedRules, key: Hashable) -> Game:
+        row = None
+        if self._persist is not None:
+            row = self._keyed_row(key)
+            stored: Game | None = self._stored(row, False)
+            if stored is not None:
+                self.values[key] = stored
+                return stored
         spend()
         known = getattr(rules, "known_value", None)
         result = known(key) if known is not None else None
@@ -529,6 +643,8 @@ class Solver:
         if len(self.values) >= _cache._limit:
             _cache.trim(self.values)
         self.values[key] = result
+        if row is not None:
+            self._save(row, result)
         return result
 
     @deep
@@ -550,14 +666,18 @@ class Solver:
         """
         with self.lock:
             self._bind(rules)
-            tracker = self._begin(progress)
+            self._attach()
             try:
-                if self._keyed_mex:
-                    return self._keyed_xor(rules, state)
-                return self._keyed_outcome_xor(rules, state)
+                tracker = self._begin(progress)
+                try:
+                    if self._keyed_mex:
+                        return self._keyed_xor(rules, state)
+                    return self._keyed_outcome_xor(rules, state)
+                finally:
+                    if tracker is not None:
+                        self._end(tracker)
             finally:
-                if tracker is not None:
-                    self._end(tracker)
+                self._detach()
 
     def _keyed_outcome_xor(self, rules: KeyedRules, state: Any) -> int:
         state_key = getattr(rules, "state_key", None)
@@ -604,6 +724,13 @@ class Solver:
         return total
 
     def _keyed_grundy_component(self, rules: KeyedRules, key: Hashable) -> int:
+        row = None
+        if self._persist is not None:
+            row = self._keyed_row(key)
+            stored: int | None = self._stored(row, True)
+            if stored is not None:
+                self.grundy_values[key] = stored
+                return stored
         known = getattr(rules, "known_grundy", None)
         result = known(key) if known is not None else None
         if result is None:
@@ -614,6 +741,8 @@ class Solver:
         if len(self.grundy_values) >= _cache._limit:
             _cache.trim(self.grundy_values)
         self.grundy_values[key] = result
+        if row is not None:
+            self._save(row, result)
         return result
 
 
