@@ -54,7 +54,7 @@ from .play import Move, Player, Sum
 from .products import NotPositive
 from .progress import set_progress
 from .store import Store, StoreError, use_store
-from .survey import survey
+from .surveys import survey
 from .temperature import TemperatureError
 from .thermograph import Thermograph
 

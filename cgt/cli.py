@@ -434,6 +434,7 @@ examples:
   python -m cgt partizan-subtraction {1} {2} 3   Left takes 1, Right takes 2
   python -m cgt loopy "on + off"               a loopy value: who wins from each start
   python -m cgt col "L-.-.-R" --json           any subcommand: a JSON object
+  python -m cgt survey octal --digits 2        a survey: periods of every octal 0.ab
   python -m cgt --demo                         a short tour
 
 Run "python -m cgt SUBCOMMAND --help" for the arguments of one subcommand.
@@ -563,7 +564,63 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         help="A: reaching square 1 wins, B: it loses, C: normal play (default), D: misère",
     )
     _add_common(p)
+    p = add("survey", "a survey of a family of games, in parallel, kept in a store", "octal")
+    p.add_argument("family", choices=["octal", "domineering"], help="the family to survey")
+    p.add_argument(
+        "--digits", type=int, default=2, help="octal: codes 0.d1..dk with k up to this (2)"
+    )
+    p.add_argument(
+        "--bound", type=int, default=4096, help="octal: values searched for a period (4096)"
+    )
+    p.add_argument(
+        "--box", default="3x3", metavar="SIZE", help="domineering: regions of this box (3x3)"
+    )
+    p.add_argument(
+        "--workers", type=int, help="worker processes (default: one per core; 0: this process)"
+    )
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, as tcp://host:8786")
+    p.add_argument("--store", metavar="FILE", help="keep results in this store; resume from it")
+    _add_common(p)
     return top, subs
+
+
+def _report_survey(args: argparse.Namespace) -> Report:
+    """Run the survey the arguments name; one line per item."""
+    from . import surveys as _survey
+
+    family: Callable[[Any], Any]
+    items: list[Any]
+    if args.family == "octal":
+        items = [(code, args.bound) for code in _survey.octal_codes(args.digits)]
+        family = _survey.octal_period
+    else:
+        size = args.box.lower().split("x")
+        if len(size) != 2 or not all(part.isdigit() for part in size):
+            raise InvalidArgument(f"--box takes ROWSxCOLS, as in 3x3, not {args.box!r}")
+        items = _survey.domineering_regions(int(size[0]), int(size[1]))
+        family = _survey.domineering_value
+    client = None
+    if args.scheduler is not None:
+        if not _survey.has_dask():
+            raise InvalidArgument("--scheduler needs Dask: pip install 'cgt[parallel]'")
+        import importlib
+
+        client = importlib.import_module("distributed").Client(args.scheduler)
+    try:
+        results = _survey.survey(
+            family, items, store=args.store, client=client, workers=args.workers, progress=None
+        )
+    finally:
+        if client is not None:
+            client.close()
+    report: Report = []
+    for item, result in results.items():
+        if args.family == "octal":
+            proven = "none proven" if result is None else f"{result[0]}+{result[1]}"
+            report.append((item[0], proven))
+        else:
+            report.append((item, result))
+    return report
 
 
 # --- the old interface: bare expressions and --domineering style flags ----------------------
@@ -685,6 +742,8 @@ def _run(raw: list[str]) -> int:
         reports = [_report_heap(args)]
     elif command == "partizan-subtraction":
         reports = [_report_partizan_subtraction(args)]
+    elif command == "survey":
+        reports = [_report_survey(args)]
     else:
         reports = [_report_chips(args)]
     _print_reports(reports, args.json)

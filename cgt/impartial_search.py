@@ -116,6 +116,7 @@ class OutcomeSearch:
         if solver._persist is not None:
             stored = self._stored(key)
             if stored is not None:
+                solver._hits += 1
                 return stored
         solver._misses += 1
         if solver._misses >= solver._tick_at:

@@ -432,6 +432,7 @@ class Solver:
             row = self._row(key)
             stored: Game | None = self._stored(row, False)
             if stored is not None:
+                self._hits += 1
                 self.values[key] = stored
                 return stored
         self._misses += 1
@@ -504,6 +505,7 @@ class Solver:
             row = self._row(key)
             stored: int | None = self._stored(row, True)
             if stored is not None:
+                self._hits += 1
                 self.grundy_values[key] = stored
                 return stored
         self._misses += 1
@@ -623,7 +625,9 @@ class Solver:
         if self._persist is not None:
             row = self._keyed_row(key)
             stored: Game | None = self._stored(row, False)
-            if stored is not None:
+            if stored is not None:  # read, not computed: a hit after all
+                self._misses -= 1
+                self._hits += 1
                 self.values[key] = stored
                 return stored
         spend()
@@ -728,7 +732,9 @@ class Solver:
         if self._persist is not None:
             row = self._keyed_row(key)
             stored: int | None = self._stored(row, True)
-            if stored is not None:
+            if stored is not None:  # read, not computed: a hit after all
+                self._misses -= 1
+                self._hits += 1
                 self.grundy_values[key] = stored
                 return stored
         known = getattr(rules, "known_grundy", None)

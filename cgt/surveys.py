@@ -12,7 +12,7 @@ the store's survey table as it arrives, under the survey's name (by default
 the function's module and qualified name) and a stable key of the item, so
 an interrupted survey started again skips every item already stored.
 
->>> from cgt.survey import octal_period
+>>> from cgt.surveys import octal_period
 >>> survey(octal_period, [("0.07", 512), ("0.77", 512)], workers=0, progress=False)
 {('0.07', 512): (53, 34), ('0.77', 512): (71, 12)}
 
@@ -64,7 +64,7 @@ def default_name(func: Callable[..., Any]) -> str:
     """The name a survey of ``func`` is stored under: its module and qualified name.
 
     >>> default_name(octal_period)
-    'cgt.survey.octal_period'
+    'cgt.surveys.octal_period'
     """
     module = getattr(func, "__module__", None)
     qualname = getattr(func, "__qualname__", None)
@@ -183,7 +183,7 @@ def _survey(
                 flush()
                 last = now
         count = len(results)
-        if count >= tracker.next:
+        if count >= tracker.next or tracker.bar is not None:
             tracker.update(count)
 
     def flush() -> None:
@@ -206,6 +206,8 @@ def _survey(
         try:
             flush()
         finally:
+            if tracker.bar is not None:
+                tracker.update(len(results))
             tracker.close()
     return {item: results[item] for item in order}
 
