@@ -243,7 +243,7 @@ def _run_dask(
             n_workers=n,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=40,
         )
         client = Client(cluster)
