@@ -490,7 +490,7 @@ def console_examples(path: Path) -> list[tuple[list[str], list[str]]]:
     return examples
 
 
-@pytest.mark.parametrize("page", ["cli.rst", "playing.rst"])
+@pytest.mark.parametrize("page", ["cli.rst", "playing.rst", "campaigns.rst"])
 def test_the_console_examples_of_the_docs_are_true(
     capsys: pytest.CaptureFixture[str], page: str
 ) -> None:

@@ -1,0 +1,151 @@
+"""Surveys on two worker processes against serial; a search again against its store.
+
+Run:  python benchmarks/bench_store.py [--digits 3] [--bound 16384] [--workers 2]
+
+1. A survey: the proven periods of every octal game ``0.abc`` (511 codes),
+   each searched over at most ``--bound`` Grundy values: serially in this
+   process, then on a ``LocalCluster`` of ``--workers`` worker processes (its
+   start-up timed apart), both writing to a fresh store; the results must
+   agree.  The same survey a second time against its store (every item
+   read back, none computed).
+2. The value store: a Domineering search (4x6 board) in a new process with an
+   empty store, then the same search in another new process against the
+   store it filled; the store's size per value.
+
+The machine's load average is printed before and after: other processes
+sharing the cores slow the parallel run most.  Not part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cgt.store import Store
+from cgt.surveys import default_name, octal_codes, octal_period, survey
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SEARCH = """
+import sys, time
+from cgt.games import Domineering
+from cgt.games.domineering import _DOMINEERING
+from cgt.solver import Solver
+start = time.perf_counter()
+s = Solver(store=sys.argv[1])
+s.keyed_value(_DOMINEERING, Domineering(sys.argv[2]).state, progress=False)
+print(time.perf_counter() - start, s.info().misses, s.store_hits)
+"""
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
+    items = [(code, bound) for code in octal_codes(digits)]
+    print(f"survey: periods of {len(items)} octal codes (up to {digits} digits), bound {bound}")
+    print(f"  load average before: {load()}")
+    start = time.perf_counter()
+    serial = survey(octal_period, items, workers=0, store=tmp / "serial.sqlite", progress=False)
+    t_serial = time.perf_counter() - start
+    print(f"  serial:              {t_serial:8.2f} s")
+
+    from distributed import Client, LocalCluster
+
+    start = time.perf_counter()
+    cluster = LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    )
+    client = Client(cluster)
+    t_start = time.perf_counter() - start
+    try:
+        start = time.perf_counter()
+        parallel = survey(
+            octal_period, items, client=client, store=tmp / "parallel.sqlite", progress=False
+        )
+        t_parallel = time.perf_counter() - start
+    finally:
+        client.close()
+        cluster.close()
+    assert parallel == serial, "the parallel survey disagrees with the serial one"
+    print(f"  {workers} workers:           {t_parallel:8.2f} s  (+ {t_start:.2f} s cluster start)")
+    print(
+        f"  speed-up:            {t_serial / t_parallel:8.2f} x  (with start-up: "
+        f"{t_serial / (t_parallel + t_start):.2f} x)"
+    )
+    start = time.perf_counter()
+    again = survey(octal_period, items, workers=0, store=tmp / "serial.sqlite", progress=False)
+    t_again = time.perf_counter() - start
+    assert again == serial
+    print(f"  again from store:    {t_again:8.4f} s  ({t_serial / t_again:,.0f} x faster)")
+    size = os.path.getsize(tmp / "serial.sqlite")
+    print(f"  store: {size:,} bytes for {len(items)} results ({size / len(items):.0f} B each)")
+    proven = sum(1 for v in serial.values() if v is not None)
+    print(f"  proven periods: {proven} of {len(items)}")
+    print(f"  load average after:  {load()}")
+    store = Store(tmp / "serial.sqlite")
+    assert len(store.survey_results(default_name(octal_period))) == len(items)
+
+
+def bench_values(tmp: Path) -> None:
+    board = "......|......|......|......"
+    path = str(tmp / "values.sqlite")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def run() -> list[str]:
+        out = subprocess.run(
+            [sys.executable, "-c", SEARCH, path, board],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return out.stdout.split()
+
+    none = str(tmp / "none.sqlite")
+    plain = subprocess.run(
+        [sys.executable, "-c", SEARCH.replace("store=sys.argv[1]", "store=None"), none, board],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    first, second = run(), run()
+    n = len(Store(path))
+    size = os.path.getsize(path)
+    print(f"value store: Domineering {board} (each run a new process)")
+    print(f"  no store:            {float(plain[0]):8.3f} s  ({plain[1]} components computed)")
+    print(f"  empty store:         {float(first[0]):8.3f} s  ({first[1]} computed, written)")
+    print(
+        f"  again, same store:   {float(second[0]):8.4f} s  ({second[1]} computed, "
+        f"{second[2]} read)  {float(first[0]) / float(second[0]):,.0f} x faster"
+    )
+    print(f"  store: {size:,} bytes for {n:,} values ({size / n:.0f} B per value)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--digits", type=int, default=3)
+    parser.add_argument("--bound", type=int, default=1 << 14)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--skip-survey", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_values(Path(tmp))
+        if not args.skip_survey:
+            bench_survey(args.digits, args.bound, args.workers, Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
