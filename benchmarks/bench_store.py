@@ -44,6 +44,13 @@ print(time.perf_counter() - start, s.info().misses, s.store_hits)
 """
 
 
+def timed_octal(item: tuple[str, int]) -> tuple[tuple[int, int] | None, float]:
+    """octal_period and the CPU seconds it took (in whichever process ran it)."""
+    start = time.process_time()
+    found = octal_period(item)
+    return found, time.process_time() - start
+
+
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -53,7 +60,7 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
     print(f"survey: periods of {len(items)} octal codes (up to {digits} digits), bound {bound}")
     print(f"  load average before: {load()}")
     start = time.perf_counter()
-    serial = survey(octal_period, items, workers=0, store=tmp / "serial.sqlite", progress=False)
+    timed = survey(timed_octal, items, workers=0, store=tmp / "serial.sqlite", progress=False)
     t_serial = time.perf_counter() - start
     print(f"  serial:              {t_serial:8.2f} s")
 
@@ -71,23 +78,29 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
     t_start = time.perf_counter() - start
     try:
         start = time.perf_counter()
-        parallel = survey(
-            octal_period, items, client=client, store=tmp / "parallel.sqlite", progress=False
+        timed_parallel = survey(
+            timed_octal, items, client=client, store=tmp / "parallel.sqlite", progress=False
         )
         t_parallel = time.perf_counter() - start
     finally:
         client.close()
         cluster.close()
+    serial = {item: found for item, (found, _cpu) in timed.items()}
+    parallel = {item: found for item, (found, _cpu) in timed_parallel.items()}
     assert parallel == serial, "the parallel survey disagrees with the serial one"
+    cpu_serial = sum(cpu for _found, cpu in timed.values())
+    cpu_parallel = sum(cpu for _found, cpu in timed_parallel.values())
     print(f"  {workers} workers:           {t_parallel:8.2f} s  (+ {t_start:.2f} s cluster start)")
+    print(f"  CPU seconds of the items: serial {cpu_serial:.1f}, on the workers {cpu_parallel:.1f}")
+    print(f"  cores the workers got:   {cpu_parallel / t_parallel:.2f} (CPU seconds / wall)")
     print(
         f"  speed-up:            {t_serial / t_parallel:8.2f} x  (with start-up: "
         f"{t_serial / (t_parallel + t_start):.2f} x)"
     )
     start = time.perf_counter()
-    again = survey(octal_period, items, workers=0, store=tmp / "serial.sqlite", progress=False)
+    again = survey(timed_octal, items, workers=0, store=tmp / "serial.sqlite", progress=False)
     t_again = time.perf_counter() - start
-    assert again == serial
+    assert again == timed
     print(f"  again from store:    {t_again:8.4f} s  ({t_serial / t_again:,.0f} x faster)")
     size = os.path.getsize(tmp / "serial.sqlite")
     print(f"  store: {size:,} bytes for {len(items)} results ({size / len(items):.0f} B each)")
@@ -95,7 +108,7 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
     print(f"  proven periods: {proven} of {len(items)}")
     print(f"  load average after:  {load()}")
     store = Store(tmp / "serial.sqlite")
-    assert len(store.survey_results(default_name(octal_period))) == len(items)
+    assert len(store.survey_results(default_name(timed_octal))) == len(items)
 
 
 def bench_values(tmp: Path) -> None:

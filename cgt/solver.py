@@ -192,9 +192,22 @@ class Solver:
     time.  The component tables are bounded by :func:`cgt.cache_limit`
     entries each (their older half is forgotten when full).
 
+    With a store (``Solver(store=path)``, or for every solver
+    :func:`cgt.use_store`) a component missing from the tables is looked up
+    in the store, and every new component value is written there (see
+    :mod:`cgt.store`), so later searches in any process read it.
+
     >>> s = Solver()
     >>> s.info()
     SolverInfo(values=0, grundy_values=0, hits=0, misses=0)
+    >>> import os, tempfile
+    >>> from cgt.games import Clobber
+    >>> path = os.path.join(tempfile.mkdtemp(), "values.sqlite")
+    >>> Solver(store=path).value(Clobber("xox"), progress=False)
+    *
+    >>> again = Solver(store=path)
+    >>> again.value(Clobber("xox"), progress=False), again.info().misses, again.store_hits
+    (*, 0, 1)
     """
 
     max_states: int = 1 << 21

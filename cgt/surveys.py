@@ -100,8 +100,8 @@ def survey(
       this survey and closes it at the end.  ``workers=0`` (or no Dask) runs
       serially in this process.
     * ``name``: the survey's name in the store (default :func:`default_name`).
-    * ``chunksize``: items per Dask task (default: enough for about ten tasks
-      per worker, at most 64 items each); ``retries``: how often Dask reruns a
+    * ``chunksize``: items per Dask task (default: enough for about twenty
+      tasks per worker, at most 16 items each); ``retries``: how often Dask reruns a
       task whose worker died or that raised.
     * ``progress``: a bar of the items done (see :mod:`cgt.progress`).
 
@@ -213,8 +213,9 @@ def _survey(
 
 
 def _chunk(func: Callable[[Any], Any], items: list[Any]) -> list[Any]:
-    """Run ``func`` on a chunk of items in a worker."""
-    return [func(item) for item in items]
+    """Run ``func`` on a chunk of items in a worker (its own progress bars silenced)."""
+    with _progress.set_progress(False):
+        return [func(item) for item in items]
 
 
 def _run_dask(
@@ -249,7 +250,7 @@ def _run_dask(
         client = Client(cluster)
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
-        size = chunksize or max(1, min(64, len(todo) // (10 * n_workers)))
+        size = chunksize or max(1, min(16, len(todo) // (20 * n_workers)))
         chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
         futures = client.map(_chunk, [func] * len(chunks), chunks, pure=False, retries=retries)
         which = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
