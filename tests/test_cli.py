@@ -326,6 +326,7 @@ EXAMPLES = {
     "heap": ["0.77", "20"],
     "chips": ["4", "6", "8"],
     "partizan-subtraction": ["{1}", "{2}", "2", "3"],
+    "survey": ["domineering", "--box", "2x2", "--workers", "0"],
     **{name: [r.example] for name, r in RULESETS.items()},
 }
 
