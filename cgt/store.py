@@ -19,7 +19,8 @@ values are ever written).  A second run of a search, even in a new process,
 computes only what is new.
 
 >>> import os, tempfile
->>> from cgt.games import Domineering
+>>> from cgt.games import Domineering, clear_solver_caches
+>>> clear_solver_caches()          # values already in memory are not written again
 >>> path = os.path.join(tempfile.mkdtemp(), "values.cgt.sqlite")
 >>> with use_store(path):
 ...     Domineering("...|...|...").value()
