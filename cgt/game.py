@@ -15,10 +15,12 @@ positive.
 from __future__ import annotations
 
 import enum
+import math
 import numbers
 import operator
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
 
@@ -277,7 +279,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("-1v*2").nus()
-        (Dyadic(-1), -1, 2)
+        (-1, -1, 2)
         """
         if self._x is None:
             raise InvalidArgument(f"{self} is not of the form number + k.up + *m")
@@ -288,7 +290,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{1/2|1}").to_dyadic()
-        Dyadic(3, 4)
+        3/4
         """
         if not self._is_number:
             raise NotANumber(f"{self} is not a number")
@@ -305,6 +307,83 @@ class Game:
         if not self.is_nimber:
             raise NotImpartial(f"{self} is not impartial (not a nimber)")
         return self._m
+
+    # --- the numbers tower, for games that are numbers ---------------------------
+    # A number converts as the equal Fraction does; any other game raises
+    # NotANumber (a ValueError and a TypeError) saying so.
+    def _number_for(self, what: str) -> Dyadic:
+        x = self._x
+        if not self._is_number or x is None:
+            raise NotANumber(f"{what} needs a number, and {self} is not a number")
+        return x
+
+    def __int__(self) -> int:
+        """``int(g)`` for a number ``g``: truncated toward zero, as ``int(Fraction)``.
+
+        >>> import cgt
+        >>> int(cgt.number(5)), int(cgt.number("-7/2"))
+        (5, -3)
+        >>> int(cgt.up)
+        Traceback (most recent call last):
+        ...
+        cgt.errors.NotANumber: int() needs a number, and ^ is not a number
+        """
+        return int(self._number_for("int()"))
+
+    def __index__(self) -> int:
+        """The integer a game equals (``range(number(3))``, ``operator.index``);
+        a non-integer number raises :class:`~cgt.WrongType`.
+
+        >>> import cgt, operator
+        >>> operator.index(cgt.number(-4)), list(range(cgt.number(3)))
+        (-4, [0, 1, 2])
+        """
+        return operator.index(self._number_for("an integer"))
+
+    def __float__(self) -> float:
+        """``float(g)`` for a number ``g`` (exact when it fits a float, else the nearest).
+
+        >>> import cgt
+        >>> float(cgt.number("1/2")), float(cgt.parse("{1|2}"))
+        (0.5, 1.5)
+        """
+        return float(self._number_for("float()"))
+
+    def __abs__(self) -> Game:
+        """``abs(g)`` for a number ``g``, as a game.
+
+        >>> import cgt
+        >>> abs(cgt.number(-3)), abs(cgt.number("3/4"))
+        (3, 3/4)
+        """
+        return _engine.make_number(abs(self._number_for("abs()")))
+
+    def __round__(self, ndigits: int | None = None) -> int | Fraction:
+        """``round(g)``: the nearest int, ties to even; ``round(g, n)``: a
+        :class:`~fractions.Fraction` (as ``round(Fraction)`` does).
+
+        >>> import cgt
+        >>> round(cgt.number("5/2")), round(cgt.number("7/2")), round(cgt.number("3/8"), 1)
+        (2, 4, Fraction(2, 5))
+        """
+        x = self._number_for("round()")
+        return round(x) if ndigits is None else round(x, ndigits)
+
+    def __floor__(self) -> int:
+        """``math.floor(g)`` for a number ``g``.
+
+        >>> import cgt, math
+        >>> x = cgt.number("-3/2")
+        >>> math.floor(x), math.ceil(x), math.trunc(x)
+        (-2, -1, -1)
+        """
+        return math.floor(self._number_for("math.floor()"))
+
+    def __ceil__(self) -> int:
+        return math.ceil(self._number_for("math.ceil()"))
+
+    def __trunc__(self) -> int:
+        return math.trunc(self._number_for("math.trunc()"))
 
     # --- order -----------------------------------------------------------------
     def compare(self, other: GameLike) -> Relation:
@@ -445,7 +524,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2*|1*}").left_stop(), cgt.parse("{1|-1}").left_stop()
-        (Dyadic(3), Dyadic(1))
+        (3, 1)
         """
         return self._ls
 
@@ -454,7 +533,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2*|1*}").right_stop(), cgt.up.right_stop()
-        (Dyadic(2), Dyadic(0))
+        (2, 0)
         """
         return self._rs
 
@@ -463,7 +542,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2*|1*}").mean(), cgt.parse("{3||2|1}").mean()
-        (Dyadic(9, 4), Dyadic(9, 4))
+        (9/4, 9/4)
         """
         from .temperature import mean
 
@@ -475,7 +554,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2|1}").temperature(), cgt.number("25/16").temperature()
-        (Dyadic(3, 4), Dyadic(-1, 16))
+        (3/4, -1/16)
         """
         from .temperature import temperature
 
@@ -841,7 +920,7 @@ def _maybe_game(value: object) -> Game | None:
         return value
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, Dyadic, Fraction, float, numbers.Rational)):
+    if isinstance(value, (int, Dyadic, Fraction, float, Decimal, numbers.Rational)):
         return number(value)  # type: ignore[arg-type]
     if hasattr(type(value), "__index__"):  # integer types of numpy and others
         return number(operator.index(value))  # type: ignore[arg-type]
@@ -873,11 +952,21 @@ def number(x: DyadicLike | str) -> Game:
     """The game equal to the dyadic number ``x``.
 
     ``x`` may be anything :class:`~cgt.Dyadic` accepts: an int (or another
-    integer type), a string, a Fraction or other rational whose denominator is
-    a power of two, or a finite float (converted exactly).
+    integer type), a string, a Fraction, :class:`~decimal.Decimal` or other
+    rational whose denominator is a power of two, or a finite float (converted
+    exactly: every finite float is dyadic).  ``nan``, infinities and
+    non-dyadic values (``Fraction(1, 3)``, ``Decimal("0.1")``) raise
+    :class:`~cgt.NotDyadic`.
 
     >>> number(3), number("-3/8"), number(Dyadic(1, 2)) + number("1/2"), number(0.75)
     (3, -3/8, 1, 3/4)
+    >>> from decimal import Decimal
+    >>> number(-2.5), number(Decimal("0.125")), cgt.up + 1.5
+    (-5/2, 1/8, 3/2^)
+    >>> number(float("inf"))
+    Traceback (most recent call last):
+    ...
+    cgt.dyadic.NotDyadic: inf is not a finite number, so not a dyadic rational
     >>> number(2**100).birthday() == 2**100
     True
     """
