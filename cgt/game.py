@@ -966,7 +966,7 @@ def number(x: DyadicLike | str) -> Game:
     >>> number(float("inf"))
     Traceback (most recent call last):
     ...
-    cgt.dyadic.NotDyadic: inf is not a finite number, so not a dyadic rational
+    cgt.dyadic.NotDyadic: inf is not a finite number, so it is not a dyadic rational
     >>> number(2**100).birthday() == 2**100
     True
     """
