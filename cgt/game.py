@@ -505,9 +505,18 @@ class Game:
 
     def __mul__(self, n: object) -> Game:
         if isinstance(n, Game):
+            if self.is_nimber and n.is_nimber:
+                a, b = self._m, n._m
+                raise WrongType(
+                    f"{self} * {n}: a game times a game is not defined (g * n is the sum of "
+                    f"n copies of g, for an int n); the nim product of nimbers is "
+                    f"nimber({a}).nim_multiply(nimber({b})), or "
+                    f"cgt.impartial.nim_product({a}, {b}) on their nim values"
+                )
             raise WrongType(
                 "g * h is defined for an int only (repeated sum); for the product of "
-                "nimbers use g.nim_multiply(h) or cgt.impartial.nim_product(a, b)"
+                "nimbers use g.nim_multiply(h) or cgt.impartial.nim_product(a, b); for "
+                "Norton's product g.norton(u)"
             )
         if isinstance(n, bool) or not isinstance(n, int):
             return NotImplemented
@@ -1006,8 +1015,17 @@ def switch(x: GameLike) -> Game:
 def tiny(g: GameLike) -> Game:
     """``tiny-G = {0 || 0 | -G}``, a positive infinitesimal for positive ``G``.
 
+    A function of the game ``G``, not a value as :data:`up` and :data:`star`
+    are: ``tiny(1)`` is tiny-one.  ``G`` may be a game, an int, a number or
+    a string in CGSuite notation.  Printed, and read by :func:`cgt.parse`, as
+    CGSuite writes it: ``Tiny(G)`` (and a number plus it as ``3Tiny(G)``).
+
     >>> tiny(1), tiny(1) > 0, tiny(1) < cgt.up
     (Tiny(1), True, True)
+    >>> tiny("1/2"), tiny("{3|1}") == cgt.parse("{0|||0||-1|-3}")
+    (Tiny(1/2), True)
+    >>> cgt.parse("3Tiny(2)") == 3 + tiny(2)
+    True
     """
     h = to_game(g)
     return _canonical([zero], [_canonical([zero], [_neg(h)])])
@@ -1016,8 +1034,11 @@ def tiny(g: GameLike) -> Game:
 def miny(g: GameLike) -> Game:
     """``miny-G = {G | 0 || 0}``, the negative of ``tiny(G)``.
 
-    >>> miny(2) == -tiny(2)
-    True
+    A function of the game ``G`` like :func:`tiny`; printed and read as
+    ``Miny(G)``.
+
+    >>> miny(2), miny(2) == -tiny(2), cgt.parse("Miny({2|1})") == miny("{2|1}")
+    (Miny(2), True, True)
     """
     h = to_game(g)
     return _canonical([_canonical([h], [zero])], [zero])
