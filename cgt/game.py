@@ -992,7 +992,7 @@ def nimber(n: int) -> Game:
     >>> nimber(0), nimber(1), nimber(3) + nimber(5)
     (0, *, *6)
     """
-    if isinstance(n, bool) or not hasattr(type(n), "__index__"):
+    if isinstance(n, (bool, Game, Dyadic)) or not hasattr(type(n), "__index__"):
         raise WrongType(f"a nimber needs a non-negative int, not {type(n).__name__}")
     n = operator.index(n)
     if n < 0:

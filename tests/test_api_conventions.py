@@ -430,3 +430,15 @@ def test_a_property_predicate_of_a_game_cannot_be_called() -> None:
     assert cgt.up.is_number is False
     with pytest.raises(TypeError, match="not callable"):
         cgt.up.is_number()  # type: ignore[operator]
+
+
+def test_integer_games_are_not_nim_heaps() -> None:
+    # operator.index(number(2)) is 2, but a game is never taken for a nim heap size
+    with pytest.raises(WrongType):
+        cgt.nimber(cgt.number(2))
+    from cgt.errors import InvalidNimber
+    from cgt.impartial import nim_product
+
+    for bad in (cgt.number(2), cgt.up, Dyadic(2)):
+        with pytest.raises(InvalidNimber):
+            nim_product(bad, 3)
