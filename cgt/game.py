@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Union, overload
 
 from . import canonical as _engine
 from ._deep import deep
@@ -358,6 +358,10 @@ class Game:
         """
         return _engine.make_number(abs(self._number_for("abs()")))
 
+    @overload
+    def __round__(self, ndigits: None = None) -> int: ...
+    @overload
+    def __round__(self, ndigits: int) -> Fraction: ...
     def __round__(self, ndigits: int | None = None) -> int | Fraction:
         """``round(g)``: the nearest int, ties to even; ``round(g, n)``: a
         :class:`~fractions.Fraction` (as ``round(Fraction)`` does).
