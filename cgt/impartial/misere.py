@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._cache import BoundedCache
+from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidArgument, NotImpartial, WrongType
 from ..game import Outcome
@@ -191,7 +192,7 @@ class Genus:
     the computed ``γ`` alternate.
 
     >>> g = Genus(0, (1, 2, 0, 2, 0, 2))
-    >>> str(g), g.is_tame()
+    >>> str(g), g.is_tame
     ('0^120', True)
     """
 
@@ -210,17 +211,21 @@ class Genus:
             start -= 1
         return g[: min(len(g), start + 2)]
 
+    @property
     def is_tame(self) -> bool:
         """Whether the computed genus is one that sums of Nim heaps have (*tame*).
 
         Those are ``0^120`` and ``1^031`` (the empty game and ``*``) and
         ``g^(g, g xor 2)`` for every ``g`` (``0^02``, ``1^13``, ``2^20``, ...).
 
-        >>> Genus(2, (2, 0, 2, 0)).is_tame(), Genus(1, (1, 4, 2, 0, 2)).is_tame()
+        >>> Genus(2, (2, 0, 2, 0)).is_tame, Genus(1, (1, 4, 2, 0, 2)).is_tame
         (True, False)
         """
         shown = self.shown()
-        return shown in {(1, 2, 0), (0, 3, 1)} or shown == (self.normal, self.normal ^ 2)
+        return flag(
+            shown in {(1, 2, 0), (0, 3, 1)} or shown == (self.normal, self.normal ^ 2),
+            "Genus.is_tame",
+        )
 
     def __str__(self) -> str:
         shown = self.shown()

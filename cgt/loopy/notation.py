@@ -413,7 +413,7 @@ def parse_loopy(text: str) -> Game | LoopyGame:
     >>> from cgt.loopy import parse_loopy
     >>> parse_loopy("a{1||a|0}")          # slash notation: a{1|{a|0}}
     a{1|{a|0}}
-    >>> parse_loopy("{pass|*}"), parse_loopy("over - over").is_stopper()
+    >>> parse_loopy("{pass|*}"), parse_loopy("over - over").is_stopper
     (upon, False)
     >>> parse_loopy("{0|b}")
     Traceback (most recent call last):

@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
+from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidArgument
 from ..game import Game, Relation, _maybe_game
@@ -220,7 +221,7 @@ class LoopyGame:
 
     >>> from cgt.loopy import GameGraph, LoopyGame
     >>> g = LoopyGame.from_graph(GameGraph.of([[1], []], [[0], []]))   # a{0|a}
-    >>> g, g.is_stopper(), g > 0
+    >>> g, g.is_stopper, g > 0
     (over, True, True)
     """
 
@@ -290,24 +291,26 @@ class LoopyGame:
         return self._graph
 
     # --- properties ------------------------------------------------------------
+    @property
     def is_stopper(self) -> bool:
         """Whether no alternating play goes on for ever from any position.
 
         >>> from cgt.loopy import on, dud
-        >>> on.is_stopper(), dud.is_stopper()
+        >>> on.is_stopper, dud.is_stopper
         (True, False)
         """
-        return self._graph.is_stopper()
+        return flag(self._graph.is_stopper, "LoopyGame.is_stopper")
 
+    @property
     def is_short(self) -> bool:
         """Whether no position can repeat (the graph has no cycle).
 
         >>> import cgt
         >>> from cgt.loopy import LoopyGame, over
-        >>> LoopyGame.of(cgt.star).is_short(), over.is_short()
+        >>> LoopyGame.of(cgt.star).is_short, over.is_short
         (True, False)
         """
-        return _acyclic(self._graph)
+        return flag(_acyclic(self._graph), "LoopyGame.is_short")
 
     def to_short(self) -> Game:
         """The short game with the same graph; InvalidArgument if the graph has a cycle.
@@ -337,7 +340,7 @@ class LoopyGame:
         >>> print(parse_loopy("{|on}").simplify())
         0
         """
-        if not self.is_stopper() or self._graph.size > _SIMPLIFY_LIMIT:
+        if not self.is_stopper or self._graph.size > _SIMPLIFY_LIMIT:
             return self
         return _simplify(self)
 
@@ -435,7 +438,7 @@ class LoopyGame:
             return NotImplemented
         if self._graph == h._graph:  # the same normal form: the same game tree
             return True
-        if self.is_stopper() and h.is_stopper():
+        if self.is_stopper and h.is_stopper:
             return _ge(self, h) and _ge(h, self)
         # Equal games have equal outcomes in every sum (Siegel VI: G = H when
         # G + X and H + X have the same outcome for all X), so a context
@@ -535,7 +538,7 @@ def _simplify(g: LoopyGame) -> LoopyGame:
         """Adopt the new moves if the start is still a stopper equal to g."""
         nonlocal left, right, steps
         candidate = at(0, lft, rgt)
-        if not candidate.is_stopper() or not (_ge(candidate, g) and _ge(g, candidate)):
+        if not candidate.is_stopper or not (_ge(candidate, g) and _ge(g, candidate)):
             return False
         left, right = lft, rgt
         steps += 1
@@ -610,7 +613,7 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
     """``G >= H`` for stoppers: Left, moving second in ``G - H``, survives
     (wins or plays for ever) -- Winning Ways ch. 11; Siegel ch. VI."""
     for x in (g, h):
-        if not x.is_stopper():
+        if not x.is_stopper:
             raise NotAStopper(
                 f"comparison needs stoppers; {x} is not a stopper "
                 "(compare its sides: cgt.loopy.sides(g) gives onside & offside)"
@@ -630,7 +633,7 @@ def _to_string(g: LoopyGame) -> str:
         return str(shorts[0])
     if graph == dud.graph:
         return "dud"
-    if g.is_stopper():
+    if g.is_stopper:
         named = _pseudonumber_text(g, shorts)
         if named is not None:
             return named
@@ -724,7 +727,7 @@ def _switch_text(g: LoopyGame, shorts: dict[int, Game]) -> str | None:
     if text is None:
         return None
     y = LoopyGame(GameGraph(graph.left, graph.right, b))
-    if not y.is_stopper():
+    if not y.is_stopper:
         return None
     candidate = _switch(x)
     if not (_ge(g, candidate) and _ge(candidate, g)):
