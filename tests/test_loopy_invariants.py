@@ -137,7 +137,7 @@ def _random_stopper(rng: random.Random) -> LoopyGame | None:
     left = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
     right = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
     g = LoopyGame(GameGraph.of(left, right))
-    return g if g.is_stopper() and not g.is_short() else None
+    return g if g.is_stopper and not g.is_short else None
 
 
 def test_laws_on_random_stoppers() -> None:

@@ -67,7 +67,7 @@ def _stopper(g: object, what: str) -> LoopyGame:
     h = _coerce(g)
     if h is None:
         raise InvalidArgument(f"{what} needs a stopper, not {type(g).__name__} {g!r}")
-    if not h.is_stopper():
+    if not h.is_stopper:
         raise NotAStopper(
             f"{what} is defined for stoppers; {h} is not one (cgt.loopy.sides gives its sides)"
         )
@@ -76,7 +76,7 @@ def _stopper(g: object, what: str) -> LoopyGame:
 
 def _value(g: LoopyGame) -> LoopyGame | Game:
     """A stopper as the short Game when it has no cycle."""
-    return g.to_short() if g.is_short() else g
+    return g.to_short() if g.is_short else g
 
 
 # --- pseudonumbers and stops ------------------------------------------------------
@@ -85,7 +85,7 @@ def _pseudonumber_key(g: LoopyGame) -> tuple[int, Dyadic, int] | None:
 
     ``off < x under < x < x over < y under < ... < on`` for numbers ``x < y``.
     """
-    if g.is_short():
+    if g.is_short:
         s = g.to_short()
         return (0, s.to_dyadic(), 0) if s.is_number else None
     if g == on:
@@ -98,7 +98,7 @@ def _pseudonumber_key(g: LoopyGame) -> tuple[int, Dyadic, int] | None:
         # x over = {x | pass}, x under = {pass | x}
         if list(loop_side[start]) == [start] and len(number_side[start]) == 1:
             x = LoopyGame(GameGraph(graph.left, graph.right, number_side[start][0]))
-            if x.is_short() and x.to_short().is_number:
+            if x.is_short and x.to_short().is_number:
                 return (0, x.to_short().to_dyadic(), sign)
     return None
 
@@ -206,7 +206,7 @@ def degree(g: Stopper) -> LoopyGame | Game:
     (on, over, 0)
     """
     h = _stopper(g, "degree")
-    if h.is_short():
+    if h.is_short:
         return zero
     return _value(_up(h, -h))
 
@@ -220,7 +220,7 @@ def is_idempotent(g: Stopper) -> bool:
     [True, True, False, True, False]
     """
     h = _stopper(g, "is_idempotent")
-    if h.is_short():
+    if h.is_short:
         return bool(h.to_short() == 0)
     both = sides(h + h)
     return bool(both.onside == h and both.offside == h)
@@ -270,7 +270,7 @@ def is_stable(g: Stopper) -> bool:
     True
     """
     h = _stopper(g, "is_stable")
-    if h.is_short():
+    if h.is_short:
         return True
     dd = _degree_of(None, h)
     return bool(_up(h, _down(-h, -dd)) == _down(h, _up(-h, dd)))
@@ -285,7 +285,7 @@ def variety(g: Stopper) -> LoopyGame | Game:
     (on, off, under)
     """
     h = _stopper(g, "variety")
-    if h.is_short():
+    if h.is_short:
         return zero
     dd = _degree_of(None, h)
     up_v = _up(h, _down(-h, -dd))
