@@ -15,7 +15,8 @@ import random
 import pytest
 
 import cgt
-from cgt.loopy import GameGraph, LoopyGame, invariants as inv
+from cgt.loopy import GameGraph, LoopyGame
+from cgt.loopy import invariants as inv
 from cgt.loopy.sided import upsum
 
 P = cgt.parse

@@ -94,7 +94,10 @@ def _pseudonumber_key(g: LoopyGame) -> tuple[int, Dyadic, int] | None:
         return (-1, Dyadic(0), 0)
     graph = g.graph
     start = graph.start
-    for sign, loop_side, number_side in ((1, graph.right, graph.left), (-1, graph.left, graph.right)):
+    for sign, loop_side, number_side in (
+        (1, graph.right, graph.left),
+        (-1, graph.left, graph.right),
+    ):
         # x over = {x | pass}, x under = {pass | x}
         if list(loop_side[start]) == [start] and len(number_side[start]) == 1:
             x = LoopyGame(GameGraph(graph.left, graph.right, number_side[start][0]))
@@ -131,7 +134,9 @@ def _stops(g: LoopyGame) -> tuple[tuple[int, Dyadic, int], tuple[int, Dyadic, in
 
     def key_of(v: int) -> tuple[int, Dyadic, int] | None:
         if v not in pseudo:
-            pseudo[v] = _pseudonumber_key(LoopyGame(GameGraph(graph.left, graph.right, v)).simplify())
+            pseudo[v] = _pseudonumber_key(
+                LoopyGame(GameGraph(graph.left, graph.right, v)).simplify()
+            )
         return pseudo[v]
 
     # iterative depth-first evaluation of L(v) (side 0) and R(v) (side 1)
