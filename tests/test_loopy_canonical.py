@@ -295,3 +295,138 @@ def test_upsum_of_g_and_minus_g_is_uponth_quickly(monkeypatch: pytest.MonkeyPatc
 def test_canonical_of_bad_graph() -> None:
     with pytest.raises(InvalidArgument):
         LoopyGame("{0|pass}")  # type: ignore[arg-type]
+
+
+# --- CGSuite's printed forms ------------------------------------------------------------
+# aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/CanonicalStopperTestCase.scala:
+# the columns x (input), xOut (CGSuite's output), leftOptions and rightOptions.
+CANONICAL_STOPPER_CASES = [
+    ("on", "on", ["on"], []),
+    ("off", "off", [], ["off"]),
+    ("over", "over", ["0"], ["over"]),
+    ("{pass|3/2}", "3/2under", ["3/2under"], ["3/2"]),
+    ("{-1/4+*|pass}", "-1/4v[on]", ["-1/4*"], ["-1/4v[on]"]),
+    (
+        "{0|{0||0|0,pass}||-{0||0|0,pass}}",  # with uponth := {0||0|0,pass} written out
+        "{0|^<on>||v<on>}",
+        ["{0|^<on>}"],
+        ["v<on>"],
+    ),
+    ("{0|||0||0|off}", "{0|Tiny(on)}", ["0"], ["Tiny(on)"]),
+    ("{on|0||0}", "Miny(on)", ["{on|0}"], ["0"]),
+    ("{0||0|under}", "Tiny(over)", ["0"], ["{0|under}"]),
+    ("+-{0|pass}", "+-over", ["over"], ["under"]),
+    ("+-{5|pass}", "+-(5over)", ["5over"], ["-5under"]),
+    ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}", ["0"], ["a{0||||0|a||*|||*}"]),
+    (
+        "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+        "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        ["0"],
+        ["{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}"],
+    ),
+    # Grenville's example of an unstable game
+    (
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+        ["a{0||0|{0,*2||||a|0||0|||0}}"],
+        ["0"],
+    ),
+]
+
+
+def _options_text(g: LoopyGame | cgt.Game, left: bool) -> list[str]:
+    loopy = g if isinstance(g, LoopyGame) else LoopyGame.of(g)
+    c = loopy._canonical_graph()
+    moves = c.left[c.start] if left else c.right[c.start]
+    return sorted(str(LoopyGame(GameGraph(c.left, c.right, w))) for w in moves)
+
+
+@pytest.mark.parametrize(("text", "printed", "lefts", "rights"), CANONICAL_STOPPER_CASES)
+def test_cgsuite_canonical_stopper_cases(
+    text: str, printed: str, lefts: list[str], rights: list[str]
+) -> None:
+    g = cgt.parse(text)
+    assert isinstance(g, LoopyGame)
+    assert str(g) == printed
+    back = cgt.parse(printed)
+    assert back == g and _equal(back, g)  # read back, and equal by the product comparison
+    assert _options_text(g, True) == sorted(lefts)
+    assert _options_text(g, False) == sorted(rights)
+
+
+# EvalTest.scala "correctly interpret loopy game specifiers" and "simplify properly";
+# GameTest.scala (aaron-siegel/cgsuite lib/core/src/test/scala/org/cgsuite/lang/).
+UPON = ["{pass|*}", "{pass,0|0}", "{*|pass}", "{0|0,pass}"]
+UPON_OUT = ["^[on]", "^[on]*", "v[on]", "v[on]*"]
+UPONTH = ["{0||0|0,pass}", "{0,*||*|pass}", "{0,pass|0||0}", "{pass|*||0,*}"]
+UPONTH_OUT = ["^<on>", "^<on>*", "v<on>", "v<on>*"]
+EVAL_CASES = [
+    *zip(UPON, UPON_OUT, strict=True),
+    *zip(UPONTH, UPONTH_OUT, strict=True),
+    *((f"5+{x}", f"5{y}") for x, y in zip(UPON, UPON_OUT, strict=True)),
+    *((f"5+{x}", f"5{y}") for x, y in zip(UPONTH, UPONTH_OUT, strict=True)),
+    ("upon", "^[on]"),
+    ("{pass|pass}", "dud"),
+    ("over+5", "5over"),
+    ("under+5", "5under"),
+    ("over+^", "over"),
+    ("over-5", "-5over"),
+    ("x{0|x}", "over"),
+    ("x{x|0}", "under"),
+    ("x{0||||0|||x|*||*}", "a{0||||0|||a|*||*}"),
+    ("+-{0|{0||0|0,pass}}", "+-{0|^<on>}"),
+    ("+-{{0|{0||0|0,pass}},{0|{0||0|0,pass}+*}}", "+-{{0|^<on>},{0|^<on>*}}"),
+    ("+-({0||0|0,pass}+*)", "0"),  # "+- loopy game simplification"
+    # GameTest.scala
+    ("{0||0|-2,pass}", "{0||0|-2,pass}"),
+    ("{0||0|{0||0|0,pass}+*}", "{0||0|^<on>*}"),
+]
+
+
+@pytest.mark.parametrize(("text", "printed"), EVAL_CASES)
+def test_cgsuite_eval_cases(text: str, printed: str) -> None:
+    g = cgt.parse(text)
+    assert str(g) == printed
+    back = cgt.parse(printed)
+    assert back == g
+    if isinstance(g, LoopyGame) and g.is_stopper():
+        assert _equal(LoopyGame.of(back) if isinstance(back, cgt.Game) else back, g)
+
+
+def test_printed_forms_read_back_to_their_definitions() -> None:
+    # each printed form against the game it abbreviates, by the product comparison
+    uponth = LoopyGame(GameGraph.of([[1], [], [1]], [[2], [], [1, 2]]))  # {0||0|0,pass}
+    star = LoopyGame.of(cgt.star)
+    cases = {
+        "^[on]": upon,
+        "^[on]*": upon + star,
+        "v[on]*3": -upon + LoopyGame.of(cgt.nimber(3)),
+        "^<on>": uponth,
+        "v<on>*": -uponth + star,
+        "-1/4v[on]": -upon - LoopyGame.of(cgt.number("1/4")),
+        "5^<on>*": uponth + star + 5,
+        "Tiny(on)": cgt.parse("{0||0|off}"),
+        "Miny(on)": cgt.parse("{on|0||0}"),
+        "Tiny(over)": cgt.parse("{0||0|under}"),
+        "2Tiny(on)": cgt.parse("{0||0|off}") + 2,
+    }
+    for text, value in cases.items():
+        g = cgt.parse(text)
+        assert isinstance(g, LoopyGame) and isinstance(value, LoopyGame)
+        assert _equal(g, value), text
+        assert str(g) == text
+
+
+def test_round_trips_of_random_stoppers() -> None:
+    rng = random.Random(23)
+    done = 0
+    while done < 300:
+        g = _random_stopper(rng)
+        if g is None:
+            continue
+        text = str(g)
+        back = cgt.parse(text)
+        back_loopy = back if isinstance(back, LoopyGame) else LoopyGame.of(back)
+        assert _equal(back_loopy, g), text
+        assert str(back) == text
+        done += 1

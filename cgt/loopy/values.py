@@ -589,16 +589,9 @@ def _to_string(g: LoopyGame) -> str:
     if graph == dud.graph:
         return "dud"
     if g.is_stopper():
-        named = _pseudonumber_text(g, shorts)
-        if named is not None:
-            return named
-        if g.graph.size <= _FORMS_LIMIT:
-            switch = _switch_text(g, shorts)
-            if switch is not None:
-                return switch
-        simpler = g.simplify()
-        if simpler.graph != graph:
-            return _to_string(simpler)
+        from .printing import stopper_text
+
+        return stopper_text(g._canonical_graph())
     # Every position is written once; meeting it again, the text names it
     # (``pass`` for the innermost braces themselves).  A first walk finds the
     # positions met twice, the second writes the text.
@@ -637,68 +630,6 @@ def _to_string(g: LoopyGame) -> str:
         return label.get(v, "") + "{" + lefts + "|" + rights + "}"
 
     return show(0)
-
-
-_FORMS_LIMIT = 200  # graphs larger than this are not tried against +-x forms
-_NUMBER_CANDIDATES = 8  # numbers x tried in x + over and x + under
-
-
-def _pseudonumber_text(g: LoopyGame, shorts: dict[int, Game]) -> str | None:
-    """CGSuite's name of a stopper equal to a constant or to a number plus
-    ``over`` or ``under`` (``5over``, ``3/2under``, ``-1over``), else None.
-
-    A form is used only when the comparison of stoppers finds ``g`` equal to
-    it; the numbers tried are those among the positions of ``g``.
-    """
-    for name in ("on", "off", "over", "under", "upon"):
-        c = _CONSTANTS[name]
-        if _ge(g, c) and _ge(c, g):
-            return name
-    numbers: list[Game] = []
-    for value in shorts.values():
-        nonzero = value._is_number and value._x is not None and value._x._num != 0
-        if nonzero and value not in numbers:
-            numbers.append(value)
-    numbers.sort(key=lambda x: x._birthday)
-    for x in numbers[:_NUMBER_CANDIDATES]:
-        for name in ("over", "under"):
-            c = _sum(_CONSTANTS[name], LoopyGame.of(x))
-            if _ge(g, c) and _ge(c, g):
-                return f"{x}{name}"
-    return None
-
-
-def _switch_text(g: LoopyGame, shorts: dict[int, Game]) -> str | None:
-    """``+-X`` for a stopper equal to ``{X|-X}`` with ``X`` a pseudonumber form
-    (``+-over``, ``+-(5over)``, as CGSuite writes them), else None."""
-    graph = g.graph
-    if len(graph.left[0]) != 1 or len(graph.right[0]) != 1:
-        return None
-    a, b = graph.left[0][0], graph.right[0][0]
-    if a in shorts:
-        return None
-    x = LoopyGame(GameGraph(graph.left, graph.right, a))
-    text = _pseudonumber_text(x, _short_nodes(x.graph))
-    if text is None:
-        return None
-    y = LoopyGame(GameGraph(graph.left, graph.right, b))
-    if not y.is_stopper():
-        return None
-    candidate = _switch(x)
-    if not (_ge(g, candidate) and _ge(candidate, g)):
-        return None
-    plain = text in _CONSTANTS
-    return "+-" + (text if plain else f"({text})")
-
-
-def _switch(x: LoopyGame) -> LoopyGame:
-    """``{x | -x}``."""
-    n = x.graph.size
-    left = [[1]] + [[1 + w for w in m] for m in x.graph.left]
-    right = [[1 + n]] + [[1 + w for w in m] for m in x.graph.right]
-    left += [[1 + n + w for w in m] for m in x.graph.right]
-    right += [[1 + n + w for w in m] for m in x.graph.left]
-    return LoopyGame(GameGraph.of(left, right))
 
 
 def _plumtree(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> LoopyGame:
