@@ -178,6 +178,12 @@ def simplest_form(graph: GameGraph) -> GameGraph:
             start = rep[start]
         if not changed:
             break
+        # keep only the reachable nodes, so the next order is of fewer pairs
+        live = _reachable(left, right, start)
+        index = {v: i for i, v in enumerate(live)}
+        left = [[index[w] for w in left[v]] for v in live]
+        right = [[index[w] for w in right[v]] for v in live]
+        start = 0
     return canonical_numbering(GameGraph.of(left, right, start))
 
 
