@@ -409,12 +409,21 @@ def test_printed_forms_read_back_to_their_definitions() -> None:
         "Miny(on)": cgt.parse("{on|0||0}"),
         "Tiny(over)": cgt.parse("{0||0|under}"),
         "2Tiny(on)": cgt.parse("{0||0|off}") + 2,
+        # Miny(over) = {over|0||0}: the test x - t <= under must not form over + under
+        "Miny(over)": cgt.parse("{over|0||0}"),
+        "5Tiny(over)": cgt.parse("{5||5|5under}"),
     }
     for text, value in cases.items():
         g = cgt.parse(text)
         assert isinstance(g, LoopyGame) and isinstance(value, LoopyGame)
         assert _equal(g, value), text
         assert str(g) == text
+
+
+def test_over_absorbs_a_tiny_tail() -> None:
+    # {0||0|over} = over, by the product comparison as well as by simplest forms
+    g = cgt.parse("{0||0|over}")
+    assert isinstance(g, LoopyGame) and _equal(g, over) and str(g) == "over"
 
 
 def test_round_trips_of_random_stoppers() -> None:
@@ -430,3 +439,43 @@ def test_round_trips_of_random_stoppers() -> None:
         assert _equal(back_loopy, g), text
         assert str(back) == text
         done += 1
+
+
+def test_round_trips_of_forms_in_sums_and_options() -> None:
+    rng = random.Random(2)
+    shorts = ["*", "^", "{1|0}", "1/2", "-3", "*2", "{3|1||-1|-3}", "^*", "{0||0|-1}"]
+    loopies = [
+        "{pass|*}",
+        "{0||0|0,pass}",
+        "{0||0|off}",
+        "{on|0||0}",
+        "{0||0|under}",
+        "{pass|*2}",
+        "+-{0|pass}",
+        "{over|0||0}",
+    ]
+    done = 0
+    while done < 300:
+        a = cgt.parse(rng.choice(loopies))
+        b = cgt.parse(rng.choice(loopies + shorts))
+        g = cgt.parse("{" + str(a) + "|" + str(b) + "}") if rng.random() < 0.5 else a + b
+        if rng.random() < 0.5:
+            g = -g
+        if not isinstance(g, LoopyGame) or not g.is_stopper():
+            continue
+        text = str(g)
+        back = cgt.parse(text)
+        back_loopy = back if isinstance(back, LoopyGame) else LoopyGame.of(back)
+        assert _equal(back_loopy, g), text
+        assert str(back) == text
+        done += 1
+
+
+def test_equality_of_large_stoppers_by_product_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cgt.loopy.values as values
+
+    monkeypatch.setattr(values, "_EQ_BY_FORMS_LIMIT", 2)
+    g = cgt.parse("{0,pass|a{0|a},5}")
+    assert isinstance(g, LoopyGame) and g._canon is None
+    assert g == over and g._canon is None  # decided without the simplest form
+    assert g != under and hash(g) == hash(over)

@@ -194,8 +194,8 @@ class _Printer:
                 if not _ge(LoopyGame.of(x) + under, tail):
                     continue
                 sub = LoopyGame.of(x) - tail
-            else:  # x - t <= under
-                if not _ge(tail + under, LoopyGame.of(x)):
+            else:  # x - t <= under, that is x + over <= t
+                if not _ge(tail, LoopyGame.of(x) - under):
                     continue
                 sub = tail - LoopyGame.of(x)
             inner = stopper_text(sub._canonical_graph())

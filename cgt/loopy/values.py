@@ -468,7 +468,11 @@ class LoopyGame:
         if self._graph == h._graph:  # the same normal form: the same game tree
             return True
         if self.is_stopper() and h.is_stopper():
-            # equal stoppers have the same simplest form (Siegel, CGT, ch. VI)
+            # equal stoppers have the same simplest form (Siegel, CGT, ch. VI);
+            # for large graphs not yet simplified, two product comparisons are cheaper
+            large = max(self._graph.size, h._graph.size) > _EQ_BY_FORMS_LIMIT
+            if large and (self._canon is None or h._canon is None):
+                return _ge(self, h) and _ge(h, self)
             return self._canonical_graph() == h._canonical_graph()
         # Equal games have equal outcomes in every sum (Siegel VI: G = H when
         # G + X and H + X have the same outcome for all X), so a context
@@ -518,6 +522,9 @@ class LoopyGame:
         from .sided import sides
 
         return sides(self)
+
+
+_EQ_BY_FORMS_LIMIT = 1000  # positions; above, == compares by product graphs
 
 
 def _rebuild(left: tuple[tuple[int, ...], ...], right: tuple[tuple[int, ...], ...]) -> LoopyGame:
