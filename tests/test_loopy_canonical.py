@@ -479,3 +479,17 @@ def test_equality_of_large_stoppers_by_product_comparison(monkeypatch: pytest.Mo
     assert isinstance(g, LoopyGame) and g._canon is None
     assert g == over and g._canon is None  # decided without the simplest form
     assert g != under and hash(g) == hash(over)
+
+
+def test_long_texts_name_shared_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cgt.loopy.printing as printing
+
+    g = cgt.parse(
+        "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}"
+    )
+    assert isinstance(g, LoopyGame)
+    monkeypatch.setattr(printing, "_BUDGET", 10)
+    text = str(g)
+    assert "|||" not in text  # the plain form: braces everywhere
+    back = cgt.parse(text)
+    assert isinstance(back, LoopyGame) and _equal(back, g)

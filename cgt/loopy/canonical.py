@@ -184,7 +184,12 @@ def simplest_form(graph: GameGraph) -> GameGraph:
         left = [[index[w] for w in left[v]] for v in live]
         right = [[index[w] for w in right[v]] for v in live]
         start = 0
-    return canonical_numbering(GameGraph.of(left, right, start))
+    result = canonical_numbering(GameGraph.of(left, right, start))
+    if graph.is_stopper() and not result.is_stopper():  # pragma: no cover
+        # deleting moves and bypassing keep a stopper a stopper; fusing equal
+        # positions of a graph with no reversible option too, as checked here
+        raise RuntimeError("internal error: the simplest form of a stopper is not a stopper")
+    return result
 
 
 def _simplify_node(

@@ -67,7 +67,21 @@ def stopper_text(graph: GameGraph) -> str:
     >>> stopper_text(g._canonical_graph())
     '3/2^[on]'
     """
-    return _Printer(graph).top(graph.start)
+    try:
+        return _Printer(graph).top(graph.start)
+    except _TooLong:
+        # CGSuite writes a position again wherever it is met outside its own
+        # braces; when that grows too long, write each once and name it
+        from .values import _plain_text, _short_nodes
+
+        return _plain_text(graph, _short_nodes(graph))
+
+
+_BUDGET = 20_000  # characters of text before falling back to naming shared positions
+
+
+class _TooLong(Exception):
+    pass
 
 
 class _Printer:
@@ -80,6 +94,7 @@ class _Printer:
         self.memo: dict[int, tuple[str, int]] = {}
         self.stack: dict[int, str | None] = {}
         self.names = _names()
+        self.spent = 0
 
     def fresh(self, v: int, brackets: bool, parens: bool) -> str:
         """Position v written on its own (names start again at a)."""
@@ -297,6 +312,9 @@ class _Printer:
                 parts.append(text)
             sides.append(",".join(parts))
         name = self.stack.pop(v)
+        self.spent += len(sides[0]) + len(sides[1])
+        if self.spent > _BUDGET:
+            raise _TooLong
         bars += 1
         braced = (
             brackets

@@ -356,7 +356,11 @@ class LoopyGame:
                 f"canonical forms are for stoppers; {self} is not one "
                 "(its sides are: cgt.loopy.sides(g))"
             )
-        return LoopyGame(self._canonical_graph())
+        c = self._canonical_graph()
+        result = LoopyGame(c)
+        if result._graph == c:  # (always: a simplest form is its own normal form)
+            object.__setattr__(result, "_canon", c)
+        return result
 
     def simplify(self) -> LoopyGame:
         """The simplest form of a stopper (:meth:`canonical`); a game that is
@@ -599,6 +603,11 @@ def _to_string(g: LoopyGame) -> str:
         from .printing import stopper_text
 
         return stopper_text(g._canonical_graph())
+    return _plain_text(graph, shorts)
+
+
+def _plain_text(graph: GameGraph, shorts: dict[int, Game]) -> str:
+    """Braces for every position not short, each written once and named when met again."""
     # Every position is written once; meeting it again, the text names it
     # (``pass`` for the innermost braces themselves).  A first walk finds the
     # positions met twice, the second writes the text.
@@ -619,7 +628,7 @@ def _to_string(g: LoopyGame) -> str:
             walk(w)
         stack.pop()
 
-    walk(0)
+    walk(graph.start)
     names = _names()
     label = {v: next(names) for v in sorted(needs_name)}
     written.clear()
@@ -636,7 +645,7 @@ def _to_string(g: LoopyGame) -> str:
         stack.pop()
         return label.get(v, "") + "{" + lefts + "|" + rights + "}"
 
-    return show(0)
+    return show(graph.start)
 
 
 def _plumtree(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> LoopyGame:
