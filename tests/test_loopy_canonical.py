@@ -377,10 +377,29 @@ EVAL_CASES = [
     ("+-{0|{0||0|0,pass}}", "+-{0|^<on>}"),
     ("+-{{0|{0||0|0,pass}},{0|{0||0|0,pass}+*}}", "+-{{0|^<on>},{0|^<on>*}}"),
     ("+-({0||0|0,pass}+*)", "0"),  # "+- loopy game simplification"
-    # GameTest.scala
+    # GameTest.scala: printed results of Pow and PowTo, read and printed again.  (Its
+    # {pass||0|-2} is left out: the short printer writes {0|-2} as -1+-1.)
     ("{0||0|-2,pass}", "{0||0|-2,pass}"),
     ("{0||0|{0||0|0,pass}+*}", "{0||0|^<on>*}"),
+    ("{0||0,pass|0,*}", "{0||0,pass|0,*}"),
+    ("{0||0,pass|0,v[4]*}", "{0||0,pass|0,v[4]*}"),
+    ("{0||0,v[4]*|0,pass}", "{0||0,v[4]*|0,pass}"),
+    ("{pass|*,^}", "{pass|*,^}"),
+    ("{^|*,pass}", "{^|*,pass}"),
+    ("{^[5]|*,pass}", "{^[5]|*,pass}"),
+    ("{pass|*,^[5]}", "{pass|*,^[5]}"),
 ]
+
+
+def test_cgsuite_upsum_and_downsum() -> None:
+    # GameTest.scala: upon.Upsum(^.Pow(on)) is {0|^<on>*}, upon.Downsum(^.Pow(on)) is
+    # ^[on] (^.Pow(on) is ^<on>), and ^.Pow(on) + {0|upon} is {0||0|^<on>*} & {0|^[on]}
+    from cgt.loopy.sided import downsum, sides
+
+    a, b = cgt.parse("^[on]"), cgt.parse("^<on>")
+    assert isinstance(a, LoopyGame) and isinstance(b, LoopyGame)
+    assert str(upsum(a, b)) == "{0|^<on>*}" and str(downsum(a, b)) == "^[on]"
+    assert str(sides(b + cgt.parse("{0|^[on]}"))) == "{0||0|^<on>*} & {0|^[on]}"
 
 
 @pytest.mark.parametrize(("text", "printed"), EVAL_CASES)
