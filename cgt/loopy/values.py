@@ -16,6 +16,11 @@ the order of stoppers).  ``G - H`` need not be a stopper (``on - on`` is
 stoppers are compared through their sides (:func:`cgt.loopy.sides`); a
 ``LoopyGame`` comparison of them raises :class:`NotAStopper`.
 
+Equality and hashing.  A stopper has a unique simplest form
+(:meth:`LoopyGame.canonical`, :mod:`cgt.loopy.canonical`); ``==`` compares
+simplest forms, ``hash`` follows them, and a stopper whose simplest form has
+no cycle hashes as the short :class:`~cgt.Game` it equals.
+
 >>> from cgt.loopy import on, off, over, dud
 >>> over > 0, over < 1, on + off == dud
 (True, True, True)
