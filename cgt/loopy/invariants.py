@@ -41,12 +41,14 @@ __all__ = [
     "NotIdempotent",
     "NotStable",
     "degree",
+    "downsum_of",
     "downsum_variety",
     "is_idempotent",
     "is_pseudonumber",
     "is_stable",
     "left_stop",
     "right_stop",
+    "upsum_of",
     "upsum_variety",
     "variety",
 ]
@@ -200,6 +202,28 @@ def _up(a: LoopyGame, b: LoopyGame) -> LoopyGame:
 
 def _down(a: LoopyGame, b: LoopyGame) -> LoopyGame:
     return downsum(a, b).simplify()
+
+
+def upsum_of(g: Stopper, h: Stopper) -> LoopyGame | Game:
+    """The upsum ``G +⁺ H`` of two stoppers (the onside of ``G + H``), simplest form.
+
+    >>> import cgt
+    >>> from cgt.loopy.invariants import upsum_of
+    >>> upsum_of(cgt.parse("upon"), cgt.parse("^<on>"))
+    {0|^<on>*}
+    """
+    return _value(_up(_stopper(g, "upsum"), _stopper(h, "upsum")))
+
+
+def downsum_of(g: Stopper, h: Stopper) -> LoopyGame | Game:
+    """The downsum ``G +⁻ H`` of two stoppers (the offside of ``G + H``), simplest form.
+
+    >>> import cgt
+    >>> from cgt.loopy.invariants import downsum_of
+    >>> downsum_of(cgt.parse("upon"), cgt.parse("^<on>"))
+    ^[on]
+    """
+    return _value(_down(_stopper(g, "downsum"), _stopper(h, "downsum")))
 
 
 def degree(g: Stopper) -> LoopyGame | Game:

@@ -535,6 +535,133 @@ class LoopyGame:
 
         return sides(self)
 
+    # --- invariants of stoppers (cgt.loopy.invariants) ---------------------------
+    def left_stop(self) -> LoopyGame | Game:
+        """The Left stop: a number, ``on``, ``off``, ``x over`` or ``x under``.
+
+        >>> import cgt
+        >>> g = cgt.parse("+-(5over)")
+        >>> g.left_stop(), g.right_stop()
+        (5over, -5under)
+        """
+        from .invariants import left_stop
+
+        return left_stop(self)
+
+    def right_stop(self) -> LoopyGame | Game:
+        """The Right stop (see :meth:`left_stop`).
+
+        >>> import cgt
+        >>> cgt.parse("{pass|3/2}").right_stop()
+        3/2under
+        """
+        from .invariants import right_stop
+
+        return right_stop(self)
+
+    def upsum(self, other: LoopyGame | Game | int) -> LoopyGame | Game:
+        """The upsum ``G +⁺ H``: the onside of ``G + H``, simplest form.
+
+        >>> import cgt
+        >>> cgt.parse("over").upsum(cgt.parse("under")), cgt.parse("on").upsum(cgt.parse("off"))
+        (over, on)
+        """
+        from .invariants import upsum_of
+
+        return upsum_of(self, other)
+
+    def downsum(self, other: LoopyGame | Game | int) -> LoopyGame | Game:
+        """The downsum ``G +⁻ H``: the offside of ``G + H``, simplest form.
+
+        >>> import cgt
+        >>> cgt.parse("over").downsum(cgt.parse("under"))
+        under
+        """
+        from .invariants import downsum_of
+
+        return downsum_of(self, other)
+
+    def degree(self) -> LoopyGame | Game:
+        """The degree of loopiness ``G +⁺ -G`` (``0`` for a short game).
+
+        >>> import cgt
+        >>> cgt.parse("3/2under").degree(), cgt.parse("{-1/4+*|pass}").degree()
+        (over, ^<on>)
+        """
+        from .invariants import degree
+
+        return degree(self)
+
+    @property
+    def is_pseudonumber(self) -> bool:
+        """Whether this stopper is a number, ``on``, ``off``, ``x over`` or ``x under``.
+
+        >>> import cgt
+        >>> cgt.parse("5over").is_pseudonumber, cgt.parse("upon").is_pseudonumber
+        (True, False)
+        """
+        from .invariants import is_pseudonumber
+
+        return is_pseudonumber(self)
+
+    @property
+    def is_idempotent(self) -> bool:
+        """Whether ``G + G = G`` (``on``, ``off``, ``over``, ``Tiny(on)``, ...).
+
+        >>> import cgt
+        >>> cgt.parse("over").is_idempotent, cgt.parse("upon").is_idempotent
+        (True, False)
+        """
+        from .invariants import is_idempotent
+
+        return is_idempotent(self)
+
+    @property
+    def is_stable(self) -> bool:
+        """Whether the upsum and downsum varieties relative to the degree agree
+        (``NotIdempotent`` when the degree is not idempotent).
+
+        >>> import cgt
+        >>> cgt.parse("+-over").is_stable, cgt.parse("a{0|{0||||0,*2|||a|0||0}||0}").is_stable
+        (True, False)
+        """
+        from .invariants import is_stable
+
+        return is_stable(self)
+
+    def upsum_variety(self, degree: LoopyGame | Game | int | None = None) -> LoopyGame | Game:
+        """``G +⁺ (-G +⁻ -D)`` for an idempotent ``D`` (by default the degree).
+
+        >>> import cgt
+        >>> cgt.parse("upon").upsum_variety(cgt.parse("^<on>"))
+        v<on>
+        """
+        from .invariants import upsum_variety
+
+        return upsum_variety(self, degree)
+
+    def downsum_variety(self, degree: LoopyGame | Game | int | None = None) -> LoopyGame | Game:
+        """``G +⁻ (-G +⁺ D)`` for an idempotent ``D`` (by default the degree).
+
+        >>> import cgt
+        >>> cgt.parse("upon").downsum_variety(cgt.parse("^<on>"))
+        v<on>
+        """
+        from .invariants import downsum_variety
+
+        return downsum_variety(self, degree)
+
+    def variety(self) -> LoopyGame | Game:
+        """The variety of a stable stopper (``NotStable`` otherwise).
+
+        >>> import cgt
+        >>> cgt.parse("+-(5over)").variety()
+        +-{10over|over}
+        """
+        from .invariants import variety
+
+        return variety(self)
+
 
 _EQ_BY_FORMS_LIMIT = 1000  # positions; above, == compares by product graphs
 
