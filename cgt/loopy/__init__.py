@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from . import invariants
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
+from .invariants import NotIdempotent, NotStable
 from .notation import parse_loopy
 from .positions import game_graph, loopy_outcome, loopy_value
 from .sided import SidedValue, SidesNotFound, parse_sided, sides
-from .invariants import NotIdempotent, NotStable
 from .values import LoopyGame, NotAStopper, dud, off, on, over, under, upon
 
 __all__ = [
