@@ -35,7 +35,7 @@ doctest_global_setup = "import cgt"
 cgt_apigen.generate(HERE)
 
 html_theme = "furo"
-html_title = "cgt: combinatorial game theory in Python"
+html_title = "cgt"
 html_static_path = ["_static"]
 html_css_files = ["cgt.css"]
 pygments_style = "friendly"
