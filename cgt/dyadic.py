@@ -51,6 +51,7 @@ class NotDyadic(CGTError, ValueError):
 
 
 DyadicLike = Union["Dyadic", int, Fraction, float]
+"""Convertible to a ``Dyadic``: an ``int``, or a ``Fraction`` or ``float`` of denominator 2^k."""
 
 
 def _short(n: int) -> str:
