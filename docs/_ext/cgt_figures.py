@@ -112,7 +112,7 @@ def grundy_plot(values: list[int], title: str) -> Any:
 
 def table_plot(table: list[list[int]], title: str, xlabel: str = "y", ylabel: str = "x") -> Any:
     """A table of Grundy values as a coloured grid with the numbers written in."""
-    fig = _figure(4.2, 4.0)
+    fig = _figure(5.6, 5.3)
     ax = fig.add_subplot()
     ax.imshow(table, cmap="viridis", origin="lower")
     for x, row in enumerate(table):
