@@ -269,7 +269,11 @@ class ExampleOutput(SphinxDirective):
             raise self.error(f"{key}: {exc}") from exc
         block = nodes.literal_block(output, output)
         block["language"] = "text"
-        return [block]
+        intro = nodes.paragraph()
+        intro += nodes.Text("What ")
+        intro += nodes.literal(f"python {key}", f"python {key}")
+        intro += nodes.Text(" prints:")
+        return [intro, block]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
