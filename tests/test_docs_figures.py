@@ -32,6 +32,7 @@ RULESET_PAGES = [
     "wythoff",
     "heap_games",
     "loopy_positions",
+    "impartial",  # Node and Arc Kayles
 ]
 
 FIGURE = re.compile(r'<figure class="cgt-figure">(.*?)</figure>', re.DOTALL)
