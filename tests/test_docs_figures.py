@@ -143,3 +143,13 @@ def test_a_figure_that_cannot_be_drawn_is_reported() -> None:
     with pytest.raises(ValueError, match="last line"):
         cgt_figures._evaluate("x = 1")
     assert cgt_figures.to_svg(cgt_figures._evaluate('Domineering("..|..")')).startswith("<svg")
+
+
+def test_plots_are_the_same_svg_on_every_build() -> None:
+    pytest.importorskip("matplotlib")
+    import cgt_figures
+
+    def draw() -> str:
+        return cgt_figures.to_svg(cgt_figures.grundy_plot([0, 1, 2, 0, 1], "t"))
+
+    assert draw() == draw()

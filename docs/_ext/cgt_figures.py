@@ -91,7 +91,7 @@ def _figure(width: float, height: float) -> Any:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    plt.rcParams.update({"svg.fonttype": "none", "font.size": 9})
+    plt.rcParams.update({"svg.fonttype": "none", "font.size": 9, "svg.hashsalt": "cgt"})
     return plt.figure(figsize=(width, height))
 
 
@@ -178,7 +178,7 @@ def to_svg(obj: Any) -> str:
         import matplotlib.pyplot as plt
 
         buffer = io.StringIO()
-        obj.savefig(buffer, format="svg")
+        obj.savefig(buffer, format="svg", metadata={"Date": None})  # the same bytes each build
         plt.close(obj)
         text = buffer.getvalue()
         return text[text.index("<svg") :]
