@@ -52,6 +52,8 @@ class NotDyadic(CGTError, ValueError):
 
 
 DyadicLike = Union["Dyadic", int, Fraction, float, Decimal]
+"""Convertible to a ``Dyadic``: an ``int``, or a ``Fraction``, ``float`` or ``Decimal`` of
+denominator 2^k."""
 
 
 def _short(n: int) -> str:

@@ -213,6 +213,7 @@ class OutcomeWord(str):
 
 
 GameLike = Union["Game", int, Dyadic, Fraction, str]
+"""What the constructors accept as a game: a ``Game``, a number, or CGSuite text."""
 
 
 class Game:
@@ -1174,13 +1175,13 @@ def miny(g: GameLike) -> Game:
 
 
 zero: Game = number(0)
-"""The game ``0 = { | }``: whoever must move loses."""
+"""The game ``0 = { | }``, lost by whoever must move."""
 
 star: Game = nimber(1)
 """``* = {0 | 0}``."""
 
 up: Game = _engine.make_nus(Dyadic(0), 1, 0)
-"""``up = {0 | *}``: positive, but smaller than every positive number."""
+"""The infinitesimal ``up = {0 | *}``, positive but smaller than every positive number."""
 
 down: Game = _engine.make_nus(Dyadic(0), -1, 0)
 """``down = {* | 0} = -up``."""

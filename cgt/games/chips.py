@@ -1,4 +1,4 @@
-"""Chip-sliding games (SEEDS.md, source 001): four endings, one Nim reduction.
+"""Chip-sliding games (after a 2002 Taiwanese science-fair project): four endings, Nim.
 
 Squares ``1, 2, 3, ...`` run left to right; chips sit on distinct squares.  A
 move takes one chip to the nearest *empty* square on its left, jumping the

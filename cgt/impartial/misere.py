@@ -172,8 +172,10 @@ def misere_grundy(position: Any) -> int:
 
 
 def misere_outcome(position: Any) -> Outcome:
-    """The misère outcome: ``Outcome.P`` if the player to move loses when the
-    last mover loses, else ``Outcome.N`` (members equal the letters ``"P"``, ``"N"``).
+    """The misère outcome of a position: ``Outcome.P`` or ``Outcome.N``.
+
+    ``Outcome.P`` if the player to move loses when the last mover loses, else
+    ``Outcome.N`` (members equal the letters ``"P"``, ``"N"``).
 
     >>> from cgt.games import OctalGame
     >>> kayles = OctalGame("0.77")
@@ -234,7 +236,7 @@ class Genus:
 
 
 def genus(position: Any, terms: int = 6) -> Genus:
-    """The genus of an impartial position, with ``terms`` misère values ``γ0 ... γ(terms-1)``.
+    """The genus of an impartial position, with ``terms`` misère values ``γ0 … γ(terms-1)``.
 
     >>> from cgt.games import OctalGame
     >>> [str(genus(OctalGame("0.77")(n))) for n in range(5)]
