@@ -140,7 +140,7 @@ def test_loopy_values(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "loopy", "on & off")
     assert (data["onside"], data["offside"]) == ("on", "off")
     status, out, _ = run(capsys, "loopy", "upon")
-    assert status == 0 and labelled(out)["value"] == "upon"
+    assert status == 0 and labelled(out)["value"] == "^[on]"
 
 
 # --- rulesets read from one argument ------------------------------------------------------------
