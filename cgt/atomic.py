@@ -23,7 +23,7 @@ reduces to its number; otherwise heat by ``*`` and replace every ``x*`` by
 
 **Uptimals** (Siegel II.?; CGSuite notation): Conway's *up-nth*
 ``up^n`` (``^<n>``), ``up^1 = up`` and ``up^n = {0 | v^[n-1]*}``; the
-cumulative ``up^[n] = up + up^2 + ... + up^n`` (``^[n]``), ``up^[n] =
+cumulative ``up^[n] = up + up^2 + … + up^n`` (``^[n]``), ``up^[n] =
 {up^[n-1] | *}``.  An *uptimal* is ``x + *m + sum a_i up^i``; its expansion is
 found by :func:`uptimal_expansion`.
 
@@ -300,7 +300,7 @@ def reduced(g: Game) -> Game:
 # Uptimals
 # ---------------------------------------------------------------------------
 def up_sum(n: int) -> Game:
-    """``up^[n] = up + up^2 + ... + up^n`` (CGSuite ``^[n]``): ``{up^[n-1] | *}``.
+    """``up^[n] = up + up^2 + … + up^n`` (CGSuite ``^[n]``): ``{up^[n-1] | *}``.
 
     >>> up_sum(0), up_sum(1), up_sum(2), up_sum(2) == cgt.up + up_nth(2)
     (0, ^, ^[2], True)
@@ -458,8 +458,10 @@ _STYLES = {
 
 
 def format_uptimal(g: Game, style: str = "ascii") -> str | None:
-    """Short text for ``x +- up^n + *m`` (``x^<n>*m``) and ``x +- up^[n] + *m``
-    (``x^[n]*m``) with ``n >= 2``; None for any other game.
+    """Short text for an uptimal value such as ``x^<n>*m`` or ``x^[n]*m``, else None.
+
+    The values are ``x +- up^n + *m`` (``x^<n>*m``) and ``x +- up^[n] + *m``
+    (``x^[n]*m``) with ``n >= 2``; any other game gives None.
 
     ``style`` is ``"ascii"`` (``^<2>``, ``v[3]``) or ``"unicode"`` (``↑<2>``).
 

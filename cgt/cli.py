@@ -289,7 +289,7 @@ def _report_hexapawn(args: argparse.Namespace) -> Report:
         h = Hexapawn(columns, rows, pawn=pawn, misere=args.misere)
     winner = str(h.winner())
     return [
-        ("board", h.board()),
+        ("board", h.board),
         ("to move", str(h.to_move)),
         ("winner", winner),
         ("winning moves", [str(m) for m in h.winning_moves()]),

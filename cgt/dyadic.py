@@ -6,11 +6,11 @@ size and mixes with :class:`int` and :class:`fractions.Fraction`.
 
 >>> from cgt import Dyadic
 >>> Dyadic(3, 4) + Dyadic(1, 8)
-Dyadic(7, 8)
+7/8
 >>> Dyadic(3, 4) == Fraction(3, 4), hash(Dyadic(3, 4)) == hash(Fraction(3, 4))
 (True, True)
 >>> simplest_between(Dyadic(9, 16), Dyadic(15, 16))
-Dyadic(3, 4)
+3/4
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import math
 import numbers
 import operator
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, overload
 
@@ -50,7 +51,9 @@ class NotDyadic(CGTError, ValueError):
     """
 
 
-DyadicLike = Union["Dyadic", int, Fraction, float]
+DyadicLike = Union["Dyadic", int, Fraction, float, Decimal]
+"""Convertible to a ``Dyadic``: an ``int``, or a ``Fraction``, ``float`` or ``Decimal`` of
+denominator 2^k."""
 
 
 def _short(n: int) -> str:
@@ -124,11 +127,11 @@ class Dyadic:
     ``int``/``Fraction`` and never overflow.
 
     >>> Dyadic("3/4"), Dyadic(6, 8), Dyadic(Fraction(-1, 2)), Dyadic(0.375)
-    (Dyadic(3, 4), Dyadic(3, 4), Dyadic(-1, 2), Dyadic(3, 8))
+    (3/4, 3/4, -1/2, 3/8)
     >>> Dyadic(2) ** 200 == 2 ** 200
     True
     >>> Dyadic(1, 2) + 1, 1 - Dyadic(1, 4), Dyadic(3, 4) * 2
-    (Dyadic(3, 2), Dyadic(3, 4), Dyadic(3, 2))
+    (3/2, 3/4, 3/2)
     >>> Dyadic(3, 4) < 1, Dyadic(1, 2) == Fraction(1, 2), str(Dyadic(-5, 8))
     (True, True, '-5/8')
     """
@@ -152,8 +155,16 @@ class Dyadic:
                 num, exp = _parse_number_text(value)
             elif isinstance(value, float):
                 if not math.isfinite(value):
-                    raise NotDyadic(f"{value} is not a finite number")
+                    raise NotDyadic(
+                        f"{value} is not a finite number, so it is not a dyadic rational"
+                    )
                 num, exp = _from_fraction(*value.as_integer_ratio())  # exact: floats are dyadic
+            elif isinstance(value, Decimal):
+                if not value.is_finite():
+                    raise NotDyadic(
+                        f"{value} is not a finite number, so it is not a dyadic rational"
+                    )
+                num, exp = _from_fraction(*value.as_integer_ratio(), lambda: str(value))
             elif hasattr(type(value), "__index__"):  # numpy and sympy integers
                 num, exp = operator.index(value), 0
             elif isinstance(value, numbers.Rational):  # sympy.Rational and the like
@@ -178,7 +189,7 @@ class Dyadic:
         """The dyadic ``numerator / 2**exponent`` (``exponent`` may be negative).
 
         >>> Dyadic.from_exponent(3, 2), Dyadic.from_exponent(3, -2)
-        (Dyadic(3, 4), Dyadic(12))
+        (3/4, 12)
         """
         if exponent < 0:
             return _make(numerator << -exponent, 0)
@@ -254,11 +265,15 @@ class Dyadic:
     def __add__(self, other: Dyadic | int) -> Dyadic: ...
     @overload
     def __add__(self, other: Fraction) -> Fraction: ...
-    def __add__(self, other: object) -> Dyadic | Fraction:
+    @overload
+    def __add__(self, other: float) -> float: ...
+    def __add__(self, other: object) -> Dyadic | Fraction | float:
         o = _coerce(other)
         if o is None:
             if isinstance(other, Fraction):
                 return self.as_fraction() + other
+            if isinstance(other, float):
+                return float(self) + other
             return NotImplemented
         a, ea, b, eb = self._num, self._exp, o._num, o._exp
         if ea == eb:
@@ -273,11 +288,15 @@ class Dyadic:
     def __sub__(self, other: Dyadic | int) -> Dyadic: ...
     @overload
     def __sub__(self, other: Fraction) -> Fraction: ...
-    def __sub__(self, other: object) -> Dyadic | Fraction:
+    @overload
+    def __sub__(self, other: float) -> float: ...
+    def __sub__(self, other: object) -> Dyadic | Fraction | float:
         o = _coerce(other)
         if o is None:
             if isinstance(other, Fraction):
                 return self.as_fraction() - other
+            if isinstance(other, float):
+                return float(self) - other
             return NotImplemented
         return self + _make(-o._num, o._exp)
 
@@ -285,11 +304,15 @@ class Dyadic:
     def __rsub__(self, other: Dyadic | int) -> Dyadic: ...
     @overload
     def __rsub__(self, other: Fraction) -> Fraction: ...
-    def __rsub__(self, other: object) -> Dyadic | Fraction:
+    @overload
+    def __rsub__(self, other: float) -> float: ...
+    def __rsub__(self, other: object) -> Dyadic | Fraction | float:
         o = _coerce(other)
         if o is None:
             if isinstance(other, Fraction):
                 return other - self.as_fraction()
+            if isinstance(other, float):
+                return other - float(self)
             return NotImplemented
         return o - self
 
@@ -297,34 +320,127 @@ class Dyadic:
     def __mul__(self, other: Dyadic | int) -> Dyadic: ...
     @overload
     def __mul__(self, other: Fraction) -> Fraction: ...
-    def __mul__(self, other: object) -> Dyadic | Fraction:
+    @overload
+    def __mul__(self, other: float) -> float: ...
+    def __mul__(self, other: object) -> Dyadic | Fraction | float:
         o = _coerce(other)
         if o is None:
             if isinstance(other, Fraction):
                 return self.as_fraction() * other
+            if isinstance(other, float):
+                return float(self) * other
             return NotImplemented
         return _make(self._num * o._num, self._exp + o._exp)
 
     __rmul__ = __mul__
 
-    def __truediv__(self, other: object) -> Dyadic:
+    def __truediv__(self, other: object) -> Any:
         """Exact division; the quotient must be dyadic (else :class:`NotDyadic`);
-        division by zero raises :class:`~cgt.errors.DivisionByZero`."""
+        division by zero raises :class:`~cgt.errors.DivisionByZero`.  With a
+        float the quotient is a float, as for :class:`~fractions.Fraction`.
+
+        >>> Dyadic(3, 4) / 3, Dyadic(3, 4) / 0.5
+        (1/4, 1.5)
+        """
         o = _coerce(other)
         if o is None:
+            if isinstance(other, float):
+                return float(self) / other
             return NotImplemented
         return _divide(self, o)
 
-    def __rtruediv__(self, other: object) -> Dyadic:
+    def __rtruediv__(self, other: object) -> Any:
         o = _coerce(other)
         if o is None:
+            if isinstance(other, float):
+                return other / float(self)
             return NotImplemented
         return _divide(o, self)
 
-    def __pow__(self, power: int) -> Dyadic:
-        if not isinstance(power, int) or power < 0:
+    def __pow__(self, power: object) -> Any:
+        """``d ** n`` for an integer ``n`` (a negative one must leave the result
+        dyadic, else :class:`NotDyadic`); a float power gives a float, as for
+        :class:`~fractions.Fraction`.
+
+        >>> Dyadic(3, 2) ** 2, Dyadic(4) ** -1, Dyadic(9, 4) ** 0.5
+        (9/4, 1/4, 1.5)
+        """
+        if isinstance(power, Dyadic) and power._exp == 0:
+            power = power._num
+        if isinstance(power, int) and not isinstance(power, bool):
+            if power >= 0:
+                return _make(self._num**power, self._exp * power)
+            return _divide(_make(1, 0), _make(self._num**-power, self._exp * -power))
+        if isinstance(power, (float, complex)):
+            return float(self) ** power
+        if isinstance(power, Dyadic):  # a fractional power is not rational
+            return float(self) ** float(power)
+        return NotImplemented
+
+    def __rpow__(self, base: object) -> Any:
+        """``base ** d``: exact for an integer ``d`` and an int or Dyadic base,
+        else a float (as ``2 ** Fraction(1, 2)``).
+
+        >>> 2 ** Dyadic(3), 4 ** Dyadic(1, 2)
+        (8, 2.0)
+        """
+        if self._exp == 0 and isinstance(base, (int, Dyadic)) and not isinstance(base, bool):
+            return _coerce(base) ** self._num  # type: ignore[operator]
+        if isinstance(base, (int, float, complex, Dyadic)) and not isinstance(base, bool):
+            return base ** float(self)
+        return NotImplemented
+
+    def __floordiv__(self, other: object) -> int:
+        """``floor(self / other)``, as for :class:`~fractions.Fraction`.
+
+        >>> Dyadic(7, 2) // 2, Dyadic(-7, 2) // Dyadic(1, 2)
+        (1, -7)
+        """
+        o = _coerce(other)
+        if o is None:
             return NotImplemented
-        return _make(self._num**power, self._exp * power)
+        return _divmod(self, o)[0]
+
+    def __rfloordiv__(self, other: object) -> int:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _divmod(o, self)[0]
+
+    def __mod__(self, other: object) -> Dyadic:
+        """``self - other * (self // other)``, with the sign of ``other``.
+
+        >>> Dyadic(7, 2) % 2, Dyadic(-7, 2) % 2
+        (3/2, 1/2)
+        """
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _divmod(self, o)[1]
+
+    def __rmod__(self, other: object) -> Dyadic:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _divmod(o, self)[1]
+
+    def __divmod__(self, other: object) -> tuple[int, Dyadic]:
+        """``(self // other, self % other)``.
+
+        >>> divmod(Dyadic(7, 2), Dyadic(3, 4))
+        (4, 1/2)
+        """
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _divmod(self, o)
+
+    def __rdivmod__(self, other: object) -> tuple[int, Dyadic]:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented  # type: ignore[no-any-return]
+        quotient, rest = _divmod(o, self)
+        return quotient, rest
 
     def __neg__(self) -> Dyadic:
         return _make(-self._num, self._exp)
@@ -339,9 +455,32 @@ class Dyadic:
         """The value divided by two.
 
         >>> Dyadic(3, 4).half()
-        Dyadic(3, 8)
+        3/8
         """
         return _make(self._num, self._exp + 1)
+
+    @overload
+    def __round__(self, ndigits: None = None) -> int: ...
+    @overload
+    def __round__(self, ndigits: int) -> Fraction: ...
+    def __round__(self, ndigits: int | None = None) -> int | Fraction:
+        """``round(d)``: the nearest int, ties to even (as ``round(Fraction)``);
+        ``round(d, n)``: the nearest multiple of ``10**-n`` as a
+        :class:`~fractions.Fraction` (it need not be dyadic).
+
+        >>> round(Dyadic(5, 2)), round(Dyadic(7, 2)), round(Dyadic(-5, 2)), round(Dyadic(1, 8), 1)
+        (2, 4, -2, Fraction(1, 10))
+        """
+        if ndigits is None:
+            if self._exp == 0:
+                return self._num
+            floor = self._num >> self._exp
+            twice = (self._num - (floor << self._exp)) << 1  # twice the fractional part, scaled
+            half = 1 << self._exp
+            if twice > half or (twice == half and floor & 1):
+                return floor + 1
+            return floor
+        return round(self.as_fraction(), ndigits)
 
     def __floor__(self) -> int:
         return self._num >> self._exp
@@ -358,6 +497,50 @@ class Dyadic:
     def __float__(self) -> float:
         return float(self.as_fraction())
 
+    def __complex__(self) -> complex:
+        return complex(float(self))
+
+    def __index__(self) -> int:
+        """The value as an int, for an integer only (``range(Dyadic(3))``).
+
+        >>> import operator
+        >>> operator.index(Dyadic(6, 2))
+        3
+        >>> operator.index(Dyadic(1, 2))
+        Traceback (most recent call last):
+        ...
+        cgt.errors.WrongType: 1/2 is not an integer; use math.floor(), math.ceil() or round()
+        """
+        if self._exp:
+            raise WrongType(f"{self} is not an integer; use math.floor(), math.ceil() or round()")
+        return self._num
+
+    @property
+    def real(self) -> Dyadic:
+        """The value itself (the real part, as for every real number).
+
+        >>> Dyadic(3, 4).real, Dyadic(3, 4).imag
+        (3/4, 0)
+        """
+        return self
+
+    @property
+    def imag(self) -> int:
+        """``0`` (the imaginary part).
+
+        >>> Dyadic(3, 4).imag
+        0
+        """
+        return 0
+
+    def conjugate(self) -> Dyadic:
+        """The value itself (a real number is its own conjugate).
+
+        >>> Dyadic(-3, 4).conjugate()
+        -3/4
+        """
+        return self
+
     def __bool__(self) -> bool:
         return self._num != 0
 
@@ -365,10 +548,17 @@ class Dyadic:
     def _cmp(self, other: object) -> int | None:
         o = _coerce(other)
         if o is None:
-            if isinstance(other, Fraction):
+            if isinstance(other, float):
+                if math.isnan(other):
+                    return 2  # unordered: every comparison is False
+                if math.isinf(other):
+                    return -1 if other > 0 else 1
+                o = Dyadic(other)
+            elif isinstance(other, Fraction):
                 f = self.as_fraction()
                 return (f > other) - (f < other)
-            return None
+            else:
+                return None
         a, ea, b, eb = self._num, self._exp, o._num, o._exp
         if ea > eb:
             b <<= ea - eb
@@ -384,19 +574,19 @@ class Dyadic:
 
     def __lt__(self, other: object) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c < 0
+        return NotImplemented if c is None else c == -1
 
     def __le__(self, other: object) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c <= 0
+        return NotImplemented if c is None else c in (-1, 0)
 
     def __gt__(self, other: object) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c > 0
+        return NotImplemented if c is None else c == 1
 
     def __ge__(self, other: object) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c >= 0
+        return NotImplemented if c is None else c in (0, 1)
 
     def __hash__(self) -> int:
         if self._exp == 0:
@@ -413,9 +603,9 @@ class Dyadic:
         return (Dyadic.from_exponent, (self._num, self._exp))
 
     def __repr__(self) -> str:
-        if self._exp == 0:
-            return f"Dyadic({int_to_str(self._num)})"
-        return f"Dyadic({int_to_str(self._num)}, {int_to_str(1 << self._exp)})"
+        # Every value of the library shows as its notation (``3/4``, as a game
+        # equal to it shows), not as a constructor call.
+        return str(self)
 
     def __str__(self) -> str:
         if self._exp == 0:
@@ -459,6 +649,14 @@ def _unicode(d: Dyadic) -> str:
     return f"{sign}{int_to_str(n)}/{int_to_str(den)}"
 
 
+def _divmod(a: Dyadic, b: Dyadic) -> tuple[int, Dyadic]:
+    if b._num == 0:
+        raise DivisionByZero(f"division of {a} by zero")
+    e = max(a._exp, b._exp)
+    q = (a._num << (e - a._exp)) // (b._num << (e - b._exp))
+    return q, a - b * q
+
+
 def _divide(a: Dyadic, b: Dyadic) -> Dyadic:
     if b._num == 0:
         raise DivisionByZero(f"division of {a} by zero")
@@ -497,7 +695,7 @@ def to_dyadic(value: DyadicLike | str) -> Dyadic:
     """Convert an int, Fraction, string or Dyadic to a :class:`Dyadic`.
 
     >>> to_dyadic("-3/8"), to_dyadic(5)
-    (Dyadic(-3, 8), Dyadic(5))
+    (-3/8, 5)
     """
     if isinstance(value, Dyadic):
         return value
@@ -516,11 +714,11 @@ def simplest_between(
     With ``strict=False`` the ends themselves are allowed.
 
     >>> simplest_between(-2, 5), simplest_between(1, 4)
-    (Dyadic(0), Dyadic(2))
+    (0, 2)
     >>> simplest_between(Dyadic(-25, 32), Dyadic(-15, 32))
-    Dyadic(-1, 2)
+    -1/2
     >>> simplest_between(Dyadic(3, 4), Dyadic(27, 8)), simplest_between(None, -1)
-    (Dyadic(1), Dyadic(-2))
+    (1, -2)
     >>> simplest_between(1, 1)
     Traceback (most recent call last):
     ...

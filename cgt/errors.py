@@ -99,10 +99,19 @@ class ParseError(CGTError, ValueError):
         super().__init__(f"{message} at position {position}\n  {line}\n  {' ' * caret}^")
 
 
-class NotANumber(CGTError, ValueError):
+class NotANumber(CGTError, ValueError, TypeError):
     """A number was required but the game is not one.
 
+    It is a :class:`ValueError` like every ``cgt`` error, and also a
+    :class:`TypeError`, as Python raises for ``int()``, ``float()`` or
+    ``math.floor()`` of something that is not a number.
+
     >>> import cgt
+    >>> try:
+    ...     float(cgt.star)
+    ... except TypeError as err:
+    ...     print(err)
+    float() needs a number, and * is not a number
     >>> try:
     ...     cgt.star.to_dyadic()
     ... except NotANumber as err:

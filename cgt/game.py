@@ -15,12 +15,14 @@ positive.
 from __future__ import annotations
 
 import enum
+import math
 import numbers
 import operator
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Union, overload
 
 from . import canonical as _engine
 from ._deep import deep
@@ -211,6 +213,7 @@ class OutcomeWord(str):
 
 
 GameLike = Union["Game", int, Dyadic, Fraction, str]
+"""What the constructors accept as a game: a ``Game``, a number, or CGSuite text."""
 
 
 class Game:
@@ -387,7 +390,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("-1v*2").nus()
-        (Dyadic(-1), -1, 2)
+        (-1, -1, 2)
         """
         if self._x is None:
             raise InvalidArgument(f"{self} is not of the form number + k.up + *m")
@@ -398,7 +401,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{1/2|1}").to_dyadic()
-        Dyadic(3, 4)
+        3/4
         """
         if not self._is_number:
             raise NotANumber(f"{self} is not a number")
@@ -415,6 +418,87 @@ class Game:
         if not self.is_nimber:
             raise NotImpartial(f"{self} is not impartial (not a nimber)")
         return self._m
+
+    # --- the numbers tower, for games that are numbers ---------------------------
+    # A number converts as the equal Fraction does; any other game raises
+    # NotANumber (a ValueError and a TypeError) saying so.
+    def _number_for(self, what: str) -> Dyadic:
+        x = self._x
+        if not self._is_number or x is None:
+            raise NotANumber(f"{what} needs a number, and {self} is not a number")
+        return x
+
+    def __int__(self) -> int:
+        """``int(g)`` for a number ``g``: truncated toward zero, as ``int(Fraction)``.
+
+        >>> import cgt
+        >>> int(cgt.number(5)), int(cgt.number("-7/2"))
+        (5, -3)
+        >>> int(cgt.up)
+        Traceback (most recent call last):
+        ...
+        cgt.errors.NotANumber: int() needs a number, and ^ is not a number
+        """
+        return int(self._number_for("int()"))
+
+    def __index__(self) -> int:
+        """The integer a game equals (``range(number(3))``, ``operator.index``);
+        a non-integer number raises :class:`~cgt.WrongType`.
+
+        >>> import cgt, operator
+        >>> operator.index(cgt.number(-4)), list(range(cgt.number(3)))
+        (-4, [0, 1, 2])
+        """
+        return operator.index(self._number_for("an integer"))
+
+    def __float__(self) -> float:
+        """``float(g)`` for a number ``g`` (exact when it fits a float, else the nearest).
+
+        >>> import cgt
+        >>> float(cgt.number("1/2")), float(cgt.parse("{1|2}"))
+        (0.5, 1.5)
+        """
+        return float(self._number_for("float()"))
+
+    def __abs__(self) -> Game:
+        """``abs(g)`` for a number ``g``, as a game.
+
+        >>> import cgt
+        >>> abs(cgt.number(-3)), abs(cgt.number("3/4"))
+        (3, 3/4)
+        """
+        return _engine.make_number(abs(self._number_for("abs()")))
+
+    @overload
+    def __round__(self, ndigits: None = None) -> int: ...
+    @overload
+    def __round__(self, ndigits: int) -> Fraction: ...
+    def __round__(self, ndigits: int | None = None) -> int | Fraction:
+        """``round(g)``: the nearest int, ties to even; ``round(g, n)``: a
+        :class:`~fractions.Fraction` (as ``round(Fraction)`` does).
+
+        >>> import cgt
+        >>> round(cgt.number("5/2")), round(cgt.number("7/2")), round(cgt.number("3/8"), 1)
+        (2, 4, Fraction(2, 5))
+        """
+        x = self._number_for("round()")
+        return round(x) if ndigits is None else round(x, ndigits)
+
+    def __floor__(self) -> int:
+        """``math.floor(g)`` for a number ``g``.
+
+        >>> import cgt, math
+        >>> x = cgt.number("-3/2")
+        >>> math.floor(x), math.ceil(x), math.trunc(x)
+        (-2, -1, -1)
+        """
+        return math.floor(self._number_for("math.floor()"))
+
+    def __ceil__(self) -> int:
+        return math.ceil(self._number_for("math.ceil()"))
+
+    def __trunc__(self) -> int:
+        return math.trunc(self._number_for("math.trunc()"))
 
     # --- order -----------------------------------------------------------------
     def compare(self, other: GameLike) -> Relation:
@@ -536,9 +620,18 @@ class Game:
 
     def __mul__(self, n: object) -> Game:
         if isinstance(n, Game):
+            if self.is_nimber and n.is_nimber:
+                a, b = self._m, n._m
+                raise WrongType(
+                    f"{self} * {n}: a game times a game is not defined (g * n is the sum of "
+                    f"n copies of g, for an int n); the nim product of nimbers is "
+                    f"nimber({a}).nim_multiply(nimber({b})), or "
+                    f"cgt.impartial.nim_product({a}, {b}) on their nim values"
+                )
             raise WrongType(
                 "g * h is defined for an int only (repeated sum); for the product of "
-                "nimbers use g.nim_multiply(h) or cgt.impartial.nim_product(a, b)"
+                "nimbers use g.nim_multiply(h) or cgt.impartial.nim_product(a, b); for "
+                "Norton's product g.norton(u)"
             )
         if isinstance(n, bool) or not isinstance(n, int):
             return NotImplemented
@@ -555,7 +648,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2*|1*}").left_stop(), cgt.parse("{1|-1}").left_stop()
-        (Dyadic(3), Dyadic(1))
+        (3, 1)
         """
         return self._ls
 
@@ -564,7 +657,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2*|1*}").right_stop(), cgt.up.right_stop()
-        (Dyadic(2), Dyadic(0))
+        (2, 0)
         """
         return self._rs
 
@@ -573,7 +666,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2*|1*}").mean(), cgt.parse("{3||2|1}").mean()
-        (Dyadic(9, 4), Dyadic(9, 4))
+        (9/4, 9/4)
         """
         from .temperature import mean
 
@@ -585,7 +678,7 @@ class Game:
 
         >>> import cgt
         >>> cgt.parse("{3||2|1}").temperature(), cgt.number("25/16").temperature()
-        (Dyadic(3, 4), Dyadic(-1, 16))
+        (3/4, -1/16)
         """
         from .temperature import temperature
 
@@ -966,7 +1059,7 @@ def _maybe_game(value: object) -> Game | None:
         return value
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, Dyadic, Fraction, float, numbers.Rational)):
+    if isinstance(value, (int, Dyadic, Fraction, float, Decimal, numbers.Rational)):
         return number(value)  # type: ignore[arg-type]
     if hasattr(type(value), "__index__"):  # integer types of numpy and others
         return number(operator.index(value))  # type: ignore[arg-type]
@@ -998,11 +1091,21 @@ def number(x: DyadicLike | str) -> Game:
     """The game equal to the dyadic number ``x``.
 
     ``x`` may be anything :class:`~cgt.Dyadic` accepts: an int (or another
-    integer type), a string, a Fraction or other rational whose denominator is
-    a power of two, or a finite float (converted exactly).
+    integer type), a string, a Fraction, :class:`~decimal.Decimal` or other
+    rational whose denominator is a power of two, or a finite float (converted
+    exactly: every finite float is dyadic).  ``nan``, infinities and
+    non-dyadic values (``Fraction(1, 3)``, ``Decimal("0.1")``) raise
+    :class:`~cgt.NotDyadic`.
 
     >>> number(3), number("-3/8"), number(Dyadic(1, 2)) + number("1/2"), number(0.75)
     (3, -3/8, 1, 3/4)
+    >>> from decimal import Decimal
+    >>> number(-2.5), number(Decimal("0.125")), cgt.up + 1.5
+    (-5/2, 1/8, 3/2^)
+    >>> number(float("inf"))
+    Traceback (most recent call last):
+    ...
+    cgt.dyadic.NotDyadic: inf is not a finite number, so it is not a dyadic rational
     >>> number(2**100).birthday() == 2**100
     True
     """
@@ -1019,7 +1122,7 @@ def nimber(n: int) -> Game:
     >>> nimber(0), nimber(1), nimber(3) + nimber(5)
     (0, *, *6)
     """
-    if isinstance(n, bool) or not hasattr(type(n), "__index__"):
+    if isinstance(n, (bool, Game, Dyadic)) or not hasattr(type(n), "__index__"):
         raise WrongType(f"a nimber needs a non-negative int, not {type(n).__name__}")
     n = operator.index(n)
     if n < 0:
@@ -1042,8 +1145,17 @@ def switch(x: GameLike) -> Game:
 def tiny(g: GameLike) -> Game:
     """``tiny-G = {0 || 0 | -G}``, a positive infinitesimal for positive ``G``.
 
+    A function of the game ``G``, not a value as :data:`up` and :data:`star`
+    are: ``tiny(1)`` is tiny-one.  ``G`` may be a game, an int, a number or
+    a string in CGSuite notation.  Printed, and read by :func:`cgt.parse`, as
+    CGSuite writes it: ``Tiny(G)`` (and a number plus it as ``3Tiny(G)``).
+
     >>> tiny(1), tiny(1) > 0, tiny(1) < cgt.up
     (Tiny(1), True, True)
+    >>> tiny("1/2"), tiny("{3|1}") == cgt.parse("{0|||0||-1|-3}")
+    (Tiny(1/2), True)
+    >>> cgt.parse("3Tiny(2)") == 3 + tiny(2)
+    True
     """
     h = to_game(g)
     return _canonical([zero], [_canonical([zero], [_neg(h)])])
@@ -1052,21 +1164,24 @@ def tiny(g: GameLike) -> Game:
 def miny(g: GameLike) -> Game:
     """``miny-G = {G | 0 || 0}``, the negative of ``tiny(G)``.
 
-    >>> miny(2) == -tiny(2)
-    True
+    A function of the game ``G`` like :func:`tiny`; printed and read as
+    ``Miny(G)``.
+
+    >>> miny(2), miny(2) == -tiny(2), cgt.parse("Miny({2|1})") == miny("{2|1}")
+    (Miny(2), True, True)
     """
     h = to_game(g)
     return _canonical([_canonical([h], [zero])], [zero])
 
 
 zero: Game = number(0)
-"""The game ``0 = { | }``: whoever must move loses."""
+"""The game ``0 = { | }``, lost by whoever must move."""
 
 star: Game = nimber(1)
 """``* = {0 | 0}``."""
 
 up: Game = _engine.make_nus(Dyadic(0), 1, 0)
-"""``up = {0 | *}``: positive, but smaller than every positive number."""
+"""The infinitesimal ``up = {0 | *}``, positive but smaller than every positive number."""
 
 down: Game = _engine.make_nus(Dyadic(0), -1, 0)
 """``down = {* | 0} = -up``."""

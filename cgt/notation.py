@@ -236,12 +236,25 @@ class _Parser:
             self.expect(")", "')'")
             return g
         if t.kind == "IDENT" and t.text.lower() in ("tiny", "miny"):
-            self.next()
-            self.expect("(", "'(' after " + t.text)
-            arg = self.expr()
-            self.expect(")", "')'")
-            return tiny(arg) if t.text.lower() == "tiny" else miny(arg)
+            return self.tiny_miny()
         return self.literal()
+
+    def tiny_miny(self) -> Game:
+        """``Tiny(G)`` or ``Miny(G)`` (any case), as CGSuite writes them."""
+        t = self.next()
+        word = t.text.capitalize()
+        if self.tok.kind != "(":
+            raise self.error(
+                f"{t.text!r} alone is not a game: {word} takes the game it is made of, "
+                f"as CGSuite writes it: {word}(1) is {word.lower()}-one "
+                f"({'{0||0|-1}' if word == 'Tiny' else '{1|0||0}'}), {word}(G) is "
+                f"{word.lower()}-G; or call cgt.{word.lower()}(G)",
+                t,
+            )
+        self.next()
+        arg = self.expr()
+        self.expect(")", "')'")
+        return tiny(arg) if word == "Tiny" else miny(arg)
 
     def literal(self, negative: bool = False) -> Game:
         start = self.tok
@@ -299,6 +312,11 @@ class _Parser:
                 break
         if negative:
             x = -x
+        t = self.tok
+        if have_any and t.kind == "IDENT" and t.text.lower() in ("tiny", "miny"):
+            # CGSuite prints a number plus tiny or miny run together: 3Tiny({3|1})
+            tail = self.tiny_miny()
+            extra = tail if extra is None else extra + tail
         if not have_any:
             if start.kind == "END":
                 raise self.error("unexpected end of text: expected a game")

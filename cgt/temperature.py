@@ -28,7 +28,7 @@ Every value is exact: stops, temperatures and the breakpoints of the walls are
 >>> import cgt
 >>> g = cgt.parse("{3||2*|1*}")
 >>> g.left_stop(), g.right_stop(), g.mean(), g.temperature()
-(Dyadic(3), Dyadic(2), Dyadic(9, 4), Dyadic(3, 4))
+(3, 2, 9/4, 3/4)
 >>> g.freeze(), g.cool(1), g.cool("1/2")
 (9/4*, 9/4, {5/2|2*})
 """
@@ -138,7 +138,7 @@ def left_stop(g: Game) -> Dyadic:
 
     >>> import cgt
     >>> left_stop(cgt.parse("{3||2*|1*}")), left_stop(cgt.parse("-5/2"))
-    (Dyadic(3), Dyadic(-5, 2))
+    (3, -5/2)
     """
     return g._ls
 
@@ -148,7 +148,7 @@ def right_stop(g: Game) -> Dyadic:
 
     >>> import cgt
     >>> right_stop(cgt.parse("{3||2*|1*}"))
-    Dyadic(2)
+    2
     """
     return g._rs
 
@@ -201,7 +201,7 @@ def mean(g: Game) -> Dyadic:
 
     >>> import cgt
     >>> mean(cgt.parse("{3||2*|1*}")), mean(cgt.parse("1/2^*")), mean(cgt.parse("{5|-1}"))
-    (Dyadic(9, 4), Dyadic(1, 2), Dyadic(2))
+    (9/4, 1/2, 2)
     """
     x = g._x
     if x is not None:
@@ -218,9 +218,9 @@ def temperature(g: Game) -> Dyadic:
 
     >>> import cgt
     >>> temperature(cgt.parse("{3||2|1}")), temperature(cgt.number("25/16"))
-    (Dyadic(3, 4), Dyadic(-1, 16))
+    (3/4, -1/16)
     >>> temperature(cgt.zero), temperature(cgt.up), temperature(cgt.parse("{1|-1}"))
-    (Dyadic(-1), Dyadic(0), Dyadic(1))
+    (-1, 0, 1)
     """
     x = g._x
     if x is not None:

@@ -25,7 +25,7 @@ temperature, between consecutive ones, and below the last one (down to
 >>> th
 Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])
 >>> th.temperature, th.mast, th.left_wall.value_at(0), th.right_wall.value_at(0)
-(Dyadic(3, 4), Dyadic(9, 4), Dyadic(3), Dyadic(2))
+(3/4, 9/4, 3, 2)
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class Trajectory:
 
     >>> w = Trajectory.from_cgsuite(Dyadic(9, 4), [Dyadic(3, 4)], [0, -1])
     >>> w, w.value_at(0), w.value_at(-1), w.mast
-    (Trajectory(9/4,[3/4],[0,-1]), Dyadic(3), Dyadic(4), Dyadic(9, 4))
+    (Trajectory(9/4,[3/4],[0,-1]), 3, 4, 9/4)
     """
 
     __slots__ = ("_entries", "_n", "_pts", "_slope", "_tilt")
@@ -150,7 +150,7 @@ class Trajectory:
         """Build from CGSuite's ``(mast, [critical temperatures], [slopes])``.
 
         >>> Trajectory.from_cgsuite(0, [0], [0, 1]).value_at(-1)
-        Dyadic(-1)
+        -1
         """
         crit = [Dyadic(c) for c in critical]
         if len(slopes) != len(crit) + 1:
@@ -175,7 +175,7 @@ class Trajectory:
         """The breakpoints ``(t, x)``, increasing in ``t``, starting at ``t = -1``.
 
         >>> Trajectory.from_cgsuite(0, [0], [0, 1]).points
-        ((Dyadic(-1), Dyadic(-1)), (Dyadic(0), Dyadic(0)))
+        ((-1, -1), (0, 0))
         """
         pts = self._pts
         if pts is None:
@@ -201,7 +201,7 @@ class Trajectory:
         """The value at high temperatures (the mast), for a trajectory ending vertically.
 
         >>> Trajectory.from_cgsuite(5, [1], [0, -1]).mast
-        Dyadic(5)
+        5
         """
         if self._slope != 0:
             raise InvalidArgument("this trajectory does not end in a vertical mast")
@@ -213,7 +213,7 @@ class Trajectory:
         """Temperatures where the slope changes, highest first.
 
         >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).critical_temperatures
-        (Dyadic(3), Dyadic(1))
+        (3, 1)
         """
         entries = self._entries
         return tuple(entries[i][0] for i in range(self._n - 1, 0, -1))
@@ -233,7 +233,7 @@ class Trajectory:
         """``x(t)``, exactly.
 
         >>> Trajectory.from_cgsuite(9, [3, 1], [0, 1, 0]).value_at(2)
-        Dyadic(8)
+        8
         """
         tt = Dyadic(t)
         if tt < _MINUS_ONE:
@@ -255,7 +255,7 @@ class Trajectory:
         """The pointwise maximum.
 
         >>> Trajectory.constant(1).maximum(Trajectory.constant(0).tilt(1)).points
-        ((Dyadic(-1), Dyadic(1)), (Dyadic(1), Dyadic(1)))
+        ((-1, 1), (1, 1))
         """
         return _combine(self, other, True)
 
@@ -507,7 +507,7 @@ class Thermograph:
     >>> import cgt
     >>> th = cgt.parse("{1|-1}").thermograph()
     >>> th, th.temperature, th.mast
-    (Thermograph(0,[1],[0,-1],0,[1],[0,1]), Dyadic(1), Dyadic(0))
+    (Thermograph(0,[1],[0,-1],0,[1],[0,1]), 1, 0)
     >>> Thermograph.from_cgsuite("Thermograph(0,[1],[0,-1],0,[1],[0,1])") == th
     True
     """
@@ -524,7 +524,7 @@ class Thermograph:
         """Read CGSuite's printed form ``Thermograph(mL,[cL],[sL],mR,[cR],[sR])``.
 
         >>> Thermograph.from_cgsuite("Thermograph(3,[],[0],3,[],[0])").temperature
-        Dyadic(-1)
+        -1
         """
         import re
 
@@ -575,7 +575,7 @@ class Thermograph:
 
         >>> import cgt
         >>> cgt.parse("{2|{1|0}}").thermograph().temperature
-        Dyadic(3, 4)
+        3/4
         """
         return self._temperature
 
@@ -585,7 +585,7 @@ class Thermograph:
 
         >>> import cgt
         >>> cgt.parse("{2|{1|0}}").thermograph().mast
-        Dyadic(5, 4)
+        5/4
         """
         return self._left.mast
 

@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
-import os
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.abspath(".."))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE / "_ext"))
+
+import cgt_apigen  # noqa: E402
 
 project = "cgt"
 author = "The cgt developers"
 copyright = "2026, The cgt developers"
 extensions = [
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.mathjax",
     "sphinx.ext.viewcode",
+    "cgt_figures",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+autosummary_generate = False  # the per-module pages are written by cgt_apigen below
 nitpicky = False
-exclude_patterns = ["_build"]
-html_theme = "alabaster"
+exclude_patterns = ["_build", "_ext"]
+templates_path: list[str] = []
 doctest_global_setup = "import cgt"
+
+# One page per module, written from the code before Sphinx reads the sources.
+cgt_apigen.generate(HERE)
+
+html_theme = "furo"
+html_title = "cgt"
+html_static_path = ["_static"]
+html_css_files = ["cgt.css"]
+pygments_style = "friendly"
+pygments_dark_style = "monokai"
+html_theme_options = {"navigation_with_keys": True}

@@ -1,4 +1,4 @@
-"""The chip games of SEEDS.md 001: the four rules, the Nim reduction, examples.
+"""The chip games of a 2002 science-fair project: the four rules, the Nim reduction.
 
 Run ``python examples/chip_games.py``.
 """

@@ -1,9 +1,10 @@
-"""Col and Snort on the map of Europe (source 002 of the seeds).
+"""Col and Snort on the map of Europe.
 
-The survey plays Col on a map: countries are vertices, land borders are
-edges, each player colours countries in his own colour and two neighbours
-may never share a colour.  The theorem: every Col value is a number or a
-number plus star, and a whole uncoloured map is worth 0 or *.
+The Polish survey "When can one win, and how to play to win?" plays Col on
+a map: countries are vertices, land borders are edges, each player colours
+countries in his own colour and two neighbours may never share a colour.
+The theorem: every Col value is a number or a number plus star, and a whole
+uncoloured map is worth 0 or *.
 
 This script builds Europe's border graph, values the islands and small
 regions, then grows a region country by country (breadth first from

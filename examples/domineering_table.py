@@ -2,8 +2,9 @@
 
 Run ``python examples/domineering_table.py [--max-cells N]``: prints the
 value of every ``h`` x ``w`` rectangle with at most ``N`` cells (default 20),
-the time each took, and the shapes the survey (source 002 of the seeds)
-mentions.  The table is antisymmetric: transposing a board swaps the players.
+the time each took, and the shapes the Polish survey "When can one win, and
+how to play to win?" mentions (see the sources page of the documentation).
+The table is antisymmetric: transposing a board swaps the players.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from cgt.games.hexapawn.theory import certify_period, nimbers
 
 PAWNS = ("normal", "berolina", "berolina_plus")
 
-#: the chess-variants page (SEEDS.md 003): "AxB" -> winner
+#: Robert Price's Hexapawn page (The Chess Variant Pages): "AxB" -> winner
 PAGE = {
     "normal": {"3x3": "black", "3x4": "black", "4x4": "white", "4x5": "black",
                "5x5": "white", "5x6": "white"},

@@ -1,4 +1,4 @@
-"""The Wythoff workshop (source 004, Delta 5/2025), step by step.
+"""The Wythoff workshop (Delta 5/2025, "Wythoff Nim, a short workshop"), step by step.
 
 Run: ``python examples/wythoff_workshop.py`` (add ``--plot`` to draw a_n with
 matplotlib, if installed).  Squares are 0-based (x, y): column from the left,

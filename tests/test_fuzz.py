@@ -104,7 +104,7 @@ def _check(text: str) -> None:
     if isinstance(g, LoopyGame):
         # The word "on" makes a text loopy: cgt.parse reads loopy notation too
         # (round trips of loopy games: tests/test_loopy_notation.py).
-        assert not g.is_short(), text
+        assert not g.is_short, text
         return
     assert isinstance(g, cgt.Game)
     assert cgt.parse(str(g)) == g, text

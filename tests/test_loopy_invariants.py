@@ -15,7 +15,8 @@ import random
 import pytest
 
 import cgt
-from cgt.loopy import GameGraph, LoopyGame, invariants as inv
+from cgt.loopy import GameGraph, LoopyGame
+from cgt.loopy import invariants as inv
 from cgt.loopy.sided import upsum
 
 P = cgt.parse
@@ -137,7 +138,7 @@ def _random_stopper(rng: random.Random) -> LoopyGame | None:
     left = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
     right = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
     g = LoopyGame(GameGraph.of(left, right))
-    return g if g.is_stopper() and not g.is_short() else None
+    return g if g.is_stopper and not g.is_short else None
 
 
 def test_laws_on_random_stoppers() -> None:
@@ -168,3 +169,34 @@ def test_bad_input() -> None:
         inv.left_stop("on")  # type: ignore[arg-type]
     with pytest.raises(inv.NotIdempotent):
         inv.upsum_variety(P("over"), P("{pass|3/2}"))
+
+
+# The same invariants as CGSuite prints them (CanonicalStopperTestCase.scala): stops,
+# degree and variety, as text.  One published variety, {^[on]*,^<on>||v<on>|0}, lists
+# two loopy options in an order we do not reproduce; it is compared by value above.
+PRINTED = [
+    ("on", "on", "on", "on", "on"),
+    ("off", "off", "off", "on", "off"),
+    ("over", "over", "over", "over", "over"),
+    ("{pass|3/2}", "3/2under", "3/2under", "over", "under"),
+    ("{-1/4+*|pass}", "-1/4", "-1/4", "^<on>", "^<on>"),
+    ("{0|||0||0|off}", "0", "0", "{0||||0|||Miny(on)|0||off}", None),
+    ("{on|0||0}", "0", "0", "Tiny(on)", "Miny(on)"),
+    ("{0||0|under}", "0", "0", "Tiny(over)", "Tiny(over)"),
+    ("+-{0|pass}", "over", "under", "over", "+-over"),
+    ("+-{5|pass}", "5over", "-5under", "over", "+-{10over|over}"),
+    ("a{0||||0|||a|*||*}", "0", "0", "{0|a{0|0,{0|||a|0||0}}}", "{a{0,{0||0|a|||0}|0}|0}"),
+    ("a{0|{0||||0,*2|||a|0||0}||0}", "0", "0", "a{0||0|{0|a||0,*2|||0||||0}}", None),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "left", "right", "deg", "var"), PRINTED, ids=[r[0] for r in PRINTED]
+)
+def test_printed_like_cgsuite(text: str, left: str, right: str, deg: str, var: str | None) -> None:
+    g = P(text)
+    assert str(inv.left_stop(g)) == left and str(inv.right_stop(g)) == right
+    assert str(inv.degree(g)) == deg
+    if var is not None:
+        assert str(inv.variety(g)) == var

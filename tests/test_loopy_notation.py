@@ -40,7 +40,7 @@ def test_labelled_cycles() -> None:
     assert cgt.parse("a{0|a}") == over
     assert cgt.parse("x{x|0}") == under
     g = cgt.parse("a{0||||0|||a|*||*}")  # Siegel, CGT, Figure VI.3.2 (CGSuite's loopy tutorial)
-    assert isinstance(g, LoopyGame) and g.is_stopper() and not g.is_short()
+    assert isinstance(g, LoopyGame) and g.is_stopper and not g.is_short
     assert cgt.parse(str(g)) == g
 
 
@@ -153,7 +153,7 @@ def _random_stopper(rng: random.Random) -> LoopyGame | None:
     g = LoopyGame(GameGraph.of(left, right))
     if rng.random() < 0.5:
         g = g + cgt.number(rng.choice(["1", "-2", "1/2", "3/4"]))
-    return g if g.is_stopper() and not g.is_short() else None
+    return g if g.is_stopper and not g.is_short else None
 
 
 def test_round_trips_on_random_stoppers() -> None:

@@ -143,7 +143,7 @@ def test_short_toads_and_frogs_agree_with_values() -> None:
         out = loopy_outcome(p)
         assert Winner.DRAW not in out
         assert out.short == p.value().outcome(), s
-        assert game_graph(p)[0].is_stopper()
+        assert game_graph(p)[0].is_stopper
 
 
 def test_forward_moves_are_toads_and_frogs_moves() -> None:
@@ -176,8 +176,8 @@ def test_backsliding_makes_play_loopy() -> None:
     # Albert and Nowakowski (GONC 3): "unlike standard Toads and Frogs, the
     # backsliding variant is loopy"
     graph, _ = game_graph(BackslidingToadsAndFrogs("tt..ff"))
-    assert not graph.is_stopper()
-    assert game_graph(ToadsAndFrogs("tt..ff"))[0].is_stopper()
+    assert not graph.is_stopper
+    assert game_graph(ToadsAndFrogs("tt..ff"))[0].is_stopper
 
 
 def test_ttt_fff_is_a_draw() -> None:
@@ -206,7 +206,7 @@ def test_fox_and_geese_standard_board_is_big() -> None:
     # The full graph has 966,123 nodes (about 40 s: benchmarks/bench_loopy.py
     # checks it, the geese win whoever starts); here only that it is refused early.
     with pytest.raises(TooLarge, match="limit max_nodes=2000"):
-        FoxAndGeese.standard().graph(max_nodes=2000)
+        FoxAndGeese.standard().game_graph(max_nodes=2000)
 
 
 # ---------------------------------------------------------------------------
@@ -218,7 +218,7 @@ def test_too_large() -> None:
     ):
         game_graph(BackslidingToadsAndFrogs("tt..ff"), max_nodes=10)
     with pytest.raises(TooLarge):
-        BackslidingToadsAndFrogs("tt..ff").graph(max_nodes=3)
+        BackslidingToadsAndFrogs("tt..ff").game_graph(max_nodes=3)
     with pytest.raises(InvalidArgument):
         game_graph(BackslidingToadsAndFrogs("t."), max_nodes=0)
     graph, positions = game_graph(BackslidingToadsAndFrogs("tt..ff"), max_nodes=90)
@@ -235,7 +235,7 @@ def test_values_are_loopy_values() -> None:
     for text in (".x.x|....|...o|....", "x.x.|....|o..."):
         board = FoxAndGeese(text)
         v = board.value()
-        assert isinstance(v, LoopyGame) and v.is_stopper()
+        assert isinstance(v, LoopyGame) and v.is_stopper
         assert v.outcome() == board.outcome()
         # the value plays like the position in sums with numbers too
         for n in (-2, -1, 1, 2):

@@ -116,7 +116,7 @@ def test_stoppers_have_themselves_as_sides() -> None:
     for g in (on, off, over, under, upon, LoopyGame.of(1), parse_loopy("{1|0}")):
         s = sides(g)
         assert s.onside == g and s.offside == g
-        assert s.is_stopper()
+        assert s.is_stopper
 
 
 def test_sided_value_needs_onside_ge_offside() -> None:
@@ -204,7 +204,7 @@ def _ttt_fff() -> tuple[LoopyGame, LoopyGame, LoopyGame]:
 
 def test_published_sides_of_ttt_fff_behave_as_the_game() -> None:
     g, onside_, offside_ = _ttt_fff()
-    assert not g.is_stopper()
+    assert not g.is_stopper
     published = SidedValue(onside_, offside_)
     _check(g, published)
 
@@ -261,7 +261,7 @@ def test_stopper_positions_found_by_components_agree_with_is_stopper() -> None:
         rng = random.Random(seed)
         graph = _random_game(rng, rng.randint(1, 5)).graph
         expected = [
-            LoopyGame(GameGraph(graph.left, graph.right, v)).is_stopper() for v in range(graph.size)
+            LoopyGame(GameGraph(graph.left, graph.right, v)).is_stopper for v in range(graph.size)
         ]
         assert _stopper_nodes(graph) == expected
 
@@ -280,7 +280,7 @@ def test_sides_of_tt_ff_behave_as_the_game() -> None:
     from cgt.games import BackslidingToadsAndFrogs
 
     g = BackslidingToadsAndFrogs("tt..ff").value()
-    assert isinstance(g, LoopyGame) and not g.is_stopper()
+    assert isinstance(g, LoopyGame) and not g.is_stopper
     _check(g, sides(g))
 
 

@@ -88,7 +88,7 @@ def test_printing_is_cgsuite_style(game: str) -> None:
         ("{1|2}}", 5, "unexpected"),
         ("{1,,2|0}", 3, "missing option"),
         ("{,1|0}", 1, "missing option"),
-        ("Tiny 1", 5, "expected '('"),
+        ("Tiny 1", 0, "'Tiny' alone is not a game"),
         ("3 +", 3, "end of text"),
     ],
 )

@@ -61,8 +61,8 @@ def test_huge_values_print_and_parse_back(g: cgt.Game) -> None:
 def test_huge_dyadics_print() -> None:
     d = cgt.Dyadic(1, 2**20000)
     # (Python itself cannot eval such a literal: the limit applies to source too)
-    assert repr(d) == f"Dyadic(1, {int_to_str(2**20000)})"
-    assert len(repr(d)) == len("Dyadic(1, )") + 6021
+    assert repr(d) == f"1/{int_to_str(2**20000)}"
+    assert len(repr(d)) == len("1/") + 6021
     assert cgt.Dyadic(str(d)) == d and cgt.Dyadic(format(d, "u").replace("−", "-")) == d
     big = cgt.Dyadic(-(10**9000) - 1)
     assert str(big) == "-1" + "0" * 8999 + "1"

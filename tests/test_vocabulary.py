@@ -126,7 +126,7 @@ def _brute_mover_wins(board: str, to_move: str, pawn: str, misere: bool) -> bool
                 return True
             continue  # promoting loses in misère
         child = h.play(m)
-        if not _brute_mover_wins(child.board(), child.to_move, pawn, misere):
+        if not _brute_mover_wins(child.board, child.to_move, pawn, misere):
             return True
     return False
 
@@ -153,7 +153,7 @@ def _hexapawn_positions() -> list[Hexapawn]:
 def test_hexapawn_outcome_agrees_with_brute_force_and_winner(h: Hexapawn) -> None:
     kind = h.outcome()
     assert type(kind) is Outcome and kind in (Outcome.N, Outcome.P)
-    mover_wins = _brute_mover_wins(h.board(), h.to_move, h.pawn, h.misere)
+    mover_wins = _brute_mover_wins(h.board, h.to_move, h.pawn, h.misere)
     assert (kind is Outcome.N) == mover_wins
     assert h.outcome("search") is kind
     w = h.winner()

@@ -1,4 +1,4 @@
-"""Chip-sliding games (SEEDS.md, source 001): four endings, one Nim reduction.
+"""Chip-sliding games (after a 2002 Taiwanese science-fair project): four endings, Nim.
 
 Squares ``1, 2, 3, ...`` run left to right; chips sit on distinct squares.  A
 move takes one chip to the nearest *empty* square on its left, jumping the
@@ -41,6 +41,7 @@ from functools import reduce
 from operator import xor
 from typing import Any, Literal
 
+from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidPosition, NotImpartial, TooLarge
 from ..game import Outcome, OutcomeWord
@@ -235,13 +236,15 @@ class ChipGame(ImpartialPosition):
         """The transposition key: the sorted squares and the rule."""
         return (self.squares, self.rule)
 
+    @property
     def is_over(self) -> bool:
-        """Whether the game has ended.
+        """Whether the game has ended (a property, as every ``is_*`` predicate; the
+        former call ``is_over()`` still works, with a :class:`DeprecationWarning`).
 
-        >>> ChipGame([1, 2, 3]).is_over(), ChipGame([1, 5], rule="B").is_over()
+        >>> ChipGame([1, 2, 3]).is_over, ChipGame([1, 5], rule="B").is_over
         (True, True)
         """
-        return not self.moves()
+        return flag(not self.moves(), "ChipGame.is_over")
 
     # --- exact search ----------------------------------------------------------------------
     def _first_wins_search(self) -> bool:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from .._compat import callable_graph
 from ..errors import InvalidPosition
 from .base import ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
@@ -268,9 +269,20 @@ class _Board:
         h, w, bits = self.h, self.w, self.bits
         return [(r, c) for r in range(h) for c in range(w) if bits >> (r * w + c) & 1]
 
+    @property
     def graph(self) -> Any:
-        """The empty cells as an induced subgraph of ``networkx.grid_2d_graph``."""
-        return board_to_graph(self.h, self.w, self.bits)
+        """The empty cells as an induced subgraph of ``networkx.grid_2d_graph``
+        (a fresh graph at each reading).
+
+        A property, as ``Col(...).graph`` is; the former call ``graph()`` still
+        works, with a :class:`DeprecationWarning`.
+
+        >>> sorted(Domineering("..|#.").graph.edges)
+        [((0, 0), (0, 1)), ((0, 1), (1, 1))]
+        """
+        return callable_graph(
+            board_to_graph(self.h, self.w, self.bits), f"{type(self).__name__}.graph"
+        )
 
     def _placements(self, vertical: bool) -> list[Any]:
         h, w, bits = self.h, self.w, self.bits

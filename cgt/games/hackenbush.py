@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .. import _cache
+from .._compat import flag
 from ..errors import InvalidPosition, NotImpartial, ParseError
 from .base import Position, register_cache, solver_for
 
@@ -521,9 +522,17 @@ class Hackenbush(Position):
     def __len__(self) -> int:
         return len(self._edges)
 
+    @property
     def is_tree(self) -> bool:
-        """Whether the position is a forest of trees on the ground (no cycles or loops)."""
-        return _rooted(self._edges) is not None
+        """Whether the position is a forest of trees on the ground (no cycles or loops).
+
+        A property, as every ``is_*`` predicate; the former call ``is_tree()``
+        still works, with a :class:`DeprecationWarning`.
+
+        >>> Hackenbush.parse("l(l;rl)").is_tree
+        True
+        """
+        return flag(_rooted(self._edges) is not None, "Hackenbush.is_tree")
 
     def to_networkx(self) -> Any:
         """The position as a ``networkx.MultiGraph`` (ground node 0, edge attribute ``color``)."""
@@ -716,7 +725,7 @@ class Hackenbush(Position):
         return "graph " + ", ".join(f"{u}-{v}:{c}" for u, v, c in self._edges) + " (ground 0)"
 
     def __repr__(self) -> str:
-        if self.is_tree():
+        if _rooted(self._edges) is not None:
             return f"Hackenbush.parse({str(self)!r})"
         return f"Hackenbush({list(self._edges)!r})"
 

@@ -33,6 +33,7 @@ import functools
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from .._compat import deprecated
 from ..errors import InvalidPosition
 from ..loopy.graph import GameGraph, LoopyOutcome
 from ..loopy.positions import game_graph, loopy_outcome, loopy_value
@@ -63,25 +64,38 @@ class Loopy:
     ...     def key(self): return self.at
     >>> print(Pace(0).outcome())
     Left first: draw; Right first: Left wins
-    >>> Pace(0).value().is_stopper()         # Left and Right can take turns for ever
+    >>> Pace(0).value().is_stopper         # Left and Right can take turns for ever
     False
     """
 
     __slots__ = ()
 
     def graph(self, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
-        """The game graph of every position reachable from this one, and the positions
-        by node (node 0 is this position): see :func:`cgt.loopy.game_graph`.
+        """Deprecated spelling of :meth:`game_graph` (it warns).
 
-        >>> graph, positions = BackslidingToadsAndFrogs("t.").graph()
-        >>> graph.left, graph.right, positions[1]
-        (((1,), (0,)), ((), ()), BackslidingToadsAndFrogs('.t'))
+        On positions, ``graph`` names the board's own graph, a property (as
+        ``Col(...).graph``); the game graph is computed, so it is a method of
+        its own name.
+
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     BackslidingToadsAndFrogs("t.").graph()[0].size
+        2
         """
+        deprecated(
+            f"{type(self).__name__}.graph()",
+            "call game_graph() (on positions, graph names the board's graph, a property)",
+        )
         return game_graph(self, max_nodes)
 
     def game_graph(self, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
-        """Same as :meth:`graph`.
+        """The game graph of every position reachable from this one, and the positions
+        by node (node 0 is this position): see :func:`cgt.loopy.game_graph`.
 
+        >>> graph, positions = BackslidingToadsAndFrogs("t.").game_graph()
+        >>> graph.left, graph.right, positions[1]
+        (((1,), (0,)), ((), ()), BackslidingToadsAndFrogs('.t'))
         >>> BackslidingToadsAndFrogs("t.f").game_graph()[0].size
         6
         """

@@ -26,7 +26,9 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
+from ..dyadic import Dyadic
 from ..errors import DivisionByZero, InvalidNimber
+from ..game import Game
 
 __all__ = [
     "InvalidNimber",
@@ -57,7 +59,7 @@ def _check(value: object, name: str) -> int:
     ...
     cgt.errors.InvalidNimber: a must be a non-negative int, got -1
     """
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    if isinstance(value, (bool, Game, Dyadic)) or not hasattr(type(value), "__index__"):
         raise InvalidNimber(f"{name} must be a non-negative int, not {type(value).__name__}")
     n = operator.index(value)  # type: ignore[arg-type]
     if n < 0:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._cache import BoundedCache
+from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidArgument, NotImpartial, WrongType
 from ..game import Outcome
@@ -171,8 +172,10 @@ def misere_grundy(position: Any) -> int:
 
 
 def misere_outcome(position: Any) -> Outcome:
-    """The misère outcome: ``Outcome.P`` if the player to move loses when the
-    last mover loses, else ``Outcome.N`` (members equal the letters ``"P"``, ``"N"``).
+    """The misère outcome of a position: ``Outcome.P`` or ``Outcome.N``.
+
+    ``Outcome.P`` if the player to move loses when the last mover loses, else
+    ``Outcome.N`` (members equal the letters ``"P"``, ``"N"``).
 
     >>> from cgt.games import OctalGame
     >>> kayles = OctalGame("0.77")
@@ -191,7 +194,7 @@ class Genus:
     the computed ``γ`` alternate.
 
     >>> g = Genus(0, (1, 2, 0, 2, 0, 2))
-    >>> str(g), g.is_tame()
+    >>> str(g), g.is_tame
     ('0^120', True)
     """
 
@@ -210,17 +213,21 @@ class Genus:
             start -= 1
         return g[: min(len(g), start + 2)]
 
+    @property
     def is_tame(self) -> bool:
         """Whether the computed genus is one that sums of Nim heaps have (*tame*).
 
         Those are ``0^120`` and ``1^031`` (the empty game and ``*``) and
         ``g^(g, g xor 2)`` for every ``g`` (``0^02``, ``1^13``, ``2^20``, ...).
 
-        >>> Genus(2, (2, 0, 2, 0)).is_tame(), Genus(1, (1, 4, 2, 0, 2)).is_tame()
+        >>> Genus(2, (2, 0, 2, 0)).is_tame, Genus(1, (1, 4, 2, 0, 2)).is_tame
         (True, False)
         """
         shown = self.shown()
-        return shown in {(1, 2, 0), (0, 3, 1)} or shown == (self.normal, self.normal ^ 2)
+        return flag(
+            shown in {(1, 2, 0), (0, 3, 1)} or shown == (self.normal, self.normal ^ 2),
+            "Genus.is_tame",
+        )
 
     def __str__(self) -> str:
         shown = self.shown()
@@ -229,7 +236,7 @@ class Genus:
 
 
 def genus(position: Any, terms: int = 6) -> Genus:
-    """The genus of an impartial position, with ``terms`` misère values ``γ0 ... γ(terms-1)``.
+    """The genus of an impartial position, with ``terms`` misère values ``γ0 … γ(terms-1)``.
 
     >>> from cgt.games import OctalGame
     >>> [str(genus(OctalGame("0.77")(n))) for n in range(5)]

@@ -10,7 +10,9 @@ Results(left_first=Winner.DRAW, right_first=Winner.DRAW)
 
 from __future__ import annotations
 
+from . import invariants
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
+from .invariants import NotIdempotent, NotStable
 from .notation import parse_loopy
 from .positions import game_graph, loopy_outcome, loopy_value
 from .sided import SidedValue, SidesNotFound, parse_sided, sides
@@ -21,6 +23,8 @@ __all__ = [
     "LoopyGame",
     "LoopyOutcome",
     "NotAStopper",
+    "NotIdempotent",
+    "NotStable",
     "Results",
     "SidedValue",
     "SidesNotFound",
@@ -28,6 +32,7 @@ __all__ = [
     "analyse",
     "dud",
     "game_graph",
+    "invariants",
     "loopy_outcome",
     "loopy_value",
     "off",

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .._compat import flag
 from ..errors import InvalidArgument
 from ..game import Outcome
 
@@ -145,14 +146,15 @@ class GameGraph:
         """
         return cls(tuple(tuple(m) for m in left), tuple(tuple(m) for m in right), start)
 
+    @property
     def is_stopper(self) -> bool:
         """Whether no alternating play from any node goes on for ever.
 
         A stopper has no cycle of alternating moves (Left, Right, Left, ...).
 
-        >>> GameGraph.of([[0]], [[]]).is_stopper()          # on: Left passes for ever
+        >>> GameGraph.of([[0]], [[]]).is_stopper          # on: Left passes for ever
         True
-        >>> GameGraph.of([[0]], [[0]]).is_stopper()         # dud = {dud|dud}
+        >>> GameGraph.of([[0]], [[0]]).is_stopper         # dud = {dud|dud}
         False
         """
         # nodes (i, p): node i with player p to move; an edge for each move
@@ -172,14 +174,14 @@ class GameGraph:
                     stack[-1] = (v, k + 1)
                     w = 2 * targets[k] + (1 - p)
                     if colour[w] == 1:
-                        return False
+                        return flag(False, "GameGraph.is_stopper")
                     if colour[w] == 0:
                         colour[w] = 1
                         stack.append((w, 0))
                 else:
                     colour[v] = 2
                     stack.pop()
-        return True
+        return flag(True, "GameGraph.is_stopper")
 
 
 def analyse(graph: GameGraph) -> list[Results]:

@@ -41,12 +41,14 @@ __all__ = [
     "NotIdempotent",
     "NotStable",
     "degree",
+    "downsum_of",
     "downsum_variety",
     "is_idempotent",
     "is_pseudonumber",
     "is_stable",
     "left_stop",
     "right_stop",
+    "upsum_of",
     "upsum_variety",
     "variety",
 ]
@@ -67,7 +69,7 @@ def _stopper(g: object, what: str) -> LoopyGame:
     h = _coerce(g)
     if h is None:
         raise InvalidArgument(f"{what} needs a stopper, not {type(g).__name__} {g!r}")
-    if not h.is_stopper():
+    if not h.is_stopper:
         raise NotAStopper(
             f"{what} is defined for stoppers; {h} is not one (cgt.loopy.sides gives its sides)"
         )
@@ -76,7 +78,7 @@ def _stopper(g: object, what: str) -> LoopyGame:
 
 def _value(g: LoopyGame) -> LoopyGame | Game:
     """A stopper as the short Game when it has no cycle."""
-    return g.to_short() if g.is_short() else g
+    return g.to_short() if g.is_short else g
 
 
 # --- pseudonumbers and stops ------------------------------------------------------
@@ -85,7 +87,7 @@ def _pseudonumber_key(g: LoopyGame) -> tuple[int, Dyadic, int] | None:
 
     ``off < x under < x < x over < y under < ... < on`` for numbers ``x < y``.
     """
-    if g.is_short():
+    if g.is_short:
         s = g.to_short()
         return (0, s.to_dyadic(), 0) if s.is_number else None
     if g == on:
@@ -94,11 +96,14 @@ def _pseudonumber_key(g: LoopyGame) -> tuple[int, Dyadic, int] | None:
         return (-1, Dyadic(0), 0)
     graph = g.graph
     start = graph.start
-    for sign, loop_side, number_side in ((1, graph.right, graph.left), (-1, graph.left, graph.right)):
+    for sign, loop_side, number_side in (
+        (1, graph.right, graph.left),
+        (-1, graph.left, graph.right),
+    ):
         # x over = {x | pass}, x under = {pass | x}
         if list(loop_side[start]) == [start] and len(number_side[start]) == 1:
             x = LoopyGame(GameGraph(graph.left, graph.right, number_side[start][0]))
-            if x.is_short() and x.to_short().is_number:
+            if x.is_short and x.to_short().is_number:
                 return (0, x.to_short().to_dyadic(), sign)
     return None
 
@@ -131,7 +136,9 @@ def _stops(g: LoopyGame) -> tuple[tuple[int, Dyadic, int], tuple[int, Dyadic, in
 
     def key_of(v: int) -> tuple[int, Dyadic, int] | None:
         if v not in pseudo:
-            pseudo[v] = _pseudonumber_key(LoopyGame(GameGraph(graph.left, graph.right, v)).simplify())
+            pseudo[v] = _pseudonumber_key(
+                LoopyGame(GameGraph(graph.left, graph.right, v)).simplify()
+            )
         return pseudo[v]
 
     # iterative depth-first evaluation of L(v) (side 0) and R(v) (side 1)
@@ -197,6 +204,28 @@ def _down(a: LoopyGame, b: LoopyGame) -> LoopyGame:
     return downsum(a, b).simplify()
 
 
+def upsum_of(g: Stopper, h: Stopper) -> LoopyGame | Game:
+    """The upsum ``G +⁺ H`` of two stoppers (the onside of ``G + H``), simplest form.
+
+    >>> import cgt
+    >>> from cgt.loopy.invariants import upsum_of
+    >>> upsum_of(cgt.parse("upon"), cgt.parse("^<on>"))
+    {0|^<on>*}
+    """
+    return _value(_up(_stopper(g, "upsum"), _stopper(h, "upsum")))
+
+
+def downsum_of(g: Stopper, h: Stopper) -> LoopyGame | Game:
+    """The downsum ``G +⁻ H`` of two stoppers (the offside of ``G + H``), simplest form.
+
+    >>> import cgt
+    >>> from cgt.loopy.invariants import downsum_of
+    >>> downsum_of(cgt.parse("upon"), cgt.parse("^<on>"))
+    ^[on]
+    """
+    return _value(_down(_stopper(g, "downsum"), _stopper(h, "downsum")))
+
+
 def degree(g: Stopper) -> LoopyGame | Game:
     """The degree of loopiness ``G +⁺ -G`` of a stopper (``0`` when it is short).
 
@@ -206,7 +235,7 @@ def degree(g: Stopper) -> LoopyGame | Game:
     (on, over, 0)
     """
     h = _stopper(g, "degree")
-    if h.is_short():
+    if h.is_short:
         return zero
     return _value(_up(h, -h))
 
@@ -220,7 +249,7 @@ def is_idempotent(g: Stopper) -> bool:
     [True, True, False, True, False]
     """
     h = _stopper(g, "is_idempotent")
-    if h.is_short():
+    if h.is_short:
         return bool(h.to_short() == 0)
     both = sides(h + h)
     return bool(both.onside == h and both.offside == h)
@@ -270,7 +299,7 @@ def is_stable(g: Stopper) -> bool:
     True
     """
     h = _stopper(g, "is_stable")
-    if h.is_short():
+    if h.is_short:
         return True
     dd = _degree_of(None, h)
     return bool(_up(h, _down(-h, -dd)) == _down(h, _up(-h, dd)))
@@ -285,7 +314,7 @@ def variety(g: Stopper) -> LoopyGame | Game:
     (on, off, under)
     """
     h = _stopper(g, "variety")
-    if h.is_short():
+    if h.is_short:
         return zero
     dd = _degree_of(None, h)
     up_v = _up(h, _down(-h, -dd))

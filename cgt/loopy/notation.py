@@ -9,7 +9,14 @@ Grammar of :func:`parse_loopy` (on top of :func:`cgt.parse` for short games)::
              | NAME                      a labelled node (of braces around it)
              | "on" | "off" | "over" | "under" | "dud" | "upon"
              | NUMBER ("over" | "under")  no space: 5over = 5 + over; -5over = -5 + over
+             | [NUMBER] ("^" | "v") ("[on]" | "<on>") ["*" [INT]]
+                                         CGSuite's upon family: ^[on] = upon = {pass|*},
+                                         ^<on> = {0||0|0,pass}, v = negative; a number
+                                         and a nimber added: 5^[on]*, -1/4v[on], v<on>*3
+             | [NUMBER] ("Tiny" | "Miny") "(" expr ")"   Tiny(X) = {0||0|-X},
+                                         Miny(X) = {X|0||0}, for loopy X: Tiny(on)
              | "+-" term                  {term | -term}, when term is loopy: +-over, +-(5over)
+             | "+-{" expr, ... "}"        {a, b | -a, -b}: +-{{0|^<on>},{0|^<on>*}}
              | "(" expr ")"
              | short                     anything cgt.parse reads: 1/2, *, ^, v, {1|0}, ...
     sides   := options separated by "," and runs of "|" (slash notation, as in cgt.parse)
@@ -26,6 +33,10 @@ enclosing braces are options only: they cannot be added or negated.
 {1|0}
 >>> parse_loopy("on + off"), parse_loopy("3/2under"), parse_loopy("+-(5over)")
 (dud, 3/2under, +-(5over))
+>>> parse_loopy("upon") == parse_loopy("^[on]") == parse_loopy("{pass|*}")
+True
+>>> parse_loopy("5v<on>*"), parse_loopy("Tiny(on)") == parse_loopy("{0||0|off}")
+(5v<on>*, True)
 
 :func:`cgt.parse` hands every text with loopy notation to :func:`parse_loopy`.
 """
@@ -35,10 +46,13 @@ from __future__ import annotations
 from .._deep import deep
 from ..dyadic import Dyadic
 from ..errors import ParseError, WrongType
-from ..game import Game, number
+from ..game import Game, nimber, number
 from ..notation import _is_vs, _parse_short, _Tok, _tokenize
 from .graph import GameGraph
 from .values import _CONSTANTS, LoopyGame, _acyclic
+
+# ^<on> = {0||0|0,pass}: node 0 = {0|2}, node 1 = 0, node 2 = {0|0,pass}
+_UPONTH = LoopyGame(GameGraph.of([[1], [], [1]], [[2], [], [1, 2]]))
 
 __all__ = ["parse_loopy"]
 
@@ -123,6 +137,18 @@ class _Reader:
 
     def node_of(self, part: Part, tok: _Tok) -> int:
         return part.id if isinstance(part, _Node) else self.embed(self.loopy(part, tok))
+
+    def tiny_miny(self, word: str, x: Closed, tok: _Tok) -> LoopyGame:
+        """``Tiny(X) = {0||0|-X}`` or ``Miny(X) = {X|0||0}``."""
+        outer, inner = self.new_node(), self.new_node()
+        zero = self.embed(number(0))
+        far = self.node_of(-x if word == "tiny" else x, tok)
+        near, away = (self.left, self.right) if word == "tiny" else (self.right, self.left)
+        near[outer].append(zero)
+        away[outer].append(inner)
+        near[inner].append(zero)
+        away[inner].append(far)
+        return self.extract(outer)
 
     def loopy(self, value: Closed, tok: _Tok) -> LoopyGame:
         """A value as a loopy game; ParseError if its graph would be too large."""
@@ -209,8 +235,8 @@ class _Reader:
             return self.short(self.i, end)
         first_tok = self.tok
         part: Part
-        if self.tok.kind == "-" and self.number_over(self.i + 1) is not None:
-            self.i += 1  # "-5over" is -5 + over, as CGSuite prints it
+        if self.tok.kind == "-" and self.number_prefixed(self.i + 1):
+            self.i += 1  # "-5over" is -5 + over, "-1/4v[on]" -1/4 + v[on], as CGSuite prints them
             part = self.term(end, negative=True)
         elif self.tok.kind == "-" and not self.term_is_loopy(self.i + 1, end):
             part = self.chunk(end, self.i + 1)
@@ -258,10 +284,106 @@ class _Reader:
             return None
         return k + 1, x, word.text
 
+    def has_bar(self, j: int) -> bool:
+        """Whether the braces opening at token j have a '|' of their own."""
+        k = j + 1
+        while k < self.match[j]:
+            if self.toks[k].kind in _OPEN:
+                k = self.match[k]
+            elif self.toks[k].kind == "BAR":
+                return True
+            k += 1
+        return False
+
+    def option_list(self, at: _Tok) -> list[Closed]:
+        """``{a, b, ...}`` (no bar) as values."""
+        opening = self.tok
+        self.i += 1
+        parts: list[Closed] = []
+        while True:
+            parts.append(self.close(self.expr(), at))
+            if self.tok.kind == ",":
+                self.i += 1
+                continue
+            if self.tok.kind != "}":
+                raise self.error(f"expected ',' or '}}', found {self.found()}")
+            self.i += 1
+            return parts
+        raise self.error("unclosed '{'", opening)  # pragma: no cover
+
+    def number_at(self, j: int) -> tuple[int, Dyadic] | None:
+        """A number at token j (``5``, ``3/2``, ``0.5``): the index after it, the number."""
+        t = self.toks[j]
+        if t.kind not in ("INT", "DEC"):
+            return None
+        k = j + 1
+        if t.kind == "INT" and self.toks[k].kind == "/" and self.toks[k + 1].kind == "INT":
+            k += 2
+        end = self.toks[k - 1]
+        try:
+            x = _parse_short(self.text[t.pos : end.pos + len(end.text)])._x
+        except ParseError:  # pragma: no cover - the tokens are a number
+            return None
+        return None if x is None else (k, Dyadic(x))
+
+    def prefix(self, j: int) -> tuple[int, Dyadic]:
+        """A number written right before the token after it (no space), or 0."""
+        found = self.number_at(j)
+        if found is not None:
+            k, x = found
+            before, after = self.toks[k - 1], self.toks[k]
+            if after.pos == before.pos + len(before.text):
+                return k, x
+        return j, Dyadic(0)
+
+    def upon_at(self, j: int) -> tuple[int, Dyadic, bool, str, int] | None:
+        """CGSuite's ``x^[on]*n`` family at token j (``^[on]``, ``5v<on>*``): the
+        index after it, x, whether down, '[' or '<', and n."""
+        k, x = self.prefix(j)
+        t = self.toks[k]
+        if not (t.kind == "^" or (t.kind == "IDENT" and t.text == "v")):
+            return None
+        o, w, c = (self.toks[min(k + d, len(self.toks) - 1)] for d in (1, 2, 3))
+        if (o.kind, w.kind, w.text, c.kind) not in (
+            ("[", "IDENT", "on", "]"),
+            ("<", "IDENT", "on", ">"),
+        ):
+            return None
+        k += 4
+        nim = 0
+        if self.toks[k].kind == "*":
+            nim = 1
+            k += 1
+            if self.toks[k].kind == "INT" and self.toks[k].pos == self.toks[k - 1].pos + 1:
+                nim = int(self.toks[k].text)
+                k += 1
+        return k, x, t.kind != "^", o.kind, nim
+
+    def tiny_at(self, j: int) -> tuple[int, Dyadic, str] | None:
+        """``xTiny(`` or ``xMiny(`` of a loopy game at token j: the index of '(', x, the word."""
+        k, x = self.prefix(j)
+        t = self.toks[k]
+        if t.kind != "IDENT" or t.text.lower() not in ("tiny", "miny"):
+            return None
+        if self.toks[k + 1].kind != "(" or not self.loopy_between(k + 1, self.match[k + 1]):
+            return None
+        return k + 1, x, t.text.lower()
+
+    def number_prefixed(self, j: int) -> bool:
+        if self.number_over(j) is not None:
+            return True
+        if self.number_at(j) is None:
+            return False
+        return self.upon_at(j) is not None or self.tiny_at(j) is not None
+
     def term_is_loopy(self, j: int, end: int) -> bool:
         t = self.toks[j]
         if t.kind == "{" or self.number_over(j) is not None:
             return True
+        if self.upon_at(j) is not None or self.tiny_at(j) is not None:
+            return True
+        if t.kind == "PM" and self.toks[j + 1].kind == "{" and not self.has_bar(j + 1):
+            return self.loopy_between(j + 1, self.match[j + 1])
         if t.kind == "PM":
             return self.term_is_loopy(j + 1, end)
         if t.kind == "IDENT":
@@ -294,12 +416,31 @@ class _Reader:
             self.i, x, word = found
             n = number(-x if negative else x)
             return self.add(n, _CONSTANTS[word], t)
+        upon = self.upon_at(self.i)
+        if upon is not None:
+            self.i, x, down, kind, nim = upon
+            base = _CONSTANTS["upon"] if kind == "[" else _UPONTH
+            shift = number(-x if negative else x) + nimber(nim)
+            return self.add(-base if down else base, shift, t)
+        tiny = self.tiny_at(self.i)
+        if tiny is not None:
+            self.i, x, word = tiny
+            self.i += 1
+            arg = self.close(self.expr(), t)
+            if self.tok.kind != ")":
+                raise self.error(f"expected ')', found {self.found()}")
+            self.i += 1
+            return self.add(number(-x if negative else x), self.tiny_miny(word, arg, t), t)
         if t.kind == "PM" and self.term_is_loopy(self.i + 1, end):
             self.i += 1
-            x_part = self.close(self.term(end), t)
+            if self.tok.kind == "{" and not self.has_bar(self.i):
+                parts = self.option_list(t)  # +-{a,b} = {a,b | -a,-b}
+            else:
+                parts = [self.close(self.term(end), t)]
             node = self.new_node()
-            self.left[node].append(self.node_of(x_part, t))
-            self.right[node].append(self.node_of(-x_part, t))
+            for x_part in parts:
+                self.left[node].append(self.node_of(x_part, t))
+                self.right[node].append(self.node_of(-x_part, t))
             return _Node(node, frozenset())
         if t.kind == "{":
             self.i += 1
@@ -413,8 +554,8 @@ def parse_loopy(text: str) -> Game | LoopyGame:
     >>> from cgt.loopy import parse_loopy
     >>> parse_loopy("a{1||a|0}")          # slash notation: a{1|{a|0}}
     a{1|{a|0}}
-    >>> parse_loopy("{pass|*}"), parse_loopy("over - over").is_stopper()
-    (upon, False)
+    >>> parse_loopy("{pass|*}"), parse_loopy("over - over").is_stopper
+    (^[on], False)
     >>> parse_loopy("{0|b}")
     Traceback (most recent call last):
     ...

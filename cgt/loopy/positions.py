@@ -140,6 +140,6 @@ def loopy_value(position: Any, max_nodes: int = 1_000_000) -> LoopyGame | Game:
 
     graph, _ = game_graph(position, max_nodes)
     g = LoopyGame.from_graph(graph)
-    if g.is_short():
+    if g.is_short:
         return g.to_short()
     return g.simplify()

@@ -50,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .._compat import flag
 from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation
 from .graph import GameGraph, Winner, analyse
@@ -113,7 +114,7 @@ class SidedValue:
                 raise InvalidArgument(
                     f"the {name} of a sided value must be a loopy game, not {type(x).__name__}"
                 )
-            if not g.is_stopper():
+            if not g.is_stopper:
                 raise NotAStopper(f"the {name} of a sided value must be a stopper; {g} is not")
             sides_.append(g)
         if not sides_[0] >= sides_[1]:
@@ -148,15 +149,16 @@ class SidedValue:
         """
         return self._off
 
+    @property
     def is_stopper(self) -> bool:
         """Whether both sides are equal (the value of a stopper).
 
         >>> from cgt.loopy import on, off, over
         >>> from cgt.loopy.sided import SidedValue
-        >>> SidedValue(over, over).is_stopper(), SidedValue(on, off).is_stopper()
+        >>> SidedValue(over, over).is_stopper, SidedValue(on, off).is_stopper
         (True, False)
         """
-        return bool(self._on == self._off)
+        return flag(bool(self._on == self._off), "SidedValue.is_stopper")
 
     # --- arithmetic ------------------------------------------------------------
     def __neg__(self) -> SidedValue:
@@ -271,7 +273,7 @@ def upsum(s: LoopyGame, t: LoopyGame) -> LoopyGame:
     (on, off)
     """
     total = s + t
-    return total if total.is_stopper() else onside(total)
+    return total if total.is_stopper else onside(total)
 
 
 def downsum(s: LoopyGame, t: LoopyGame) -> LoopyGame:
@@ -283,7 +285,7 @@ def downsum(s: LoopyGame, t: LoopyGame) -> LoopyGame:
     under
     """
     total = s + t
-    return total if total.is_stopper() else offside(total)
+    return total if total.is_stopper else offside(total)
 
 
 def sides(g: LoopyGame | Game | int) -> SidedValue:
@@ -302,7 +304,7 @@ def sides(g: LoopyGame | Game | int) -> SidedValue:
     h = _coerce(g)
     if h is None:
         raise InvalidArgument(f"cannot take the sides of {type(g).__name__} {g!r}")
-    if h.is_stopper():
+    if h.is_stopper:
         return SidedValue(h, h)
     return SidedValue(onside(h), offside(h))
 
@@ -315,7 +317,7 @@ def onside(g: LoopyGame) -> LoopyGame:
     >>> onside(dud)
     on
     """
-    if g.is_stopper():
+    if g.is_stopper:
         return g
     return _sidle(g.graph)
 
@@ -328,7 +330,7 @@ def offside(g: LoopyGame) -> LoopyGame:
     >>> offside(dud)
     off
     """
-    if g.is_stopper():
+    if g.is_stopper:
         return g
     return -_sidle((-g).graph)
 
@@ -345,7 +347,7 @@ def onside_ge(g: LoopyGame | Game | int, t: LoopyGame | Game | int) -> bool:
     a, b = _coerce(g), _coerce(t)
     if a is None or b is None:
         raise InvalidArgument("onside_ge compares loopy games")
-    if not b.is_stopper():
+    if not b.is_stopper:
         raise NotAStopper(f"onside_ge compares with a stopper; {b} is not one")
     return analyse(_product(a.graph, (-b).graph))[0].right_first is not Winner.RIGHT
 
@@ -472,7 +474,7 @@ def _sidle(graph: GameGraph) -> LoopyGame:
     game = LoopyGame(graph)
     for redirect in (True, False):
         cut = _cut_right(graph, redirect)
-        if cut.is_stopper() and onside_ge(game, cut):
+        if cut.is_stopper and onside_ge(game, cut):
             return cut.simplify()
     stopper = _stopper_nodes(graph)
     for candidate in _value_sidling(graph, stopper):
@@ -606,7 +608,7 @@ class _Values:
                         new[side].update(self.option(c, side))
                         new_left, new_right = self.prune(new[0], new[1])
                         candidate = self.build(new_left, new_right)
-                        if candidate.is_stopper() and candidate >= here and here >= candidate:
+                        if candidate.is_stopper and candidate >= here and here >= candidate:
                             left, right, here, changed = new_left, new_right, candidate, True
                             break
                     if changed:

@@ -16,6 +16,11 @@ the order of stoppers).  ``G - H`` need not be a stopper (``on - on`` is
 stoppers are compared through their sides (:func:`cgt.loopy.sides`); a
 ``LoopyGame`` comparison of them raises :class:`NotAStopper`.
 
+Equality and hashing.  A stopper has a unique simplest form
+(:meth:`LoopyGame.canonical`, :mod:`cgt.loopy.canonical`); ``==`` compares
+simplest forms, ``hash`` follows them, and a stopper whose simplest form has
+no cycle hashes as the short :class:`~cgt.Game` it equals.
+
 >>> from cgt.loopy import on, off, over, dud
 >>> over > 0, over < 1, on + off == dud
 (True, True, True)
@@ -29,9 +34,11 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
+from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidArgument
 from ..game import Game, Relation, _maybe_game
+from .canonical import simplest_form
 from .graph import GameGraph, LoopyOutcome, Winner, analyse
 
 __all__ = [
@@ -220,17 +227,28 @@ class LoopyGame:
 
     >>> from cgt.loopy import GameGraph, LoopyGame
     >>> g = LoopyGame.from_graph(GameGraph.of([[1], []], [[0], []]))   # a{0|a}
-    >>> g, g.is_stopper(), g > 0
+    >>> g, g.is_stopper, g > 0
     (over, True, True)
     """
 
-    __slots__ = ("_graph",)
+    __slots__ = ("_canon", "_graph", "_short")
     _graph: GameGraph
+    _canon: GameGraph | None
+    _short: Game | None  # the short value of a stopper whose simplest form has no cycle
 
     def __init__(self, graph: GameGraph) -> None:
         if not isinstance(graph, GameGraph):
             raise InvalidArgument(f"LoopyGame needs a GameGraph, not {type(graph).__name__}")
         object.__setattr__(self, "_graph", _normal(graph.left, graph.right, graph.start))
+        object.__setattr__(self, "_canon", None)
+        object.__setattr__(self, "_short", None)
+
+    def _canonical_graph(self) -> GameGraph:
+        """The simplest form's graph (computed once); the caller checks for a stopper."""
+        if self._canon is None:
+            object.__setattr__(self, "_canon", simplest_form(self._graph))
+        assert self._canon is not None
+        return self._canon
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("LoopyGame is immutable")
@@ -290,24 +308,26 @@ class LoopyGame:
         return self._graph
 
     # --- properties ------------------------------------------------------------
+    @property
     def is_stopper(self) -> bool:
         """Whether no alternating play goes on for ever from any position.
 
         >>> from cgt.loopy import on, dud
-        >>> on.is_stopper(), dud.is_stopper()
+        >>> on.is_stopper, dud.is_stopper
         (True, False)
         """
-        return self._graph.is_stopper()
+        return flag(self._graph.is_stopper, "LoopyGame.is_stopper")
 
+    @property
     def is_short(self) -> bool:
         """Whether no position can repeat (the graph has no cycle).
 
         >>> import cgt
         >>> from cgt.loopy import LoopyGame, over
-        >>> LoopyGame.of(cgt.star).is_short(), over.is_short()
+        >>> LoopyGame.of(cgt.star).is_short, over.is_short
         (True, False)
         """
-        return _acyclic(self._graph)
+        return flag(_acyclic(self._graph), "LoopyGame.is_short")
 
     def to_short(self) -> Game:
         """The short game with the same graph; InvalidArgument if the graph has a cycle.
@@ -321,14 +341,38 @@ class LoopyGame:
             raise InvalidArgument(f"{self} has a cycle: it is not a short game")
         return _short_nodes(self._graph)[0]
 
-    def simplify(self) -> LoopyGame:
-        """An equal, simpler stopper: equal positions fused, dominated options
-        removed, reversible options bypassed (Siegel, CGT, ch. VI).
+    def canonical(self) -> LoopyGame:
+        """The simplest form of a stopper: the unique equal stopper in which no
+        position has a dominated or reversible option and no two positions
+        are equal (Siegel, CGT, ch. VI, sections 3-4: equal stoppers have
+        isomorphic simplest forms).  Raises :class:`NotAStopper` otherwise.
 
-        Every step is kept only if the comparison of stoppers confirms that the
-        game is unchanged, so the result is always equal to ``self``; it is
-        not promised to be *the* canonical form.  Games that are not
-        stoppers, and graphs of more than 24 positions, come back as they are.
+        The order of all pairs of positions comes from one retrograde
+        analysis (:func:`cgt.loopy.canonical.order`); then equal positions
+        are fused, dominated options deleted and reversible ones bypassed
+        until nothing changes (:func:`cgt.loopy.canonical.simplest_form`).
+
+        >>> import cgt
+        >>> g = cgt.parse("{0, pass | a{0|a}, 5}")
+        >>> g.canonical(), g.canonical().graph.size, g.graph.size
+        (over, 2, 8)
+        >>> cgt.parse("{|on}").canonical()
+        0
+        """
+        if not self.is_stopper:
+            raise NotAStopper(
+                f"canonical forms are for stoppers; {self} is not one "
+                "(its sides are: cgt.loopy.sides(g))"
+            )
+        c = self._canonical_graph()
+        result = LoopyGame(c)
+        if result._graph == c:  # (always: a simplest form is its own normal form)
+            object.__setattr__(result, "_canon", c)
+        return result
+
+    def simplify(self) -> LoopyGame:
+        """The simplest form of a stopper (:meth:`canonical`); a game that is
+        not a stopper comes back as it is.
 
         >>> from cgt.loopy import parse_loopy
         >>> g = parse_loopy("{0, pass | a{0|a}, 5}")
@@ -337,9 +381,9 @@ class LoopyGame:
         >>> print(parse_loopy("{|on}").simplify())
         0
         """
-        if not self.is_stopper() or self._graph.size > _SIMPLIFY_LIMIT:
+        if not self.is_stopper:
             return self
-        return _simplify(self)
+        return self.canonical()
 
     def outcome(self) -> LoopyOutcome:
         """Who wins with Left moving first and with Right moving first (or draw).
@@ -435,8 +479,13 @@ class LoopyGame:
             return NotImplemented
         if self._graph == h._graph:  # the same normal form: the same game tree
             return True
-        if self.is_stopper() and h.is_stopper():
-            return _ge(self, h) and _ge(h, self)
+        if self.is_stopper and h.is_stopper:
+            # equal stoppers have the same simplest form (Siegel, CGT, ch. VI);
+            # for large graphs not yet simplified, two product comparisons are cheaper
+            large = max(self._graph.size, h._graph.size) > _EQ_BY_FORMS_LIMIT
+            if large and (self._canon is None or h._canon is None):
+                return _ge(self, h) and _ge(h, self)
+            return self._canonical_graph() == h._canonical_graph()
         # Equal games have equal outcomes in every sum (Siegel VI: G = H when
         # G + X and H + X have the same outcome for all X), so a context
         # telling them apart settles it; otherwise it needs onsides/offsides.
@@ -450,11 +499,19 @@ class LoopyGame:
         return result if result is NotImplemented else not result
 
     def __hash__(self) -> int:
-        # Equal loopy games have equal outcomes.  (A cyclic graph can equal a
-        # short game, e.g. {|on} = 0, and without canonical forms of stoppers
-        # its hash cannot follow the short game's: LoopyGame and Game values
-        # compare equal but should not be mixed as set members or dict keys.)
-        return hash((LoopyGame, self.outcome()))
+        # A stopper hashes by its simplest form, and as the short Game when
+        # that has no cycle, so equal values (LoopyGame or Game) hash alike.
+        # Other loopy games equal only themselves (``==`` raises or says no
+        # otherwise): their outcome will do.
+        if not self.is_stopper:
+            return hash((LoopyGame, self.outcome()))
+        c = self._canonical_graph()
+        if _acyclic(c):
+            # Games hash by identity of their interned form: keep it alive
+            if self._short is None:
+                object.__setattr__(self, "_short", _short_nodes(c)[0])
+            return hash(self._short)
+        return hash((LoopyGame, c.left, c.right))
 
     # --- pickling and printing -------------------------------------------------
     def __reduce__(self) -> tuple[Any, ...]:
@@ -477,6 +534,136 @@ class LoopyGame:
         from .sided import sides
 
         return sides(self)
+
+    # --- invariants of stoppers (cgt.loopy.invariants) ---------------------------
+    def left_stop(self) -> LoopyGame | Game:
+        """The Left stop: a number, ``on``, ``off``, ``x over`` or ``x under``.
+
+        >>> import cgt
+        >>> g = cgt.parse("+-(5over)")
+        >>> g.left_stop(), g.right_stop()
+        (5over, -5under)
+        """
+        from .invariants import left_stop
+
+        return left_stop(self)
+
+    def right_stop(self) -> LoopyGame | Game:
+        """The Right stop (see :meth:`left_stop`).
+
+        >>> import cgt
+        >>> cgt.parse("{pass|3/2}").right_stop()
+        3/2under
+        """
+        from .invariants import right_stop
+
+        return right_stop(self)
+
+    def upsum(self, other: LoopyGame | Game | int) -> LoopyGame | Game:
+        """The upsum ``G +⁺ H``: the onside of ``G + H``, simplest form.
+
+        >>> import cgt
+        >>> cgt.parse("over").upsum(cgt.parse("under")), cgt.parse("on").upsum(cgt.parse("off"))
+        (over, on)
+        """
+        from .invariants import upsum_of
+
+        return upsum_of(self, other)
+
+    def downsum(self, other: LoopyGame | Game | int) -> LoopyGame | Game:
+        """The downsum ``G +⁻ H``: the offside of ``G + H``, simplest form.
+
+        >>> import cgt
+        >>> cgt.parse("over").downsum(cgt.parse("under"))
+        under
+        """
+        from .invariants import downsum_of
+
+        return downsum_of(self, other)
+
+    def degree(self) -> LoopyGame | Game:
+        """The degree of loopiness ``G +⁺ -G`` (``0`` for a short game).
+
+        >>> import cgt
+        >>> cgt.parse("3/2under").degree(), cgt.parse("{-1/4+*|pass}").degree()
+        (over, ^<on>)
+        """
+        from .invariants import degree
+
+        return degree(self)
+
+    @property
+    def is_pseudonumber(self) -> bool:
+        """Whether this stopper is a number, ``on``, ``off``, ``x over`` or ``x under``.
+
+        >>> import cgt
+        >>> cgt.parse("5over").is_pseudonumber, cgt.parse("upon").is_pseudonumber
+        (True, False)
+        """
+        from .invariants import is_pseudonumber
+
+        return is_pseudonumber(self)
+
+    @property
+    def is_idempotent(self) -> bool:
+        """Whether ``G + G = G`` (``on``, ``off``, ``over``, ``Tiny(on)``, ...).
+
+        >>> import cgt
+        >>> cgt.parse("over").is_idempotent, cgt.parse("upon").is_idempotent
+        (True, False)
+        """
+        from .invariants import is_idempotent
+
+        return is_idempotent(self)
+
+    @property
+    def is_stable(self) -> bool:
+        """Whether the upsum and downsum varieties relative to the degree agree
+        (``NotIdempotent`` when the degree is not idempotent).
+
+        >>> import cgt
+        >>> cgt.parse("+-over").is_stable, cgt.parse("a{0|{0||||0,*2|||a|0||0}||0}").is_stable
+        (True, False)
+        """
+        from .invariants import is_stable
+
+        return is_stable(self)
+
+    def upsum_variety(self, degree: LoopyGame | Game | int | None = None) -> LoopyGame | Game:
+        """``G +⁺ (-G +⁻ -D)`` for an idempotent ``D`` (by default the degree).
+
+        >>> import cgt
+        >>> cgt.parse("upon").upsum_variety(cgt.parse("^<on>"))
+        v<on>
+        """
+        from .invariants import upsum_variety
+
+        return upsum_variety(self, degree)
+
+    def downsum_variety(self, degree: LoopyGame | Game | int | None = None) -> LoopyGame | Game:
+        """``G +⁻ (-G +⁺ D)`` for an idempotent ``D`` (by default the degree).
+
+        >>> import cgt
+        >>> cgt.parse("upon").downsum_variety(cgt.parse("^<on>"))
+        v<on>
+        """
+        from .invariants import downsum_variety
+
+        return downsum_variety(self, degree)
+
+    def variety(self) -> LoopyGame | Game:
+        """The variety of a stable stopper (``NotStable`` otherwise).
+
+        >>> import cgt
+        >>> cgt.parse("+-(5over)").variety()
+        +-{10over|over}
+        """
+        from .invariants import variety
+
+        return variety(self)
+
+
+_EQ_BY_FORMS_LIMIT = 1000  # positions; above, == compares by product graphs
 
 
 def _rebuild(left: tuple[tuple[int, ...], ...], right: tuple[tuple[int, ...], ...]) -> LoopyGame:
@@ -518,89 +705,6 @@ def _product(a: GameGraph, b: GameGraph) -> GameGraph:
     return GameGraph(tuple(left), tuple(right), 0)
 
 
-_SIMPLIFY_LIMIT = 24
-_SIMPLIFY_STEPS = 200
-
-
-def _simplify(g: LoopyGame) -> LoopyGame:
-    """Simplify a stopper step by step, keeping only steps checked to keep its value."""
-    left = [list(m) for m in g.graph.left]
-    right = [list(m) for m in g.graph.right]
-    steps = 0
-
-    def at(v: int, lft: list[list[int]], rgt: list[list[int]]) -> LoopyGame:
-        return LoopyGame(GameGraph.of(lft, rgt, v))
-
-    def keep(lft: list[list[int]], rgt: list[list[int]]) -> bool:
-        """Adopt the new moves if the start is still a stopper equal to g."""
-        nonlocal left, right, steps
-        candidate = at(0, lft, rgt)
-        if not candidate.is_stopper() or not (_ge(candidate, g) and _ge(g, candidate)):
-            return False
-        left, right = lft, rgt
-        steps += 1
-        return True
-
-    def changed_once() -> bool:
-        live = _reachable(left, right)
-        # fuse equal positions
-        for u in live:
-            for v in live:
-                if u < v and at(u, left, right) == at(v, left, right):
-                    lft = [[u if w == v else w for w in m] for m in left]
-                    rgt = [[u if w == v else w for w in m] for m in right]
-                    if keep(lft, rgt):
-                        return True
-        for v in live:
-            for side in (0, 1):
-                moves = (left, right)[side][v]
-                # dominated options
-                for a in moves:
-                    for b in moves:
-                        if a == b:
-                            continue
-                        ga, gb = at(a, left, right), at(b, left, right)
-                        worse = ga <= gb if side == 0 else ga >= gb
-                        if worse:
-                            lft = [list(m) for m in left]
-                            rgt = [list(m) for m in right]
-                            (lft, rgt)[side][v].remove(a)
-                            if keep(lft, rgt):
-                                return True
-                # reversible options: Left's a reverses through a's Right option c <= v
-                here = at(v, left, right)
-                for a in moves:
-                    replies = (right, left)[side][a]
-                    for c in replies:
-                        gc = at(c, left, right)
-                        if (gc <= here) if side == 0 else (gc >= here):
-                            lft = [list(m) for m in left]
-                            rgt = [list(m) for m in right]
-                            new = (lft, rgt)[side]
-                            bypass = [w for w in (left, right)[side][c] if w != a]
-                            new[v] = [w for w in new[v] if w != a] + [
-                                w for w in bypass if w not in new[v]
-                            ]
-                            if keep(lft, rgt):
-                                return True
-        return False
-
-    while steps < _SIMPLIFY_STEPS and changed_once():
-        pass
-    return at(0, left, right)
-
-
-def _reachable(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[int]:
-    seen = {0}
-    order = [0]
-    for v in order:
-        for w in (*left[v], *right[v]):
-            if w not in seen:
-                seen.add(w)
-                order.append(w)
-    return order
-
-
 def _outcome(graph: GameGraph) -> tuple[Winner, Winner]:
     r = analyse(graph)[graph.start]
     return (r.left_first, r.right_first)
@@ -610,7 +714,7 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
     """``G >= H`` for stoppers: Left, moving second in ``G - H``, survives
     (wins or plays for ever) -- Winning Ways ch. 11; Siegel ch. VI."""
     for x in (g, h):
-        if not x.is_stopper():
+        if not x.is_stopper:
             raise NotAStopper(
                 f"comparison needs stoppers; {x} is not a stopper "
                 "(compare its sides: cgt.loopy.sides(g) gives onside & offside)"
@@ -630,17 +734,15 @@ def _to_string(g: LoopyGame) -> str:
         return str(shorts[0])
     if graph == dud.graph:
         return "dud"
-    if g.is_stopper():
-        named = _pseudonumber_text(g, shorts)
-        if named is not None:
-            return named
-        if g.graph.size <= _FORMS_LIMIT:
-            switch = _switch_text(g, shorts)
-            if switch is not None:
-                return switch
-        simpler = g.simplify()
-        if simpler.graph != graph:
-            return _to_string(simpler)
+    if g.is_stopper:
+        from .printing import stopper_text
+
+        return stopper_text(g._canonical_graph())
+    return _plain_text(graph, shorts)
+
+
+def _plain_text(graph: GameGraph, shorts: dict[int, Game]) -> str:
+    """Braces for every position not short, each written once and named when met again."""
     # Every position is written once; meeting it again, the text names it
     # (``pass`` for the innermost braces themselves).  A first walk finds the
     # positions met twice, the second writes the text.
@@ -661,7 +763,7 @@ def _to_string(g: LoopyGame) -> str:
             walk(w)
         stack.pop()
 
-    walk(0)
+    walk(graph.start)
     names = _names()
     label = {v: next(names) for v in sorted(needs_name)}
     written.clear()
@@ -678,69 +780,7 @@ def _to_string(g: LoopyGame) -> str:
         stack.pop()
         return label.get(v, "") + "{" + lefts + "|" + rights + "}"
 
-    return show(0)
-
-
-_FORMS_LIMIT = 200  # graphs larger than this are not tried against +-x forms
-_NUMBER_CANDIDATES = 8  # numbers x tried in x + over and x + under
-
-
-def _pseudonumber_text(g: LoopyGame, shorts: dict[int, Game]) -> str | None:
-    """CGSuite's name of a stopper equal to a constant or to a number plus
-    ``over`` or ``under`` (``5over``, ``3/2under``, ``-1over``), else None.
-
-    A form is used only when the comparison of stoppers finds ``g`` equal to
-    it; the numbers tried are those among the positions of ``g``.
-    """
-    for name in ("on", "off", "over", "under", "upon"):
-        c = _CONSTANTS[name]
-        if _ge(g, c) and _ge(c, g):
-            return name
-    numbers: list[Game] = []
-    for value in shorts.values():
-        nonzero = value._is_number and value._x is not None and value._x._num != 0
-        if nonzero and value not in numbers:
-            numbers.append(value)
-    numbers.sort(key=lambda x: x._birthday)
-    for x in numbers[:_NUMBER_CANDIDATES]:
-        for name in ("over", "under"):
-            c = _sum(_CONSTANTS[name], LoopyGame.of(x))
-            if _ge(g, c) and _ge(c, g):
-                return f"{x}{name}"
-    return None
-
-
-def _switch_text(g: LoopyGame, shorts: dict[int, Game]) -> str | None:
-    """``+-X`` for a stopper equal to ``{X|-X}`` with ``X`` a pseudonumber form
-    (``+-over``, ``+-(5over)``, as CGSuite writes them), else None."""
-    graph = g.graph
-    if len(graph.left[0]) != 1 or len(graph.right[0]) != 1:
-        return None
-    a, b = graph.left[0][0], graph.right[0][0]
-    if a in shorts:
-        return None
-    x = LoopyGame(GameGraph(graph.left, graph.right, a))
-    text = _pseudonumber_text(x, _short_nodes(x.graph))
-    if text is None:
-        return None
-    y = LoopyGame(GameGraph(graph.left, graph.right, b))
-    if not y.is_stopper():
-        return None
-    candidate = _switch(x)
-    if not (_ge(g, candidate) and _ge(candidate, g)):
-        return None
-    plain = text in _CONSTANTS
-    return "+-" + (text if plain else f"({text})")
-
-
-def _switch(x: LoopyGame) -> LoopyGame:
-    """``{x | -x}``."""
-    n = x.graph.size
-    left = [[1]] + [[1 + w for w in m] for m in x.graph.left]
-    right = [[1 + n]] + [[1 + w for w in m] for m in x.graph.right]
-    left += [[1 + n + w for w in m] for m in x.graph.right]
-    right += [[1 + n + w for w in m] for m in x.graph.left]
-    return LoopyGame(GameGraph.of(left, right))
+    return show(graph.start)
 
 
 def _plumtree(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> LoopyGame:

@@ -46,7 +46,7 @@ def test_winning_moves_by_search_and_theory_agree() -> None:
         for rule in RULES:
             g = ChipGame(s, rule)
             assert g.winning_moves("search") == g.winning_moves("theory"), (s, rule)
-            assert bool(g.winning_moves()) == (g.winner() == "first") or g.is_over()
+            assert bool(g.winning_moves()) == (g.winner() == "first") or g.is_over
 
 
 def test_moves_jump_one_block() -> None:
@@ -60,7 +60,7 @@ def test_moves_jump_one_block() -> None:
 
 
 def test_rules_a_and_b_end_on_square_one() -> None:
-    assert ChipGame([1, 3], "A").is_over() and ChipGame([1, 3], "A").winner() == "second"
+    assert ChipGame([1, 3], "A").is_over and ChipGame([1, 3], "A").winner() == "second"
     assert ChipGame([1, 3], "B").winner() == "first"
     assert ChipGame([1, 3], "C").moves() == [(3, 2)]
     assert ChipGame([2, 5], "A").winning_moves() == [(2, 1)]

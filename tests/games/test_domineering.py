@@ -127,7 +127,7 @@ def test_networkx_input() -> None:
         nx.grid_2d_graph(2, 2), {(r, c): (r + 5, c - 3) for r in range(2) for c in range(2)}
     )
     assert Domineering(shifted).value() == cgt.switch(1)
-    back = Domineering("..#|...").graph()
+    back = Domineering("..#|...").graph
     assert sorted(back.nodes) == [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]
     assert Domineering(back) == Domineering("..#|...")
 

@@ -77,7 +77,7 @@ def test_random_positions_against_brute_force() -> None:
         colours = ("LRG", "LR", "G", "LG")[n % 4]
         edges = random_graph(rng, colours)
         pos = Hackenbush(edges)
-        if not pos.is_tree():
+        if not pos.is_tree:
             cycles += 1
         assert pos.value() == brute(edges), edges
     assert cycles > 50
@@ -114,7 +114,7 @@ def test_loops_are_leaf_edges() -> None:
             node = rng.randint(0, len(edges))
             edges.append((node, node, rng.choice("LR")))
         pos = Hackenbush(edges)
-        assert not pos.is_tree()
+        assert not pos.is_tree
         parts = list(pos.components())
         assert all(p._theory() is not None for p in parts)
         assert pos.value() == brute(edges), edges
@@ -133,7 +133,7 @@ def test_green_graphs_fusion_principle() -> None:
     cycles = 0
     for _ in range(300):
         edges = random_graph(rng, "G", max_edges=7)
-        if not Hackenbush(edges).is_tree():
+        if not Hackenbush(edges).is_tree:
             cycles += 1
         pruned = list(_connected(tuple(edges)))
         assert cgt.nimber(green_grundy(pruned)) == brute(edges), edges

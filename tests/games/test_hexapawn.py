@@ -58,7 +58,7 @@ def ref_wins(board: Board, white: bool, pawn: str, misere: bool) -> bool:
 
 
 def to_ref(h: Hexapawn) -> Board:
-    rows = h.board().split("|")[::-1]
+    rows = h.board.split("|")[::-1]
     return tuple(tuple(row) for row in rows)
 
 
@@ -132,11 +132,11 @@ def test_moves_notation_and_play() -> None:
     assert [str(m) for m in h.moves()] == ["a1-a2", "b1-b2", "c1-c2"]
     after = h.play("b1-b2")
     assert after.to_move == "black"
-    assert after.board() == "BBB|.W.|W.W"
+    assert after.board == "BBB|.W.|W.W"
     assert [str(m) for m in after.moves()] == ["a3xb2", "c3xb2", "a3-a2", "c3-c2"]
     m = after.moves()[0]
     assert isinstance(m, HexapawnMove) and m.capture
-    assert after.play(m).board() == ".BB|.B.|W.W"
+    assert after.play(m).board == ".BB|.B.|W.W"
     assert Hexapawn(3, 3, pawn="berolina").moves()[0].target[1] == 1
     assert file_name(27) == "ab"
 
@@ -149,7 +149,7 @@ def test_winner_methods_agree_on_three_rows() -> None:
 
 def test_game_over_and_terminal_winners() -> None:
     stuck = Hexapawn("B|W")
-    assert stuck.is_over() and stuck.winner() == "black"
+    assert stuck.is_over and stuck.winner() == "black"
     assert Hexapawn("B|W", misere=True).winner() == "white"
     assert stuck.winning_moves() == []
     with pytest.raises(InvalidPosition, match="game is over"):
@@ -173,7 +173,7 @@ def test_principal_variation_is_legal_and_ends_the_game() -> None:
             if pos.promotes(last):
                 pass  # ended by promotion
             else:
-                assert pos.play(last).is_over()
+                assert pos.play(last).is_over
 
 
 def test_repr_and_equality() -> None:

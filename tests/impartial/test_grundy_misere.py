@@ -159,7 +159,7 @@ def test_genus_of_nim_heaps_and_sums() -> None:
     assert str(genus(NIM(1))) == "1^031"
     for g in range(2, 8):
         assert str(genus(NIM(g))) == f"{g}^{g}{g ^ 2}"
-        assert genus(NIM(g)).is_tame()
+        assert genus(NIM(g)).is_tame
     assert str(genus(NIM(2, 2))) == "0^02"
     assert str(genus(NIM(1, 1))) == "0^120"
     assert Genus(12, (12, 14)).__str__() == "12^12,14"

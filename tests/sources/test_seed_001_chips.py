@@ -412,7 +412,7 @@ def test_recursion_1(rule: str) -> None:
     """f(P) = 1 - max_i f(P[i]) away from the terminal positions."""
     for p in positions(3, 2, 10):
         g = ChipGame(p, rule)
-        if g.is_over():
+        if g.is_over:
             continue
         kids = []
         for m in g.moves():

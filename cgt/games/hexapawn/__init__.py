@@ -34,6 +34,7 @@ import warnings
 from typing import Literal, NamedTuple
 
 from ... import progress as _progress
+from ..._compat import CallableStr, flag
 from ...errors import InvalidPosition, WrongType
 from ...game import Outcome, OutcomeWord
 from ._engine import MAX_ROWS, PAWN_TYPES, Engine, clear_engines, engine_for
@@ -222,12 +223,19 @@ class Hexapawn:
         e = self._engine()
         return self._bits == (e.start_white, e.start_black)
 
+    @property
     def board(self) -> str:
         """The board as a string, top row (Black's home) first, rows joined by ``|``.
 
-        >>> Hexapawn(3, 3).board()
+        A property (the former call ``board()`` still works, with a
+        :class:`DeprecationWarning`).
+
+        >>> Hexapawn(3, 3).board
         'BBB|...|WWW'
         """
+        return CallableStr(self._board(), "Hexapawn.board")
+
+    def _board(self) -> str:
         w, b = self.bits()
         rows = []
         for r in reversed(range(self.rows)):
@@ -239,7 +247,7 @@ class Hexapawn:
         return "|".join(rows)
 
     def __str__(self) -> str:
-        return self.board().replace("|", "\n")
+        return self._board().replace("|", "\n")
 
     def __repr__(self) -> str:
         extra = "" if self.pawn == "normal" else f", pawn={self.pawn!r}"
@@ -247,7 +255,7 @@ class Hexapawn:
         extra += "" if self.white_to_move else ", to_move='black'"
         if self._bits is None:
             return f"Hexapawn({self.columns}, {self.rows}{extra})"
-        return f"Hexapawn({self.board()!r}{extra})"
+        return f"Hexapawn({self._board()!r}{extra})"
 
     def _repr_svg_(self) -> str:
         """The board as a picture: Black's home row on top, files and ranks
@@ -348,26 +356,28 @@ class Hexapawn:
         .W.
         W.W
         """
-        if self.is_over():
+        if not self._children():
             raise InvalidPosition("the game is over: no move can be played")
         wanted = str(move)
         for m, nw, nb in self._children():
             if str(m) == wanted:
                 return self._with(nw, nb, not self.white_to_move)
         raise InvalidPosition(
-            f"{wanted!r} is not a legal move for {self.to_move} in {self.board()!r}"
+            f"{wanted!r} is not a legal move for {self.to_move} in {self._board()!r}"
         )
 
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended: the side to move has no move.
 
         (Promotion ends the game at once, so boards with a pawn on its far row
-        are rejected when read.)
+        are rejected when read.)  A property, as every ``is_*`` predicate; the
+        former call ``is_over()`` still works, with a :class:`DeprecationWarning`.
 
-        >>> Hexapawn("B|W").is_over(), Hexapawn(3, 3).is_over()
+        >>> Hexapawn("B|W").is_over, Hexapawn(3, 3).is_over
         (True, False)
         """
-        return not self._children()
+        return flag(not self._children(), "Hexapawn.is_over")
 
     # --- solving ---------------------------------------------------------------------------
     def _theory_applies(self) -> bool:

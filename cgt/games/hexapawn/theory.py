@@ -1,4 +1,4 @@
-"""The theory of Hexapawn on three rows (SEEDS.md, source 000).
+"""The theory of Hexapawn on three rows (after the article "Elongated Hexapawn").
 
 On a board of three rows and ``n`` columns the start position is ``P(n)``: two
 facing rows of ``n`` pawns.  Under optimal play the game is impartial and

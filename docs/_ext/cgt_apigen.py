@@ -1,0 +1,183 @@
+"""Write one API page per module of ``cgt`` at build time (``docs/api/cgt.*.rst``).
+
+Each page holds the module's docstring, a summary table (``autosummary``) of
+the public names the module defines, and their reference entries.  The pages
+are derived from the code alone (its ``__all__``, or the public names a module
+defines), so the build is deterministic; they are not committed (see
+``.gitignore``).  ``docs/api/index.rst`` (committed) groups them by layer.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+#: The modules documented, grouped as the layers of the design (top-down).
+LAYERS: dict[str, list[str]] = {
+    "Values": ["cgt.dyadic", "cgt.game", "cgt.canonical", "cgt.errors"],
+    "Notation and pictures": ["cgt.notation", "cgt.tree"],
+    "Temperature and the theory of values": [
+        "cgt.temperature",
+        "cgt.thermograph",
+        "cgt.atomic",
+        "cgt.products",
+    ],
+    "Impartial games": [
+        "cgt.impartial.nim",
+        "cgt.impartial.sprague_grundy",
+        "cgt.impartial.periodicity",
+        "cgt.impartial.field",
+        "cgt.impartial.misere",
+        "cgt.impartial_search",
+    ],
+    "Positions and the solver": ["cgt.games.base", "cgt.solver"],
+    "Games (one page per ruleset family)": [
+        "cgt.games.domineering",
+        "cgt.games.graphs",
+        "cgt.games.kayles",
+        "cgt.games.hackenbush",
+        "cgt.games.boards",
+        "cgt.games.skijumps",
+        "cgt.games.nogo",
+        "cgt.games.strips",
+        "cgt.games.heap",
+        "cgt.games.wythoff",
+        "cgt.games.chips",
+        "cgt.games.hexapawn",
+        "cgt.games.hexapawn.theory",
+        "cgt.games.hexapawn.dawson",
+        "cgt.games.loopy_games",
+        "cgt.games.grid",
+    ],
+    "Loopy games": [
+        "cgt.loopy.values",
+        "cgt.loopy.sided",
+        "cgt.loopy.notation",
+        "cgt.loopy.graph",
+        "cgt.loopy.positions",
+        "cgt.loopy.canonical",
+        "cgt.loopy.printing",
+        "cgt.loopy.invariants",
+    ],
+    "Play": ["cgt.play"],
+    "Campaigns": ["cgt.store", "cgt.surveys"],
+    "Tools": ["cgt.progress", "cgt.cli"],
+}
+
+
+def _public_names(module: ModuleType) -> list[str]:
+    """The names ``module`` documents: ``__all__`` if it has one, else its own public names."""
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [
+            name
+            for name, obj in vars(module).items()
+            if not name.startswith("_")
+            and (inspect.isclass(obj) or inspect.isfunction(obj))
+            and obj.__module__ == module.__name__
+        ]
+        # source order, as autodoc's "bysource"
+        try:
+            source = inspect.getsource(module)
+        except (OSError, TypeError):  # pragma: no cover - compiled modules
+            return sorted(names)
+        names.sort(key=lambda n: (source.find(f"class {n}"), source.find(f"def {n}")))
+        return names
+    return [n for n in names if not n.startswith("_")]
+
+
+def _defines(module: ModuleType, name: str) -> bool:
+    obj = getattr(module, name, None)
+    if obj is None or inspect.ismodule(obj):
+        return False
+    home = getattr(obj, "__module__", None)
+    if inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj):
+        return home == module.__name__
+    return True  # data (a constant, a value) listed in ``__all__``
+
+
+def plan() -> dict[str, list[str]]:
+    """Module -> the names documented on its page (each object on one page only)."""
+    seen: set[int] = set()
+    pages: dict[str, list[str]] = {}
+    for modules in LAYERS.values():
+        for modname in modules:
+            module = importlib.import_module(modname)
+            names = []
+            for name in _public_names(module):
+                if not _defines(module, name):
+                    continue
+                obj: Any = getattr(module, name)
+                if id(obj) in seen:
+                    continue
+                seen.add(id(obj))
+                names.append(name)
+            pages[modname] = names
+    return pages
+
+
+def _page(modname: str, names: list[str]) -> str:
+    title = f"``{modname}``"
+    lines = [title, "=" * len(title), "", f".. automodule:: {modname}", "   :no-members:", ""]
+    if names:
+        lines += [".. rubric:: Summary", "", ".. autosummary::", "   :nosignatures:", ""]
+        lines += [f"   {name}" for name in names]
+        lines += ["", ".. rubric:: Reference", ""]
+        for name in names:
+            obj = getattr(importlib.import_module(modname), name)
+            if inspect.isclass(obj):
+                directive = "autoclass"
+                options = ["   :members:", "   :show-inheritance:"]
+            elif inspect.isroutine(obj):
+                directive, options = "autofunction", []
+            else:
+                directive, options = "autodata", ["   :no-value:"]
+            lines += [f".. {directive}:: {modname}.{name}", *options, ""]
+    return "\n".join(lines)
+
+
+def top_level_summary() -> str:
+    """The ``cgt`` namespace: each top-level name linked to the page that documents it."""
+    import cgt
+
+    where: dict[int, str] = {}
+    for modname, names in plan().items():
+        module = importlib.import_module(modname)
+        for name in names:
+            where[id(getattr(module, name))] = f"{modname}.{name}"
+    rows = []
+    private = []
+    for name in cgt.__all__:
+        obj = getattr(cgt, name)
+        if inspect.ismodule(obj) or name.startswith("__"):
+            continue
+        if id(obj) in where:
+            rows.append(f"   ~{where[id(obj)]}")
+        else:
+            private.append(name)
+    out = [".. autosummary::", "   :nosignatures:", "", *rows, ""]
+    for name in private:
+        out += [f".. autofunction:: cgt.{name}", ""]
+    return "\n".join(out)
+
+
+def generate(docs: Path) -> None:
+    """Write ``docs/api/<module>.rst`` for every module, and the top-level table."""
+    target = docs / "api"
+    target.mkdir(exist_ok=True)
+    wanted = {}
+    for modname, names in plan().items():
+        wanted[f"{modname}.rst"] = _page(modname, names)
+    wanted["_toplevel.rst.inc"] = top_level_summary()
+    for layer, modules in LAYERS.items():
+        slug = layer.split(" (")[0].lower().replace(" ", "_")
+        wanted[f"_layer_{slug}.rst.inc"] = "\n".join(
+            [".. toctree::", "   :maxdepth: 1", "", *[f"   {m}" for m in modules], ""]
+        )
+    for name, text in wanted.items():
+        path = target / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")  # unchanged pages keep their mtime

@@ -1,0 +1,155 @@
+"""The documentation shows a picture on every ruleset page and in the gallery.
+
+The HTML build (with warnings as errors) is done once for the module; each
+ruleset page must contain a figure computed at build time
+(``.. cgt-figure::``, see ``docs/_ext/cgt_figures.py``) holding an ``<svg``
+or an ``<img``.  The API pages are checked to cover every public name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+#: The guide's pages about rulesets: each must show at least one figure.
+RULESET_PAGES = [
+    "domineering",
+    "col_snort",
+    "boards",
+    "strips",
+    "hackenbush",
+    "hexapawn",
+    "chips",
+    "wythoff",
+    "heap_games",
+    "loopy_positions",
+    "impartial",  # Node and Arc Kayles
+]
+
+FIGURE = re.compile(r'<figure class="cgt-figure">(.*?)</figure>', re.DOTALL)
+
+
+@pytest.fixture(scope="module")
+def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("sphinx")
+    pytest.importorskip("furo")
+    pytest.importorskip("matplotlib")
+    out = tmp_path_factory.mktemp("html")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            "docs",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def _figures(page: Path) -> list[str]:
+    return FIGURE.findall(page.read_text(encoding="utf-8"))
+
+
+def test_the_ruleset_list_names_existing_pages() -> None:
+    for name in RULESET_PAGES:
+        assert (ROOT / "docs" / "guide" / f"{name}.rst").exists(), name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RULESET_PAGES)
+def test_every_ruleset_page_has_a_figure(html: Path, name: str) -> None:
+    figures = _figures(html / "guide" / f"{name}.html")
+    assert figures, f"guide/{name} has no figure"
+    for figure in figures:
+        assert "<svg" in figure or "<img" in figure, f"an empty figure in guide/{name}"
+
+
+@pytest.mark.slow
+def test_the_gallery_shows_every_example_with_a_picture_and_its_output(html: Path) -> None:
+    text = (html / "gallery.html").read_text(encoding="utf-8")
+    scripts = sorted(p.name for p in (ROOT / "examples").glob("*.py"))
+    assert scripts
+    sections = re.split(r'<section id="', text)[2:]  # the page itself, then one per example
+    assert len(sections) == len(scripts)
+    for section in sections:
+        assert FIGURE.search(section), section[:80]
+        assert section.count('<div class="highlight-python') == 1  # the code
+        assert section.count('<div class="highlight-text') == 1  # what it printed
+    for script in scripts:  # each script's own first line is shown
+        first = (ROOT / "examples" / script).read_text(encoding="utf-8").split("\n")[0]
+        assert first[3:20] in text.replace("&quot;", '"').replace("&#39;", "'"), script
+
+
+@pytest.mark.slow
+def test_the_api_reference_has_a_summary_table_on_each_module_page(html: Path) -> None:
+    import cgt_apigen
+
+    for modname, names in cgt_apigen.plan().items():
+        page = (html / "api" / f"{modname}.html").read_text(encoding="utf-8")
+        if names:
+            assert 'class="autosummary' in page, modname
+        for name in names:
+            assert f'id="{modname}.{name}"' in page, f"{modname}.{name}"
+
+
+def test_every_public_name_has_an_api_page() -> None:
+    """Each name exported by ``cgt`` and its packages is documented on one module page."""
+    import cgt_apigen
+
+    documented: dict[int, str] = {}
+    for modname, names in cgt_apigen.plan().items():
+        module = importlib.import_module(modname)
+        for name in names:
+            obj = getattr(module, name)
+            assert id(obj) not in documented, (name, documented.get(id(obj)))
+            documented[id(obj)] = f"{modname}.{name}"
+    missing = []
+    for package in ["cgt", "cgt.games", "cgt.impartial", "cgt.loopy", "cgt.play"]:
+        module = importlib.import_module(package)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.ismodule(obj) or name.startswith("__"):
+                continue
+            if id(obj) not in documented and name not in {"cache_limit", "set_cache_limit"}:
+                missing.append(f"{package}.{name}")
+    assert missing == []
+
+
+def test_a_figure_that_cannot_be_drawn_is_reported() -> None:
+    import cgt_figures
+
+    with pytest.raises(TypeError, match="cannot draw int"):
+        cgt_figures.to_svg(3)
+    with pytest.raises(ValueError, match="last line"):
+        cgt_figures._evaluate("x = 1")
+    assert cgt_figures.to_svg(cgt_figures._evaluate('Domineering("..|..")')).startswith("<svg")
+
+
+def test_plots_are_the_same_svg_on_every_build() -> None:
+    pytest.importorskip("matplotlib")
+    import cgt_figures
+
+    def draw() -> str:
+        return cgt_figures.to_svg(cgt_figures.grundy_plot([0, 1, 2, 0, 1], "t"))
+
+    assert draw() == draw()
