@@ -311,11 +311,15 @@ def test_a_second_run_in_a_new_process_computes_only_what_is_new(tmp_path: Path)
 @pytest.mark.slow
 def test_two_processes_writing_one_store_lose_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / "two.sqlite")
-    boards = ["....|....|..#.|....", "....|....|....|.#.."]  # overlapping searches
+    boards = ["....|....|....|..#.|....", "....|....|....|....|.#.."]  # overlapping searches
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    timed = SEARCH.replace("s = Solver(", "began = time.time(); s = Solver(").replace(
+        "print(s.info().misses, s.store_hits, g)",
+        "print(s.info().misses, s.store_hits, g, began, time.time())",
+    )
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", SEARCH, path, board, "50"],
+            [sys.executable, "-c", timed, path, board, "50"],
             env=env,
             stdout=subprocess.PIPE,
             text=True,
@@ -324,6 +328,8 @@ def test_two_processes_writing_one_store_lose_nothing(tmp_path: Path) -> None:
     ]
     outs = [p.communicate(timeout=300)[0].split() for p in procs]
     assert all(p.returncode == 0 for p in procs)
+    (_, _, _, began0, ended0), (_, _, _, began1, ended1) = outs
+    assert max(float(began0), float(began1)) < min(float(ended0), float(ended1))  # at once
     truth: dict[str, object] = {}
     for board, out in zip(boards, outs, strict=True):
         found = fresh_keyed(_DOMINEERING, Domineering(board).state)
