@@ -311,3 +311,19 @@ def test_a_survey_starts_and_closes_its_own_local_cluster() -> None:
     assert survey(square, range(6), workers=2, progress=False) == {n: n * n for n in range(6)}
     time.sleep(0.5)
     assert set(multiprocessing.active_children()) <= before  # no worker left behind
+
+
+@dask
+@pytest.mark.slow
+def test_cli_survey_on_a_scheduler_with_a_store(
+    client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["survey", "domineering", "--box", "2x3", "--json"]
+    assert main([*args, "--workers", "0"]) == 0
+    serial = json.loads(capsys.readouterr().out)
+    store = str(tmp_path / "cli.sqlite")
+    address = client.scheduler.address
+    assert main([*args, "--scheduler", address, "--store", store]) == 0
+    assert json.loads(capsys.readouterr().out) == serial
+    assert Store.open(store).surveys() == {default_name(domineering_value): len(serial)}
+    assert serial["..|.."] == "+-1" and serial["...|..."] == "+-1"  # Winning Ways: 2x3 is +-1
