@@ -74,6 +74,8 @@ _VALUE_STEPS = 200  # steps of sidling on values
 _VALUE_WORK = 200_000  # bound on the total size of the values built
 _ROOT_STEPS = 20  # simplifications tried at the root of each value
 _VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
+_UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
+_UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
 
 
 class SidesNotFound(TooLarge):
@@ -476,6 +478,10 @@ def _sidle(graph: GameGraph) -> LoopyGame:
         cut = _cut_right(graph, redirect)
         if cut.is_stopper and onside_ge(game, cut):
             return cut.simplify()
+    if n <= _UNRAVEL_SIZE:
+        found = _delete_and_unravel(graph)
+        if found is not None and onside_ge(game, found):
+            return found.simplify()
     stopper = _stopper_nodes(graph)
     for candidate in _value_sidling(graph, stopper):
         if onside_ge(game, candidate):
@@ -494,6 +500,169 @@ def _sidle(graph: GameGraph) -> LoopyGame:
         f"{_SIDLING_STEPS} steps) "
         "passed the check; the onside may have cycles, or not be a stopper"
     )
+
+
+def _onside_le(a: GameGraph, b: GameGraph) -> bool:
+    """Whether ``A⁺ <= B⁺`` for any loopy games, by the play of ``B - A``: Left,
+    moving second, must end the game as the winner or make infinitely many
+    moves (of either player) in ``B``; an infinite play confined to ``-A``
+    from some point on is Right's.  (With ``A`` a stopper this is the
+    survival test of :func:`onside_ge`; in general it is the condition of
+    CGSuite's comparison of sides.)  Used only to steer the search for a
+    candidate: every answer is still checked by the exact tests.
+    """
+    # states (x, y, p, f): node x of B, node y of A, player p to move (0
+    # Left), f = 1 when the move into the state was made in B.  Left wins an
+    # infinite play when it meets f = 1 infinitely often (a Büchi condition).
+    moves_b = (b.left, b.right)
+    moves_a = (a.right, a.left)  # in -A, Left plays A's Right moves
+    index: dict[tuple[int, int, int, int], int] = {}
+    states: list[tuple[int, int, int, int]] = []
+    succ: list[list[int]] = []
+    sink_left, sink_right = 0, 1  # Left has won / Right has won (self-loops)
+    succ = [[0], [1]]
+    states = [(-1, -1, 0, 1), (-1, -1, 1, 0)]
+    owner = [0, 1]
+    accepting = [True, False]
+
+    def state(key: tuple[int, int, int, int]) -> int:
+        i = index.get(key)
+        if i is None:
+            i = index[key] = len(states)
+            states.append(key)
+            succ.append([])
+            owner.append(key[2])
+            accepting.append(key[3] == 1)
+        return i
+
+    start = state((b.start, a.start, 1, 0))
+    k = 2
+    while k < len(states):
+        x, y, p, _ = states[k]
+        targets = {state((x2, y, 1 - p, 1)) for x2 in moves_b[p][x]}
+        targets.update(state((x, y2, 1 - p, 0)) for y2 in moves_a[p][y])
+        if not targets:
+            targets = {sink_right if p == 0 else sink_left}
+        succ[k] = sorted(targets)
+        k += 1
+    n = len(states)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for s in range(n):
+        for t in succ[s]:
+            preds[t].append(s)
+    alive = [True] * n
+    while True:
+        # Left's attractor to the accepting states, within the live states
+        count = [sum(1 for t in succ[s] if alive[t]) for s in range(n)]
+        attr = [False] * n
+        queue = [s for s in range(n) if alive[s] and accepting[s]]
+        for s in queue:
+            attr[s] = True
+        for s in queue:
+            for u in preds[s]:
+                if not alive[u] or attr[u]:
+                    continue
+                if owner[u] == 0:
+                    attr[u] = True
+                    queue.append(u)
+                else:
+                    count[u] -= 1
+                    if count[u] == 0:
+                        attr[u] = True
+                        queue.append(u)
+        lost = [s for s in range(n) if alive[s] and not attr[s]]
+        if not lost:
+            return alive[start]
+        # Right's attractor to the states where Right avoids them for ever
+        count = [sum(1 for t in succ[s] if alive[t]) for s in range(n)]
+        for s in lost:
+            alive[s] = False
+        queue = list(lost)
+        for s in queue:
+            for u in preds[s]:
+                if not alive[u]:
+                    continue
+                if owner[u] == 1:
+                    alive[u] = False
+                    queue.append(u)
+                else:
+                    count[u] -= 1
+                    if count[u] == 0:
+                        alive[u] = False
+                        queue.append(u)
+        if not alive[start]:
+            return False
+
+
+def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
+    """A stopper ``C >= G⁺`` by construction, made from ``G`` by taking Right
+    moves away one at a time (each step kept only when :func:`_onside_le` says
+    the onside did not grow), and, when a cycle move of Right cannot go, by
+    letting Right use it at most ``k`` times (``k = 1, 2, 3``).  None if the
+    result still has alternating cycles."""
+    left = [list(m) for m in graph.left]
+    right = [list(m) for m in graph.right]
+    start = graph.start
+    base = GameGraph.of(left, right, start)
+    for _ in range(_UNRAVEL_ROUNDS):
+        current = GameGraph.of(left, right, start)
+        if current.size > _UNRAVEL_SIZE:
+            return None
+        changed = True
+        while changed:
+            changed = False
+            comp = _scc(current)
+            for v in range(current.size):
+                for w in list(right[v]):
+                    if comp[2 * v + 1] != comp[2 * w]:
+                        continue
+                    right[v].remove(w)
+                    trial = GameGraph.of(left, right, start)
+                    if _onside_le(trial, base):
+                        current = trial
+                        changed = True
+                        break
+                    right[v].append(w)
+                if changed:
+                    break
+        if current.is_stopper:
+            return LoopyGame(current)
+        # unravel one remaining cycle move of Right
+        comp = _scc(current)
+        edge = next(
+            (v, w) for v in range(current.size) for w in right[v] if comp[2 * v + 1] == comp[2 * w]
+        )
+        for k in range(1, 4):
+            trial = _unravel(current, edge, k)
+            if _onside_le(trial, base):
+                left = [list(m) for m in trial.left]
+                right = [list(m) for m in trial.right]
+                start = trial.start
+                break
+        else:
+            return None
+    return None
+
+
+def _unravel(graph: GameGraph, edge: tuple[int, int], k: int) -> GameGraph:
+    """``graph`` with Right allowed the move ``edge`` at most ``k`` times:
+    ``k + 1`` copies, the move leading to the next copy, absent from the last
+    (an upper bound of the onside, as Right only loses moves)."""
+    n = graph.size
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+    for c in range(k + 1):
+        for v in range(n):
+            left.append(tuple(c * n + w for w in graph.left[v]))
+            moves: list[int] = []
+            for w in graph.right[v]:
+                if (v, w) == edge:
+                    if c < k:
+                        moves.append((c + 1) * n + w)
+                else:
+                    moves.append(c * n + w)
+            right.append(tuple(moves))
+    return LoopyGame(GameGraph(tuple(left), tuple(right), graph.start)).graph
 
 
 def _sidling(graph: GameGraph, stopper: list[bool], steps: int) -> LoopyGame:
