@@ -72,10 +72,10 @@ _SIDLING_STEPS = 40  # candidates tried
 _SIDLING_WORK = 400_000  # bound on the size of the games analysed in all
 _VALUE_STEPS = 200  # steps of sidling on values
 _VALUE_WORK = 200_000  # bound on the total size of the values built
-_ROOT_STEPS = 20  # simplifications tried at the root of each value
 _VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
 _UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
 _UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
+_SIMPLIFY_SIZE = 600  # candidates up to this size are checked in simplest form
 
 
 class SidesNotFound(TooLarge):
@@ -474,32 +474,45 @@ def _sidle(graph: GameGraph) -> LoopyGame:
     """The onside, from candidates each checked exactly (see the module)."""
     n = graph.size
     game = LoopyGame(graph)
-    for redirect in (True, False):
-        cut = _cut_right(graph, redirect)
-        if cut.is_stopper and onside_ge(game, cut):
-            return cut.simplify()
-    if n <= _UNRAVEL_SIZE:
-        found = _delete_and_unravel(graph)
-        if found is not None and onside_ge(game, found):
-            return found.simplify()
-    stopper = _stopper_nodes(graph)
-    for candidate in _value_sidling(graph, stopper):
+    tried: set[GameGraph] = set()
+    for candidate in _candidates(graph):
+        if candidate.graph.size <= _SIMPLIFY_SIZE:
+            # in simplest form the check below is a small product
+            candidate = candidate.canonical()
+            if candidate.graph in tried:
+                continue
+            tried.add(candidate.graph)
         if onside_ge(game, candidate):
             return candidate.simplify()
+    raise SidesNotFound(
+        f"the onside of this loopy game ({n} positions) was not found exactly: no "
+        "candidate (Right's cycle moves cut, taken away or unravelled, sidling on "
+        f"values, sidling up to {_SIDLING_STEPS} steps) passed the check; the onside "
+        "may not be a stopper (as for Bach's Carousel), or be out of reach of this search"
+    )
+
+
+def _candidates(graph: GameGraph) -> Iterator[LoopyGame]:
+    """Stoppers ``C >= G⁺``, each an upper bound by construction (module
+    docstring), in the order tried."""
+    n = graph.size
+    for redirect in (True, False):
+        cut = _cut_right(graph, redirect)
+        if cut.is_stopper:
+            yield cut
+    if n <= _UNRAVEL_SIZE:
+        found = _delete_and_unravel(graph)
+        if found is not None:
+            yield found
+    stopper = _stopper_nodes(graph)
+    yield from _value_sidling(graph, stopper)
     work = 0
     for steps in range(_SIDLING_STEPS + 1):
         candidate = _sidling(graph, stopper, steps)
         work += graph.size * candidate.graph.size
         if work > _SIDLING_WORK:
-            break
-        if onside_ge(game, candidate):
-            return candidate.simplify()
-    raise SidesNotFound(
-        f"the onside of this loopy game ({n} positions) was not found exactly: no "
-        f"candidate (Right's cycle moves cut, sidling on values, sidling up to "
-        f"{_SIDLING_STEPS} steps) "
-        "passed the check; the onside may have cycles, or not be a stopper"
-    )
+            return
+        yield candidate
 
 
 def _onside_le(a: GameGraph, b: GameGraph) -> bool:
@@ -697,41 +710,37 @@ def _sidling(graph: GameGraph, stopper: list[bool], steps: int) -> LoopyGame:
 
 
 class _Values:
-    """Stoppers met while sidling on values, each numbered once per graph."""
+    """Stoppers met while sidling on values, each kept once, in simplest form.
+
+    Every value is numbered by its simplest form (:meth:`LoopyGame.canonical`),
+    so equal stoppers get the same number (Siegel, CGT, ch. VI: equal stoppers
+    have the same simplest form) and a fixed point of sidling is seen exactly.
+    """
 
     def __init__(self) -> None:
         self.games: list[LoopyGame] = []
         self.index: dict[GameGraph, int] = {}
-        self.order: dict[tuple[int, int], bool] = {}
         self.work = 0
 
     def add(self, g: LoopyGame) -> int:
-        i = self.index.get(g.graph)
+        """The number of the stopper ``g`` (put in simplest form)."""
+        c = g.canonical()
+        i = self.index.get(c.graph)
         if i is None:
-            i = self.index[g.graph] = len(self.games)
-            self.games.append(g)
-            self.work += g.graph.size
+            i = self.index[c.graph] = len(self.games)
+            self.games.append(c)
+            self.work += c.graph.size
         return i
 
-    def ge(self, a: int, b: int) -> bool:
-        key = (a, b)
-        if key not in self.order:
-            self.order[key] = a == b or self.games[a] >= self.games[b]
-        return self.order[key]
-
-    def option(self, i: int, side: int) -> list[int]:
-        graph = self.games[i].graph
-        return [
-            self.add(LoopyGame(GameGraph(graph.left, graph.right, w)))
-            for w in (graph.left, graph.right)[side][graph.start]
-        ]
-
-    def build(self, left: set[int], right: set[int]) -> LoopyGame:
-        lefts, rights = sorted(left), sorted(right)
+    def node(self, left: frozenset[int], right: frozenset[int]) -> int:
+        """The number of ``{left | right}`` (options given by number).  The
+        options are stoppers and the new root is on no cycle, so it is a
+        stopper; its simplest form takes dominated and reversible options away
+        and fuses equal positions, none of which changes its value."""
         moves: list[list[int]] = [[], []]
         graph_left: list[tuple[int, ...]] = [()]
         graph_right: list[tuple[int, ...]] = [()]
-        for side, options in ((0, lefts), (1, rights)):
+        for side, options in ((0, sorted(left)), (1, sorted(right))):
             for i in options:
                 graph = self.games[i].graph
                 shift = len(graph_left)
@@ -739,61 +748,14 @@ class _Values:
                 graph_right.extend(tuple(w + shift for w in m) for m in graph.right)
                 moves[side].append(graph.start + shift)
         graph_left[0], graph_right[0] = tuple(moves[0]), tuple(moves[1])
-        return LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0))
-
-    def prune(self, left: set[int], right: set[int]) -> tuple[set[int], set[int]]:
-        """Dominated options taken away (the value of a stopper is unchanged)."""
-        left = {
-            a
-            for a in left
-            if not any(b != a and self.ge(b, a) and not (self.ge(a, b) and a > b) for b in left)
-        }
-        right = {
-            a
-            for a in right
-            if not any(b != a and self.ge(a, b) and not (self.ge(b, a) and a > b) for b in right)
-        }
-        return left, right
-
-    def node(self, left: set[int], right: set[int]) -> int:
-        """``{left | right}`` simplified at its root, each step checked."""
-        pruned_left, pruned_right = self.prune(left, right)
-        here = self.build(pruned_left, pruned_right)
-        if pruned_left != left:  # taking Left options away: check it kept the value
-            whole = self.build(left, right)
-            if not here >= whole:
-                return self.add(whole)
-        left, right = pruned_left, pruned_right
-        for _ in range(_ROOT_STEPS):
-            changed = False
-            for side, options in ((0, left), (1, right)):
-                for a in sorted(options):
-                    for c in self.option(a, 1 - side):
-                        g_c = self.games[c]
-                        if not (here >= g_c if side == 0 else g_c >= here):
-                            continue
-                        new = [set(left), set(right)]
-                        new[side].discard(a)
-                        new[side].update(self.option(c, side))
-                        new_left, new_right = self.prune(new[0], new[1])
-                        candidate = self.build(new_left, new_right)
-                        if candidate.is_stopper and candidate >= here and here >= candidate:
-                            left, right, here, changed = new_left, new_right, candidate, True
-                            break
-                    if changed:
-                        break
-                if changed:
-                    break
-            if not changed:
-                break
-        return self.add(here)
+        return self.add(LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0)))
 
 
 def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]:
     """``S_k`` at the start, ``k = 1, 2, ...``: sidling from ``on`` with every
     ``S_k(v) = {S_{k-1}(v^L) | S_{k-1}(v^R)}`` built from the values of the
-    options and simplified at its root (checked to keep its value), so each is
-    equal to the ``S_k`` of :func:`_sidling`.  Yields each new start value."""
+    options and put in simplest form, so each is equal to the ``S_k`` of
+    :func:`_sidling`.  Yields each new start value."""
     n = graph.size
     values = _Values()
     top = values.add(on)
@@ -813,7 +775,7 @@ def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]
                 frozenset(current[w] for w in graph.right[v]),
             )
             if key not in memo:
-                value = values.node(set(key[0]), set(key[1]))
+                value = values.node(key[0], key[1])
                 # a position may be replaced by on (module docstring)
                 memo[key] = top if values.games[value].graph.size > _VALUE_SIZE else value
             new[v] = memo[key]
