@@ -28,13 +28,29 @@ stopper ``X``, where ``o⁺`` is the outcome with infinite play won by Left.
   stopper is kept as it is).
 
 A candidate that is an upper bound by construction and passes the lower-bound
-test is the onside.  The candidates tried: ``G`` with every position ``v``
-where ``G⁺(v) >= on`` replaced by ``on`` and Right's moves on cycles of
-alternating play sent to ``on`` (then: taken away), and then ``S_1, S_2,
-...`` within a fixed budget.
-When none passes (for instance when the onside has cycles other than those
-of ``on``, or is not a stopper at all, as for Bach's Carousel)
-:func:`sides` raises :class:`SidesNotFound` rather than guess.  The offside
+test is the onside: ``C >= G⁺ >= C`` (the order of stoppers is a partial
+order, Siegel, ch. VI).  Whatever steered the search, this check alone
+decides.  The candidates tried, in order:
+
+1. ``G`` with every position ``v`` where ``G⁺(v) >= on`` replaced by ``on``
+   and Right's moves on cycles of alternating play sent to ``on`` (then:
+   taken away).
+2. (Graphs of at most ``_UNRAVEL_SIZE`` positions.)  Right's moves on
+   alternating cycles taken away one at a time, each kept away when a
+   comparison of onsides (:func:`_onside_le`, a Büchi game on ``G - G'``:
+   Left must win, or play in ``G``, by either player, must go on for ever;
+   the condition of CGSuite's comparison of sides) says the onside did not grow; a cycle move
+   that must stay is *unravelled*: Right may use it at most ``k`` times
+   (``k = 1, 2, 3``: ``k + 1`` copies of the graph, the move leading to the
+   next copy and absent from the last), and the deletions go on.  This finds
+   onsides with cycles of their own (``^[on]*``, ``{0|^[on]*}``).
+3. Sidling on values, ``S_1, S_2, ...``, each ``S_k(v)`` kept in simplest
+   form so equal values are met once; then plain sidling within a budget.
+
+Each candidate (up to ``_SIMPLIFY_SIZE`` positions) is put in simplest form
+before the check, so the check plays ``G`` against a small graph.  When
+none passes (the onside is not a stopper, as for Bach's Carousel, or the
+search is out of reach) :func:`sides` raises :class:`SidesNotFound` rather than guess.  The offside
 is ``-(-G)⁺``.
 
 >>> from cgt.loopy import on, off, dud, over
