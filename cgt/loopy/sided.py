@@ -91,6 +91,7 @@ _VALUE_WORK = 200_000  # bound on the total size of the values built
 _VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
 _UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
 _UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
+_UNRAVEL_WORK = 3_000_000  # bound on the states of its comparisons, in all
 _SIMPLIFY_SIZE = 600  # candidates up to this size are checked in simplest form
 
 
@@ -580,9 +581,10 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
         for t in succ[s]:
             preds[t].append(s)
     alive = [True] * n
+    live_succ = [len(succ[s]) for s in range(n)]  # successors still alive
     while True:
         # Left's attractor to the accepting states, within the live states
-        count = [sum(1 for t in succ[s] if alive[t]) for s in range(n)]
+        count = live_succ[:]
         attr = [False] * n
         queue = [s for s in range(n) if alive[s] and accepting[s]]
         for s in queue:
@@ -603,22 +605,17 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
         if not lost:
             return alive[start]
         # Right's attractor to the states where Right avoids them for ever
-        count = [sum(1 for t in succ[s] if alive[t]) for s in range(n)]
         for s in lost:
             alive[s] = False
-        queue = list(lost)
+        queue = lost
         for s in queue:
             for u in preds[s]:
+                live_succ[u] -= 1
                 if not alive[u]:
                     continue
-                if owner[u] == 1:
+                if owner[u] == 1 or live_succ[u] == 0:
                     alive[u] = False
                     queue.append(u)
-                else:
-                    count[u] -= 1
-                    if count[u] == 0:
-                        alive[u] = False
-                        queue.append(u)
         if not alive[start]:
             return False
 
@@ -633,12 +630,13 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
     right = [list(m) for m in graph.right]
     start = graph.start
     base = GameGraph.of(left, right, start)
+    work = 0  # states of the comparisons made, bounded by _UNRAVEL_WORK
     for _ in range(_UNRAVEL_ROUNDS):
         current = GameGraph.of(left, right, start)
         if current.size > _UNRAVEL_SIZE:
             return None
         changed = True
-        while changed:
+        while changed:  # passes over Right's cycle moves
             changed = False
             comp = _scc(current)
             for v in range(current.size):
@@ -647,13 +645,14 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
                         continue
                     right[v].remove(w)
                     trial = GameGraph.of(left, right, start)
+                    work += 4 * trial.size * base.size
+                    if work > _UNRAVEL_WORK:
+                        return None
                     if _onside_le(trial, base):
                         current = trial
                         changed = True
-                        break
-                    right[v].append(w)
-                if changed:
-                    break
+                    else:
+                        right[v].append(w)
         if current.is_stopper:
             return LoopyGame(current)
         # unravel one remaining cycle move of Right
@@ -663,6 +662,9 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
         )
         for k in range(1, 4):
             trial = _unravel(current, edge, k)
+            work += 4 * trial.size * base.size
+            if work > _UNRAVEL_WORK:
+                return None
             if _onside_le(trial, base):
                 left = [list(m) for m in trial.left]
                 right = [list(m) for m in trial.right]
