@@ -495,7 +495,7 @@ def _sidle(graph: GameGraph) -> LoopyGame:
     for candidate in _candidates(graph):
         if candidate.graph.size <= _SIMPLIFY_SIZE:
             # in simplest form the check below is a small product
-            candidate = candidate.canonical()
+            candidate = candidate.simplify()
             if candidate.graph in tried:
                 continue
             tried.add(candidate.graph)
