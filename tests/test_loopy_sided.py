@@ -393,3 +393,46 @@ def test_buchi_comparison_is_the_order_of_stoppers() -> None:
     for a in stoppers:
         for b in stoppers:
             assert _onside_le(a.graph, b.graph) == (a <= b), (a, b)
+
+
+def test_an_offside_that_needs_unravelling(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Game 7 of the sample.  For its offside (the onside of -G) taking Right's
+    # cycle moves of -G away is not enough: one must be unravelled (Right may
+    # use it once, then it is gone).  The sides, found and checked exactly,
+    # behave as the game in every context of _CONTEXTS.
+    import cgt.loopy.sided as sided_module
+    from cgt.loopy.sided import _delete_and_unravel, onside_ge
+
+    g = parse_loopy("a{pass|b{pass,c{b|}|a,c}}")
+    calls: list[int] = []
+    original = sided_module._unravel
+
+    def counting(graph: GameGraph, edge: tuple[int, int], k: int) -> GameGraph:
+        calls.append(k)
+        return original(graph, edge, k)
+
+    monkeypatch.setattr(sided_module, "_unravel", counting)
+    found = _delete_and_unravel((-g).graph)
+    assert calls and found is not None and found.is_stopper
+    assert onside_ge(-g, found)  # found >= (-G)+ by construction, so equal
+    s = sides(g)
+    assert s.onside == on and s.offside == -found
+    assert str(s) == "on & {0|^[on]*}"
+    _check(g, s)
+
+
+def test_unravelling_lets_right_use_a_move_k_times() -> None:
+    from cgt.loopy.sided import _unravel
+
+    # dud = a{pass|pass}: Right's pass allowed twice, then gone
+    unravelled = _unravel(dud.graph, (0, 0), 2)
+    assert unravelled.size == 3 and GameGraph.of(*_graph(dud)).size == 1
+    g = LoopyGame(unravelled)
+    assert g.is_stopper and not dud.is_stopper
+    # Right's passes: from the start, two and then none
+    v, steps = unravelled.start, 0
+    while unravelled.right[v]:
+        (v,) = unravelled.right[v]
+        steps += 1
+    assert steps == 2 and unravelled.left[v] == (v,)
+    assert g == on  # Left passes for ever; Right runs out of moves
