@@ -275,7 +275,6 @@ def test_sides_of_small_backsliding_positions_behave_as_the_game(position: str) 
     _check(g, sides(g))
 
 
-@pytest.mark.slow
 def test_sides_of_tt_ff_behave_as_the_game() -> None:
     from cgt.games import BackslidingToadsAndFrogs
 
