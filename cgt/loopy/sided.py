@@ -658,8 +658,16 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
         # unravel one remaining cycle move of Right
         comp = _scc(current)
         edge = next(
-            (v, w) for v in range(current.size) for w in right[v] if comp[2 * v + 1] == comp[2 * w]
+            (
+                (v, w)
+                for v in range(current.size)
+                for w in right[v]
+                if comp[2 * v + 1] == comp[2 * w]
+            ),
+            None,
         )
+        if edge is None:  # pragma: no cover - an alternating cycle has a Right move
+            return None
         for k in range(1, 4):
             trial = _unravel(current, edge, k)
             work += 4 * trial.size * base.size
