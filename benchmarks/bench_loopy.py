@@ -7,13 +7,17 @@ For each position: the number of nodes of its game graph
 seconds to build the graph and to analyse it (:func:`cgt.loopy.analyse`),
 and the outcome.  Backsliding Toads and Frogs ``ttt..fff``, and Fox and
 Geese on a 6x6 board (three geese); with ``--full`` also the standard 8x8
-start (four geese).  Not part of the tests.
+start (four geese); then the sides of ``ttt..fff``
+(:func:`cgt.loopy.sides`).  Not part of the tests.
 
 Figures on the development machine (2 cores, Python 3.11): ``ttt..fff`` 560
 nodes in 0.01 s (a draw whoever starts); ``tttt..ffff`` 3,150 nodes in
 0.06 s (a draw); Fox and Geese 6x6 11,677 nodes in 0.3 s (whoever moves
 first wins); the 8x8 start 966,123 nodes, 27.5 s to build the graph and
-11.8 s to analyse it (the geese win whoever starts).
+11.8 s to analyse it (the geese win whoever starts).  The sides of
+``ttt..fff``, ``{on||0|-1/2} & {1/2|0||off}``: about 4.5 s of CPU (57 s
+before sidling kept its values in simplest form and checked its candidates
+in simplest form).
 """
 
 from __future__ import annotations
@@ -38,12 +42,23 @@ def run(name: str, position: Any) -> None:
     )
 
 
+def run_sides(name: str, position: Any) -> None:
+    """Seconds to find the onside and offside (:func:`cgt.loopy.sides`)."""
+    from cgt.loopy import sides
+
+    value = position.value()
+    start = time.perf_counter()
+    result = sides(value)
+    print(f"{name:<40} sides {time.perf_counter() - start:7.2f} s  {result}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--full", action="store_true", help="also the 8x8 standard start")
     args = parser.parse_args()
     run("BackslidingToadsAndFrogs('ttt..fff')", BackslidingToadsAndFrogs("ttt..fff"))
     run("BackslidingToadsAndFrogs('tttt..ffff')", BackslidingToadsAndFrogs("tttt..ffff"))
+    run_sides("BackslidingToadsAndFrogs('ttt..fff')", BackslidingToadsAndFrogs("ttt..fff"))
     six = FoxAndGeese(fox=(5, 0), geese=[(0, 1), (0, 3), (0, 5)], rows=6, cols=6)
     run("FoxAndGeese 6x6, 3 geese", six)
     if args.full:

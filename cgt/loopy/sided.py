@@ -28,13 +28,29 @@ stopper ``X``, where ``o⁺`` is the outcome with infinite play won by Left.
   stopper is kept as it is).
 
 A candidate that is an upper bound by construction and passes the lower-bound
-test is the onside.  The candidates tried: ``G`` with every position ``v``
-where ``G⁺(v) >= on`` replaced by ``on`` and Right's moves on cycles of
-alternating play sent to ``on`` (then: taken away), and then ``S_1, S_2,
-...`` within a fixed budget.
-When none passes (for instance when the onside has cycles other than those
-of ``on``, or is not a stopper at all, as for Bach's Carousel)
-:func:`sides` raises :class:`SidesNotFound` rather than guess.  The offside
+test is the onside: ``C >= G⁺ >= C`` (the order of stoppers is a partial
+order, Siegel, ch. VI).  Whatever steered the search, this check alone
+decides.  The candidates tried, in order:
+
+1. ``G`` with every position ``v`` where ``G⁺(v) >= on`` replaced by ``on``
+   and Right's moves on cycles of alternating play sent to ``on`` (then:
+   taken away).
+2. (Graphs of at most ``_UNRAVEL_SIZE`` positions.)  Right's moves on
+   alternating cycles taken away one at a time, each kept away when a
+   comparison of onsides (:func:`_onside_le`, a Büchi game on ``G - G'``:
+   Left must win, or play in ``G``, by either player, must go on for ever;
+   the condition of CGSuite's comparison of sides) says the onside did not grow; a cycle move
+   that must stay is *unravelled*: Right may use it at most ``k`` times
+   (``k = 1, 2, 3``: ``k + 1`` copies of the graph, the move leading to the
+   next copy and absent from the last), and the deletions go on.  This finds
+   onsides with cycles of their own (``^[on]*``, ``{0|^[on]*}``).
+3. Sidling on values, ``S_1, S_2, ...``, each ``S_k(v)`` kept in simplest
+   form so equal values are met once; then plain sidling within a budget.
+
+Each candidate (up to ``_SIMPLIFY_SIZE`` positions) is put in simplest form
+before the check, so the check plays ``G`` against a small graph.  When
+none passes (the onside is not a stopper, as for Bach's Carousel, or the
+search is out of reach) :func:`sides` raises :class:`SidesNotFound` rather than guess.  The offside
 is ``-(-G)⁺``.
 
 >>> from cgt.loopy import on, off, dud, over
@@ -72,8 +88,11 @@ _SIDLING_STEPS = 40  # candidates tried
 _SIDLING_WORK = 400_000  # bound on the size of the games analysed in all
 _VALUE_STEPS = 200  # steps of sidling on values
 _VALUE_WORK = 200_000  # bound on the total size of the values built
-_ROOT_STEPS = 20  # simplifications tried at the root of each value
 _VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
+_UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
+_UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
+_UNRAVEL_WORK = 3_000_000  # bound on the states of its comparisons, in all
+_SIMPLIFY_SIZE = 600  # candidates up to this size are checked in simplest form
 
 
 class SidesNotFound(TooLarge):
@@ -472,28 +491,217 @@ def _sidle(graph: GameGraph) -> LoopyGame:
     """The onside, from candidates each checked exactly (see the module)."""
     n = graph.size
     game = LoopyGame(graph)
-    for redirect in (True, False):
-        cut = _cut_right(graph, redirect)
-        if cut.is_stopper and onside_ge(game, cut):
-            return cut.simplify()
-    stopper = _stopper_nodes(graph)
-    for candidate in _value_sidling(graph, stopper):
+    tried: set[GameGraph] = set()
+    for candidate in _candidates(graph):
+        if candidate.graph.size <= _SIMPLIFY_SIZE:
+            # in simplest form the check below is a small product
+            candidate = candidate.simplify()
+            if candidate.graph in tried:
+                continue
+            tried.add(candidate.graph)
         if onside_ge(game, candidate):
             return candidate.simplify()
+    raise SidesNotFound(
+        f"the onside of this loopy game ({n} positions) was not found exactly: no "
+        "candidate (Right's cycle moves cut, taken away or unravelled, sidling on "
+        f"values, sidling up to {_SIDLING_STEPS} steps) passed the check; the onside "
+        "may not be a stopper (as for Bach's Carousel), or be out of reach of this search"
+    )
+
+
+def _candidates(graph: GameGraph) -> Iterator[LoopyGame]:
+    """Stoppers ``C >= G⁺``, each an upper bound by construction (module
+    docstring), in the order tried."""
+    n = graph.size
+    for redirect in (True, False):
+        cut = _cut_right(graph, redirect)
+        if cut.is_stopper:
+            yield cut
+    if n <= _UNRAVEL_SIZE:
+        found = _delete_and_unravel(graph)
+        if found is not None:
+            yield found
+    stopper = _stopper_nodes(graph)
+    yield from _value_sidling(graph, stopper)
     work = 0
     for steps in range(_SIDLING_STEPS + 1):
         candidate = _sidling(graph, stopper, steps)
         work += graph.size * candidate.graph.size
         if work > _SIDLING_WORK:
-            break
-        if onside_ge(game, candidate):
-            return candidate.simplify()
-    raise SidesNotFound(
-        f"the onside of this loopy game ({n} positions) was not found exactly: no "
-        f"candidate (Right's cycle moves cut, sidling on values, sidling up to "
-        f"{_SIDLING_STEPS} steps) "
-        "passed the check; the onside may have cycles, or not be a stopper"
-    )
+            return
+        yield candidate
+
+
+def _onside_le(a: GameGraph, b: GameGraph) -> bool:
+    """Whether ``A⁺ <= B⁺`` for any loopy games, by the play of ``B - A``: Left,
+    moving second, must end the game as the winner or make infinitely many
+    moves (of either player) in ``B``; an infinite play confined to ``-A``
+    from some point on is Right's.  (With ``A`` a stopper this is the
+    survival test of :func:`onside_ge`; in general it is the condition of
+    CGSuite's comparison of sides.)  Used only to steer the search for a
+    candidate: every answer is still checked by the exact tests.
+    """
+    # states (x, y, p, f): node x of B, node y of A, player p to move (0
+    # Left), f = 1 when the move into the state was made in B.  Left wins an
+    # infinite play when it meets f = 1 infinitely often (a Büchi condition).
+    moves_b = (b.left, b.right)
+    moves_a = (a.right, a.left)  # in -A, Left plays A's Right moves
+    index: dict[tuple[int, int, int, int], int] = {}
+    states: list[tuple[int, int, int, int]] = []
+    succ: list[list[int]] = []
+    sink_left, sink_right = 0, 1  # Left has won / Right has won (self-loops)
+    succ = [[0], [1]]
+    states = [(-1, -1, 0, 1), (-1, -1, 1, 0)]
+    owner = [0, 1]
+    accepting = [True, False]
+
+    def state(key: tuple[int, int, int, int]) -> int:
+        i = index.get(key)
+        if i is None:
+            i = index[key] = len(states)
+            states.append(key)
+            succ.append([])
+            owner.append(key[2])
+            accepting.append(key[3] == 1)
+        return i
+
+    start = state((b.start, a.start, 1, 0))
+    k = 2
+    while k < len(states):
+        x, y, p, _ = states[k]
+        targets = {state((x2, y, 1 - p, 1)) for x2 in moves_b[p][x]}
+        targets.update(state((x, y2, 1 - p, 0)) for y2 in moves_a[p][y])
+        if not targets:
+            targets = {sink_right if p == 0 else sink_left}
+        succ[k] = sorted(targets)
+        k += 1
+    n = len(states)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for s in range(n):
+        for t in succ[s]:
+            preds[t].append(s)
+    alive = [True] * n
+    live_succ = [len(succ[s]) for s in range(n)]  # successors still alive
+    while True:
+        # Left's attractor to the accepting states, within the live states
+        count = live_succ[:]
+        attr = [False] * n
+        queue = [s for s in range(n) if alive[s] and accepting[s]]
+        for s in queue:
+            attr[s] = True
+        for s in queue:
+            for u in preds[s]:
+                if not alive[u] or attr[u]:
+                    continue
+                if owner[u] == 0:
+                    attr[u] = True
+                    queue.append(u)
+                else:
+                    count[u] -= 1
+                    if count[u] == 0:
+                        attr[u] = True
+                        queue.append(u)
+        lost = [s for s in range(n) if alive[s] and not attr[s]]
+        if not lost:
+            return alive[start]
+        # Right's attractor to the states where Right avoids them for ever
+        for s in lost:
+            alive[s] = False
+        queue = lost
+        for s in queue:
+            for u in preds[s]:
+                live_succ[u] -= 1
+                if not alive[u]:
+                    continue
+                if owner[u] == 1 or live_succ[u] == 0:
+                    alive[u] = False
+                    queue.append(u)
+        if not alive[start]:
+            return False
+
+
+def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
+    """A stopper ``C >= G⁺`` by construction, made from ``G`` by taking Right
+    moves away one at a time (each step kept only when :func:`_onside_le` says
+    the onside did not grow), and, when a cycle move of Right cannot go, by
+    letting Right use it at most ``k`` times (``k = 1, 2, 3``).  None if the
+    result still has alternating cycles."""
+    left = [list(m) for m in graph.left]
+    right = [list(m) for m in graph.right]
+    start = graph.start
+    base = GameGraph.of(left, right, start)
+    work = 0  # states of the comparisons made, bounded by _UNRAVEL_WORK
+    for _ in range(_UNRAVEL_ROUNDS):
+        current = GameGraph.of(left, right, start)
+        if current.size > _UNRAVEL_SIZE:
+            return None
+        changed = True
+        while changed:  # passes over Right's cycle moves
+            changed = False
+            comp = _scc(current)
+            for v in range(current.size):
+                for w in list(right[v]):
+                    if comp[2 * v + 1] != comp[2 * w]:
+                        continue
+                    right[v].remove(w)
+                    trial = GameGraph.of(left, right, start)
+                    work += 4 * trial.size * base.size
+                    if work > _UNRAVEL_WORK:
+                        return None
+                    if _onside_le(trial, base):
+                        current = trial
+                        changed = True
+                    else:
+                        right[v].append(w)
+        if current.is_stopper:
+            return LoopyGame(current)
+        # unravel one remaining cycle move of Right
+        comp = _scc(current)
+        edge = next(
+            (
+                (v, w)
+                for v in range(current.size)
+                for w in right[v]
+                if comp[2 * v + 1] == comp[2 * w]
+            ),
+            None,
+        )
+        if edge is None:  # pragma: no cover - an alternating cycle has a Right move
+            return None
+        for k in range(1, 4):
+            trial = _unravel(current, edge, k)
+            work += 4 * trial.size * base.size
+            if work > _UNRAVEL_WORK:
+                return None
+            if _onside_le(trial, base):
+                left = [list(m) for m in trial.left]
+                right = [list(m) for m in trial.right]
+                start = trial.start
+                break
+        else:
+            return None
+    return None
+
+
+def _unravel(graph: GameGraph, edge: tuple[int, int], k: int) -> GameGraph:
+    """``graph`` with Right allowed the move ``edge`` at most ``k`` times:
+    ``k + 1`` copies, the move leading to the next copy, absent from the last
+    (an upper bound of the onside, as Right only loses moves)."""
+    n = graph.size
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+    for c in range(k + 1):
+        for v in range(n):
+            left.append(tuple(c * n + w for w in graph.left[v]))
+            moves: list[int] = []
+            for w in graph.right[v]:
+                if (v, w) == edge:
+                    if c < k:
+                        moves.append((c + 1) * n + w)
+                else:
+                    moves.append(c * n + w)
+            right.append(tuple(moves))
+    return LoopyGame(GameGraph(tuple(left), tuple(right), graph.start)).graph
 
 
 def _sidling(graph: GameGraph, stopper: list[bool], steps: int) -> LoopyGame:
@@ -528,41 +736,37 @@ def _sidling(graph: GameGraph, stopper: list[bool], steps: int) -> LoopyGame:
 
 
 class _Values:
-    """Stoppers met while sidling on values, each numbered once per graph."""
+    """Stoppers met while sidling on values, each kept once, in simplest form.
+
+    Every value is numbered by its simplest form (:meth:`LoopyGame.canonical`),
+    so equal stoppers get the same number (Siegel, CGT, ch. VI: equal stoppers
+    have the same simplest form) and a fixed point of sidling is seen exactly.
+    """
 
     def __init__(self) -> None:
         self.games: list[LoopyGame] = []
         self.index: dict[GameGraph, int] = {}
-        self.order: dict[tuple[int, int], bool] = {}
         self.work = 0
 
     def add(self, g: LoopyGame) -> int:
-        i = self.index.get(g.graph)
+        """The number of the stopper ``g`` (put in simplest form)."""
+        c = g.canonical()
+        i = self.index.get(c.graph)
         if i is None:
-            i = self.index[g.graph] = len(self.games)
-            self.games.append(g)
-            self.work += g.graph.size
+            i = self.index[c.graph] = len(self.games)
+            self.games.append(c)
+            self.work += c.graph.size
         return i
 
-    def ge(self, a: int, b: int) -> bool:
-        key = (a, b)
-        if key not in self.order:
-            self.order[key] = a == b or self.games[a] >= self.games[b]
-        return self.order[key]
-
-    def option(self, i: int, side: int) -> list[int]:
-        graph = self.games[i].graph
-        return [
-            self.add(LoopyGame(GameGraph(graph.left, graph.right, w)))
-            for w in (graph.left, graph.right)[side][graph.start]
-        ]
-
-    def build(self, left: set[int], right: set[int]) -> LoopyGame:
-        lefts, rights = sorted(left), sorted(right)
+    def node(self, left: frozenset[int], right: frozenset[int]) -> int:
+        """The number of ``{left | right}`` (options given by number).  The
+        options are stoppers and the new root is on no cycle, so it is a
+        stopper; its simplest form takes dominated and reversible options away
+        and fuses equal positions, none of which changes its value."""
         moves: list[list[int]] = [[], []]
         graph_left: list[tuple[int, ...]] = [()]
         graph_right: list[tuple[int, ...]] = [()]
-        for side, options in ((0, lefts), (1, rights)):
+        for side, options in ((0, sorted(left)), (1, sorted(right))):
             for i in options:
                 graph = self.games[i].graph
                 shift = len(graph_left)
@@ -570,61 +774,14 @@ class _Values:
                 graph_right.extend(tuple(w + shift for w in m) for m in graph.right)
                 moves[side].append(graph.start + shift)
         graph_left[0], graph_right[0] = tuple(moves[0]), tuple(moves[1])
-        return LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0))
-
-    def prune(self, left: set[int], right: set[int]) -> tuple[set[int], set[int]]:
-        """Dominated options taken away (the value of a stopper is unchanged)."""
-        left = {
-            a
-            for a in left
-            if not any(b != a and self.ge(b, a) and not (self.ge(a, b) and a > b) for b in left)
-        }
-        right = {
-            a
-            for a in right
-            if not any(b != a and self.ge(a, b) and not (self.ge(b, a) and a > b) for b in right)
-        }
-        return left, right
-
-    def node(self, left: set[int], right: set[int]) -> int:
-        """``{left | right}`` simplified at its root, each step checked."""
-        pruned_left, pruned_right = self.prune(left, right)
-        here = self.build(pruned_left, pruned_right)
-        if pruned_left != left:  # taking Left options away: check it kept the value
-            whole = self.build(left, right)
-            if not here >= whole:
-                return self.add(whole)
-        left, right = pruned_left, pruned_right
-        for _ in range(_ROOT_STEPS):
-            changed = False
-            for side, options in ((0, left), (1, right)):
-                for a in sorted(options):
-                    for c in self.option(a, 1 - side):
-                        g_c = self.games[c]
-                        if not (here >= g_c if side == 0 else g_c >= here):
-                            continue
-                        new = [set(left), set(right)]
-                        new[side].discard(a)
-                        new[side].update(self.option(c, side))
-                        new_left, new_right = self.prune(new[0], new[1])
-                        candidate = self.build(new_left, new_right)
-                        if candidate.is_stopper and candidate >= here and here >= candidate:
-                            left, right, here, changed = new_left, new_right, candidate, True
-                            break
-                    if changed:
-                        break
-                if changed:
-                    break
-            if not changed:
-                break
-        return self.add(here)
+        return self.add(LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0)))
 
 
 def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]:
     """``S_k`` at the start, ``k = 1, 2, ...``: sidling from ``on`` with every
     ``S_k(v) = {S_{k-1}(v^L) | S_{k-1}(v^R)}`` built from the values of the
-    options and simplified at its root (checked to keep its value), so each is
-    equal to the ``S_k`` of :func:`_sidling`.  Yields each new start value."""
+    options and put in simplest form, so each is equal to the ``S_k`` of
+    :func:`_sidling`.  Yields each new start value."""
     n = graph.size
     values = _Values()
     top = values.add(on)
@@ -644,7 +801,7 @@ def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]
                 frozenset(current[w] for w in graph.right[v]),
             )
             if key not in memo:
-                value = values.node(set(key[0]), set(key[1]))
+                value = values.node(key[0], key[1])
                 # a position may be replaced by on (module docstring)
                 memo[key] = top if values.games[value].graph.size > _VALUE_SIZE else value
             new[v] = memo[key]
