@@ -546,6 +546,36 @@ class Game:
             return Outcome.P
         return Outcome.N
 
+    def misere_outcome(self) -> Outcome:
+        """The outcome class of this game's canonical *form* under misère play.
+
+        Under misère play whoever cannot move **wins**.  Misère outcome is
+        not a normal-play invariant: two forms of one value can differ, and a
+        :class:`Game` always holds the canonical form, so this is the misère
+        outcome of that form.  ``0`` is an N-position (the player to move
+        cannot move, and wins); ``*`` is a P-position (the mover must move to
+        ``0``, where the opponent cannot move and wins).  ``*2 + *2`` has
+        value ``0``, and as a value it *is* the form ``0``; but the sum of the
+        two forms, kept apart in a :class:`cgt.play.Sum`, is misère Nim with
+        heaps 2 and 2, a P-position.  Positions of rulesets and sums keep
+        their own forms: see :func:`cgt.play.misere_outcome`.
+
+        >>> import cgt
+        >>> cgt.zero.misere_outcome(), cgt.star.misere_outcome(), cgt.nimber(2).misere_outcome()
+        (Outcome.N, Outcome.P, Outcome.N)
+        >>> cgt.nimber(2) + cgt.nimber(2)
+        0
+        >>> (cgt.nimber(2) + cgt.nimber(2)).misere_outcome()
+        Outcome.N
+        >>> cgt.Sum(cgt.nimber(2), cgt.nimber(2)).misere_outcome()
+        Outcome.P
+        >>> cgt.number(1).misere_outcome(), cgt.up.misere_outcome()
+        (Outcome.R, Outcome.R)
+        """
+        from .play import misere_outcome
+
+        return misere_outcome(self)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Game):
             return self is other

@@ -36,7 +36,9 @@ from html import escape
 from typing import Any
 
 from ._budget import OverBudget, _local
+from ._cache import BoundedCache
 from ._deep import deep
+from .canonical import _clear_hooks
 from .canonical import _options as _engine_options
 from .dyadic import Dyadic
 from .errors import CGTError, InvalidArgument, LoopyPosition, WrongType
@@ -63,6 +65,7 @@ __all__ = [
     "Player",
     "Sum",
     "first_player_wins",
+    "misere_outcome",
     "outcome",
     "sensible_moves",
     "winning_moves",
@@ -281,6 +284,15 @@ class Sum:
     def outcome(self) -> Outcome:
         """The outcome class, by search (see :func:`outcome`)."""
         return outcome(self)
+
+    def misere_outcome(self) -> Outcome:
+        """The outcome class under misère play, by search (see :func:`misere_outcome`).
+
+        >>> from cgt.games import Domineering
+        >>> (Domineering("..") + Domineering(".|.")).misere_outcome()
+        Outcome.N
+        """
+        return misere_outcome(self)
 
     def winning_moves(self, player: Player | str) -> list[Move]:
         """The moves with which ``player``, moving first, wins (see :func:`winning_moves`)."""
@@ -730,3 +742,160 @@ def _tagged_canonical(
         else:
             out.append((g, move))
     return out
+
+
+# ---------------------------------------------------------------------------
+# Misère play
+# ---------------------------------------------------------------------------
+_FORMS: BoundedCache[tuple[Hashable, Player], bool] = BoundedCache()
+"""Misère results of sums of game forms (kept between calls: forms are immutable)."""
+
+
+def _clear_forms() -> None:
+    _FORMS.clear()
+
+
+_clear_hooks.append(_clear_forms)
+
+
+class _MisereSearch:
+    """One misère search over whole sums: a state is the multiset of its components."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[Hashable, Player], bool] = {}
+        self.moves: dict[tuple[Hashable, Player], list[list[Any]]] = {}
+
+    @staticmethod
+    def parts(position: Any) -> list[Any]:
+        """The components of ``position`` (game forms as they are, ``0`` left out)."""
+        if isinstance(position, Game):
+            return [] if position is zero else [position]
+        out: list[Any] = []
+        for component in _components_of(position):
+            if isinstance(component, Game):
+                if component is not zero:
+                    out.append(component)
+            else:
+                out.append(component)
+        return out
+
+    @staticmethod
+    def key(parts: list[Any]) -> Hashable:
+        keys = []
+        for part in parts:
+            key = _component_key(part)
+            try:
+                hash(key)
+            except TypeError:
+                raise _unhashable(part, key) from None
+            keys.append(key)
+        return frozenset(Counter(keys).items())
+
+    def options(self, part: Any, key: Hashable, player: Player) -> list[list[Any]]:
+        """The moves of ``player`` in one component, each as the option's components."""
+        found = self.moves.get((key, player))
+        if found is None:
+            found = self.moves[key, player] = [
+                self.parts(option) for option in _options(part, player)
+            ]
+        return found
+
+    def wins(self, parts: list[Any], player: Player) -> bool:
+        """Does ``player``, moving first in the sum of ``parts``, win when the last mover loses?"""
+        state = self.key(parts)
+        forms = all(isinstance(part, Game) for part in parts)
+        table = _FORMS if forms else self.table
+        found = table.get((state, player))
+        if found is not None:
+            return found
+        other = player.opponent
+        result = True  # without a move, the player to move has won
+        for i, part in enumerate(parts):
+            rest = parts[:i] + parts[i + 1 :]
+            for option in self.options(part, _component_key(part), player):
+                result = False
+                if not self.wins(rest + option, other):
+                    table[state, player] = True
+                    return True
+        table[state, player] = result
+        return result
+
+
+class _ImpartialSum:
+    """A sum of impartial components, as :mod:`cgt.impartial.misere` reads positions."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[Any]) -> None:
+        self.parts = parts
+
+    def components(self) -> list[Any]:
+        return self.parts
+
+    def options(self) -> list[_ImpartialSum]:
+        out = []
+        for i, part in enumerate(self.parts):
+            rest = self.parts[:i] + self.parts[i + 1 :]
+            for option in part.options():
+                out.append(_ImpartialSum(rest + list(_components_of(option))))
+        return out
+
+    def key(self) -> Hashable:
+        return _MisereSearch.key(self.parts)
+
+
+def _impartial_parts(parts: list[Any]) -> list[Any] | None:
+    """The parts as impartial positions (nimbers as Nim heaps), or None if one is partizan."""
+    from .impartial.misere import _NimHeap
+
+    out: list[Any] = []
+    for part in parts:
+        if isinstance(part, Game):
+            if not part.is_nimber:
+                return None
+            out.append(_NimHeap(int(part.nim_value())))
+        elif callable(getattr(part, "options", None)):
+            out.append(part)
+        else:
+            return None
+    return out
+
+
+@deep
+def misere_outcome(position: Any) -> Outcome:
+    """The outcome class under misère play: whoever cannot move **wins**.
+
+    ``position`` is a game value, a position of any ruleset or a
+    :class:`Sum` of them.  A :class:`~cgt.Game` stands for its canonical
+    *form*: misère outcome is not a normal-play invariant, so equal values
+    with different forms can have different misère outcomes (see
+    :meth:`cgt.Game.misere_outcome`).
+
+    The outcome comes from a search over whole sums, memoised by the
+    multiset of the components' keys (``key()``, or the form of a value).
+    When every component is impartial (an impartial position or a nimber)
+    the sum is handed to :func:`cgt.impartial.misere_outcome`, which computes
+    misère Grundy values of whole sums of components.  No further splitting
+    is done: misère outcomes of partizan sums do not follow from the
+    components' outcomes or values, so the sum is always searched as a whole
+    (its size grows as the product of the components' sizes).
+
+    >>> import cgt
+    >>> from cgt.games import Clobber, Domineering
+    >>> misere_outcome(cgt.zero), misere_outcome(cgt.star), misere_outcome(cgt.number(1))
+    (Outcome.N, Outcome.P, Outcome.R)
+    >>> misere_outcome(Domineering("..")), misere_outcome(Clobber("xo") + Clobber("xo"))
+    (Outcome.L, Outcome.N)
+    """
+    search = _MisereSearch()
+    parts = search.parts(position)
+    impartial = _impartial_parts(parts)
+    if impartial is not None and not all(isinstance(part, Game) for part in parts):
+        from .impartial.misere import misere_outcome as impartial_misere
+
+        return impartial_misere(_ImpartialSum(impartial))
+    left = search.wins(parts, Player.LEFT)
+    right = search.wins(parts, Player.RIGHT)
+    if left:
+        return Outcome.N if right else Outcome.L
+    return Outcome.R if right else Outcome.P

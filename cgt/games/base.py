@@ -103,6 +103,18 @@ class _Playing:
         """
         return _play.outcome(self)
 
+    def misere_outcome(self) -> Outcome:
+        """The outcome class under misère play (whoever cannot move wins).
+
+        By :func:`cgt.play.misere_outcome`: a search over the whole position
+        (sums included), memoised by the components' keys.
+
+        >>> from cgt.games import Domineering
+        >>> Domineering("..|..").outcome(), Domineering("..|..").misere_outcome()
+        (Outcome.N, Outcome.P)
+        """
+        return _play.misere_outcome(self)
+
     def sensible_moves(self, player: Player | str) -> list[Move]:
         """For each canonical option of the value, the moves that achieve it.
 
