@@ -768,6 +768,10 @@ class _MisereSearch:
     @staticmethod
     def parts(position: Any) -> list[Any]:
         """The components of ``position`` (game forms as they are, ``0`` left out)."""
+        if not isinstance(position, Game) and not hasattr(position, "left_options"):
+            value = None if isinstance(position, (str, bytes)) else _as_value(position)
+            if value is not None:  # a number stands for its value
+                position = value
         if isinstance(position, Game):
             return [] if position is zero else [position]
         out: list[Any] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -232,6 +233,13 @@ def test_user_ruleset_without_components() -> None:
             assert (Nibble(a) + Nibble(b)).misere_outcome() is brute_positions(
                 (Nibble(a), Nibble(b))
             )
+
+
+def test_numbers_and_bad_input() -> None:
+    assert misere_outcome(3) is Outcome.R and misere_outcome(0) is Outcome.N
+    for bad in ("x", None, [1], Fraction(1, 3)):
+        with pytest.raises(PositionProtocolError, match="not a position"):
+            misere_outcome(bad)
 
 
 def test_unhashable_key_is_a_protocol_error() -> None:
