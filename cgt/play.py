@@ -764,6 +764,7 @@ class _MisereSearch:
     def __init__(self) -> None:
         self.table: dict[tuple[Hashable, Player], bool] = {}
         self.moves: dict[tuple[Hashable, Player], list[list[Any]]] = {}
+        self.open: set[tuple[Hashable, Player]] = set()  # the states on the current line
 
     @staticmethod
     def parts(position: Any) -> list[Any]:
@@ -812,6 +813,20 @@ class _MisereSearch:
         found = table.get((state, player))
         if found is not None:
             return found
+        if (state, player) in self.open:
+            raise LoopyPosition(
+                f"the sum {' + '.join(map(repr, parts))} can be played back to itself: it is "
+                "loopy, and misère outcomes are searched for short (loop-free) games only"
+            )
+        self.open.add((state, player))
+        try:
+            result = self.decide(parts, player)
+        finally:
+            self.open.discard((state, player))
+        table[state, player] = result
+        return result
+
+    def decide(self, parts: list[Any], player: Player) -> bool:
         other = player.opponent
         result = True  # without a move, the player to move has won
         for i, part in enumerate(parts):
@@ -819,9 +834,7 @@ class _MisereSearch:
             for option in self.options(part, _component_key(part), player):
                 result = False
                 if not self.wins(rest + option, other):
-                    table[state, player] = True
                     return True
-        table[state, player] = result
         return result
 
 

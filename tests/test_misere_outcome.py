@@ -21,7 +21,7 @@ import pytest
 
 import cgt
 from cgt import Game, Outcome, Sum
-from cgt.errors import InvalidPosition, PositionProtocolError
+from cgt.errors import InvalidPosition, LoopyPosition, PositionProtocolError
 from cgt.games import Clobber, Col, Domineering, OctalGame, Position
 from cgt.play import misere_outcome
 
@@ -240,6 +240,26 @@ def test_numbers_and_bad_input() -> None:
     for bad in ("x", None, [1], Fraction(1, 3)):
         with pytest.raises(PositionProtocolError, match="not a position"):
             misere_outcome(bad)
+
+
+def test_loopy_position_is_refused() -> None:
+    class Swing(Position):
+        """Left and Right both move between two states for ever."""
+
+        def __init__(self, up: bool) -> None:
+            self.up = up
+
+        def left_options(self) -> list[Swing]:
+            return [Swing(not self.up)]
+
+        def right_options(self) -> list[Swing]:
+            return [Swing(not self.up)]
+
+        def key(self) -> Hashable:
+            return self.up
+
+    with pytest.raises(LoopyPosition, match="loopy"):
+        Swing(True).misere_outcome()
 
 
 def test_unhashable_key_is_a_protocol_error() -> None:
