@@ -776,19 +776,29 @@ class OctalGame(HeapRuleset):
         while len(values) < n:
             length = len(values)
             end = min(n, 1 << length.bit_length())
-            mask = _sparse_mask(values[length // 2 :])
-            if mask is None:
+            parities = {k & 1 for k, digit, _ in self._rules_upto(end) if digit & 4}
+            found = _sparse_mask(
+                values, length // 2, parities.pop() if len(parities) == 1 else None
+            )
+            if found is None:
                 self._extend_dense(np, values, end)
             else:
-                self._sparse_segment(np, values, end, mask)
+                self._sparse_segment(np, values, end, *found)
 
-    def _sparse_segment(self, np: Any, values: list[int], end: int, mask: int) -> None:
+    def _sparse_segment(
+        self, np: Any, values: list[int], end: int, mask: int, domain: int, phase: int
+    ) -> None:
+        # Heap r is rare when parity(G(r) & mask) == (r % 2) * domain ^ phase.
+        # domain = 1 is the sparse space "in the domain", for games whose
+        # splits all remove amounts of one parity: the values of a split
+        # a + b = m with exactly one rare part have parity 1 ^ (m % 2), and
+        # those with none or two have the other parity (whatever the phase).
         start = len(values)
         rules = self._rules_upto(end)
         singles = [(k, digit) for k, digit, _ in rules if digit & 3]
         splits = [(k, distinct) for k, digit, distinct in rules if digit & 4]
         g = values
-        rare = [r for r in range(1, start) if not (g[r] & mask).bit_count() & 1]
+        rare = [r for r in range(1, start) if (g[r] & mask).bit_count() & 1 == r & domain ^ phase]
         pairs = [(r, g[r]) for r in rare]
         width = max(g).bit_length()
         odd, even = _parity_bits(mask, width + 1)
@@ -832,9 +842,13 @@ class OctalGame(HeapRuleset):
                         if r >= m:
                             break
                         hit |= 1 << (v ^ g[m - r])
-            free = odd & ~hit
+            if domain and (heap - splits[0][0]) & 1:
+                sparse, dense = even, odd
+            else:
+                sparse, dense = odd, even
+            free = sparse & ~hit
             value = (free & -free).bit_length() - 1
-            need = even & ~hit & ((1 << value) - 1)  # rare values below it still to meet
+            need = dense & ~hit & ((1 << value) - 1)  # the values below it still to meet
             for k, distinct in splits:
                 if not need:
                     break
@@ -864,7 +878,7 @@ class OctalGame(HeapRuleset):
                 odd, even = _parity_bits(mask, width + 1)
             if np is not None:
                 g_np[heap] = value
-            if not (value & mask).bit_count() & 1:
+            if (value & mask).bit_count() & 1 == heap & domain ^ phase:
                 rare.append(heap)
                 pairs.append((heap, value))
                 if np is not None:
@@ -996,20 +1010,35 @@ class OctalGame(HeapRuleset):
                     del cache[key]
 
 
-def _sparse_mask(recent: Sequence[int]) -> int | None:
-    """The mask that makes the fewest of ``recent`` rare, or ``None`` when none is sparse."""
-    counts: dict[int, int] = {}
-    for v in recent:
-        counts[v] = counts.get(v, 0) + 1
-    width = max(recent, default=0).bit_length()
-    if not recent or width > 11:
+def _sparse_mask(
+    values: Sequence[int], start: int, split_parity: int | None
+) -> tuple[int, int, int] | None:
+    """``(mask, domain, phase)`` making fewest of ``values[start:]`` rare; ``None``: not sparse.
+
+    Heap ``n`` is rare when ``popcount(G(n) & mask) % 2 == n % 2 * domain ^ phase``.
+    The phase is ``domain * (k % 2)`` for splits that remove ``k`` tokens: only then
+    is a *common* value one that the splits reach only through a rare part.
+    ``domain`` is 0 when the splits remove amounts of both parities
+    (``split_parity=None``).
+    """
+    counts: dict[tuple[int, int], int] = {}
+    for n in range(start, len(values)):
+        key = (values[n], n & 1)
+        counts[key] = counts.get(key, 0) + 1
+    total = len(values) - start
+    width = max(values[start:], default=0).bit_length()
+    if not total or width > 11:
         return None
-    best, mask = len(recent) + 1, 0
-    for candidate in range(1, 1 << width):
-        rare = sum(c for v, c in counts.items() if not (v & candidate).bit_count() & 1)
-        if rare < best:
-            best, mask = rare, candidate
-    return mask if best <= _SPARSE_RARE * len(recent) else None
+    best, found = total + 1, (0, 0, 0)
+    for delta in (0,) if split_parity is None else (0, 1):
+        phase = delta & (split_parity or 0)
+        for mask in range(1, 1 << width):
+            rare = sum(
+                c for (v, i), c in counts.items() if (v & mask).bit_count() & 1 == i & delta ^ phase
+            )
+            if rare < best:
+                best, found = rare, (mask, delta, phase)
+    return found if best <= _SPARSE_RARE * total else None
 
 
 def _parity_bits(mask: int, width: int) -> tuple[int, int]:
