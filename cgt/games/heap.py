@@ -801,7 +801,7 @@ class OctalGame(HeapRuleset):
         rare = [r for r in range(1, start) if (g[r] & mask).bit_count() & 1 == r & domain ^ phase]
         pairs = [(r, g[r]) for r in rare]
         width = max(g).bit_length()
-        odd, even = _parity_bits(mask, width + 1)
+        odd, even = _parity_bits(mask, max(width, mask.bit_length()) + 1)
         if np is not None:
             g_np = np.zeros(end, dtype=np.intp)
             g_np[:start] = g
@@ -875,7 +875,7 @@ class OctalGame(HeapRuleset):
             g.append(value)
             if value.bit_length() > width:
                 width = value.bit_length()
-                odd, even = _parity_bits(mask, width + 1)
+                odd, even = _parity_bits(mask, max(width, mask.bit_length()) + 1)
             if np is not None:
                 g_np[heap] = value
             if (value & mask).bit_count() & 1 == heap & domain ^ phase:
