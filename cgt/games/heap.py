@@ -63,7 +63,8 @@ _SEQUENCE_LIMIT = 1 << 26  # grundy_sequence(n) refuses to list more values than
 _PERIOD_FROM = 1 << 12  # longer extensions first look for a proven period ...
 _PERIOD_UPTO = 1 << 16  # ... in prefixes of up to this many values
 _SPARSE_WARM = 1 << 10  # the sparse-space engine starts after this many values
-_SPARSE_RARE = 0.2  # ... and runs while at most this fraction of recent values is rare
+_SPARSE_RARE = 0.2  # ... and runs while at most this fraction of values is rare (numpy)
+_SPARSE_RARE_PYTHON = 0.05  # ... (pure Python)
 
 
 class HeapTooLarge(TooLarge):
@@ -770,16 +771,28 @@ class OctalGame(HeapRuleset):
         # The result is the exact mex for any mask: the mask only decides the
         # speed.  It is chosen (and revised at every doubling of the prefix) to
         # make the recent values rarest; when even the best leaves more than
-        # _SPARSE_RARE of them rare, the dense engines take over.
+        # a fraction of them rare (or of all the values so far), the dense
+        # engines take over.  The fraction is _SPARSE_RARE with numpy and
+        # smaller without: the pure-Python search is dearer per split than the
+        # dense engine's cached pair sets, so it must pay for itself sooner.
         if len(values) < _SPARSE_WARM:
             self._extend_dense(np, values, min(n, _SPARSE_WARM))
         while len(values) < n:
             length = len(values)
             end = min(n, 1 << length.bit_length())
             parities = {k & 1 for k, digit, _ in self._rules_upto(end) if digit & 4}
+            limit = _SPARSE_RARE if np is not None else _SPARSE_RARE_PYTHON
             found = _sparse_mask(
-                values, length // 2, parities.pop() if len(parities) == 1 else None
+                values, length // 2, parities.pop() if len(parities) == 1 else None, limit
             )
+            if found is not None:
+                mask, domain, phase = found
+                rare = sum(
+                    (values[r] & mask).bit_count() & 1 == r & domain ^ phase
+                    for r in range(1, length)
+                )
+                if rare > limit * length:
+                    found = None
             if found is None:
                 self._extend_dense(np, values, end)
             else:
@@ -1011,7 +1024,7 @@ class OctalGame(HeapRuleset):
 
 
 def _sparse_mask(
-    values: Sequence[int], start: int, split_parity: int | None
+    values: Sequence[int], start: int, split_parity: int | None, limit: float = _SPARSE_RARE
 ) -> tuple[int, int, int] | None:
     """``(mask, domain, phase)`` making fewest of ``values[start:]`` rare; ``None``: not sparse.
 
@@ -1038,7 +1051,7 @@ def _sparse_mask(
             )
             if rare < best:
                 best, found = rare, (mask, delta, phase)
-    return found if best <= _SPARSE_RARE * total else None
+    return found if best <= limit * total else None
 
 
 def _parity_bits(mask: int, width: int) -> tuple[int, int]:
