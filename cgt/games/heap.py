@@ -169,7 +169,10 @@ class HeapRuleset:
         """The first ``n`` Grundy values ``[G(0), ..., G(n - 1)]``.
 
         Computed once on flat arrays and kept; ``engine`` picks the numpy or
-        the pure-Python loop (``"auto"``: numpy when installed).  A long
+        the pure-Python loop (``"auto"``: numpy when installed).  Octal games
+        use the sparse-space method when their values allow it, and once
+        :meth:`periodicity`'s certificate holds for a prefix (of at most 65536
+        values) the rest is read off the proven period; both are exact.  A long
         computation shows a progress bar of the heaps done after two seconds
         (see :mod:`cgt.progress`); ``progress=False`` keeps it silent.
 
