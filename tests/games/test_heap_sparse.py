@@ -220,3 +220,17 @@ def test_kayles_to_ten_million() -> None:
     assert seq[:2500] == REFERENCE["0.77"]
     assert all(seq[n] == period.value(n) for n in range(10**7 - 500, 10**7))
     assert seq[71 : 10**7 : 12].count(seq[71]) == len(seq[71 : 10**7 : 12])
+
+
+@pytest.mark.skipif(np is None, reason="numpy not installed")
+@pytest.mark.parametrize("width", [1, 3, 6, 7, 9])
+def test_bit_sets_of_value_arrays(width: int) -> None:
+    from cgt.games.heap import _bits_numpy, _parity_bits
+
+    rng = random.Random(width)
+    values = [rng.randrange(1 << width) for _ in range(200)]
+    bits = _bits_numpy(np, np.array(values, dtype=np.intp), width)
+    assert bits == sum(1 << v for v in set(values))
+    odd, even = _parity_bits(0b101, width)
+    assert odd | even == (1 << (1 << width)) - 1 and not odd & even
+    assert all((odd >> v & 1) == (v & 0b101).bit_count() % 2 for v in range(1 << width))
