@@ -876,11 +876,13 @@ class OctalGame(HeapRuleset):
                         if not need:
                             break
                     continue
-                for a in range(1, 33):
-                    need &= ~(1 << (g[a] ^ g[m - a]))
-                    if not need:
-                        break
-                lo, size = 33, 256
+                lo, size = 1, max(256, 16 * need.bit_count())
+                if need.bit_count() <= 4:  # a few values: usually met among the first splits
+                    for a in range(1, 33):
+                        need &= ~(1 << (g[a] ^ g[m - a]))
+                        if not need:
+                            break
+                    lo = 33
                 while need and lo <= top:
                     hi = min(top, lo + size - 1)
                     x = g_np[lo : hi + 1] ^ g_np[m - hi : m - lo + 1][::-1]
