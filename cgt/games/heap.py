@@ -35,6 +35,7 @@ Periodicity(preperiod=71, period=12)
 from __future__ import annotations
 
 import threading
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
@@ -59,6 +60,11 @@ _DIRECT_LIMIT = 1 << 22  # beyond this heap size, values come from a proven peri
 _EXTEND_LOCK = threading.Lock()  # one sequence extension at a time (they are CPU-bound anyway)
 _tracker = _progress.IDLE  # the progress of the running extension (under _EXTEND_LOCK)
 _SEQUENCE_LIMIT = 1 << 26  # grundy_sequence(n) refuses to list more values than this
+_PERIOD_FROM = 1 << 12  # longer extensions first look for a proven period ...
+_PERIOD_UPTO = 1 << 16  # ... in prefixes of up to this many values
+_SPARSE_WARM = 1 << 10  # the sparse-space engine starts after this many values
+_SPARSE_RARE = 0.2  # ... and runs while at most this fraction of values is rare (numpy)
+_SPARSE_RARE_PYTHON = 0.05  # ... (pure Python)
 
 
 class HeapTooLarge(TooLarge):
@@ -125,6 +131,37 @@ class HeapRuleset:
         """The periodicity certificate window and its theorem, or ``None``."""
         return None
 
+    def _extend_periodic(self, values: list[int], n: int, engine: Engine) -> None:
+        """:meth:`_extend`, but once a period is proven the rest is read off it.
+
+        A long extension grows the prefix by doubling (up to ``_PERIOD_UPTO``
+        values) and asks :func:`find_periodicity` for a period certified by
+        the ruleset's window theorem after each step; a proven period gives
+        every later value exactly, ``G(n) = G(n - period)`` for ``n >= pre + period``.
+        """
+        window = self._window()
+        if window is None or n - len(values) <= _PERIOD_FROM:
+            self._extend(values, n, engine)
+            return
+        rule, criterion = window
+        while len(values) < n:
+            length = len(values)
+            if length > _PERIOD_UPTO:
+                self._extend(values, n, engine)
+                return
+            self._extend(values, min(n, max(2 * length, 128)), engine)
+            found = find_periodicity(values, rule, criterion=criterion)
+            if found is not None:
+                pre, period = found
+                size = len(values)
+                offset = (size - pre) % period
+                cycle = values[pre + offset : pre + period] + values[pre : pre + offset]
+                reps, rest = divmod(n - size, period)  # cycle[0] is G(size)
+                values.extend(cycle * reps)
+                values.extend(cycle[:rest])
+                _tracker.update(n)
+                return
+
     # --- values ----------------------------------------------------------------
     def grundy_sequence(
         self, n: int, *, engine: Engine = "auto", progress: bool | None = None
@@ -132,7 +169,10 @@ class HeapRuleset:
         """The first ``n`` Grundy values ``[G(0), ..., G(n - 1)]``.
 
         Computed once on flat arrays and kept; ``engine`` picks the numpy or
-        the pure-Python loop (``"auto"``: numpy when installed).  A long
+        the pure-Python loop (``"auto"``: numpy when installed).  Octal games
+        use the sparse-space method when their values allow it, and once
+        :meth:`periodicity`'s certificate holds for a prefix (of at most 65536
+        values) the rest is read off the proven period; both are exact.  A long
         computation shows a progress bar of the heaps done after two seconds
         (see :mod:`cgt.progress`); ``progress=False`` keeps it silent.
 
@@ -163,7 +203,7 @@ class HeapRuleset:
                         total=n,
                     )
                     try:
-                        self._extend(values, n, engine)
+                        self._extend_periodic(values, n, engine)
                     finally:
                         _tracker.close()
                         _tracker = _progress.IDLE
@@ -708,10 +748,164 @@ class OctalGame(HeapRuleset):
         np = None if engine == "python" else _numpy()
         if engine == "numpy" and np is None:  # pragma: no cover
             raise CGTError("engine='numpy' needs numpy installed")
+        if self._finite and self.max_heaps == 2:
+            self._extend_sparse(np, values, n)
+        elif np is None:
+            self._extend_python(values, n)
+        else:
+            self._extend_numpy(np, values, n)
+
+    def _extend_dense(self, np: Any, values: list[int], n: int) -> None:
         if np is None:
             self._extend_python(values, n)
         else:
             self._extend_numpy(np, values, n)
+
+    def _extend_sparse(self, np: Any, values: list[int], n: int) -> None:
+        # The sparse-space method (Achim Flammenkamp's observation for octal
+        # games): split the values by the parity of popcount(v & mask) into the
+        # *rare* ones (even parity, 0 among them) and the *common* ones (odd).
+        # A split a + b leaves G(a) ^ G(b), of odd parity exactly when one of
+        # a, b is rare.  So the common values among the options come from the
+        # few splits with a rare part (enumerated through the list of rare
+        # heaps), the candidate value is the least common value they miss, and
+        # only the rare values below it need a search among the other splits;
+        # that search stops as soon as it has met them all, usually at once.
+        # The result is the exact mex for any mask: the mask only decides the
+        # speed.  It is chosen (and revised at every doubling of the prefix) to
+        # make the recent values rarest; when even the best leaves more than
+        # a fraction of them rare (or of all the values so far), the dense
+        # engines take over.  The fraction is _SPARSE_RARE with numpy and
+        # smaller without: the pure-Python search is dearer per split than the
+        # dense engine's cached pair sets, so it must pay for itself sooner.
+        if len(values) < _SPARSE_WARM:
+            self._extend_dense(np, values, min(n, _SPARSE_WARM))
+        while len(values) < n:
+            length = len(values)
+            end = min(n, 1 << length.bit_length())
+            parities = {k & 1 for k, digit, _ in self._rules_upto(end) if digit & 4}
+            limit = _SPARSE_RARE if np is not None else _SPARSE_RARE_PYTHON
+            found = _sparse_mask(
+                values, length // 2, parities.pop() if len(parities) == 1 else None, limit
+            )
+            if found is not None:
+                mask, domain, phase = found
+                rare = sum(
+                    (values[r] & mask).bit_count() & 1 == r & domain ^ phase
+                    for r in range(1, length)
+                )
+                if rare > limit * length:
+                    found = None
+            if found is None:
+                self._extend_dense(np, values, end)
+            else:
+                self._sparse_segment(np, values, end, *found)
+
+    def _sparse_segment(
+        self, np: Any, values: list[int], end: int, mask: int, domain: int, phase: int
+    ) -> None:
+        # Heap r is rare when parity(G(r) & mask) == (r % 2) * domain ^ phase.
+        # domain = 1 is the sparse space "in the domain", for games whose
+        # splits all remove amounts of one parity: the values of a split
+        # a + b = m with exactly one rare part have parity 1 ^ (m % 2), and
+        # those with none or two have the other parity (whatever the phase).
+        start = len(values)
+        rules = self._rules_upto(end)
+        singles = [(k, digit) for k, digit, _ in rules if digit & 3]
+        splits = [(k, distinct) for k, digit, distinct in rules if digit & 4]
+        g = values
+        rare = [r for r in range(1, start) if (g[r] & mask).bit_count() & 1 == r & domain ^ phase]
+        pairs = [(r, g[r]) for r in rare]
+        width = max(g).bit_length()
+        odd, even = _parity_bits(mask, max(width, mask.bit_length()) + 1)
+        if np is not None:
+            g_np = np.zeros(end, dtype=np.intp)
+            g_np[:start] = g
+            rare_np = np.zeros(max(64, 2 * len(rare)), dtype=np.intp)
+            rare_np[: len(rare)] = rare
+            rare_g = g_np[rare_np]
+        tracker = _tracker
+        for heap in range(start, end):
+            if heap >= tracker.next:
+                tracker.update(heap)
+            hit = 0
+            for k, digit in singles:
+                m = heap - k
+                if digit & 1 and m == 0:
+                    hit |= 1
+                if digit & 2 and m >= 1 and k >= 1:
+                    hit |= 1 << g[m]
+            # every split with a rare part: all the common values among the options
+            for k, distinct in splits:
+                m = heap - k
+                if m < 2:
+                    continue
+                count = bisect_left(rare, m)
+                if np is not None and count > 48:
+                    idx = rare_np[:count]
+                    x = g_np[m - idx] ^ rare_g[:count]
+                    if distinct and not m & 1:
+                        x = x[2 * idx != m]
+                    hit |= _bits_numpy(np, x, width)
+                elif distinct:
+                    for r, v in pairs:
+                        if r >= m:
+                            break
+                        if 2 * r != m:
+                            hit |= 1 << (v ^ g[m - r])
+                else:
+                    for r, v in pairs:
+                        if r >= m:
+                            break
+                        hit |= 1 << (v ^ g[m - r])
+            if domain and (heap - splits[0][0]) & 1:
+                sparse, dense = even, odd
+            else:
+                sparse, dense = odd, even
+            free = sparse & ~hit
+            value = (free & -free).bit_length() - 1
+            need = dense & ~hit & ((1 << value) - 1)  # the values below it still to meet
+            for k, distinct in splits:
+                if not need:
+                    break
+                m = heap - k
+                top = (m - 1) // 2 if distinct else m // 2
+                if np is None or top <= 32:
+                    for a in range(1, top + 1):
+                        need &= ~(1 << (g[a] ^ g[m - a]))
+                        if not need:
+                            break
+                    continue
+                lo, size = 1, max(256, 16 * need.bit_count())
+                if need.bit_count() <= 4:  # a few values: usually met among the first splits
+                    for a in range(1, 33):
+                        need &= ~(1 << (g[a] ^ g[m - a]))
+                        if not need:
+                            break
+                    lo = 33
+                while need and lo <= top:
+                    hi = min(top, lo + size - 1)
+                    x = g_np[lo : hi + 1] ^ g_np[m - hi : m - lo + 1][::-1]
+                    need &= ~_bits_numpy(np, x, width)
+                    lo, size = hi + 1, 4 * size
+            if need:
+                value = (need & -need).bit_length() - 1
+            g.append(value)
+            if value.bit_length() > width:
+                width = value.bit_length()
+                odd, even = _parity_bits(mask, max(width, mask.bit_length()) + 1)
+            if np is not None:
+                g_np[heap] = value
+            if (value & mask).bit_count() & 1 == heap & domain ^ phase:
+                rare.append(heap)
+                pairs.append((heap, value))
+                if np is not None:
+                    if len(rare) > len(rare_np):
+                        grown = np.zeros(2 * len(rare_np), dtype=np.intp)
+                        grown[: len(rare_np)] = rare_np
+                        rare_np = grown
+                    rare_np[len(rare) - 1] = heap
+                    rare_g = g_np[rare_np]
 
     def _rules_upto(self, n: int) -> list[tuple[int, int, bool]]:
         top = n if not self._finite else min(n, len(self._digits) - 1)
@@ -832,6 +1026,52 @@ class OctalGame(HeapRuleset):
                 low = heap - span
                 for key in [key for key in cache if key[0] <= low]:
                     del cache[key]
+
+
+def _sparse_mask(
+    values: Sequence[int], start: int, split_parity: int | None, limit: float = _SPARSE_RARE
+) -> tuple[int, int, int] | None:
+    """``(mask, domain, phase)`` making fewest of ``values[start:]`` rare; ``None``: not sparse.
+
+    Heap ``n`` is rare when ``popcount(G(n) & mask) % 2 == n % 2 * domain ^ phase``.
+    The phase is ``domain * (k % 2)`` for splits that remove ``k`` tokens: only then
+    is a *common* value one that the splits reach only through a rare part.
+    ``domain`` is 0 when the splits remove amounts of both parities
+    (``split_parity=None``).
+    """
+    counts: dict[tuple[int, int], int] = {}
+    for n in range(start, len(values)):
+        key = (values[n], n & 1)
+        counts[key] = counts.get(key, 0) + 1
+    total = len(values) - start
+    width = max(values[start:], default=0).bit_length()
+    if not total or width > 11:
+        return None
+    best, found = total + 1, (0, 0, 0)
+    for delta in (0,) if split_parity is None else (0, 1):
+        phase = delta & (split_parity or 0)
+        for mask in range(1, 1 << width):
+            rare = sum(
+                c for (v, i), c in counts.items() if (v & mask).bit_count() & 1 == i & delta ^ phase
+            )
+            if rare < best:
+                best, found = rare, (mask, delta, phase)
+    return found if best <= limit * total else None
+
+
+def _parity_bits(mask: int, width: int) -> tuple[int, int]:
+    """Bit sets of the values below ``2**width`` of odd and of even parity under ``mask``."""
+    odd = sum(1 << v for v in range(1 << width) if (v & mask).bit_count() & 1)
+    return odd, ((1 << (1 << width)) - 1) ^ odd
+
+
+def _bits_numpy(np: Any, x: Any, width: int) -> int:
+    """The set of values in the array ``x`` (all below ``2**width``) as a bit set."""
+    if width <= 6:
+        return int(np.bitwise_or.reduce(np.left_shift(np.uint64(1), x.astype(np.uint64))))
+    seen = np.zeros(1 << width, dtype=bool)
+    seen[x] = True
+    return int.from_bytes(np.packbits(seen, bitorder="little").tobytes(), "little")
 
 
 def _triples_python(g: Sequence[int], m: int, distinct: bool) -> Iterable[int]:
