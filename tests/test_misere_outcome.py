@@ -353,3 +353,38 @@ def test_heaps_with_nimbers_and_partizan_parts() -> None:
             seen.add(expected)
             assert (kayles(a) + g).misere_outcome() is expected, (a, str(g))
     assert len(seen) >= 3
+
+
+# The search trusts that equal keys mean identical game trees; the brute force names
+# positions by their text only.  Positions of the other rulesets, partizan and impartial
+# (green Hackenbush and Node Kayles go through the genus method).
+def _library_positions() -> list[Any]:
+    from cgt.games import (
+        Amazons,
+        Cutcake,
+        Eatcake,
+        ElephantsAndRhinos,
+        Fission,
+        Hackenbush,
+        Konane,
+        NodeKayles,
+        ToadsAndFrogs,
+        ToppingDominoes,
+    )
+
+    out: list[Any] = [
+        Hackenbush.parse(t)
+        for t in ("e(ee;e)", "lrl", "l(r;e)", "eee", "e(le;re)", "r(l;l)", "e(ee(e;e);e)")
+    ]
+    out += [ToadsAndFrogs(s) for s in ("tt.f.f", "t.tf.f", "t..f", "tt..ff")]
+    out += [ElephantsAndRhinos(s) for s in ("e.e.r", "ee..r")]
+    out += [ToppingDominoes(s) for s in ("LRG", "GGL", "LLRRG")]
+    out += [Cutcake(2, 3), Cutcake(3, 3), Eatcake(2, 3), Fission("..x|..x|...")]
+    out += [Konane("xo.|.ox|x.o"), Amazons("x..|...|..o")]
+    out += [NodeKayles(nx.path_graph(n)) for n in (3, 4, 5)] + [NodeKayles(nx.cycle_graph(5))]
+    return out
+
+
+@pytest.mark.parametrize("position", _library_positions(), ids=repr)
+def test_other_rulesets_against_brute_force(position: Any) -> None:
+    assert misere_outcome(position) is brute_positions((position,))

@@ -76,7 +76,7 @@ def _svg(width: int, height: int, body: list[str]) -> str:
 def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosition:
     return InvalidPosition(
         f"unknown character {text[column]!r} at row 0, column {column} of {text!r}: "
-        f"a {ruleset} strip is written with {allowed}"
+        f"{'an' if ruleset[:1] in 'AEIOU' else 'a'} {ruleset} strip is written with {allowed}"
     )
 
 
