@@ -23,14 +23,13 @@ from cgt.loopy.canonical import canonical_numbering, order, simplest_form
 from cgt.loopy.sided import upsum
 from cgt.loopy.values import _ge
 
+from .loopy_samples import random_graph
+
 
 # --- helpers ------------------------------------------------------------------------
 def _raw_stopper(rng: random.Random, nmax: int = 5) -> GameGraph | None:
     """A random graph (not normalised) whose start is a stopper, or None."""
-    n = rng.randint(1, nmax)
-    left = [[w for w in range(n) if rng.random() < 0.3] for _ in range(n)]
-    right = [[w for w in range(n) if rng.random() < 0.3] for _ in range(n)]
-    g = GameGraph.of(left, right)
+    g = random_graph(rng, nmax, 0.3)
     return g if g.is_stopper else None
 
 

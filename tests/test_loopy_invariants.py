@@ -15,9 +15,11 @@ import random
 import pytest
 
 import cgt
-from cgt.loopy import GameGraph, LoopyGame
+from cgt.loopy import LoopyGame
 from cgt.loopy import invariants as inv
 from cgt.loopy.sided import upsum
+
+from .loopy_samples import random_graph
 
 P = cgt.parse
 
@@ -134,10 +136,7 @@ def test_short_games_have_the_short_invariants() -> None:
 
 
 def _random_stopper(rng: random.Random) -> LoopyGame | None:
-    n = rng.randint(1, 3)
-    left = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
-    right = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
-    g = LoopyGame(GameGraph.of(left, right))
+    g = LoopyGame(random_graph(rng, 3, 0.35))
     return g if g.is_stopper and not g.is_short else None
 
 

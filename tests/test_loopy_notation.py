@@ -12,6 +12,7 @@ from cgt.errors import ParseError, WrongType
 from cgt.loopy import GameGraph, LoopyGame, dud, off, on, over, parse_loopy, under, upon
 from cgt.notation import _parse
 
+from .loopy_samples import random_graph
 from .test_fuzz import grammar_text
 
 
@@ -147,10 +148,7 @@ def test_number_plus_over() -> None:
 
 
 def _random_stopper(rng: random.Random) -> LoopyGame | None:
-    n = rng.randint(1, 4)
-    left = [[w for w in range(n) if rng.random() < 0.3] for _ in range(n)]
-    right = [[w for w in range(n) if rng.random() < 0.3] for _ in range(n)]
-    g = LoopyGame(GameGraph.of(left, right))
+    g = LoopyGame(random_graph(rng, 4, 0.3))
     if rng.random() < 0.5:
         g = g + cgt.number(rng.choice(["1", "-2", "1/2", "3/4"]))
     return g if g.is_stopper and not g.is_short else None

@@ -18,6 +18,8 @@ import pytest
 from cgt.loopy import GameGraph, LoopyGame, dud, off, on, over, parse_loopy, under, upon
 from cgt.loopy.sided import SidedValue, SidesNotFound, sides
 
+from .loopy_samples import random_graph, random_moves
+
 
 # --- a naive, independent outcome with draws given to one player ------------
 def _graph(g: object) -> tuple[list[list[int]], list[list[int]]]:
@@ -89,8 +91,7 @@ def _check(g: LoopyGame, s: SidedValue) -> None:
 
 
 def _random_game(rng: random.Random, n: int) -> LoopyGame:
-    left = [[w for w in range(n) if rng.random() < 0.3] for _ in range(n)]
-    right = [[w for w in range(n) if rng.random() < 0.3] for _ in range(n)]
+    left, right = random_moves(rng, n, 0.3)
     # some exits to short games
     for v in range(n):
         if rng.random() < 0.3:
@@ -309,10 +310,7 @@ def _random_sample(count: int) -> list[LoopyGame]:
     rng = random.Random(1)
     games: list[LoopyGame] = []
     while len(games) < count:
-        n = rng.randint(1, 4)
-        left = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
-        right = [[w for w in range(n) if rng.random() < 0.35] for _ in range(n)]
-        g = LoopyGame(GameGraph.of(left, right))
+        g = LoopyGame(random_graph(rng, 4, 0.35))
         if not g.is_stopper:
             games.append(g)
     return games

@@ -262,6 +262,14 @@ def _degree_of(d: Stopper | None, h: LoopyGame) -> LoopyGame:
     return dd
 
 
+def _up_variety(h: LoopyGame, dd: LoopyGame) -> LoopyGame:
+    return _up(h, _down(-h, -dd))
+
+
+def _down_variety(h: LoopyGame, dd: LoopyGame) -> LoopyGame:
+    return _down(h, _up(-h, dd))
+
+
 def upsum_variety(g: Stopper, d: Stopper | None = None) -> LoopyGame | Game:
     """``G +⁺ (-G +⁻ -D)`` for an idempotent ``D`` (by default the degree of ``G``).
 
@@ -271,8 +279,7 @@ def upsum_variety(g: Stopper, d: Stopper | None = None) -> LoopyGame | Game:
     under
     """
     h = _stopper(g, "upsum_variety")
-    dd = _degree_of(d, h)
-    return _value(_up(h, _down(-h, -dd)))
+    return _value(_up_variety(h, _degree_of(d, h)))
 
 
 def downsum_variety(g: Stopper, d: Stopper | None = None) -> LoopyGame | Game:
@@ -284,8 +291,13 @@ def downsum_variety(g: Stopper, d: Stopper | None = None) -> LoopyGame | Game:
     under
     """
     h = _stopper(g, "downsum_variety")
-    dd = _degree_of(d, h)
-    return _value(_down(h, _up(-h, dd)))
+    return _value(_down_variety(h, _degree_of(d, h)))
+
+
+def _varieties(h: LoopyGame) -> tuple[LoopyGame, LoopyGame]:
+    """The upsum and downsum varieties of a stopper relative to its degree."""
+    dd = _degree_of(None, h)
+    return _up_variety(h, dd), _down_variety(h, dd)
 
 
 def is_stable(g: Stopper) -> bool:
@@ -301,8 +313,8 @@ def is_stable(g: Stopper) -> bool:
     h = _stopper(g, "is_stable")
     if h.is_short:
         return True
-    dd = _degree_of(None, h)
-    return bool(_up(h, _down(-h, -dd)) == _down(h, _up(-h, dd)))
+    up_v, down_v = _varieties(h)
+    return bool(up_v == down_v)
 
 
 def variety(g: Stopper) -> LoopyGame | Game:
@@ -316,8 +328,7 @@ def variety(g: Stopper) -> LoopyGame | Game:
     h = _stopper(g, "variety")
     if h.is_short:
         return zero
-    dd = _degree_of(None, h)
-    up_v = _up(h, _down(-h, -dd))
-    if up_v != _down(h, _up(-h, dd)):
+    up_v, down_v = _varieties(h)
+    if up_v != down_v:
         raise NotStable(f"{h} is not stable: its upsum and downsum varieties differ")
     return _value(up_v)

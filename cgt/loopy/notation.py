@@ -267,20 +267,14 @@ class _Reader:
     def number_over(self, j: int) -> tuple[int, Dyadic, str] | None:
         """A number written right before ``over`` or ``under`` at token j
         (``5over``, ``3/2under``): the index after it, the number, the word."""
-        t = self.toks[j]
-        if t.kind not in ("INT", "DEC"):
+        found = self.number_at(j)
+        if found is None:
             return None
-        k = j + 1
-        if t.kind == "INT" and self.toks[k].kind == "/" and self.toks[k + 1].kind == "INT":
-            k += 2
+        k, x = found
         word, before = self.toks[k], self.toks[k - 1]
         if word.kind != "IDENT" or word.text not in ("over", "under"):
             return None
         if word.pos != before.pos + len(before.text):
-            return None
-        try:
-            x = Dyadic(_parse_short(self.text[t.pos : word.pos])._x or 0)
-        except ParseError:  # pragma: no cover - the tokens are a number
             return None
         return k + 1, x, word.text
 
