@@ -1,0 +1,118 @@
+"""The compiled kernels are optional: cgt builds, installs and runs without them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import cgt
+from cgt import _accel
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_kernel_has_its_source() -> None:
+    for name in _accel.KERNELS:
+        assert (ROOT / "cgt" / "_c" / f"{name}.c").is_file(), name
+    assert set(cgt.compiled()) == set(_accel.KERNELS)
+
+
+def test_unknown_kernel_is_none() -> None:
+    assert _accel.kernel("no_such_kernel") is None
+
+
+def test_switch_turns_every_kernel_off() -> None:
+    env = dict(os.environ, CGT_PURE_PYTHON="1")
+    code = "import cgt, json; print(json.dumps(cgt.compiled()))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    import json
+
+    flags = json.loads(out.stdout)
+    assert set(flags) == set(_accel.KERNELS)
+    assert not any(flags.values())
+
+
+def _wheel(tmp: Path, **env: str) -> Path:
+    # build from a copy: a build/ directory left in the checkout could hold compiled objects
+    source = tmp / "source"
+    skip = shutil.ignore_patterns(
+        ".git", "build", "dist", "*.so", "*.pyd", "*.egg-info", "__pycache__", "docs", "tests"
+    )
+    shutil.copytree(ROOT, source, ignore=skip)
+    out = tmp / "wheel"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(source)],
+        env=dict(os.environ, **env),
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = out.glob("*.whl")
+    return wheel
+
+
+def _runs_demo(wheel: Path, tmp: Path) -> None:
+    target = tmp / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    env = dict(os.environ, PYTHONPATH=str(target))
+    env.pop("CGT_PURE_PYTHON", None)
+    code = (
+        f"import cgt, json; assert cgt.__file__.startswith({str(target)!r}), cgt.__file__; "
+        "from cgt.games import Domineering; "
+        "print(json.dumps([str(Domineering('...|...|...').value()), cgt.compiled()]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=tmp
+    )
+    import json
+
+    value, flags = json.loads(out.stdout)
+    assert value == str(games_value())
+    assert not any(flags.values())
+
+
+def games_value() -> cgt.Game:
+    from cgt.games import Domineering
+
+    return Domineering("...|...|...").value()
+
+
+@pytest.mark.slow
+def test_pure_python_build(tmp_path: Path) -> None:
+    """CGT_PURE_PYTHON=1 at build time: a pure wheel (any platform) that works."""
+    wheel = _wheel(tmp_path, CGT_PURE_PYTHON="1")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as z:
+        assert not [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
+        assert "cgt/py.typed" in z.namelist()
+    _runs_demo(wheel, tmp_path)
+
+
+@pytest.mark.slow
+def test_build_without_a_compiler(tmp_path: Path) -> None:
+    """No C compiler: the kernels are skipped with a warning and cgt still installs and runs."""
+    wheel = _wheel(tmp_path, CC="/nonexistent/cc", CXX="/nonexistent/c++")
+    with zipfile.ZipFile(wheel) as z:
+        assert not [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
+    _runs_demo(wheel, tmp_path)
