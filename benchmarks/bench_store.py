@@ -104,6 +104,19 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
         f"  speed-up:            {t_serial / t_parallel:8.2f} x  (with start-up: "
         f"{t_serial / (t_parallel + t_start):.2f} x)"
     )
+    # The same items on plain worker processes (no Dask, no store): what the
+    # cores give at best, to tell Dask's costs from the machine's.
+    from concurrent.futures import ProcessPoolExecutor
+
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        plain = list(pool.map(timed_octal, items, chunksize=4))
+    t_plain = time.perf_counter() - start
+    cpu_plain = sum(cpu for _found, cpu in plain)
+    print(
+        f"  {workers} plain processes:   {t_plain:8.2f} s  ({t_serial / t_plain:.2f} x; "
+        f"CPU seconds of the items {cpu_plain:.1f})"
+    )
     start = time.perf_counter()
     again = survey(timed_octal, items, workers=0, store=tmp / "serial.sqlite", progress=False)
     t_again = time.perf_counter() - start

@@ -100,8 +100,8 @@ def survey(
       this survey and closes it at the end.  ``workers=0`` (or no Dask) runs
       serially in this process.
     * ``name``: the survey's name in the store (default :func:`default_name`).
-    * ``chunksize``: items per Dask task (default: enough for about twenty
-      tasks per worker, at most 16 items each); ``retries``: how often Dask reruns a
+    * ``chunksize``: items per Dask task (default: chunks that shrink as the
+      survey goes, at most 16 items each); ``retries``: how often Dask reruns a
       task whose worker died or that raised.
     * ``progress``: a bar of the items done (see :mod:`cgt.progress`).
 
@@ -218,6 +218,34 @@ def _chunk(func: Callable[[Any], Any], items: list[Any]) -> list[Any]:
         return [func(item) for item in items]
 
 
+_QUIET_WORKERS = {"distributed.worker.profile.enabled": False}
+
+
+def _chunks(todo: list[Any], workers: int, chunksize: int | None) -> list[list[Any]]:
+    """The items cut into Dask tasks.
+
+    A given ``chunksize`` cuts equal chunks.  By default the chunks shrink as
+    the work goes (each about a twentieth of what is left per worker, at most
+    16 items), so the first tasks are cheap to ship and the last ones short:
+    no worker idles long at the end waiting for the other's big chunk.
+
+    >>> [len(c) for c in _chunks(list(range(10)), 1, 4)]
+    [4, 4, 2]
+    >>> sizes = [len(c) for c in _chunks(list(range(500)), 2, None)]
+    >>> sum(sizes), max(sizes), sizes[-1]
+    (500, 12, 1)
+    """
+    if chunksize is not None:
+        return [todo[i : i + chunksize] for i in range(0, len(todo), chunksize)]
+    chunks = []
+    start = 0
+    while start < len(todo):
+        size = max(1, min(16, (len(todo) - start) // (20 * workers)))
+        chunks.append(todo[start : start + size])
+        start += size
+    return chunks
+
+
 def _run_dask(
     func: Callable[[Any], Any],
     todo: list[Any],
@@ -240,18 +268,20 @@ def _run_dask(
     cluster = None
     if own:
         n = workers or os.cpu_count() or 1
-        cluster = LocalCluster(
-            n_workers=n,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=40,
-        )
+        # The workers' statistical profiler samples the running task's stack every
+        # 10 ms; a survey's own cluster has no dashboard to show it, so it is off.
+        with importlib.import_module("dask").config.set(_QUIET_WORKERS):
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=40,
+            )
         client = Client(cluster)
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
-        size = chunksize or max(1, min(16, len(todo) // (20 * n_workers)))
-        chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+        chunks = _chunks(todo, n_workers, chunksize)
         futures = client.map(_chunk, [func] * len(chunks), chunks, pure=False, retries=retries)
         which = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
         try:
