@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from cgt.store import Store
-from cgt.surveys import default_name, octal_codes, octal_period, survey
+from cgt.surveys import _QUIET_WORKERS, default_name, octal_codes, octal_period, survey
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,14 +71,17 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
 
     from distributed import Client, LocalCluster
 
+    import dask
+
     start = time.perf_counter()
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
+    with dask.config.set(_QUIET_WORKERS):  # as the cluster survey() starts for itself
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
     client = Client(cluster)
     t_start = time.perf_counter() - start
     try:
