@@ -69,9 +69,8 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
     t_serial = time.perf_counter() - start
     print(f"  serial:              {t_serial:8.2f} s")
 
-    from distributed import Client, LocalCluster
-
     import dask
+    from distributed import Client, LocalCluster
 
     start = time.perf_counter()
     with dask.config.set(_QUIET_WORKERS):  # as the cluster survey() starts for itself
