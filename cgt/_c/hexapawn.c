@@ -562,6 +562,10 @@ Search_init(Search *s, PyObject *args, PyObject *kwds)
                                      &misere, &max_slots)) {
         return -1;
     }
+    if (s->on_tick != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the Hexapawn search is running");
+        return -1;
+    }
     if (rows < 2 || rows > 8 || columns < 1 || columns * rows > 64) {
         PyErr_Format(PyExc_ValueError,
                      "the compiled Hexapawn search takes 2 to 8 rows and at most 64 squares, "

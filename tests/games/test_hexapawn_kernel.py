@@ -197,6 +197,22 @@ def test_bad_arguments_of_the_kernel() -> None:
     assert s.wins(b"\x01\x01\x01", b"\x04\x04\x04", True) is False
     assert s.wins(b"\x01\x01", b"\x04\x04\x04", True) is NotImplemented  # wrong width
     assert s.wins(b"\x08\x01\x01", b"\x04\x04\x04", True) is NotImplemented  # off the board
+    # the running search's table cannot be changed from a checkpoint
+    big = kernel.Search(4, 4, 0, False)
+    start = (b"\x01" * 4, b"\x08" * 4)
+    for meddle in (
+        lambda: big.clear(),
+        lambda: big.wins(*start, True),
+        lambda: big.__init__(4, 4, 0, False),
+    ):
+
+        def tick(nodes: int, meddle: object = meddle) -> int:
+            meddle()  # type: ignore[operator]
+            return nodes + 1
+
+        with pytest.raises(RuntimeError, match="running"):
+            big.wins(*start, True, 1, tick)
+    assert big.wins(*start, True) is True  # 4 x 4: White wins
 
 
 def test_an_exception_in_a_checkpoint_unwinds_and_keeps_the_table_exact() -> None:
