@@ -30,7 +30,8 @@
  *   max_slots, then replacing the entry of least effort in a full window (a
  *   replaced result is recomputed, never guessed).  Keys of up to 60 bits use
  *   one 64-bit word a slot (key << 4 | effort << 1 | result), as the Python
- *   SlotTable; longer keys (up to 124 bits: 3 x 20, 8 x 8, ...) two words.
+ *   SlotTable; longer keys (up to 124 bits: 3 x 20, 8 x 8, ...) two words,
+ *   and then half as many slots, so max_slots bounds the bytes either way.
  *
  * The search holds the GIL throughout (the Python engine's lock serialises
  * callers).  Every 65536 positions it calls PyErr_CheckSignals; at the node
@@ -578,9 +579,9 @@ Search_init(Search *s, PyObject *args, PyObject *kwds)
                                        "not %d", pawn);
         return -1;
     }
-    if (max_slots < WINDOW || (max_slots & (max_slots - 1))) {
+    if (max_slots < 2 * WINDOW || (max_slots & (max_slots - 1))) {
         PyErr_Format(PyExc_ValueError, "max_slots must be a power of two of at least %d, not %llu",
-                     WINDOW, max_slots);
+                     2 * WINDOW, max_slots);
         return -1;
     }
     s->columns = columns;
@@ -606,7 +607,8 @@ Search_init(Search *s, PyObject *args, PyObject *kwds)
         }
         s->flip[v] = (unsigned char)f;
     }
-    s->max_slots = max_slots;
+    /* max_slots bounds the memory in 8-byte words: two-word slots get half */
+    s->max_slots = s->wide ? max_slots / 2 : max_slots;
     s->initial_slots = 1 << 12;
     if (s->initial_slots > max_slots) {
         s->initial_slots = max_slots;

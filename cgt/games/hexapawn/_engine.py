@@ -441,7 +441,7 @@ class Engine:
         self._kernel: Any = None
         if _KERNEL is not None and fits and compiled is not False:
             self._kernel = _KERNEL.Search(
-                columns, rows, PAWN_TYPES.index(pawn), misere, max(max_slots, SlotTable.WINDOW)
+                columns, rows, PAWN_TYPES.index(pawn), misere, max(max_slots, 2 * SlotTable.WINDOW)
             )
         self.wins: Callable[[int, int, bool], bool] = (
             self.python_wins if self._kernel is None else self._kernel_wins
