@@ -7,6 +7,7 @@ kernel is not built or ``CGT_PURE_PYTHON=1`` turns it off.
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import signal
@@ -295,3 +296,35 @@ def test_memory_stays_flat_over_repeated_solves() -> None:
     # 3000 solves with a fresh 32 KiB table each: a leak of the table or of
     # the engine would add about 100 MB
     assert int(out.stdout) < 4 << 20, out.stdout
+
+
+def test_no_reference_leaks_in_repeated_calls() -> None:
+    kernel = _engine._KERNEL
+    assert kernel is not None
+    s = kernel.Search(4, 4, 0, False)
+    start = (b"\x01" * 4, b"\x08" * 4)
+
+    def tick(nodes: int) -> int:
+        return nodes + 1
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            s.clear()
+            assert s.wins(*start, True, 1, tick) is True
+            assert s.count > 0 and s.nodes > 0 and s.nbytes > 0
+            assert s.wins(b"\x01\x01", b"\x08" * 4, False) is NotImplemented
+            s.clear()
+            with pytest.raises(TypeError):
+                s.wins(*start, True, 1, lambda nodes: None)  # tick_at must be an int
+
+    def counts() -> tuple[int, ...]:
+        gc.collect()
+        refs = [sys.getrefcount(x) for x in (True, NotImplemented, tick, s)]
+        return (sys.getallocatedblocks(), *refs)
+
+    run(50)
+    before = counts()
+    run(2000)
+    after = counts()
+    assert after[1:] == before[1:]
+    assert abs(after[0] - before[0]) < 200  # a leak per call would add thousands
