@@ -39,8 +39,9 @@ The same search is compiled (``cgt/_c/hexapawn.c``, the kernel
 ``cgt._kernel_hexapawn``) for boards of at most 64 squares: an :class:`Engine`
 uses it when it is built and not turned off (``CGT_PURE_PYTHON=1``), and its
 own Python search otherwise.  Both expand the same positions in the same order
-and store the same number of them; the compiled one keeps its table (8 bytes a
-position, 16 for keys over 60 bits) in C.
+(their counts differ only by the few entries a full probe window replaces,
+which the two tables meet at different places); the compiled one keeps its
+table (8 bytes a position, 16 for keys over 60 bits) in C.
 """
 
 from __future__ import annotations
