@@ -34,6 +34,14 @@ moves onto its own home row), so a player facing two such pawns loses at once,
 and a player facing one may only capture it.  The table stores only proven
 results.  Captures are tried first, and the search stops at the first winning
 move (``winner()`` needs only win or loss).
+
+The same search is compiled (``cgt/_c/hexapawn.c``, the kernel
+``cgt._kernel_hexapawn``) for boards of at most 64 squares: an :class:`Engine`
+uses it when it is built and not turned off (``CGT_PURE_PYTHON=1``), and its
+own Python search otherwise.  Both expand the same positions in the same order
+(their counts differ only by the few entries a full probe window replaces,
+which the two tables meet at different places); the compiled one keeps its
+table (8 bytes a position, 16 for keys over 60 bits) in C.
 """
 
 from __future__ import annotations
@@ -43,12 +51,15 @@ import threading
 from array import array
 from collections.abc import Callable
 from itertools import product
+from typing import Any
 
 from ... import progress as _progress
-from ...errors import InvalidPosition
+from ..._accel import kernel
+from ...errors import InvalidArgument, InvalidPosition
 
 __all__ = [
     "DEFAULT_MAX_SLOTS",
+    "KERNEL_MAX_SQUARES",
     "MAX_ROWS",
     "PAWN_TYPES",
     "SLOT_KEY_BITS",
@@ -71,6 +82,11 @@ DEFAULT_MAX_SLOTS = 1 << 28
 #: ``(target_bits, shift, is_capture)``: every set bit of ``target_bits`` is the
 #: target of one move whose origin is the target shifted back by ``shift``.
 MoveBits = tuple[int, int, bool]
+
+#: the compiled search (``None`` when not built or turned off)
+_KERNEL = kernel("hexapawn")
+#: boards of at most this many squares can use the compiled search
+KERNEL_MAX_SQUARES = 64
 
 _MIX = 0x9E3779B97F4A7C15  # odd 64-bit multiplier (Fibonacci hashing: top bits of key * _MIX)
 _M64 = (1 << 64) - 1
@@ -360,12 +376,19 @@ class Engine:
 
     ``wins(white, black, white_to_move)`` says whether the side to move wins.
     ``max_slots`` bounds the :class:`SlotTable` (a power of two; 8 bytes a slot).
+    ``compiled`` chooses the search: ``None`` (the default) the compiled one
+    when it is available and the board has at most :data:`KERNEL_MAX_SQUARES`
+    squares, ``False`` always the Python one, ``True`` the compiled one or
+    :class:`~cgt.errors.InvalidArgument` if it is not available.
 
     >>> e = Engine(3, 3, "normal", False)
     >>> e.wins(e.start_white, e.start_black, True)
     False
     >>> e.positions > 0
     True
+    >>> p = Engine(3, 3, "normal", False, compiled=False)
+    >>> p.compiled, p.wins(p.start_white, p.start_black, True), p.positions == e.positions
+    (False, False, True)
     """
 
     def __init__(
@@ -375,9 +398,21 @@ class Engine:
         pawn: str,
         misere: bool,
         max_slots: int = DEFAULT_MAX_SLOTS,
+        *,
+        compiled: bool | None = None,
     ) -> None:
         if pawn not in PAWN_TYPES:
             raise InvalidPosition(f"unknown pawn type {pawn!r}: expected one of {PAWN_TYPES}")
+        fits = columns * rows <= KERNEL_MAX_SQUARES and 2 <= rows <= MAX_ROWS
+        if compiled and (_KERNEL is None or not fits):
+            raise InvalidArgument(
+                "the compiled Hexapawn search is not available"
+                + (
+                    " (not built, or CGT_PURE_PYTHON is set)"
+                    if _KERNEL is None
+                    else f" for a {columns} x {rows} board (at most {KERNEL_MAX_SQUARES} squares)"
+                )
+            )
         self.columns = columns
         self.rows = rows
         self.pawn = pawn
@@ -402,16 +437,61 @@ class Engine:
         #: the running search's progress bar, and the node count of its next update
         self.tracker: _progress.Tracker | None = None
         self.tick_at = _progress.NEVER
-        self.wins: Callable[[int, int, bool], bool] = self._make_search()
+        #: the pure-Python search (also the fallback for boards the kernel refuses)
+        self.python_wins: Callable[[int, int, bool], bool] = self._make_search()
+        self._kernel: Any = None
+        if _KERNEL is not None and fits and compiled is not False:
+            self._kernel = _KERNEL.Search(
+                columns, rows, PAWN_TYPES.index(pawn), misere, max(max_slots, 2 * SlotTable.WINDOW)
+            )
+        self.wins: Callable[[int, int, bool], bool] = (
+            self.python_wins if self._kernel is None else self._kernel_wins
+        )
+
+    @property
+    def compiled(self) -> bool:
+        """Whether this engine searches with the compiled kernel.
+
+        >>> isinstance(Engine(3, 3, "normal", False).compiled, bool)
+        True
+        """
+        return self._kernel is not None
+
+    def _kernel_wins(self, white: int, black: int, white_to_move: bool) -> bool:
+        """The compiled search (the Python one for boards it does not take)."""
+        search = self._kernel
+        try:
+            w = white.to_bytes(self.columns, "little")
+            b = black.to_bytes(self.columns, "little")
+        except OverflowError:  # off the board, or negative
+            return self.python_wins(white, black, white_to_move)
+        search.nodes = self.nodes
+        try:
+            result = search.wins(w, b, white_to_move, self.tick_at, self._kernel_tick)
+        finally:
+            self.nodes = search.nodes
+        if result is NotImplemented:
+            return self.python_wins(white, black, white_to_move)
+        return bool(result)
+
+    def _kernel_tick(self, nodes: int) -> int:
+        """The compiled search's checkpoint: update the progress bar, say when to call again."""
+        self.nodes = nodes
+        self.tick()
+        return self.tick_at
 
     @property
     def positions(self) -> int:
         """Distinct positions stored in the transposition table."""
+        if self._kernel is not None:
+            return int(self._kernel.count) + len(self.table)
         return len(self.table)
 
     def clear(self) -> None:
         """Forget every stored result."""
         self.table.clear()
+        if self._kernel is not None:
+            self._kernel.clear()
         self._length_table.clear()
         self.nodes = 0
 
@@ -720,6 +800,17 @@ def engine_for(columns: int, rows: int, pawn: str, misere: bool) -> Engine:
 def clear_engines() -> None:
     """Drop every engine and its transposition table.
 
+    Each table is emptied first (unless its engine is searching in another
+    thread), so its memory is returned at once rather than when the garbage
+    collector next finds the engine.
+
     >>> clear_engines()
     """
+    for engine in list(_ENGINES.values()):
+        if engine.lock.acquire(blocking=False):
+            try:
+                if engine.tracker is None:
+                    engine.clear()
+            finally:
+                engine.lock.release()
     _ENGINES.clear()
