@@ -170,7 +170,10 @@ class HeapRuleset:
         """The first ``n`` Grundy values ``[G(0), ..., G(n - 1)]``.
 
         Computed once on flat arrays and kept; ``engine`` picks the numpy or
-        the pure-Python loop (``"auto"``: numpy when installed).  Octal games
+        the pure-Python loop (``"auto"``: numpy when installed).  Finite octal
+        codes leaving at most two heaps run in the compiled kernel instead when
+        it is built (see :func:`cgt.compiled`), unless ``engine="python"``;
+        the values are the same.  Octal games
         use the sparse-space method when their values allow it, and once
         :meth:`periodicity`'s certificate holds for a prefix (of at most 65536
         values) the rest is read off the proven period; both are exact.  A long

@@ -152,7 +152,7 @@ def test_kernel_equals_the_numpy_sparse_engine(code: str, n: int) -> None:
 
 
 def test_kernel_equals_the_pure_python_engine() -> None:
-    for code in ("0.6", "0.16", "0.7!7", "4.7", "0.3", "0.12"):
+    for code in ("0.6", "0.16", "0.7!7", "4.7", "0.3", "0.12", "4!.0", "4!.07", "4.6", "0.0000007"):
         python = OctalGame(code).grundy_sequence(2000, engine="python", progress=False)
         assert OctalGame(code).grundy_sequence(2000, progress=False) == python, code
 
