@@ -289,6 +289,12 @@ heap_sparse(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the sparse segment needs a split rule (digit 4-7)");
         goto done;
     }
+    /* domain = 1 is exact only when every split removes an amount of k0's parity */
+    for (Py_ssize_t j = 0; j < nrules; j++)
+        if (domain && (rules[j].digit & 4) && ((rules[j].k ^ k0) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "domain = 1 needs splits of one parity");
+            goto done;
+        }
     /* the rare heaps so far: parity(G(r) & mask) == (r % 2) * domain ^ phase */
     Py_ssize_t nrare = 0, cap = 1024;
     rare = PyMem_Malloc((size_t)cap * sizeof(Rare));

@@ -202,6 +202,8 @@ def test_bad_arguments_raise() -> None:
         fast.dense([0, 1, 2], 2, [(1, 6, False)], None, 1 << 60)
     with pytest.raises(ValueError, match="split rule"):
         fast.sparse([0, 1], 10, [(1, 2, False)], 1, 0, 0, None, 1 << 60)
+    with pytest.raises(ValueError, match="one parity"):  # 0.44: splits remove 1 and 2
+        fast.sparse([0, 1], 10, [(1, 4, False), (2, 4, False)], 1, 1, 0, None, 1 << 60)
     with pytest.raises(ValueError, match="mask"):
         fast.sparse([0, 1], 10, [(1, 6, False)], 0, 0, 0, None, 1 << 60)
     with pytest.raises(ValueError, match="out of range"):
