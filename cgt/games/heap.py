@@ -40,6 +40,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
 from .. import progress as _progress
+from .._accel import kernel as _kernel
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity
@@ -169,7 +170,10 @@ class HeapRuleset:
         """The first ``n`` Grundy values ``[G(0), ..., G(n - 1)]``.
 
         Computed once on flat arrays and kept; ``engine`` picks the numpy or
-        the pure-Python loop (``"auto"``: numpy when installed).  Octal games
+        the pure-Python loop (``"auto"``: numpy when installed).  Finite octal
+        codes leaving at most two heaps run in the compiled kernel instead when
+        it is built (see :func:`cgt.compiled`), unless ``engine="python"``;
+        the values are the same.  Octal games
         use the sparse-space method when their values allow it, and once
         :meth:`periodicity`'s certificate holds for a prefix (of at most 65536
         values) the rest is read off the proven period; both are exact.  A long
@@ -748,7 +752,10 @@ class OctalGame(HeapRuleset):
         np = None if engine == "python" else _numpy()
         if engine == "numpy" and np is None:  # pragma: no cover
             raise CGTError("engine='numpy' needs numpy installed")
-        if self._finite and self.max_heaps == 2:
+        fast = None if engine == "python" else _kernel("heap")
+        if fast is not None and self._finite and self.max_heaps <= 2:
+            self._extend_compiled(fast, values, n)
+        elif self._finite and self.max_heaps == 2:
             self._extend_sparse(np, values, n)
         elif np is None:
             self._extend_python(values, n)
@@ -800,6 +807,45 @@ class OctalGame(HeapRuleset):
                 self._extend_dense(np, values, end)
             else:
                 self._sparse_segment(np, values, end, *found)
+
+    def _extend_compiled(self, fast: Any, values: list[int], n: int) -> None:
+        # The compiled kernel (cgt/_c/heap.c) runs _extend_sparse's plan: the
+        # dense mex for the first values and whenever no mask makes the values
+        # sparse, else the sparse-space segment, with the mask chosen here at
+        # each doubling; the kernel tallies the values for that choice.  Finite
+        # codes leaving at most two heaps only (digits 0-7).
+        tracker = _tracker
+
+        def report(heap: int) -> int:
+            tracker.update(heap)
+            return tracker.next
+
+        rules = self._rules_upto(n)
+        if self.max_heaps == 1 or len(values) < _SPARSE_WARM:
+            end = n if self.max_heaps == 1 else min(n, _SPARSE_WARM)
+            fast.dense(values, end, rules, report, tracker.next)
+        parities = {k & 1 for k, digit, _ in rules if digit & 4}
+        split_parity = parities.pop() if len(parities) == 1 else None
+        while len(values) < n:
+            length = len(values)
+            end = min(n, 1 << length.bit_length())
+            older = _tally(fast.tally(values, 1, length // 2))
+            recent = _tally(fast.tally(values, length // 2, length))
+            found = _mask_from_counts(recent, length - length // 2, split_parity, _SPARSE_RARE)
+            if found is not None:
+                mask, domain, phase = found
+                rare = sum(
+                    c
+                    for counts in (older, recent)
+                    for (v, i), c in counts.items()
+                    if (v & mask).bit_count() & 1 == i & domain ^ phase
+                )
+                if rare > _SPARSE_RARE * length:
+                    found = None
+            if found is None:
+                fast.dense(values, end, rules, report, tracker.next)
+            else:
+                fast.sparse(values, end, rules, *found, report, tracker.next)
 
     def _sparse_segment(
         self, np: Any, values: list[int], end: int, mask: int, domain: int, phase: int
@@ -1043,10 +1089,24 @@ def _sparse_mask(
     for n in range(start, len(values)):
         key = (values[n], n & 1)
         counts[key] = counts.get(key, 0) + 1
-    total = len(values) - start
-    width = max(values[start:], default=0).bit_length()
+    return _mask_from_counts(counts, len(values) - start, split_parity, limit)
+
+
+def _tally(counts: list[int]) -> dict[tuple[int, int], int]:
+    """The kernel's ``counts[2 * v + n % 2]`` as ``{(v, n % 2): count}`` (non-zero counts)."""
+    return {(i >> 1, i & 1): c for i, c in enumerate(counts) if c}
+
+
+def _mask_from_counts(
+    counts: dict[tuple[int, int], int], total: int, split_parity: int | None, limit: float
+) -> tuple[int, int, int] | None:
+    """:func:`_sparse_mask` from ``{(value, heap % 2): count}`` over ``total`` heaps."""
+    width = max((v for v, _ in counts), default=0).bit_length()
     if not total or width > 11:
         return None
+    np = _numpy()
+    if np is not None and width > 4:
+        return _mask_numpy(np, counts, total, width, split_parity, limit)
     best, found = total + 1, (0, 0, 0)
     for delta in (0,) if split_parity is None else (0, 1):
         phase = delta & (split_parity or 0)
@@ -1056,6 +1116,34 @@ def _sparse_mask(
             )
             if rare < best:
                 best, found = rare, (mask, delta, phase)
+    return found if best <= limit * total else None
+
+
+def _mask_numpy(
+    np: Any,
+    counts: dict[tuple[int, int], int],
+    total: int,
+    width: int,
+    split_parity: int | None,
+    limit: float,
+) -> tuple[int, int, int] | None:
+    """:func:`_mask_from_counts` with every mask at once (the same choice: first of the fewest)."""
+    by_parity = np.zeros((2, 1 << width), dtype=np.int64)
+    for (v, i), c in counts.items():
+        by_parity[i, v] += c
+    masks = np.arange(1, 1 << width, dtype=np.int16)
+    x = masks[:, None] & np.arange(1 << width, dtype=np.int16)[None, :]
+    for shift in (8, 4, 2, 1):
+        x ^= x >> shift
+    odd = (x & 1).astype(np.int64)  # odd[mask - 1, v] = parity of v & mask (int64: no overflow)
+    best, found = total + 1, (0, 0, 0)
+    for delta in (0,) if split_parity is None else (0, 1):
+        phase = delta & (split_parity or 0)
+        # rare: parity == (i & delta) ^ phase, for heaps of parity i
+        rare = sum((odd if (i & delta) ^ phase else 1 - odd) @ by_parity[i] for i in (0, 1))
+        at = int(np.argmin(rare))
+        if int(rare[at]) < best:
+            best, found = int(rare[at]), (at + 1, delta, phase)
     return found if best <= limit * total else None
 
 

@@ -130,6 +130,7 @@ def test_sparse_engine_runs_on_sparse_games(monkeypatch: pytest.MonkeyPatch) -> 
         original(self, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(OctalGame, "_sparse_segment", counting)
+    monkeypatch.setattr("cgt.games.heap._kernel", lambda name: None)  # the Python engines
     assert OctalGame("0.16").grundy_sequence(2500) == REFERENCE["0.16"]
     assert calls
 
@@ -234,3 +235,28 @@ def test_bit_sets_of_value_arrays(width: int) -> None:
     odd, even = _parity_bits(0b101, width)
     assert odd | even == (1 << (1 << width)) - 1 and not odd & even
     assert all((odd >> v & 1) == (v & 0b101).bit_count() % 2 for v in range(1 << width))
+
+
+def test_mask_choice_with_numpy_equals_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # _mask_from_counts scores every mask at once with numpy; the plain loop
+    # (no numpy) must make the same choice: the first mask of the fewest rare heaps.
+    from cgt.games import heap
+
+    if np is None:
+        pytest.skip("numpy is not installed")
+    rng = random.Random(5)
+    cases = []
+    for _ in range(150):
+        width = rng.randrange(5, 12)
+        counts = {
+            (rng.randrange(1 << width), rng.randrange(2)): rng.randrange(1, 100)
+            for _ in range(rng.randrange(1, 60))
+        }
+        split_parity = rng.choice([None, 0, 1])
+        limit = rng.choice([0.05, 0.2, 1.0])
+        cases.append((counts, sum(counts.values()), split_parity, limit))
+    fast = [heap._mask_from_counts(*case) for case in cases]
+    monkeypatch.setattr(heap, "_numpy", lambda: None)
+    slow = [heap._mask_from_counts(*case) for case in cases]
+    assert fast == slow
+    assert any(found is not None for found in fast) and any(found is None for found in fast)

@@ -1,0 +1,231 @@
+"""The compiled kernel for octal-game Grundy sequences (``cgt/_c/heap.c``).
+
+Every kernel sequence is checked against :func:`reference`, a direct mex over
+*all* the options written in this file (numpy, sharing no code with
+``cgt.games.heap``), or against the pure-Python engines of ``cgt.games.heap``
+(``engine="python"``, and the numpy sparse-space engine called directly),
+which have their own tests against references and published values.  The
+whole module is skipped when the kernel is not built (or ``CGT_PURE_PYTHON=1``).
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import random
+import tracemalloc
+from typing import Any
+
+import pytest
+
+from cgt._accel import kernel
+from cgt.games import OctalGame
+from cgt.games import heap as heap_module
+
+np = pytest.importorskip("numpy")
+fast: Any = kernel("heap")
+pytestmark = pytest.mark.skipif(fast is None, reason="the heap kernel is not built")
+
+
+def parse(code: str) -> list[tuple[int, bool]]:
+    """``(digit, distinct)`` for k = 0, 1, ... of a finite code of digits 0-7 and '!'."""
+    head, _, tail = code.partition(".")
+    out: list[tuple[int, bool]] = []
+    for text in (head or "0", tail):
+        i = 0
+        while i < len(text):
+            distinct = i + 1 < len(text) and text[i + 1] == "!"
+            out.append((int(text[i]), distinct))
+            i += 1 + distinct
+    return out
+
+
+def reference(code: str, n: int) -> list[int]:
+    """G(0..n-1) by a full mex over every option of every heap."""
+    digits = parse(code)
+    g = np.zeros(max(n, 1), dtype=np.int64)
+    for heap in range(1, n):
+        parts = [np.zeros(0, dtype=np.int64)]
+        for k, (d, distinct) in enumerate(digits):
+            m = heap - k
+            if m < 0:
+                break
+            if d & 1 and m == 0:
+                parts.append(np.zeros(1, dtype=np.int64))
+            if d & 2 and m >= 1 and k >= 1:
+                parts.append(g[m : m + 1])
+            if d & 4 and m >= 2:
+                a = np.arange(1, m // 2 + 1)
+                if distinct:
+                    a = a[2 * a != m]
+                parts.append(g[a] ^ g[m - a])
+        seen = np.unique(np.concatenate(parts))
+        free = np.nonzero(seen != np.arange(len(seen)))[0]
+        g[heap] = free[0] if len(free) else len(seen)
+    return [int(v) for v in g[:n]]
+
+
+def compiled(code: str, n: int) -> list[int]:
+    """The kernel's sequence (engine 'auto'), with no period read off."""
+    values = [0]
+    OctalGame(code)._extend(values, n, "auto")
+    return values
+
+
+def test_the_reference_agrees_with_published_values() -> None:
+    # OEIS A002186 (Kayles), n = 0..20
+    assert reference("0.77", 21) == [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+    ]  # fmt: skip
+    # OEIS A071464 (octal game .127), a(1..20) = G(1..20)
+    assert reference("0.127", 21)[1:] == [
+        1, 0, 2, 2, 1, 0, 4, 4, 1, 2, 2, 0, 1, 4, 4, 6, 1, 7, 7, 0,
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("first", range(8))
+def test_every_code_of_up_to_three_digits(first: int) -> None:
+    # 0.abc for every b, c (and a = first): the dense kernel, all digit kinds
+    for b, c in itertools.product(range(8), repeat=2):
+        code = f"0.{first}{b}{c}"
+        if code == "0.000":
+            continue
+        assert compiled(code, 160) == reference(code, 160), code
+
+
+CODES = ["0.6", "0.16", "0.56", "0.51", "0.77", "0.07", "0.137", "0.4!", "0.6!", "0.7!7", "4.7"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_past_the_warm_up_against_the_reference(code: str) -> None:
+    # beyond 1024 values the sparse segment (or the dense one) runs per doubling
+    assert compiled(code, 2600) == reference(code, 2600)
+
+
+def test_random_codes_against_the_reference() -> None:
+    rng = random.Random(17)
+    for _ in range(12):
+        digits = [rng.randrange(8) for _ in range(4)]
+        digits[rng.randrange(4)] |= 4  # at least one split
+        bangs = [rng.random() < 0.25 for _ in range(4)]
+        code = "0." + "".join(
+            f"{d}{'!' if bang else ''}" for d, bang in zip(digits, bangs, strict=True)
+        )
+        assert compiled(code, 1500) == reference(code, 1500), code
+
+
+@pytest.mark.parametrize("code", ["0.6", "0.16", "0.56", "0.7!7", "0.4!", "0.644", "0.36"])
+def test_sparse_kernel_is_exact_for_any_mask(code: str) -> None:
+    # The mask only decides the speed: any mask, domain and phase, from any
+    # prefix, gives the exact values (masks making most values rare included).
+    rng = random.Random(code)
+    expected = reference(code, 900)
+    rules = OctalGame(code)._rules_upto(900)
+    split_parities = {k & 1 for k, digit, _ in rules if digit & 4}
+    for _ in range(8):
+        start = rng.randrange(1, 400)
+        mask = rng.randrange(1, 64)
+        domain = rng.randrange(2) if len(split_parities) == 1 else 0
+        values = expected[:start]
+        fast.sparse(values, 900, rules, mask, domain, rng.randrange(2), None, 1 << 60)
+        assert values == expected, (mask, domain, start)
+
+
+@pytest.mark.parametrize(
+    ("code", "n"),
+    [
+        ("0.6", 30000),
+        ("0.16", 30000),
+        ("0.51", 30000),
+        ("0.56", 30000),
+        ("0.165", 20000),
+        pytest.param("0.6", 100000, marks=pytest.mark.slow),
+        pytest.param("0.16", 100000, marks=pytest.mark.slow),
+        pytest.param("0.106", 100000, marks=pytest.mark.slow),
+    ],
+)
+def test_kernel_equals_the_numpy_sparse_engine(code: str, n: int) -> None:
+    # Officers (0.6), 0.16 and 0.106: no period known; 0.51, 0.56, 0.165 long
+    expected = [0]
+    OctalGame(code)._extend_sparse(np, expected, n)
+    assert compiled(code, n) == expected
+
+
+def test_kernel_equals_the_pure_python_engine() -> None:
+    for code in ("0.6", "0.16", "0.7!7", "4.7", "0.3", "0.12", "4!.0", "4!.07", "4.6", "0.0000007"):
+        python = OctalGame(code).grundy_sequence(2000, engine="python", progress=False)
+        assert OctalGame(code).grundy_sequence(2000, progress=False) == python, code
+
+
+def test_grundy_sequence_uses_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            calls.append(name)
+            return getattr(fast, name)
+
+    monkeypatch.setattr(heap_module, "_kernel", lambda name: Counting())
+    # 0.16 has a sparse space from early on (Officers only after about 8000 heaps)
+    assert OctalGame("0.16").grundy_sequence(5000, progress=False) == reference("0.16", 5000)
+    assert {"dense", "sparse", "tally"} <= set(calls)
+    calls.clear()
+    OctalGame("0.6").grundy_sequence(100, engine="python", progress=False)
+    assert not calls
+
+
+def test_progress_reports_and_errors_leave_values_alone() -> None:
+    rules = OctalGame("0.6")._rules_upto(5000)
+    seen: list[int] = []
+
+    def report(heap: int) -> int:
+        seen.append(heap)
+        return heap + 1000
+
+    values = [0]
+    fast.dense(values, 5000, rules, report, 10)
+    assert seen[:3] == [10, 1010, 2010] and values == reference("0.6", 5000)
+
+    def stop(heap: int) -> int:
+        raise KeyboardInterrupt
+
+    prefix = values[:3000]
+    with pytest.raises(KeyboardInterrupt):
+        fast.sparse(prefix, 5000, rules, 494, 0, 0, stop, 4000)
+    assert prefix == values[:3000]  # nothing appended
+
+
+def test_bad_arguments_raise() -> None:
+    with pytest.raises(ValueError, match="digits 0-7"):
+        fast.dense([0], 10, [(1, 8, False)], None, 1 << 60)
+    with pytest.raises(ValueError, match="len"):
+        fast.dense([0, 1, 2], 2, [(1, 6, False)], None, 1 << 60)
+    with pytest.raises(ValueError, match="split rule"):
+        fast.sparse([0, 1], 10, [(1, 2, False)], 1, 0, 0, None, 1 << 60)
+    with pytest.raises(ValueError, match="one parity"):  # 0.44: splits remove 1 and 2
+        fast.sparse([0, 1], 10, [(1, 4, False), (2, 4, False)], 1, 1, 0, None, 1 << 60)
+    with pytest.raises(ValueError, match="mask"):
+        fast.sparse([0, 1], 10, [(1, 6, False)], 0, 0, 0, None, 1 << 60)
+    with pytest.raises(ValueError, match="out of range"):
+        fast.tally([0, -1], 0, 2)
+    # heaps 1 and 3 are odd (values 1 and 0), heap 2 even (value 1): counts[2 * v + n % 2]
+    assert fast.tally([0, 1, 1, 0], 1, 4) == [0, 1, 1, 1]
+
+
+def test_memory_is_flat_over_repeated_runs() -> None:
+    def run() -> None:
+        values = [0]
+        OctalGame("0.6")._extend(values, 20000, "auto")
+
+    run()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(3):
+            run()
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert after - before < 100_000
