@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             os.unlink(path)
         if pure is not None:
-            pure_cols = f"{pure['time']:8.2f} {pure['mib']:6.0f}"
+            pure_cols = f"{pure['time']:8.3f} {pure['mib']:6.0f}"
         else:
             pure_cols = f"{'-':>8} {'-':>6}"
         if run_peer:
@@ -179,13 +179,13 @@ def main(argv: list[str] | None = None) -> int:
                 if pure is not None and peer["time"] > 0
                 else f"{'-':>10}"
             )
-            peer_cols = f"{peer['time']:9.2f} {peer['mib']:6.0f} {ratio:7.3f} {pure_ratio}"
+            peer_cols = f"{peer['time']:9.3f} {peer['mib']:6.0f} {ratio:7.3f} {pure_ratio}"
         else:
             agree = "-"
             peer_cols = f"{'-':>9} {'-':>6} {'-':>7} {'-':>10}"
         ref = f"{reference:13.2f}" if reference is not None else f"{'-':>13}"
         print(
-            f"{name:16} {mine['time']:8.2f} {mine['mib']:6.0f} {pure_cols} {peer_cols} {ref}"
+            f"{name:16} {mine['time']:8.3f} {mine['mib']:6.0f} {pure_cols} {peer_cols} {ref}"
             f"  {agree}",
             flush=True,
         )

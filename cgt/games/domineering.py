@@ -29,6 +29,7 @@ the negative.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -234,6 +235,11 @@ def _number(num: int, exp: int) -> Game:
 
 _ENGINE: Any = _accel.kernel("shortgame")
 """The compiled engine and solvers (``cgt/_c/shortgame.c``), or ``None``."""
+
+_ENGINE_LOCK = threading.RLock()
+"""Held around each call of the compiled engine.  The engine keeps the GIL,
+but turning its result into Python games runs Python code, during which
+another thread could call it (it would refuse, and Python would answer)."""
 if _ENGINE is not None:
     _ENGINE.setup(_number, canonical._trusted_form)
     register_cache(_ENGINE.clear)
@@ -455,7 +461,7 @@ class Domineering(_Board, Position):
         """
         engine = _compiled(Domineering, self.h, self.w)
         if engine is not None:
-            with solver_for(Domineering).lock:
+            with _ENGINE_LOCK:
                 try:
                     result: Game = engine.domineering(self.h, self.w, self.bits)
                     return result
@@ -501,7 +507,7 @@ class Cram(_Board, ImpartialPosition):
         """
         engine = _compiled(Cram, self.h, self.w)
         if engine is not None:
-            with solver_for(Cram).lock:
+            with _ENGINE_LOCK:
                 try:
                     grundy: int = engine.cram(self.h, self.w, self.bits)
                     return grundy
