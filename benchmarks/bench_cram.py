@@ -61,7 +61,7 @@ def main() -> None:
         line = f"{h}x{w:<3} *{value:<3}"
         if compiled:
             fast_value, fast = timed(board, "compiled")
-            line += f" compiled {fast:6.2f} s (MCGS ratio {fast / mcgs:5.2f}, agree "
+            line += f" compiled {fast:6.3f} s (MCGS ratio {fast / mcgs:5.2f}, agree "
             line += f"{fast_value == value})"
         line += f"  search {ours:7.2f} s  MCGS {mcgs:5.1f} s  ratio {ours / mcgs:5.2f}"
         if not args.no_mex:

@@ -13,6 +13,7 @@ import os
 import random
 import signal
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -355,3 +356,26 @@ def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch)
     assert Cram("...|...").grundy() == 1
     assert solver_for(Domineering).info().values > 0
     assert solver_for(Cram).info().misses > 0
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+def test_ctrl_c_mid_cram_search_leaves_the_tables_consistent() -> None:
+    board = Cram("|".join(["." * 14] * 3))  # seconds in C
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    cgt.clear_caches()
+    old = signal.signal(signal.SIGALRM, interrupt)
+    start = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(KeyboardInterrupt):
+            board.grundy()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.monotonic() - start < 3  # the search looks at signals often
+    solver = Solver()
+    for h, w, bits in random_boards(31, 60, 3, 6):
+        assert engine.cram(h, w, bits) == python_grundy(h, w, bits, solver)

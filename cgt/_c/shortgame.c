@@ -16,6 +16,11 @@
  * forms are unique, so they are converted to the right Python objects on the
  * way out (cgt.canonical._trusted_form recognises them).
  *
+ * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
+ * 64-bit boards (flood fill into components, crop, normal form over the
+ * symmetries, transposition negating); Cram's Grundy values come from the
+ * outcome search of cgt/impartial_search.py.
+ *
  * Every table persists across calls; the memo tables are bounded (emptied
  * when full), and the node tables are emptied at the start of a call once
  * they are over their bound.  A value is inserted only once it is complete,
@@ -1225,7 +1230,7 @@ static void normal_form(const frame *f, uint64_t comp, int *nh, int *nw, uint64_
 
 static uint64_t g_work; /* components valued since the last look at signals */
 static int g_depth;
-#define MAX_DEPTH 200
+#define MAX_DEPTH 400
 #define SIGNAL_EVERY 2048
 
 static int32_t dom_component(int h, int w, uint64_t bits);
@@ -1366,6 +1371,67 @@ static int32_t cram_state(const frame *f, uint64_t bits, uint64_t removed)
     return s.total;
 }
 
+/* Cram's Grundy values by outcome search with a nim heap, as
+ * cgt/impartial_search.py: grundy(G) is the least n with G + *n a
+ * second-player win, and each G + *n is decided by a search that stops at the
+ * first winning move.  After a move, components of known value fold into the
+ * heap, equal components cancel in pairs, and all but the largest of the rest
+ * are valued in full, so the search goes on with one component and one heap.
+ * Decided wins of G + *n (n < 31) are remembered as bits of t_cram_won. */
+static comptab t_cram_won = {NULL, NULL, NULL, 0, 0, 1u << 22};
+
+typedef struct {
+    uint64_t bits;
+    uint16_t hw;
+} ckey;
+
+typedef struct {
+    ckey *a;
+    int n, cap;
+} ckeys;
+
+static int collect_each(void *ctx, int h, int w, uint64_t key, int flip)
+{
+    (void)flip;
+    ckeys *v = ctx;
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 64;
+        ckey *a = realloc(v->a, (size_t)cap * sizeof(ckey));
+        if (!a)
+            return no_memory();
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n].bits = key;
+    v->a[v->n].hw = (uint16_t)((h << 8) | w);
+    v->n++;
+    return 0;
+}
+
+static int cram_wins(ckey k, int n);
+
+static int popcount64(uint64_t x)
+{
+    int c = 0;
+    for (; x; x &= x - 1)
+        c++;
+    return c;
+}
+
+static int cmp_ckey(const void *a, const void *b)
+{
+    const ckey *x = a, *y = b;
+    if (x->hw != y->hw)
+        return x->hw < y->hw ? -1 : 1;
+    return (x->bits > y->bits) - (x->bits < y->bits);
+}
+
+static int cmp_ckey_size(const void *a, const void *b)
+{
+    int x = popcount64(((const ckey *)a)->bits), y = popcount64(((const ckey *)b)->bits);
+    return (x > y) - (x < y);
+}
+
 static int32_t cram_component(int h, int w, uint64_t bits)
 {
     uint16_t hw = (uint16_t)((h << 8) | w);
@@ -1374,42 +1440,160 @@ static int32_t cram_component(int h, int w, uint64_t bits)
         return v;
     if (poll_signals() < 0)
         return -1;
-    if (h == 1 && w <= 3) {
-        v = w >= 2 ? 1 : 0;
-    } else {
-        if (++g_depth > MAX_DEPTH) {
-            g_depth--;
-            return fail("the compiled engine went too deep");
-        }
-        frame f;
-        make_frame(&f, h, w);
-        uint8_t seen[256];
-        memset(seen, 0, sizeof seen);
-        uint64_t vertical = bits & (bits >> w);
-        uint64_t horizontal = bits & (bits >> 1) & f.not_last;
-        v = 0;
-        for (uint64_t s = vertical; s && v >= 0; s &= s - 1) {
-            uint64_t low = s & (~s + 1), removed = low | (low << w);
-            v = cram_state(&f, bits ^ removed, removed);
-            if (v >= 0 && v < 256)
-                seen[v] = 1;
-        }
-        for (uint64_t s = horizontal; s && v >= 0; s &= s - 1) {
-            uint64_t low = s & (~s + 1), removed = low | (low << 1);
-            v = cram_state(&f, bits ^ removed, removed);
-            if (v >= 0 && v < 256)
-                seen[v] = 1;
-        }
+    ckey k = {bits, hw};
+    for (int n = 0;; n++) {
+        int t = cram_wins(k, n);
+        if (t < 0)
+            return -1;
+        if (!t)
+            return n; /* cram_wins stored it */
+    }
+}
+
+static int cram_won(ckey k, int n)
+{
+    if (n < 31) {
+        int32_t mask = 0;
+        comptab_get(&t_cram_won, k.bits, k.hw, &mask);
+        if (comptab_put(&t_cram_won, k.bits, k.hw, mask | (int32_t)(1u << n)) < 0)
+            return -1;
+    }
+    return 1;
+}
+
+typedef struct {
+    int off, count, cost, m;
+} pending;
+
+static int cmp_pending(const void *a, const void *b)
+{
+    const pending *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost < y->cost ? -1 : 1;
+    return (x->off > y->off) - (x->off < y->off); /* keep the order of the moves */
+}
+
+/* Whether the player to move wins the component k plus a heap of n. */
+static int cram_wins(ckey k, int n)
+{
+    int32_t g;
+    if (comptab_get(&t_cram, k.bits, k.hw, &g))
+        return g != n;
+    if (n < 31 && comptab_get(&t_cram_won, k.bits, k.hw, &g) && ((g >> n) & 1))
+        return 1;
+    int h = k.hw >> 8, w = k.hw & 0xFF;
+    uint64_t bits = k.bits;
+    frame f;
+    make_frame(&f, h, w);
+    uint64_t vertical = bits & (bits >> w);
+    uint64_t horizontal = bits & (bits >> 1) & f.not_last;
+    int moves = popcount64(vertical) + popcount64(horizontal);
+    if (n > moves)
+        return 1; /* the Grundy value is at most the number of options */
+    if (poll_signals() < 0)
+        return -1;
+    if (++g_depth > MAX_DEPTH) {
         g_depth--;
-        if (v >= 0) { /* mex; a component has at most 112 options, so it is < 256 */
-            v = 0;
-            while (seen[v])
-                v++;
+        return fail("the compiled engine went too deep");
+    }
+    ckeys keys = {NULL, 0, 0};
+    pending *todo = malloc((size_t)(moves ? moves : 1) * sizeof(pending));
+    int ntodo = 0, result = -1;
+    if (!todo) {
+        no_memory();
+        goto done;
+    }
+    /* First pass: the moves decided by the tables alone. */
+    for (int dir = 0; dir < 2; dir++) {
+        uint64_t spots = dir ? horizontal : vertical;
+        int step = dir ? 1 : w;
+        for (uint64_t s = spots; s; s &= s - 1) {
+            uint64_t low = s & (~s + 1), removed = low | (low << step);
+            int off = keys.n, m = n;
+            if (split(&f, bits ^ removed, removed, collect_each, &keys) < 0)
+                goto done;
+            int count = 0;
+            for (int i = off; i < keys.n; i++) { /* fold known values into the heap */
+                int32_t v;
+                if (comptab_get(&t_cram, keys.a[i].bits, keys.a[i].hw, &v))
+                    m ^= v;
+                else
+                    keys.a[off + count++] = keys.a[i];
+            }
+            if (count > 1) { /* equal components cancel in pairs */
+                qsort(keys.a + off, (size_t)count, sizeof(ckey), cmp_ckey);
+                int c2 = 0;
+                for (int i = 0; i < count;) {
+                    int j = i;
+                    while (j < count && !cmp_ckey(&keys.a[off + i], &keys.a[off + j]))
+                        j++;
+                    if ((j - i) & 1)
+                        keys.a[off + c2++] = keys.a[off + i];
+                    i = j;
+                }
+                count = c2;
+            }
+            keys.n = off + count;
+            if (!count) {
+                if (m == 0) { /* a move to a second-player win */
+                    result = cram_won(k, n);
+                    goto done;
+                }
+                continue;
+            }
+            if (count == 1 && m < 31 &&
+                comptab_get(&t_cram_won, keys.a[off].bits, keys.a[off].hw, &g) && ((g >> m) & 1)) {
+                keys.n = off;
+                continue; /* this move leaves a won position to the opponent */
+            }
+            int cost = 0;
+            for (int i = off; i < keys.n; i++)
+                cost += popcount64(keys.a[i].bits);
+            todo[ntodo].off = off;
+            todo[ntodo].count = count;
+            todo[ntodo].cost = cost;
+            todo[ntodo].m = m;
+            ntodo++;
         }
     }
-    if (v < 0 || comptab_put(&t_cram, bits, hw, v) < 0)
-        return -1;
-    return v;
+    /* Second pass: search the rest, cheapest first. */
+    qsort(todo, (size_t)ntodo, sizeof(pending), cmp_pending);
+    for (int i = 0; i < ntodo; i++) {
+        ckey *u = keys.a + todo[i].off;
+        int count = todo[i].count, m = todo[i].m;
+        if (count > 1)
+            qsort(u, (size_t)count, sizeof(ckey), cmp_ckey_size);
+        for (int j = 0; j < count - 1; j++) {
+            int32_t v = cram_component(u[j].hw >> 8, u[j].hw & 0xFF, u[j].bits);
+            if (v < 0)
+                goto done;
+            m ^= v;
+            u = keys.a + todo[i].off; /* (the buffer stays put: only this frame grows it) */
+        }
+        int t = cram_wins(u[count - 1], m);
+        if (t < 0)
+            goto done;
+        if (!t) {
+            result = cram_won(k, n);
+            goto done;
+        }
+    }
+    /* Moves on the heap: to *j wins when grundy(G) == j. */
+    for (int j = 0; j < n; j++) {
+        int t = cram_wins(k, j);
+        if (t < 0)
+            goto done;
+        if (!t) {
+            result = cram_won(k, n);
+            goto done;
+        }
+    }
+    result = comptab_put(&t_cram, k.bits, k.hw, n) < 0 ? -1 : 0;
+done:
+    g_depth--;
+    free(keys.a);
+    free(todo);
+    return result;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1424,6 +1608,7 @@ static void reset_all(void)
     memo_free(&m_add);
     comptab_free(&t_dom);
     comptab_free(&t_cram);
+    comptab_free(&t_cram_won);
     for (int32_t i = 1; i < g_count; i++)
         Py_CLEAR(g_py[i]);
     free(g_nodes);
