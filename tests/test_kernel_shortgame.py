@@ -59,10 +59,13 @@ def random_boards(seed: int, count: int, max_h: int, max_w: int) -> list[tuple[i
 
 
 # --- Domineering -----------------------------------------------------------------------
-def test_every_board_up_to_ten_cells() -> None:
-    # every subset of every rectangle of at most 10 cells (8,000 boards)
+SMALL_SHAPES = [(h, w) for h in range(1, 13) for w in range(1, 13) if h * w <= 12]
+
+
+def test_every_board_up_to_twelve_cells() -> None:
+    # every subset of every rectangle of at most 12 cells (31,000 boards)
     solver = Solver()
-    shapes = [(h, w) for h in range(1, 11) for w in range(1, 11) if h * w <= 10]
+    shapes = SMALL_SHAPES
     for h, w in shapes:
         for bits in range(1 << (h * w)):
             expected = python_value(h, w, bits, solver)
@@ -77,6 +80,18 @@ def test_random_boards_up_to_five_by_five() -> None:
         got = engine.domineering(h, w, bits)
         # the same interned object, so equal values are identical
         assert got is expected, Domineering._make(h, w, bits)
+
+
+def test_random_sparse_boards_up_to_eight_by_eight() -> None:
+    # up to 64 cells, so the high bits of the masks are used; more than half
+    # blocked, so that the pure-Python side stays quick
+    rng = random.Random(8)
+    solver, cram_solver = Solver(), Solver()
+    for _ in range(40):
+        h, w = rng.randint(6, 8), rng.randint(6, 8)
+        bits = sum(1 << k for k in range(h * w) if rng.random() >= 0.55)
+        assert engine.domineering(h, w, bits) is python_value(h, w, bits, solver)
+        assert engine.cram(h, w, bits) == python_grundy(h, w, bits, cram_solver)
 
 
 def test_value_uses_the_kernel_and_agrees() -> None:
@@ -142,9 +157,9 @@ def test_bad_boards_are_refused() -> None:
 
 
 # --- Cram ------------------------------------------------------------------------------
-def test_cram_every_board_up_to_ten_cells() -> None:
+def test_cram_every_board_up_to_twelve_cells() -> None:
     solver = Solver()
-    shapes = [(h, w) for h in range(1, 11) for w in range(1, 11) if h * w <= 10]
+    shapes = SMALL_SHAPES
     for h, w in shapes:
         for bits in range(1 << (h * w)):
             expected = python_grundy(h, w, bits, solver)
