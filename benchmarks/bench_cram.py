@@ -1,14 +1,17 @@
-"""Cram Grundy values of empty rectangles: the outcome search against the mex search.
+"""Cram Grundy values of empty rectangles: the compiled solver, the outcome search
+and the mex search.
 
 Run:  python benchmarks/bench_cram.py [--no-mex]
 
 Each board is valued cold (``cgt.clear_caches()`` and
-``cgt.games.clear_solver_caches()`` before each run) by the default search
+``cgt.games.clear_solver_caches()`` before each run), in the same process, by
+the compiled solver (``Cram.grundy()`` when the kernel ``shortgame`` is built:
+a mex over all options in C), by the pure-Python default search
 (:mod:`cgt.impartial_search`: the least ``n`` with board + ``*n`` a
-second-player win) and, unless ``--no-mex``, by the older mex search over all
-options (``Solver._keyed_mex``), in the same process.  Printed: seconds of
-each, their ratio, the figure published for the C++ solver MCGS on the same
-board and our time over it.  Not part of the tests.
+second-player win) and, unless ``--no-mex``, by the older Python mex search
+over all options (``Solver._keyed_mex``).  Printed: CPU seconds of each, the
+figure published for the C++ solver MCGS on the same board and the ratios to
+it.  Not part of the tests.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import time
 import cgt
 from cgt.games import Cram, clear_solver_caches
 from cgt.games.base import solver_for
+from cgt.games.domineering import _CRAM
 
 BOARDS = [
     # (rows, columns, MCGS seconds as published)
@@ -29,15 +33,19 @@ BOARDS = [
 ]
 
 
-def timed(board: Cram, mex: bool) -> tuple[int, float]:
+def timed(board: Cram, how: str) -> tuple[int, float]:
+    """Value ``board`` cold: ``how`` is "compiled", "search" or "mex"."""
     cgt.clear_caches()
     clear_solver_caches()
     solver = solver_for(Cram)
-    solver._keyed_mex = mex
+    solver._keyed_mex = how == "mex"
     try:
-        start = time.perf_counter()
-        value = board.grundy()
-        return value, time.perf_counter() - start
+        start = time.process_time()
+        if how == "compiled":
+            value = board.grundy()
+        else:  # the Python solver, whatever is compiled
+            value = solver.keyed_grundy(_CRAM, board.state, progress=False)
+        return value, time.process_time() - start
     finally:
         solver._keyed_mex = False
 
@@ -46,14 +54,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--no-mex", action="store_true", help="skip the (slow) mex search")
     args = parser.parse_args()
+    compiled = cgt.compiled().get("shortgame", False)
     for h, w, mcgs in BOARDS:
         board = Cram("|".join(["." * w] * h))
-        value, ours = timed(board, mex=False)
-        line = f"{h}x{w:<3} *{value:<3} search {ours:7.2f} s"
-        line += f"  MCGS {mcgs:5.1f} s  ratio {ours / mcgs:5.2f}"
+        value, ours = timed(board, "search")
+        line = f"{h}x{w:<3} *{value:<3}"
+        if compiled:
+            fast_value, fast = timed(board, "compiled")
+            line += f" compiled {fast:6.3f} s (MCGS ratio {fast / mcgs:5.2f}, agree "
+            line += f"{fast_value == value})"
+        line += f"  search {ours:7.2f} s  MCGS {mcgs:5.1f} s  ratio {ours / mcgs:5.2f}"
         if not args.no_mex:
-            old_value, old = timed(board, mex=True)
-            line += f"  mex {old:7.2f} s  speedup {old / ours:7.1f}x  agree {old_value == value}"
+            old_value, old = timed(board, "mex")
+            line += f"  mex {old:7.2f} s  agree {old_value == value}"
         print(line, flush=True)
 
 

@@ -1,15 +1,17 @@
 """Benchmark: values of positions, cgt against cgt-py in the same run.
 
-Run ``python benchmarks/bench_positions.py [--quick] [--only NAME ...]``.
+Run ``python benchmarks/bench_positions.py [--quick] [--only NAME ...] [--no-pure]``.
 
-Each workload is solved twice, each time in a fresh child process: once by
-cgt-py, then by cgt (cold: nothing cached).  The table shows the CPU time
-(``time.process_time``) and the peak resident memory of each child, the ratio
-``cgt time / cgt-py time`` (below 1: cgt is faster), cgt-py's time on the
-reference machine as quoted in the issue, and whether the two values agree
+Each workload is solved three times, each time in a fresh child process: by
+cgt-py, by cgt (cold: nothing cached; with its compiled kernels when they are
+built), and by cgt with ``CGT_PURE_PYTHON=1`` (the pure-Python paths; skipped
+with ``--no-pure``).  The table shows the CPU time (``time.process_time``) and
+the peak resident memory of each child, the ratios ``cgt time / cgt-py time``
+and ``pure-Python time / cgt-py time`` (below 1: cgt is faster), cgt-py's time
+on the reference machine as quoted in the issue, and whether the values agree
 (cgt-py's canonical form is parsed with :func:`cgt.parse` and compared after
-cgt's time and memory were taken).  CPU times are used because the machine
-may be shared.
+cgt's time and memory were taken; the pure-Python value is compared with it
+too).  CPU times are used because the machine may be shared.
 """
 
 from __future__ import annotations
@@ -69,8 +71,10 @@ def graph_of(shape: str) -> nx.Graph:
     return nx.grid_2d_graph(h, w)
 
 
-# (name, cgt-py's time on the reference machine, in the quick set)
-WORKLOADS: list[tuple[str, float, bool]] = [
+# (name, cgt-py's time on the reference machine (None: not quoted), in the quick set)
+WORKLOADS: list[tuple[str, float | None, bool]] = [
+    ("Domineering 4x4", None, True),
+    ("Domineering 3x6", None, True),
     ("Domineering 4x5", 0.15, True),
     ("Domineering 5x5", 3.9, True),
     ("Domineering 4x7", 24.5, False),
@@ -90,8 +94,8 @@ def peak_mib() -> float:
 
 def child(role: str, name: str, path: str) -> None:
     """Solve one workload in this (fresh) process and print a JSON line."""
-    solve: Callable[[str], Any] = ours if role == "cgt" else theirs
-    if role == "cgt":  # imports are not timed
+    solve: Callable[[str], Any] = theirs if role == "peer" else ours
+    if role != "peer":  # imports are not timed
         import cgt.games
     else:
         import cgt_py  # noqa: F401
@@ -112,11 +116,16 @@ def child(role: str, name: str, path: str) -> None:
 
 
 def run_child(role: str, name: str, path: str) -> dict[str, Any]:
+    env = dict(os.environ)
+    env.pop("CGT_PURE_PYTHON", None)
+    if role == "pure":
+        env["CGT_PURE_PYTHON"] = "1"
     out = subprocess.run(
         [sys.executable, __file__, "--child", role, name, path],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
@@ -127,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="only the short workloads")
     parser.add_argument("--only", nargs="*", default=None, help="workload names to run")
     parser.add_argument("--no-peer", action="store_true", help="time cgt alone")
+    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python run")
     parser.add_argument("--child", nargs=3, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -139,8 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         run_peer = False
     print(
-        f"{'workload':16} {'cgt s':>8} {'MiB':>6} {'cgt-py s':>9} {'MiB':>6} {'ratio':>7} "
-        f"{'ref cgt-py s':>13}  agree",
+        f"{'workload':16} {'cgt s':>8} {'MiB':>6} {'pure s':>8} {'MiB':>6} {'cgt-py s':>9} "
+        f"{'MiB':>6} {'ratio':>7} {'pure ratio':>10} {'ref cgt-py s':>13}  agree",
         flush=True,
     )
     for name, reference, quick in WORKLOADS:
@@ -154,18 +164,29 @@ def main(argv: list[str] | None = None) -> int:
             if run_peer:
                 peer = run_child("peer", name, path)
             mine = run_child("cgt", name, path)
+            pure = None if args.no_pure else run_child("pure", name, path)
         finally:
             os.unlink(path)
+        if pure is not None:
+            pure_cols = f"{pure['time']:8.3f} {pure['mib']:6.0f}"
+        else:
+            pure_cols = f"{'-':>8} {'-':>6}"
         if run_peer:
             ratio = mine["time"] / peer["time"] if peer["time"] > 0 else float("inf")
-            agree = "yes" if mine.get("agree") else "NO"
-            peer_cols = f"{peer['time']:9.2f} {peer['mib']:6.0f} {ratio:7.3f}"
+            agree = "yes" if mine.get("agree") and (pure is None or pure.get("agree")) else "NO"
+            pure_ratio = (
+                f"{pure['time'] / peer['time']:10.3f}"
+                if pure is not None and peer["time"] > 0
+                else f"{'-':>10}"
+            )
+            peer_cols = f"{peer['time']:9.3f} {peer['mib']:6.0f} {ratio:7.3f} {pure_ratio}"
         else:
             agree = "-"
-            peer_cols = f"{'-':>9} {'-':>6} {'-':>7}"
+            peer_cols = f"{'-':>9} {'-':>6} {'-':>7} {'-':>10}"
+        ref = f"{reference:13.2f}" if reference is not None else f"{'-':>13}"
         print(
-            f"{name:16} {mine['time']:8.2f} {mine['mib']:6.0f} {peer_cols} {reference:13.2f}  "
-            f"{agree}",
+            f"{name:16} {mine['time']:8.3f} {mine['mib']:6.0f} {pure_cols} {peer_cols} {ref}"
+            f"  {agree}",
             flush=True,
         )
     return 0

@@ -328,6 +328,24 @@ def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     return g
 
 
+def _trusted_form(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
+    """The game ``{left|right}`` when it is known to be a canonical form already.
+
+    For the compiled engine (:mod:`cgt._c`), whose results are canonical: the
+    form is only recognised (a number or nus value) or interned, not reduced.
+    Numbers never come here: the engine makes them by value.
+
+    >>> from cgt.dyadic import Dyadic
+    >>> zero = make_number(Dyadic(0))
+    >>> _trusted_form((zero,), (zero,)), _trusted_form((make_number(Dyadic(1)),), (zero,))
+    (*, {1|0})
+    """
+    found = _recognise_nus(left, right)
+    if found is not None:
+        return found
+    return _intern_general(left, right)
+
+
 def _options(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
     if g._left is None:
         _lazy_options(g)

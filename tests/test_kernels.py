@@ -116,3 +116,41 @@ def test_build_without_a_compiler(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         assert not [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
     _runs_demo(wheel, tmp_path)
+
+
+@pytest.mark.slow
+def test_build_with_a_compiler(tmp_path: Path) -> None:
+    """A compiler present: the wheel holds the kernels, and they are used and agree."""
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        pytest.skip("no C compiler")
+    wheel = _wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as z:
+        built = [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
+    assert sorted(n.split("/")[-1].split(".")[0] for n in built) == sorted(
+        f"_kernel_{name}" for name in _accel.KERNELS
+    )
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), wheel],
+        check=True,
+        capture_output=True,
+    )
+    env = dict(os.environ, PYTHONPATH=str(target))
+    env.pop("CGT_PURE_PYTHON", None)
+    code = (
+        "import cgt, json; from cgt.games import Domineering; "
+        "print(json.dumps([str(Domineering('....|....|....').value()), cgt.compiled()]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    import json
+
+    value, flags = json.loads(out.stdout)
+    assert all(flags.values()) and set(flags) == set(_accel.KERNELS)
+    assert value == str(cgt.parse("-3/2"))

@@ -29,10 +29,14 @@ the negative.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from .. import _accel, _budget, canonical
+from .. import store as _store
 from .._compat import callable_graph
+from ..dyadic import _make
 from ..errors import InvalidPosition
 from .base import ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
@@ -223,6 +227,42 @@ _DOMINEERING = DomineeringRules(impartial=False)
 _CRAM = DomineeringRules(impartial=True)
 register_cache(_DOMINEERING.clear)
 register_cache(_CRAM.clear)
+
+
+def _number(num: int, exp: int) -> Game:
+    return canonical.make_number(_make(num, exp))
+
+
+_ENGINE: Any = _accel.kernel("shortgame")
+"""The compiled engine and solvers (``cgt/_c/shortgame.c``), or ``None``."""
+
+_ENGINE_LOCK = threading.RLock()
+"""Held around each call of the compiled engine.  The engine keeps the GIL,
+but turning its result into Python games runs Python code, during which
+another thread could call it (it would refuse, and Python would answer)."""
+if _ENGINE is not None:
+    _ENGINE.setup(_number, canonical._trusted_form)
+    register_cache(_ENGINE.clear)
+    canonical._clear_hooks.append(_ENGINE.clear)
+
+
+def _compiled(kind: type, h: int, w: int) -> Any:
+    """The compiled engine if it may value this board now, else ``None``.
+
+    It values boards of at most 64 cells when no value store is in use (the
+    store records the Python solver's component values) and no work budget
+    is set (the outcome search's budgets count the Python solver's positions).
+
+    >>> _compiled(Domineering, 9, 9) is None   # 81 cells: the Python solver
+    True
+    """
+    if _ENGINE is None or h * w > 64:
+        return None
+    if getattr(_budget._local, "left", None) is not None:
+        return None
+    if solver_for(kind).store is not None or _store.current_store() is not None:
+        return None
+    return _ENGINE
 
 
 class _Board:
@@ -419,6 +459,14 @@ class Domineering(_Board, Position):
         >>> Domineering("...|...|...").value()
         +-1
         """
+        engine = _compiled(Domineering, self.h, self.w)
+        if engine is not None:
+            with _ENGINE_LOCK:
+                try:
+                    result: Game = engine.domineering(self.h, self.w, self.bits)
+                    return result
+                except engine.Fallback:
+                    pass  # a number beyond 64 bits: the Python solver answers
         return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
 
 
@@ -457,4 +505,12 @@ class Cram(_Board, ImpartialPosition):
         >>> Cram("...|...|...").grundy()
         0
         """
+        engine = _compiled(Cram, self.h, self.w)
+        if engine is not None:
+            with _ENGINE_LOCK:
+                try:
+                    grundy: int = engine.cram(self.h, self.w, self.bits)
+                    return grundy
+                except engine.Fallback:
+                    pass
         return solver_for(Cram).keyed_grundy(_CRAM, self.state)

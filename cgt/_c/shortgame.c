@@ -1,0 +1,1949 @@
+/*
+ * cgt._kernel_shortgame: a compiled short-game engine, and Domineering and
+ * Cram solvers on boards of at most 64 cells built on it.
+ *
+ * Why plain C with the CPython C API: it needs nothing at build time beyond
+ * a C compiler (no Cython), it gives full control of the memory layout (the
+ * tables below are open-addressing hash tables of integers), and mypyc cannot
+ * compile cgt's modules (they build objects with object.__new__).
+ *
+ * The engine mirrors cgt/canonical.py: games are nodes numbered from 1 and
+ * hash-consed, so that every value has exactly one node (numbers by their
+ * value, other games by their sorted canonical option lists).  Numbers are
+ * dyadic rationals num / 2**exp held in 64 bits; anything that would overflow
+ * raises Fallback, and the Python wrapper then answers with the pure-Python
+ * engine.  Nus values (ups and stars) are plain general nodes here: canonical
+ * forms are unique, so they are converted to the right Python objects on the
+ * way out (cgt.canonical._trusted_form recognises them).
+ *
+ * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
+ * 64-bit boards (flood fill into components, crop, normal form over the
+ * symmetries, transposition negating); Cram's Grundy values come from the
+ * outcome search of cgt/impartial_search.py.
+ *
+ * Every table persists across calls; the memo tables are bounded (emptied
+ * when full), and the node tables are emptied at the start of a call once
+ * they are over their bound.  A value is inserted only once it is complete,
+ * so a search interrupted by Ctrl-C (PyErr_CheckSignals is polled every few
+ * thousand new components) leaves the tables consistent.  All of it runs with
+ * the GIL held; a re-entrant call (from a signal handler, or from Python code
+ * that a conversion runs) raises Fallback instead of touching the tables.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Errors                                                                     */
+/* ------------------------------------------------------------------------ */
+static PyObject *Fallback; /* the kernel cannot answer: the caller uses Python */
+
+static int fail(const char *msg)
+{
+    PyErr_SetString(Fallback, msg);
+    return -1;
+}
+
+static int no_memory(void)
+{
+    PyErr_NoMemory();
+    return -1;
+}
+
+static inline int ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Dyadic rationals num / 2**exp (num odd unless exp == 0)                    */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    int64_t num;
+    int32_t exp;
+} dy;
+
+#define NUM_LIMIT ((int64_t)1 << 61) /* |num| below this: +-1, negation, doubling are safe */
+#define EXP_LIMIT 30000              /* exponents fit an int16_t */
+
+static int dcmp(dy a, dy b)
+{
+    int flip = 1;
+    if (a.exp == b.exp)
+        return (a.num > b.num) - (a.num < b.num);
+    if (a.exp < b.exp) { /* make a the finer one */
+        dy t = a;
+        a = b;
+        b = t;
+        flip = -1;
+    }
+    /* compare a.num with b.num * 2**d */
+    int d = a.exp - b.exp;
+    if (b.num == 0)
+        return flip * ((a.num > 0) - (a.num < 0));
+    if (d >= 62 || b.num > (INT64_MAX >> d) || b.num < -(INT64_MAX >> d))
+        return flip * (b.num > 0 ? -1 : 1); /* |b.num * 2**d| > |a.num| */
+    int64_t bb = b.num * ((int64_t)1 << d);
+    return flip * ((a.num > bb) - (a.num < bb));
+}
+
+static int dnorm(int64_t num, int64_t exp, dy *out)
+{
+    if (num == 0)
+        exp = 0;
+    while (exp > 0 && !(num & 1)) {
+        num /= 2;
+        exp--;
+    }
+    if (exp > EXP_LIMIT || num >= NUM_LIMIT || num <= -NUM_LIMIT)
+        return fail("a number too large for the compiled engine");
+    out->num = num;
+    out->exp = (int32_t)exp;
+    return 0;
+}
+
+static int shl_checked(int64_t x, int d, int64_t *out)
+{
+    if (x == 0) {
+        *out = 0;
+        return 0;
+    }
+    if (d >= 62 || x > (INT64_MAX >> (d + 1)) || x < -(INT64_MAX >> (d + 1)))
+        return fail("a number too large for the compiled engine");
+    *out = x * ((int64_t)1 << d);
+    return 0;
+}
+
+static int dadd(dy a, dy b, dy *out)
+{
+    int32_t e = a.exp > b.exp ? a.exp : b.exp;
+    int64_t x, y;
+    if (shl_checked(a.num, e - a.exp, &x) < 0 || shl_checked(b.num, e - b.exp, &y) < 0)
+        return -1;
+    /* |x|, |y| < 2**62: the sum fits */
+    return dnorm(x + y, e, out);
+}
+
+/* The simplest number strictly between lo and hi (either may be absent). */
+static int simplest_above(dy lo, const dy *hi, dy *out)
+{
+    /* 0 <= lo < x < hi */
+    int64_t n = (lo.num >> lo.exp) + 1;
+    dy cand = {n, 0};
+    if (!hi || dcmp(cand, *hi) < 0)
+        return dnorm(n, 0, out);
+    for (int k = 1;; k++) {
+        int64_t m;
+        if (k <= lo.exp)
+            m = lo.num >> (lo.exp - k);
+        else if (shl_checked(lo.num, k - lo.exp, &m) < 0)
+            return -1;
+        if (dnorm(m + 1, k, &cand) < 0)
+            return -1;
+        if (dcmp(cand, *hi) < 0) {
+            *out = cand;
+            return 0;
+        }
+        if (k > EXP_LIMIT)
+            return fail("a number too large for the compiled engine");
+    }
+}
+
+static int simplest_between(const dy *lo, const dy *hi, dy *out)
+{
+    dy zero = {0, 0};
+    if (lo && dcmp(*lo, zero) >= 0)
+        return simplest_above(*lo, hi, out);
+    if (hi && dcmp(*hi, zero) <= 0) {
+        dy nlo, nhi = {-hi->num, hi->exp}, r;
+        if (lo) {
+            nlo.num = -lo->num;
+            nlo.exp = lo->exp;
+        }
+        if (simplest_above(nhi, lo ? &nlo : NULL, &r) < 0)
+            return -1;
+        out->num = -r.num;
+        out->exp = r.exp;
+        return 0;
+    }
+    *out = zero;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Nodes                                                                      */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    int64_t ls_num, rs_num; /* stops; a number has both equal to its value */
+    int16_t ls_exp, rs_exp;
+    uint8_t is_num;
+    uint8_t memo; /* results of the raw comparisons of the canonical form at `stamp` */
+    uint16_t nl, nr;
+    int32_t opt; /* first option in the pool (left then right); -1: not listed yet */
+    int32_t neg; /* the node of the negative; 0: not known yet */
+    uint32_t hash;
+    uint32_t stamp;
+} node;
+
+#define MEMO_GE_KNOWN 1
+#define MEMO_GE 2
+#define MEMO_LE_KNOWN 4
+#define MEMO_LE 8
+
+static node *g_nodes;
+static PyObject **g_py; /* node -> its Python game, once converted (strong references) */
+static int32_t g_count = 1, g_cap;
+static int32_t *g_pool;
+static int64_t g_pool_len, g_pool_cap;
+static uint32_t g_stamp;
+
+#define MAX_NODES (1 << 22) /* about 250 MB with the options; 5x6 Domineering needs 100,000 */
+
+static inline dy ls_of(int32_t id)
+{
+    dy d = {g_nodes[id].ls_num, g_nodes[id].ls_exp};
+    return d;
+}
+
+static inline dy rs_of(int32_t id)
+{
+    dy d = {g_nodes[id].rs_num, g_nodes[id].rs_exp};
+    return d;
+}
+
+static int32_t new_node(void)
+{
+    if (g_count >= g_cap) {
+        int32_t cap = g_cap ? g_cap * 2 : 1 << 12;
+        if (cap > INT32_MAX / 2)
+            return fail("too many games for the compiled engine");
+        node *nodes = realloc(g_nodes, (size_t)cap * sizeof(node));
+        if (!nodes)
+            return no_memory();
+        g_nodes = nodes;
+        PyObject **py = realloc(g_py, (size_t)cap * sizeof(PyObject *));
+        if (!py)
+            return no_memory();
+        g_py = py;
+        memset(g_py + g_cap, 0, (size_t)(cap - g_cap) * sizeof(PyObject *));
+        g_cap = cap;
+    }
+    int32_t id = g_count++;
+    memset(&g_nodes[id], 0, sizeof(node));
+    g_py[id] = NULL;
+    return id;
+}
+
+/* Append n ids to the pool; returns the offset. */
+static int64_t pool_append(const int32_t *ids, int64_t n)
+{
+    if (g_pool_len + n > g_pool_cap) {
+        int64_t cap = g_pool_cap ? g_pool_cap : 1 << 14;
+        while (cap < g_pool_len + n)
+            cap *= 2;
+        if (cap > INT32_MAX)
+            return fail("too many options for the compiled engine");
+        int32_t *pool = realloc(g_pool, (size_t)cap * sizeof(int32_t));
+        if (!pool)
+            return no_memory();
+        g_pool = pool;
+        g_pool_cap = cap;
+    }
+    int64_t off = g_pool_len;
+    if (n)
+        memcpy(g_pool + off, ids, (size_t)n * sizeof(int32_t));
+    g_pool_len += n;
+    return off;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Intern tables of node ids (numbers by value, general nodes by options)     */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    int32_t *slot;
+    uint32_t mask, count;
+} idtab;
+
+static idtab t_numbers, t_forms;
+
+static int idtab_grow(idtab *t)
+{
+    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 12;
+    int32_t *slot = calloc(cap, sizeof(int32_t));
+    if (!slot)
+        return no_memory();
+    if (t->slot) {
+        for (uint32_t i = 0; i <= t->mask; i++) {
+            int32_t id = t->slot[i];
+            if (id) {
+                uint32_t j = g_nodes[id].hash & (cap - 1);
+                while (slot[j])
+                    j = (j + 1) & (cap - 1);
+                slot[j] = id;
+            }
+        }
+        free(t->slot);
+    }
+    t->slot = slot;
+    t->mask = cap - 1;
+    return 0;
+}
+
+static int idtab_insert(idtab *t, int32_t id)
+{
+    if (!t->slot || (t->count + 1) * 2 > t->mask + 1) {
+        if (idtab_grow(t) < 0)
+            return -1;
+    }
+    uint32_t j = g_nodes[id].hash & t->mask;
+    while (t->slot[j])
+        j = (j + 1) & t->mask;
+    t->slot[j] = id;
+    t->count++;
+    return 0;
+}
+
+static uint32_t hash_number(dy x)
+{
+    return (uint32_t)mix64((uint64_t)x.num * 31 + (uint64_t)x.exp + 0x9e3779b97f4a7c15ULL);
+}
+
+static int32_t make_number(dy x)
+{
+    if (x.exp > EXP_LIMIT || x.num >= NUM_LIMIT || x.num <= -NUM_LIMIT)
+        return fail("a number too large for the compiled engine");
+    uint32_t h = hash_number(x);
+    if (t_numbers.slot) {
+        uint32_t j = h & t_numbers.mask;
+        int32_t id;
+        while ((id = t_numbers.slot[j]) != 0) {
+            node *n = &g_nodes[id];
+            if (n->hash == h && n->ls_num == x.num && n->ls_exp == x.exp)
+                return id;
+            j = (j + 1) & t_numbers.mask;
+        }
+    }
+    int32_t id = new_node();
+    if (id < 0)
+        return -1;
+    node *n = &g_nodes[id];
+    n->is_num = 1;
+    n->ls_num = n->rs_num = x.num;
+    n->ls_exp = n->rs_exp = (int16_t)x.exp;
+    n->opt = -1;
+    n->hash = h;
+    if (idtab_insert(&t_numbers, id) < 0)
+        return -1;
+    return id;
+}
+
+static uint32_t hash_lists(const int32_t *L, int nl, const int32_t *R, int nr)
+{
+    uint64_t h = 0x12345678ULL + (uint64_t)nl * 0x100000001b3ULL;
+    for (int i = 0; i < nl; i++)
+        h = mix64(h + (uint64_t)L[i]);
+    h = mix64(h ^ 0xabcdef0123ULL);
+    for (int i = 0; i < nr; i++)
+        h = mix64(h + (uint64_t)R[i]);
+    return (uint32_t)h;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sort ids and drop repeats; returns the new length. */
+static int sort_unique(int32_t *a, int n)
+{
+    if (n < 2)
+        return n;
+    if (n < 16) { /* insertion sort: these lists are short */
+        for (int i = 1; i < n; i++) {
+            int32_t v = a[i];
+            int j = i - 1;
+            while (j >= 0 && a[j] > v) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = v;
+        }
+    } else {
+        qsort(a, (size_t)n, sizeof(int32_t), cmp_id);
+    }
+    int m = 1;
+    for (int i = 1; i < n; i++)
+        if (a[i] != a[m - 1])
+            a[m++] = a[i];
+    return m;
+}
+
+/* Intern {L|R}: options sorted, unique, canonical, the form canonical, not a number. */
+static int32_t intern_general(const int32_t *L, int nl, const int32_t *R, int nr)
+{
+    if (nl == 0 || nr == 0)
+        return fail("internal: a general node with an empty side");
+    if (nl > 65535 || nr > 65535)
+        return fail("too many options for the compiled engine");
+    uint32_t h = hash_lists(L, nl, R, nr);
+    if (t_forms.slot) {
+        uint32_t j = h & t_forms.mask;
+        int32_t id;
+        while ((id = t_forms.slot[j]) != 0) {
+            node *n = &g_nodes[id];
+            if (n->hash == h && n->nl == nl && n->nr == nr &&
+                !memcmp(g_pool + n->opt, L, (size_t)nl * sizeof(int32_t)) &&
+                !memcmp(g_pool + n->opt + nl, R, (size_t)nr * sizeof(int32_t)))
+                return id;
+            j = (j + 1) & t_forms.mask;
+        }
+    }
+    dy ls = rs_of(L[0]), rs = ls_of(R[0]);
+    for (int i = 1; i < nl; i++) {
+        dy s = rs_of(L[i]);
+        if (dcmp(s, ls) > 0)
+            ls = s;
+    }
+    for (int i = 1; i < nr; i++) {
+        dy s = ls_of(R[i]);
+        if (dcmp(s, rs) < 0)
+            rs = s;
+    }
+    int64_t off = pool_append(L, nl);
+    if (off < 0 || pool_append(R, nr) < 0)
+        return -1;
+    int32_t id = new_node();
+    if (id < 0)
+        return -1;
+    node *n = &g_nodes[id];
+    n->ls_num = ls.num;
+    n->ls_exp = (int16_t)ls.exp;
+    n->rs_num = rs.num;
+    n->rs_exp = (int16_t)rs.exp;
+    n->nl = (uint16_t)nl;
+    n->nr = (uint16_t)nr;
+    n->opt = (int32_t)off;
+    n->hash = h;
+    if (idtab_insert(&t_forms, id) < 0)
+        return -1;
+    return id;
+}
+
+/* List the options of a number (made on first use, as cgt.canonical does). */
+static int number_options(int32_t id)
+{
+    if (g_nodes[id].opt >= 0)
+        return 0;
+    dy x = ls_of(id), o;
+    int32_t ids[2];
+    int nl = 0, nr = 0;
+    if (x.exp > 0) {
+        if (dnorm(x.num - 1, x.exp, &o) < 0 || (ids[0] = make_number(o)) < 0)
+            return -1;
+        if (dnorm(x.num + 1, x.exp, &o) < 0 || (ids[1] = make_number(o)) < 0)
+            return -1;
+        nl = nr = 1;
+    } else if (x.num > 0) {
+        o.num = x.num - 1;
+        o.exp = 0;
+        if ((ids[0] = make_number(o)) < 0)
+            return -1;
+        nl = 1;
+    } else if (x.num < 0) {
+        o.num = x.num + 1;
+        o.exp = 0;
+        if ((ids[0] = make_number(o)) < 0)
+            return -1;
+        nr = 1;
+    }
+    int64_t off = pool_append(ids, nl + nr);
+    if (off < 0)
+        return -1;
+    node *n = &g_nodes[id];
+    n->opt = (int32_t)off;
+    n->nl = (uint16_t)nl;
+    n->nr = (uint16_t)nr;
+    return 0;
+}
+
+static inline int ensure_options(int32_t id)
+{
+    return g_nodes[id].opt >= 0 ? 0 : number_options(id);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Memo tables: 64-bit keys -> int32 values, bounded (emptied when full)      */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    uint64_t *keys; /* 0: empty */
+    int32_t *vals;
+    uint32_t mask, count, max_cap;
+} memo;
+
+static memo m_le = {NULL, NULL, 0, 0, 1u << 23};
+static memo m_add = {NULL, NULL, 0, 0, 1u << 22};
+
+static void memo_free(memo *m)
+{
+    free(m->keys);
+    free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->mask = m->count = 0;
+}
+
+static int memo_get(const memo *m, uint64_t key, int32_t *val)
+{
+    if (!m->keys)
+        return 0;
+    uint32_t j = (uint32_t)mix64(key) & m->mask;
+    uint64_t k;
+    while ((k = m->keys[j]) != 0) {
+        if (k == key) {
+            *val = m->vals[j];
+            return 1;
+        }
+        j = (j + 1) & m->mask;
+    }
+    return 0;
+}
+
+static int memo_put(memo *m, uint64_t key, int32_t val)
+{
+    if (!m->keys || (m->count + 1) * 2 > m->mask + 1) {
+        uint32_t old_cap = m->keys ? m->mask + 1 : 0;
+        if (old_cap >= m->max_cap) { /* full: forget everything, keep the room */
+            memset(m->keys, 0, (size_t)old_cap * sizeof(uint64_t));
+            m->count = 0;
+        } else {
+            uint32_t cap = old_cap ? old_cap * 2 : 1 << 14;
+            uint64_t *keys = calloc(cap, sizeof(uint64_t));
+            int32_t *vals = malloc((size_t)cap * sizeof(int32_t));
+            if (!keys || !vals) {
+                free(keys);
+                free(vals);
+                return no_memory();
+            }
+            for (uint32_t i = 0; i < old_cap; i++) {
+                uint64_t k = m->keys[i];
+                if (k) {
+                    uint32_t j = (uint32_t)mix64(k) & (cap - 1);
+                    while (keys[j])
+                        j = (j + 1) & (cap - 1);
+                    keys[j] = k;
+                    vals[j] = m->vals[i];
+                }
+            }
+            free(m->keys);
+            free(m->vals);
+            m->keys = keys;
+            m->vals = vals;
+            m->mask = cap - 1;
+        }
+    }
+    uint32_t j = (uint32_t)mix64(key) & m->mask;
+    while (m->keys[j] && m->keys[j] != key)
+        j = (j + 1) & m->mask;
+    if (!m->keys[j])
+        m->count++;
+    m->keys[j] = key;
+    m->vals[j] = val;
+    return 0;
+}
+
+static inline uint64_t pair_key(int32_t a, int32_t b)
+{
+    return ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Comparison (as cgt.canonical.le)                                           */
+/* ------------------------------------------------------------------------ */
+static int le(int32_t g, int32_t h)
+{
+    if (g == h)
+        return 1;
+    const node *G = &g_nodes[g], *H = &g_nodes[h];
+    if (G->is_num && H->is_num)
+        return dcmp(ls_of(g), ls_of(h)) <= 0;
+    /* stops: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H); LS(G) < RS(H) suffices */
+    if (dcmp(ls_of(h), ls_of(g)) < 0 || dcmp(rs_of(h), rs_of(g)) < 0)
+        return 0;
+    if (dcmp(ls_of(g), rs_of(h)) < 0)
+        return 1;
+    uint64_t key = pair_key(g, h);
+    int32_t r;
+    if (memo_get(&m_le, key, &r))
+        return r;
+    int g_num = G->is_num, h_num = H->is_num;
+    r = 1;
+    if (!g_num) { /* G <= H needs no G^L >= H (for a number H too: avoidance) */
+        int nl = g_nodes[g].nl;
+        for (int i = 0; i < nl && r; i++) {
+            int t = le(h, g_pool[g_nodes[g].opt + i]);
+            if (t < 0)
+                return -1;
+            if (t)
+                r = 0;
+        }
+    }
+    if (r && !h_num) { /* and no H^R <= G */
+        for (int i = 0; i < g_nodes[h].nr && r; i++) {
+            int t = le(g_pool[g_nodes[h].opt + g_nodes[h].nl + i], g);
+            if (t < 0)
+                return -1;
+            if (t)
+                r = 0;
+        }
+    }
+    if (memo_put(&m_le, key, r) < 0)
+        return -1;
+    return r;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Canonical form (as cgt.canonical.canonical_form)                           */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    int32_t *a;
+    int n, cap;
+} vec;
+
+static int vec_push(vec *v, int32_t x)
+{
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 16;
+        int32_t *a = realloc(v->a, (size_t)cap * sizeof(int32_t));
+        if (!a)
+            return no_memory();
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n++] = x;
+    return 0;
+}
+
+/* The current form {L|R} of the canonical form being built. */
+static const vec *c_L, *c_R;
+
+static int raw_le(int32_t x);
+
+/* x <= {L|R} */
+static int raw_ge(int32_t x)
+{
+    node *n = &g_nodes[x];
+    if (n->stamp != g_stamp) {
+        n->stamp = g_stamp;
+        n->memo = 0;
+    } else if (n->memo & MEMO_GE_KNOWN) {
+        return (n->memo & MEMO_GE) != 0;
+    }
+    int r = 1;
+    for (int i = 0; i < c_R->n && r; i++) {
+        int t = le(c_R->a[i], x);
+        if (t < 0)
+            return -1;
+        if (t)
+            r = 0;
+    }
+    if (r) {
+        if (ensure_options(x) < 0)
+            return -1;
+        for (int i = 0; i < g_nodes[x].nl && r; i++) {
+            int t = raw_le(g_pool[g_nodes[x].opt + i]);
+            if (t < 0)
+                return -1;
+            if (t)
+                r = 0;
+        }
+    }
+    n = &g_nodes[x];
+    if (n->stamp != g_stamp) {
+        n->stamp = g_stamp;
+        n->memo = 0;
+    }
+    n->memo |= MEMO_GE_KNOWN | (r ? MEMO_GE : 0);
+    return r;
+}
+
+/* {L|R} <= x */
+static int raw_le(int32_t x)
+{
+    node *n = &g_nodes[x];
+    if (n->stamp != g_stamp) {
+        n->stamp = g_stamp;
+        n->memo = 0;
+    } else if (n->memo & MEMO_LE_KNOWN) {
+        return (n->memo & MEMO_LE) != 0;
+    }
+    int r = 1;
+    for (int i = 0; i < c_L->n && r; i++) {
+        int t = le(x, c_L->a[i]);
+        if (t < 0)
+            return -1;
+        if (t)
+            r = 0;
+    }
+    if (r) {
+        if (ensure_options(x) < 0)
+            return -1;
+        for (int i = 0; i < g_nodes[x].nr && r; i++) {
+            int t = raw_ge(g_pool[g_nodes[x].opt + g_nodes[x].nl + i]);
+            if (t < 0)
+                return -1;
+            if (t)
+                r = 0;
+        }
+    }
+    n = &g_nodes[x];
+    if (n->stamp != g_stamp) {
+        n->stamp = g_stamp;
+        n->memo = 0;
+    }
+    n->memo |= MEMO_LE_KNOWN | (r ? MEMO_LE : 0);
+    return r;
+}
+
+static void next_stamp(void)
+{
+    if (++g_stamp == 0) { /* wrapped: forget every stamp */
+        for (int32_t i = 1; i < g_count; i++)
+            g_nodes[i].stamp = 0;
+        g_stamp = 1;
+    }
+}
+
+/* Keep the options no other dominates (Left: the maximal, Right: the minimal). */
+static int undominated(vec *v, int for_left)
+{
+    int32_t best = 0;
+    int n = 0;
+    for (int i = 0; i < v->n; i++) { /* numbers are ordered: keep the best one only */
+        int32_t o = v->a[i];
+        if (g_nodes[o].is_num) {
+            if (!best) {
+                best = o;
+            } else {
+                int c = dcmp(ls_of(o), ls_of(best));
+                if (for_left ? c > 0 : c < 0)
+                    best = o;
+            }
+        } else {
+            v->a[n++] = o;
+        }
+    }
+    /* candidates: best then the others, in order; `kept` is built in place */
+    int total = n + (best ? 1 : 0);
+    int32_t stack_buf[64];
+    int32_t *cand = total <= 64 ? stack_buf : malloc((size_t)total * sizeof(int32_t));
+    if (!cand)
+        return no_memory();
+    int c = 0;
+    if (best)
+        cand[c++] = best;
+    for (int i = 0; i < n; i++)
+        cand[c++] = v->a[i];
+    int kept = 0;
+    for (int i = 0; i < total; i++) {
+        int32_t a = cand[i];
+        int dominated = 0;
+        for (int j = 0; j < kept; j++) {
+            int t = for_left ? le(a, v->a[j]) : le(v->a[j], a);
+            if (t < 0)
+                goto error;
+            if (t) {
+                dominated = 1;
+                break;
+            }
+        }
+        if (dominated)
+            continue;
+        int k2 = 0;
+        for (int j = 0; j < kept; j++) {
+            int32_t b = v->a[j];
+            int t = for_left ? le(b, a) : le(a, b);
+            if (t < 0)
+                goto error;
+            if (!t)
+                v->a[k2++] = b;
+        }
+        kept = k2;
+        v->a[kept++] = a;
+    }
+    v->n = kept;
+    if (cand != stack_buf)
+        free(cand);
+    return 0;
+error:
+    if (cand != stack_buf)
+        free(cand);
+    return -1;
+}
+
+static int all_numbers(const vec *v)
+{
+    for (int i = 0; i < v->n; i++)
+        if (!g_nodes[v->a[i]].is_num)
+            return 0;
+    return 1;
+}
+
+static int32_t numbers_only(const vec *L, const vec *R)
+{
+    int32_t a = 0, b = 0;
+    for (int i = 0; i < L->n; i++)
+        if (!a || dcmp(ls_of(L->a[i]), ls_of(a)) > 0)
+            a = L->a[i];
+    for (int i = 0; i < R->n; i++)
+        if (!b || dcmp(ls_of(R->a[i]), ls_of(b)) < 0)
+            b = R->a[i];
+    if (a && b && dcmp(ls_of(a), ls_of(b)) >= 0)
+        return intern_general(&a, 1, &b, 1); /* {a|b} with a >= b (a* when equal) */
+    dy lo, hi, x;
+    if (a)
+        lo = ls_of(a);
+    if (b)
+        hi = ls_of(b);
+    if (simplest_between(a ? &lo : NULL, b ? &hi : NULL, &x) < 0)
+        return -1;
+    return make_number(x);
+}
+
+/* The canonical node equal to {left|right} (options canonical nodes). */
+static int32_t canonical_form(const int32_t *left, int nl, const int32_t *right, int nr)
+{
+    vec L = {NULL, 0, 0}, R = {NULL, 0, 0}, NL = {NULL, 0, 0}, NR = {NULL, 0, 0};
+    int32_t result = -1;
+    for (int i = 0; i < nl; i++)
+        if (vec_push(&L, left[i]) < 0)
+            goto done;
+    for (int i = 0; i < nr; i++)
+        if (vec_push(&R, right[i]) < 0)
+            goto done;
+    L.n = sort_unique(L.a, L.n);
+    R.n = sort_unique(R.a, R.n);
+    if (all_numbers(&L) && all_numbers(&R)) {
+        result = numbers_only(&L, &R);
+        goto done;
+    }
+    for (;;) {
+        if (undominated(&L, 1) < 0 || undominated(&R, 0) < 0)
+            goto done;
+        int changed = 0;
+        next_stamp();
+        c_L = &L;
+        c_R = &R;
+        NL.n = NR.n = 0;
+        for (int i = 0; i < L.n; i++) {
+            int32_t a = L.a[i];
+            int replaced = 0;
+            if (ensure_options(a) < 0)
+                goto done;
+            for (int j = 0; j < g_nodes[a].nr; j++) {
+                int32_t ar = g_pool[g_nodes[a].opt + g_nodes[a].nl + j];
+                int t = raw_ge(ar);
+                if (t < 0)
+                    goto done;
+                if (t) { /* A is reversible through A^R <= G: bypass it */
+                    if (ensure_options(ar) < 0)
+                        goto done;
+                    for (int k = 0; k < g_nodes[ar].nl; k++)
+                        if (vec_push(&NL, g_pool[g_nodes[ar].opt + k]) < 0)
+                            goto done;
+                    replaced = changed = 1;
+                    break;
+                }
+            }
+            if (!replaced && vec_push(&NL, a) < 0)
+                goto done;
+        }
+        for (int i = 0; i < R.n; i++) {
+            int32_t b = R.a[i];
+            int replaced = 0;
+            if (ensure_options(b) < 0)
+                goto done;
+            for (int j = 0; j < g_nodes[b].nl; j++) {
+                int32_t bl = g_pool[g_nodes[b].opt + j];
+                int t = raw_le(bl);
+                if (t < 0)
+                    goto done;
+                if (t) {
+                    if (ensure_options(bl) < 0)
+                        goto done;
+                    for (int k = 0; k < g_nodes[bl].nr; k++)
+                        if (vec_push(&NR, g_pool[g_nodes[bl].opt + g_nodes[bl].nl + k]) < 0)
+                            goto done;
+                    replaced = changed = 1;
+                    break;
+                }
+            }
+            if (!replaced && vec_push(&NR, b) < 0)
+                goto done;
+        }
+        vec t = L;
+        L = NL;
+        NL = t;
+        t = R;
+        R = NR;
+        NR = t;
+        L.n = sort_unique(L.a, L.n);
+        R.n = sort_unique(R.a, R.n);
+        if (!changed)
+            break;
+    }
+    if (all_numbers(&L) && all_numbers(&R))
+        result = numbers_only(&L, &R);
+    else
+        result = intern_general(L.a, L.n, R.a, R.n);
+done:
+    c_L = c_R = NULL;
+    free(L.a);
+    free(R.a);
+    free(NL.a);
+    free(NR.a);
+    return result;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Negation and sums (as cgt.canonical.negate and add)                       */
+/* ------------------------------------------------------------------------ */
+static int32_t negate(int32_t g)
+{
+    if (g_nodes[g].neg)
+        return g_nodes[g].neg;
+    int32_t n;
+    if (g_nodes[g].is_num) {
+        dy x = ls_of(g);
+        x.num = -x.num;
+        n = make_number(x);
+    } else {
+        int nl = g_nodes[g].nl, nr = g_nodes[g].nr;
+        int32_t buf[128];
+        int32_t *a = nl + nr <= 128 ? buf : malloc((size_t)(nl + nr) * sizeof(int32_t));
+        if (!a)
+            return no_memory();
+        n = 0;
+        for (int i = 0; i < nl + nr && n >= 0; i++) {
+            int32_t o = negate(g_pool[g_nodes[g].opt + i]);
+            if (o < 0)
+                n = -1;
+            a[i] = o;
+        }
+        if (n == 0) { /* -{L|R} = {-R|-L} */
+            int nr2 = sort_unique(a + nl, nr);
+            int nl2 = sort_unique(a, nl);
+            n = intern_general(a + nl, nr2, a, nl2);
+        }
+        if (a != buf)
+            free(a);
+    }
+    if (n < 0)
+        return -1;
+    g_nodes[g].neg = n;
+    g_nodes[n].neg = g;
+    return n;
+}
+
+static int32_t add(int32_t g, int32_t h);
+
+/* g + x for a general canonical g and a number x: {G^L + x | G^R + x} */
+static int32_t translate(int32_t g, int32_t x)
+{
+    int nl = g_nodes[g].nl, nr = g_nodes[g].nr;
+    int32_t buf[128];
+    int32_t *a = nl + nr <= 128 ? buf : malloc((size_t)(nl + nr) * sizeof(int32_t));
+    if (!a)
+        return no_memory();
+    int32_t r = 0;
+    for (int i = 0; i < nl + nr; i++) {
+        int32_t o = add(g_pool[g_nodes[g].opt + i], x);
+        if (o < 0) {
+            r = -1;
+            break;
+        }
+        a[i] = o;
+    }
+    if (r == 0) {
+        int nl2 = sort_unique(a, nl), nr2 = sort_unique(a + nl, nr);
+        r = intern_general(a, nl2, a + nl, nr2);
+    }
+    if (a != buf)
+        free(a);
+    return r;
+}
+
+static int32_t g_zero;
+
+static int32_t add(int32_t g, int32_t h)
+{
+    int g_num = g_nodes[g].is_num, h_num = g_nodes[h].is_num;
+    if (g_num && h_num) {
+        dy s;
+        if (dadd(ls_of(g), ls_of(h), &s) < 0)
+            return -1;
+        return make_number(s);
+    }
+    if (g_nodes[g].neg == h)
+        return g_zero; /* G + (-G) = 0 */
+    uint64_t key = g < h ? pair_key(g, h) : pair_key(h, g);
+    int32_t r;
+    if (memo_get(&m_add, key, &r))
+        return r;
+    if (g_num) {
+        r = g_nodes[g].ls_num == 0 ? h : translate(h, g);
+    } else if (h_num) {
+        r = g_nodes[h].ls_num == 0 ? g : translate(g, h);
+    } else {
+        int gl = g_nodes[g].nl, gr = g_nodes[g].nr, hl = g_nodes[h].nl, hr = g_nodes[h].nr;
+        int n = gl + gr + hl + hr;
+        int32_t buf[256];
+        int32_t *a = n <= 256 ? buf : malloc((size_t)n * sizeof(int32_t));
+        if (!a)
+            return no_memory();
+        int k = 0;
+        r = 0;
+        /* left: G^L + H, G + H^L; right: G^R + H, G + H^R */
+        for (int i = 0; i < gl && r >= 0; i++)
+            r = a[k++] = add(g_pool[g_nodes[g].opt + i], h);
+        for (int i = 0; i < hl && r >= 0; i++)
+            r = a[k++] = add(g, g_pool[g_nodes[h].opt + i]);
+        for (int i = 0; i < gr && r >= 0; i++)
+            r = a[k++] = add(g_pool[g_nodes[g].opt + gl + i], h);
+        for (int i = 0; i < hr && r >= 0; i++)
+            r = a[k++] = add(g, g_pool[g_nodes[h].opt + hl + i]);
+        if (r >= 0)
+            r = canonical_form(a, gl + hl, a + gl + hl, gr + hr);
+        if (a != buf)
+            free(a);
+    }
+    if (r < 0)
+        return -1;
+    if (memo_put(&m_add, key, r) < 0)
+        return -1;
+    return r;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Boards: Domineering and Cram on at most 64 cells                           */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    uint64_t *bits;
+    uint16_t *hw; /* (h << 8) | w; 0: empty */
+    int32_t *vals;
+    uint32_t mask, count, max_cap;
+} comptab;
+
+static comptab t_dom = {NULL, NULL, NULL, 0, 0, 1u << 22};
+static comptab t_cram = {NULL, NULL, NULL, 0, 0, 1u << 22};
+
+static void comptab_free(comptab *t)
+{
+    free(t->bits);
+    free(t->hw);
+    free(t->vals);
+    t->bits = NULL;
+    t->hw = NULL;
+    t->vals = NULL;
+    t->mask = t->count = 0;
+}
+
+static inline uint32_t board_hash(uint64_t bits, uint16_t hw)
+{
+    return (uint32_t)mix64(bits * 0x9e3779b97f4a7c15ULL + hw);
+}
+
+static int comptab_get(const comptab *t, uint64_t bits, uint16_t hw, int32_t *val)
+{
+    if (!t->bits)
+        return 0;
+    uint32_t j = board_hash(bits, hw) & t->mask;
+    while (t->hw[j]) {
+        if (t->hw[j] == hw && t->bits[j] == bits) {
+            *val = t->vals[j];
+            return 1;
+        }
+        j = (j + 1) & t->mask;
+    }
+    return 0;
+}
+
+static int comptab_put(comptab *t, uint64_t bits, uint16_t hw, int32_t val)
+{
+    if (!t->bits || (t->count + 1) * 2 > t->mask + 1) {
+        uint32_t old = t->bits ? t->mask + 1 : 0;
+        if (old >= t->max_cap) {
+            memset(t->hw, 0, (size_t)old * sizeof(uint16_t));
+            t->count = 0;
+        } else {
+            uint32_t cap = old ? old * 2 : 1 << 12;
+            uint64_t *b = malloc((size_t)cap * sizeof(uint64_t));
+            uint16_t *s = calloc(cap, sizeof(uint16_t));
+            int32_t *v = malloc((size_t)cap * sizeof(int32_t));
+            if (!b || !s || !v) {
+                free(b);
+                free(s);
+                free(v);
+                return no_memory();
+            }
+            for (uint32_t i = 0; i < old; i++) {
+                if (t->hw[i]) {
+                    uint32_t j = board_hash(t->bits[i], t->hw[i]) & (cap - 1);
+                    while (s[j])
+                        j = (j + 1) & (cap - 1);
+                    b[j] = t->bits[i];
+                    s[j] = t->hw[i];
+                    v[j] = t->vals[i];
+                }
+            }
+            free(t->bits);
+            free(t->hw);
+            free(t->vals);
+            t->bits = b;
+            t->hw = s;
+            t->vals = v;
+            t->mask = cap - 1;
+        }
+    }
+    uint32_t j = board_hash(bits, hw) & t->mask;
+    while (t->hw[j] && !(t->hw[j] == hw && t->bits[j] == bits))
+        j = (j + 1) & t->mask;
+    if (!t->hw[j])
+        t->count++;
+    t->bits[j] = bits;
+    t->hw[j] = hw;
+    t->vals[j] = val;
+    return 0;
+}
+
+typedef struct {
+    int h, w;
+    uint64_t full, not_first, not_last; /* cells; cells not in column 0; not in the last */
+} frame;
+
+static void make_frame(frame *f, int h, int w)
+{
+    int n = h * w;
+    f->h = h;
+    f->w = w;
+    f->full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    uint64_t first = 0, last = 0;
+    for (int r = 0; r < h; r++) {
+        first |= (uint64_t)1 << (r * w);
+        last |= (uint64_t)1 << (r * w + w - 1);
+    }
+    f->not_first = f->full & ~first;
+    f->not_last = f->full & ~last;
+}
+
+static inline uint64_t neighbours(const frame *f, uint64_t s)
+{
+    return ((s << 1) & f->not_first) | ((s >> 1) & f->not_last) | (s << f->w) | (s >> f->w);
+}
+
+/* Crop a component to its bounding box and normalise it over the symmetries of
+ * the rectangle: the key has rows <= columns and the least bits among the
+ * images of that shape.  *flip tells whether the key is the transpose (in
+ * Domineering, the negative). */
+static void normal_form(const frame *f, uint64_t comp, int *nh, int *nw, uint64_t *key, int *flip)
+{
+    int w = f->w;
+    int r0 = 64, r1 = -1, c0 = 64, c1 = -1;
+    for (uint64_t s = comp; s; s &= s - 1) {
+        int p = ctz64(s), r = p / w, c = p % w;
+        if (r < r0)
+            r0 = r;
+        if (r > r1)
+            r1 = r;
+        if (c < c0)
+            c0 = c;
+        if (c > c1)
+            c1 = c;
+    }
+    int h2 = r1 - r0 + 1, w2 = c1 - c0 + 1;
+    uint64_t img[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int plain = h2 <= w2, transposed = h2 >= w2;
+    for (uint64_t s = comp; s; s &= s - 1) {
+        int p = ctz64(s), r = p / w - r0, c = p % w - c0;
+        int rr = h2 - 1 - r, cc = w2 - 1 - c;
+        if (plain) {
+            img[0] |= (uint64_t)1 << (r * w2 + c);
+            img[1] |= (uint64_t)1 << (rr * w2 + c);
+            img[2] |= (uint64_t)1 << (r * w2 + cc);
+            img[3] |= (uint64_t)1 << (rr * w2 + cc);
+        }
+        if (transposed) { /* (r, c) -> (c, r) in a w2 x h2 box */
+            img[4] |= (uint64_t)1 << (c * h2 + r);
+            img[5] |= (uint64_t)1 << (cc * h2 + r);
+            img[6] |= (uint64_t)1 << (c * h2 + rr);
+            img[7] |= (uint64_t)1 << (cc * h2 + rr);
+        }
+    }
+    uint64_t best = 0;
+    int found = 0, is_t = 0;
+    if (plain) {
+        for (int i = 0; i < 4; i++)
+            if (!found || img[i] < best) {
+                best = img[i];
+                found = 1;
+            }
+    }
+    if (transposed) {
+        for (int i = 4; i < 8; i++)
+            if (!found || img[i] < best) {
+                best = img[i];
+                found = 1;
+                is_t = 1;
+            }
+    }
+    if (h2 <= w2) {
+        *nh = h2;
+        *nw = w2;
+    } else {
+        *nh = w2;
+        *nw = h2;
+    }
+    *key = best;
+    *flip = is_t;
+}
+
+static uint64_t g_work; /* components valued since the last look at signals */
+static int g_depth;
+#define MAX_DEPTH 400
+#define SIGNAL_EVERY 2048
+
+static int32_t dom_component(int h, int w, uint64_t bits);
+static int32_t cram_component(int h, int w, uint64_t bits);
+
+/* Split a board into its connected components (those with a domino's room)
+ * and call `each` on each normalised one.  With `removed` (the domino just
+ * placed on a connected board) the fills start next to it. */
+typedef int (*component_fn)(void *ctx, int h, int w, uint64_t key, int flip);
+
+static int split(const frame *f, uint64_t bits, uint64_t removed, component_fn each, void *ctx)
+{
+    uint64_t seeds = removed ? (neighbours(f, removed) & bits) : bits;
+    uint64_t rest = bits;
+    while (seeds) {
+        uint64_t comp = seeds & (~seeds + 1);
+        for (;;) {
+            uint64_t grow = (comp | neighbours(f, comp)) & rest;
+            if (grow == comp)
+                break;
+            if (removed && (grow & seeds) == seeds) {
+                comp = rest; /* all that is left is connected */
+                break;
+            }
+            comp = grow;
+        }
+        seeds &= ~comp;
+        rest ^= comp;
+        if (!(comp & (comp - 1)))
+            continue; /* a single cell: no domino fits */
+        int nh, nw, flip;
+        uint64_t key;
+        normal_form(f, comp, &nh, &nw, &key, &flip);
+        if (each(ctx, nh, nw, key, flip) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    int32_t total; /* 0: nothing yet */
+} sum_ctx;
+
+static int dom_each(void *ctx, int h, int w, uint64_t key, int flip)
+{
+    sum_ctx *s = ctx;
+    int32_t v = dom_component(h, w, key);
+    if (v < 0)
+        return -1;
+    if (flip && (v = negate(v)) < 0)
+        return -1;
+    if (!s->total) {
+        s->total = v;
+    } else if ((s->total = add(s->total, v)) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+static int32_t dom_state(const frame *f, uint64_t bits, uint64_t removed)
+{
+    sum_ctx s = {0};
+    if (split(f, bits, removed, dom_each, &s) < 0)
+        return -1;
+    return s.total ? s.total : g_zero;
+}
+
+static int poll_signals(void)
+{
+    if (++g_work >= SIGNAL_EVERY) {
+        g_work = 0;
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int32_t dom_component(int h, int w, uint64_t bits)
+{
+    uint16_t hw = (uint16_t)((h << 8) | w);
+    int32_t v;
+    if (comptab_get(&t_dom, bits, hw, &v))
+        return v;
+    if (poll_signals() < 0)
+        return -1;
+    if (h == 1) { /* a row of w cells is worth -(w // 2) */
+        dy x = {-(w / 2), 0};
+        v = make_number(x);
+    } else {
+        if (++g_depth > MAX_DEPTH) {
+            g_depth--;
+            return fail("the compiled engine went too deep");
+        }
+        frame f;
+        make_frame(&f, h, w);
+        int32_t opts[2 * 64];
+        int nl = 0, nr = 0;
+        uint64_t vertical = bits & (bits >> w);
+        uint64_t horizontal = bits & (bits >> 1) & f.not_last;
+        v = 0;
+        for (uint64_t s = vertical; s && v >= 0; s &= s - 1) {
+            uint64_t low = s & (~s + 1), removed = low | (low << w);
+            v = opts[nl++] = dom_state(&f, bits ^ removed, removed);
+        }
+        for (uint64_t s = horizontal; s && v >= 0; s &= s - 1) {
+            uint64_t low = s & (~s + 1), removed = low | (low << 1);
+            v = opts[64 + nr++] = dom_state(&f, bits ^ removed, removed);
+        }
+        g_depth--;
+        if (v >= 0)
+            v = canonical_form(opts, nl, opts + 64, nr);
+    }
+    if (v < 0 || comptab_put(&t_dom, bits, hw, v) < 0)
+        return -1;
+    return v;
+}
+
+typedef struct {
+    int32_t total;
+} xor_ctx;
+
+static int cram_each(void *ctx, int h, int w, uint64_t key, int flip)
+{
+    (void)flip;
+    xor_ctx *s = ctx;
+    int32_t v = cram_component(h, w, key);
+    if (v < 0)
+        return -1;
+    s->total ^= v;
+    return 0;
+}
+
+static int32_t cram_state(const frame *f, uint64_t bits, uint64_t removed)
+{
+    xor_ctx s = {0};
+    if (split(f, bits, removed, cram_each, &s) < 0)
+        return -1;
+    return s.total;
+}
+
+/* Cram's Grundy values by outcome search with a nim heap, as
+ * cgt/impartial_search.py: grundy(G) is the least n with G + *n a
+ * second-player win, and each G + *n is decided by a search that stops at the
+ * first winning move.  After a move, components of known value fold into the
+ * heap, equal components cancel in pairs, and all but the largest of the rest
+ * are valued in full, so the search goes on with one component and one heap.
+ * Decided wins of G + *n (n < 31) are remembered as bits of t_cram_won. */
+static comptab t_cram_won = {NULL, NULL, NULL, 0, 0, 1u << 22};
+
+typedef struct {
+    uint64_t bits;
+    uint16_t hw;
+} ckey;
+
+typedef struct {
+    ckey *a;
+    int n, cap;
+} ckeys;
+
+static int collect_each(void *ctx, int h, int w, uint64_t key, int flip)
+{
+    (void)flip;
+    ckeys *v = ctx;
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 64;
+        ckey *a = realloc(v->a, (size_t)cap * sizeof(ckey));
+        if (!a)
+            return no_memory();
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n].bits = key;
+    v->a[v->n].hw = (uint16_t)((h << 8) | w);
+    v->n++;
+    return 0;
+}
+
+static int cram_wins(ckey k, int n);
+
+static int popcount64(uint64_t x)
+{
+    int c = 0;
+    for (; x; x &= x - 1)
+        c++;
+    return c;
+}
+
+static int cmp_ckey(const void *a, const void *b)
+{
+    const ckey *x = a, *y = b;
+    if (x->hw != y->hw)
+        return x->hw < y->hw ? -1 : 1;
+    return (x->bits > y->bits) - (x->bits < y->bits);
+}
+
+static int cmp_ckey_size(const void *a, const void *b)
+{
+    int x = popcount64(((const ckey *)a)->bits), y = popcount64(((const ckey *)b)->bits);
+    return (x > y) - (x < y);
+}
+
+static int32_t cram_component(int h, int w, uint64_t bits)
+{
+    uint16_t hw = (uint16_t)((h << 8) | w);
+    int32_t v;
+    if (comptab_get(&t_cram, bits, hw, &v))
+        return v;
+    if (poll_signals() < 0)
+        return -1;
+    ckey k = {bits, hw};
+    for (int n = 0;; n++) {
+        int t = cram_wins(k, n);
+        if (t < 0)
+            return -1;
+        if (!t)
+            return n; /* cram_wins stored it */
+    }
+}
+
+static int cram_won(ckey k, int n)
+{
+    if (n < 31) {
+        int32_t mask = 0;
+        comptab_get(&t_cram_won, k.bits, k.hw, &mask);
+        if (comptab_put(&t_cram_won, k.bits, k.hw, mask | (int32_t)(1u << n)) < 0)
+            return -1;
+    }
+    return 1;
+}
+
+typedef struct {
+    int off, count, cost, m;
+} pending;
+
+static int cmp_pending(const void *a, const void *b)
+{
+    const pending *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost < y->cost ? -1 : 1;
+    return (x->off > y->off) - (x->off < y->off); /* keep the order of the moves */
+}
+
+/* Whether the player to move wins the component k plus a heap of n. */
+static int cram_wins(ckey k, int n)
+{
+    int32_t g;
+    if (comptab_get(&t_cram, k.bits, k.hw, &g))
+        return g != n;
+    if (n < 31 && comptab_get(&t_cram_won, k.bits, k.hw, &g) && ((g >> n) & 1))
+        return 1;
+    int h = k.hw >> 8, w = k.hw & 0xFF;
+    uint64_t bits = k.bits;
+    frame f;
+    make_frame(&f, h, w);
+    uint64_t vertical = bits & (bits >> w);
+    uint64_t horizontal = bits & (bits >> 1) & f.not_last;
+    int moves = popcount64(vertical) + popcount64(horizontal);
+    if (n > moves)
+        return 1; /* the Grundy value is at most the number of options */
+    if (poll_signals() < 0)
+        return -1;
+    if (++g_depth > MAX_DEPTH) {
+        g_depth--;
+        return fail("the compiled engine went too deep");
+    }
+    ckeys keys = {NULL, 0, 0};
+    pending *todo = malloc((size_t)(moves ? moves : 1) * sizeof(pending));
+    int ntodo = 0, result = -1;
+    if (!todo) {
+        no_memory();
+        goto done;
+    }
+    /* First pass: the moves decided by the tables alone. */
+    for (int dir = 0; dir < 2; dir++) {
+        uint64_t spots = dir ? horizontal : vertical;
+        int step = dir ? 1 : w;
+        for (uint64_t s = spots; s; s &= s - 1) {
+            uint64_t low = s & (~s + 1), removed = low | (low << step);
+            int off = keys.n, m = n;
+            if (split(&f, bits ^ removed, removed, collect_each, &keys) < 0)
+                goto done;
+            int count = 0;
+            for (int i = off; i < keys.n; i++) { /* fold known values into the heap */
+                int32_t v;
+                if (comptab_get(&t_cram, keys.a[i].bits, keys.a[i].hw, &v))
+                    m ^= v;
+                else
+                    keys.a[off + count++] = keys.a[i];
+            }
+            if (count > 1) { /* equal components cancel in pairs */
+                qsort(keys.a + off, (size_t)count, sizeof(ckey), cmp_ckey);
+                int c2 = 0;
+                for (int i = 0; i < count;) {
+                    int j = i;
+                    while (j < count && !cmp_ckey(&keys.a[off + i], &keys.a[off + j]))
+                        j++;
+                    if ((j - i) & 1)
+                        keys.a[off + c2++] = keys.a[off + i];
+                    i = j;
+                }
+                count = c2;
+            }
+            keys.n = off + count;
+            if (!count) {
+                if (m == 0) { /* a move to a second-player win */
+                    result = cram_won(k, n);
+                    goto done;
+                }
+                continue;
+            }
+            if (count == 1 && m < 31 &&
+                comptab_get(&t_cram_won, keys.a[off].bits, keys.a[off].hw, &g) && ((g >> m) & 1)) {
+                keys.n = off;
+                continue; /* this move leaves a won position to the opponent */
+            }
+            int cost = 0;
+            for (int i = off; i < keys.n; i++)
+                cost += popcount64(keys.a[i].bits);
+            todo[ntodo].off = off;
+            todo[ntodo].count = count;
+            todo[ntodo].cost = cost;
+            todo[ntodo].m = m;
+            ntodo++;
+        }
+    }
+    /* Second pass: search the rest, cheapest first. */
+    qsort(todo, (size_t)ntodo, sizeof(pending), cmp_pending);
+    for (int i = 0; i < ntodo; i++) {
+        ckey *u = keys.a + todo[i].off;
+        int count = todo[i].count, m = todo[i].m;
+        if (count > 1)
+            qsort(u, (size_t)count, sizeof(ckey), cmp_ckey_size);
+        for (int j = 0; j < count - 1; j++) {
+            int32_t v = cram_component(u[j].hw >> 8, u[j].hw & 0xFF, u[j].bits);
+            if (v < 0)
+                goto done;
+            m ^= v;
+            u = keys.a + todo[i].off; /* (the buffer stays put: only this frame grows it) */
+        }
+        int t = cram_wins(u[count - 1], m);
+        if (t < 0)
+            goto done;
+        if (!t) {
+            result = cram_won(k, n);
+            goto done;
+        }
+    }
+    /* Moves on the heap: to *j wins when grundy(G) == j. */
+    for (int j = 0; j < n; j++) {
+        int t = cram_wins(k, j);
+        if (t < 0)
+            goto done;
+        if (!t) {
+            result = cram_won(k, n);
+            goto done;
+        }
+    }
+    result = comptab_put(&t_cram, k.bits, k.hw, n) < 0 ? -1 : 0;
+done:
+    g_depth--;
+    free(keys.a);
+    free(todo);
+    return result;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Table management                                                           */
+/* ------------------------------------------------------------------------ */
+static int g_busy, g_clear_pending;
+static PyObject *cb_number, *cb_form; /* Python constructors of games */
+
+static void reset_all(void)
+{
+    memo_free(&m_le);
+    memo_free(&m_add);
+    comptab_free(&t_dom);
+    comptab_free(&t_cram);
+    comptab_free(&t_cram_won);
+    for (int32_t i = 1; i < g_count; i++)
+        Py_CLEAR(g_py[i]);
+    free(g_nodes);
+    free(g_py);
+    free(g_pool);
+    free(t_numbers.slot);
+    free(t_forms.slot);
+    g_nodes = NULL;
+    g_py = NULL;
+    g_pool = NULL;
+    g_count = 1;
+    g_cap = 0;
+    g_pool_len = g_pool_cap = 0;
+    t_numbers.slot = t_forms.slot = NULL;
+    t_numbers.mask = t_forms.mask = t_numbers.count = t_forms.count = 0;
+    g_zero = 0;
+    g_stamp = 0;
+}
+
+/* Enter a call: refuse re-entry, trim the node tables, make sure zero exists. */
+static int enter(void)
+{
+    if (g_busy) {
+        fail("the compiled engine is busy (re-entrant call)");
+        return -1;
+    }
+    if (g_clear_pending || g_count > MAX_NODES) {
+        reset_all();
+        g_clear_pending = 0;
+    }
+    g_busy = 1;
+    g_depth = 0;
+    if (!g_zero) {
+        dy z = {0, 0};
+        int32_t id = make_number(z);
+        if (id < 0) {
+            g_busy = 0;
+            return -1;
+        }
+        g_zero = id;
+    }
+    return 0;
+}
+
+static void leave(void)
+{
+    g_busy = 0;
+    if (g_clear_pending) {
+        reset_all();
+        g_clear_pending = 0;
+    }
+}
+
+/* The Python game of a node (a new reference); each node converts once. */
+static PyObject *to_python(int32_t id)
+{
+    if (g_py[id]) {
+        Py_INCREF(g_py[id]);
+        return g_py[id];
+    }
+    if (!cb_number || !cb_form) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled engine is not set up");
+        return NULL;
+    }
+    PyObject *obj;
+    if (g_nodes[id].is_num) {
+        obj = PyObject_CallFunction(cb_number, "Li", (long long)g_nodes[id].ls_num,
+                                    (int)g_nodes[id].ls_exp);
+    } else {
+        int nl = g_nodes[id].nl, nr = g_nodes[id].nr;
+        PyObject *left = PyTuple_New(nl), *right = PyTuple_New(nr);
+        if (!left || !right) {
+            Py_XDECREF(left);
+            Py_XDECREF(right);
+            return NULL;
+        }
+        for (int i = 0; i < nl + nr; i++) {
+            PyObject *o = to_python(g_pool[g_nodes[id].opt + i]);
+            if (!o) {
+                Py_DECREF(left);
+                Py_DECREF(right);
+                return NULL;
+            }
+            if (i < nl)
+                PyTuple_SET_ITEM(left, i, o);
+            else
+                PyTuple_SET_ITEM(right, i - nl, o);
+        }
+        obj = PyObject_CallFunctionObjArgs(cb_form, left, right, NULL);
+        Py_DECREF(left);
+        Py_DECREF(right);
+    }
+    if (!obj)
+        return NULL;
+    Py_INCREF(obj);
+    g_py[id] = obj;
+    return obj;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Python functions                                                           */
+/* ------------------------------------------------------------------------ */
+static PyObject *py_setup(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *number, *form;
+    if (!PyArg_ParseTuple(args, "OO", &number, &form))
+        return NULL;
+    if (!PyCallable_Check(number) || !PyCallable_Check(form)) {
+        PyErr_SetString(PyExc_TypeError, "setup() needs two callables");
+        return NULL;
+    }
+    Py_INCREF(number);
+    Py_INCREF(form);
+    Py_XSETREF(cb_number, number);
+    Py_XSETREF(cb_form, form);
+    Py_RETURN_NONE;
+}
+
+static int parse_board(PyObject *args, int *h, int *w, uint64_t *bits)
+{
+    unsigned long long b;
+    if (!PyArg_ParseTuple(args, "iiK", h, w, &b))
+        return -1;
+    if (*h < 0 || *w < 0 || *h > 64 || *w > 64 || *h * *w > 64) {
+        PyErr_SetString(PyExc_ValueError, "a board of at most 64 cells");
+        return -1;
+    }
+    *bits = (uint64_t)b;
+    if (*h * *w < 64 && (*bits >> (*h * *w))) {
+        PyErr_SetString(PyExc_ValueError, "cells outside the board");
+        return -1;
+    }
+    return 0;
+}
+
+static int32_t dom_board(int h, int w, uint64_t bits)
+{
+    if (!h || !w || !bits)
+        return g_zero;
+    frame f;
+    make_frame(&f, h, w);
+    return dom_state(&f, bits, 0);
+}
+
+static PyObject *py_domineering(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int h, w;
+    uint64_t bits;
+    if (parse_board(args, &h, &w, &bits) < 0 || enter() < 0)
+        return NULL;
+    int32_t v = dom_board(h, w, bits);
+    PyObject *out = v < 0 ? NULL : to_python(v);
+    leave();
+    return out;
+}
+
+static PyObject *py_cram(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int h, w;
+    uint64_t bits;
+    if (parse_board(args, &h, &w, &bits) < 0 || enter() < 0)
+        return NULL;
+    int32_t v = 0;
+    if (h && w && bits) {
+        frame f;
+        make_frame(&f, h, w);
+        v = cram_state(&f, bits, 0);
+    }
+    leave();
+    if (v < 0)
+        return NULL;
+    return PyLong_FromLong(v);
+}
+
+/* Test hooks: games given as nested pairs (left options, right options). */
+static int32_t from_form(PyObject *form, int depth)
+{
+    if (depth > 64)
+        return fail("form nested too deeply");
+    if (!PyTuple_Check(form) || PyTuple_GET_SIZE(form) != 2 ||
+        !PyTuple_Check(PyTuple_GET_ITEM(form, 0)) || !PyTuple_Check(PyTuple_GET_ITEM(form, 1))) {
+        PyErr_SetString(PyExc_TypeError, "a form is a pair (left options, right options) of tuples");
+        return -1;
+    }
+    PyObject *left = PyTuple_GET_ITEM(form, 0), *right = PyTuple_GET_ITEM(form, 1);
+    Py_ssize_t nl = PyTuple_GET_SIZE(left), nr = PyTuple_GET_SIZE(right);
+    if (nl + nr > 1024)
+        return fail("too many options");
+    int32_t *a = malloc((size_t)(nl + nr + 1) * sizeof(int32_t));
+    if (!a)
+        return no_memory();
+    int32_t r = 0;
+    for (Py_ssize_t i = 0; i < nl + nr && r >= 0; i++) {
+        PyObject *o = i < nl ? PyTuple_GET_ITEM(left, i) : PyTuple_GET_ITEM(right, i - nl);
+        r = a[i] = from_form(o, depth + 1);
+    }
+    if (r >= 0)
+        r = canonical_form(a, (int)nl, a + nl, (int)nr);
+    free(a);
+    return r;
+}
+
+static PyObject *py_canonical(PyObject *self, PyObject *form)
+{
+    (void)self;
+    if (enter() < 0)
+        return NULL;
+    int32_t v = from_form(form, 0);
+    PyObject *out = v < 0 ? NULL : to_python(v);
+    leave();
+    return out;
+}
+
+static PyObject *binary(PyObject *args, int op)
+{
+    PyObject *a, *b;
+    if (!PyArg_ParseTuple(args, "OO", &a, &b) || enter() < 0)
+        return NULL;
+    PyObject *out = NULL;
+    int32_t x = from_form(a, 0), y = x < 0 ? -1 : from_form(b, 0);
+    if (y >= 0) {
+        if (op == 0) {
+            int t = le(x, y);
+            if (t >= 0)
+                out = PyBool_FromLong(t);
+        } else {
+            int32_t s = op == 1 ? add(x, y) : negate(x);
+            if (s >= 0)
+                out = to_python(s);
+        }
+    }
+    leave();
+    return out;
+}
+
+static PyObject *py_le(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return binary(args, 0);
+}
+
+static PyObject *py_add(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return binary(args, 1);
+}
+
+static PyObject *py_neg(PyObject *self, PyObject *form)
+{
+    (void)self;
+    PyObject *args = PyTuple_Pack(2, form, form);
+    if (!args)
+        return NULL;
+    PyObject *out = binary(args, 2);
+    Py_DECREF(args);
+    return out;
+}
+
+static PyObject *py_clear(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    if (g_busy)
+        g_clear_pending = 1; /* done when the running call leaves */
+    else
+        reset_all();
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_info(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1), "options",
+                         (long long)g_pool_len, "compare", m_le.count, "sum", m_add.count,
+                         "domineering", t_dom.count, "cram", t_cram.count);
+}
+
+static PyMethodDef methods[] = {
+    {"setup", py_setup, METH_VARARGS,
+     "setup(number, form): the Python constructors of numbers (num, exp) and of "
+     "canonical forms (left tuple, right tuple)."},
+    {"domineering", py_domineering, METH_VARARGS,
+     "domineering(h, w, bits) -> Game: the value of a Domineering board (bit r*w+c: cell (r, c) "
+     "empty)."},
+    {"cram", py_cram, METH_VARARGS, "cram(h, w, bits) -> int: the Grundy value of a Cram board."},
+    {"canonical", py_canonical, METH_O,
+     "canonical(form) -> Game: the canonical form of nested pairs (left options, right options)."},
+    {"le", py_le, METH_VARARGS, "le(f, g) -> bool: f <= g for forms as in canonical()."},
+    {"add", py_add, METH_VARARGS, "add(f, g) -> Game: f + g for forms as in canonical()."},
+    {"neg", py_neg, METH_O, "neg(f) -> Game: -f for a form as in canonical()."},
+    {"clear", py_clear, METH_NOARGS, "clear(): forget every table (and the converted games)."},
+    {"info", py_info, METH_NOARGS, "info() -> dict: sizes of the tables."},
+    {NULL, NULL, 0, NULL},
+};
+
+static int module_exec(PyObject *m)
+{
+    Fallback = PyErr_NewExceptionWithDoc(
+        "cgt._kernel_shortgame.Fallback",
+        "The compiled engine cannot answer (a number too large, a re-entrant call): use Python.",
+        PyExc_ArithmeticError, NULL);
+    if (!Fallback)
+        return -1;
+    if (PyModule_AddObject(m, "Fallback", Fallback) < 0) {
+        Py_DECREF(Fallback);
+        return -1;
+    }
+    Py_INCREF(Fallback); /* the module holds one reference, this file another */
+    return 0;
+}
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "cgt._kernel_shortgame",
+    "Compiled short-game engine with Domineering and Cram solvers (see cgt/_c/shortgame.c).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel_shortgame(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    if (module_exec(m) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
