@@ -517,7 +517,137 @@ _clear_hooks.append(_parsed.clear)
 
 @deep
 def _parse(text: str) -> Game:
+    if text[:1] == "{" or text.lstrip()[:1] == "{":
+        found = _fast_parse(text)
+        if found is not None:
+            return found
     return _Parser(text).parse_all()
+
+
+# ---------------------------------------------------------------------------
+# The fast path: braces, commas, single bars and simple literals
+# ---------------------------------------------------------------------------
+# Most texts are nests of {..|..} over literals like 1/2, ^*, -1, *2.  The fast
+# path reads exactly those, with one regular expression and a loop, and gives
+# up (None) on anything else -- slash notation, parentheses, sums of braces,
+# Unicode, any error -- so that the reference parser above reads the text
+# again and raises its own error at its own position.  What it builds is what
+# the reference builds: every literal is read by the reference parser (alone:
+# the literal's characters cannot join a token across a separator), and every
+# brace pair becomes Game(left, right) over the same options.
+_FAST_TOKEN_RE = re.compile(r"[{}]|\|+|,|[^{}|,]+")
+_FAST_LITERAL_RE = re.compile(r"[0-9/.*^v+\-\s]*\Z")
+_literals: dict[str, Game | None] = {}  # a literal's text -> its game (None: not fast)
+_forms: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}  # option serials -> form
+_FAST_CACHE_SIZE = 1 << 16
+
+
+def _fast_literal(text: str) -> Game | None:
+    """The game of a literal that may be an option, or None (the reference decides).
+
+    >>> _fast_literal(" 1/2* "), _fast_literal("{"), _fast_literal("1/3")
+    (1/2*, None, None)
+    """
+    s = text.strip()
+    if s in _literals:
+        return _literals[s]
+    g: Game | None = None
+    if s and _FAST_LITERAL_RE.match(s) is not None:
+        try:
+            g = _Parser(s).parse_all()
+        except ParseError:
+            g = None
+        # as an option: the reference refuses huge nimbers and up counts
+        if g is not None and g._x is not None and max(g._m, abs(g._k)) > _MAX_IN_EXPRESSION:
+            g = None
+    if len(_literals) >= _FAST_CACHE_SIZE:
+        _literals.clear()
+    _literals[s] = g
+    return g
+
+
+def _fast_form(left: list[Game], right: list[Game]) -> Game | None:
+    """``Game(left, right)``, remembered by the options' serial numbers.
+
+    The canonical form does not depend on the order or repetition of options,
+    and games are interned, so the key is the sorted serials.  None if the
+    engine raises (the reference parser then raises it in its own order).
+
+    >>> from cgt import star, zero
+    >>> _fast_form([zero], [star]) is _fast_form([zero, zero], [star])
+    True
+    """
+    key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
+    g = _forms.get(key)
+    if g is None:
+        try:
+            g = Game(left, right)
+        except Exception:  # the reference path meets it again, and raises it
+            return None
+        if len(_forms) >= _FAST_CACHE_SIZE:
+            _forms.clear()
+        _forms[key] = g
+    return g
+
+
+def _fast_parse(text: str) -> Game | None:
+    """A brace form over simple literals, or None: the reference parser decides.
+
+    >>> _fast_parse("{0, 1/2 | ^*}"), _fast_parse("{ {1|0} | -1}")
+    ({1/2|^*}, {1|0||-1})
+    >>> [_fast_parse(t) for t in ("{3||2|1}", "{1|*3", "{1|0}+1", "1/2")]
+    [None, None, None, None]
+    """
+    stack: list[tuple[list[Game] | None, list[Game]]] = []
+    side: list[Game] | None = None  # the options of the side being read
+    left: list[Game] | None = None  # Left's options, once the bar is read
+    pending = False  # an option was read since the last separator
+    result: Game | None = None
+    for tok in _FAST_TOKEN_RE.findall(text):
+        c = tok[0]
+        if c == "{":
+            if pending or result is not None:
+                return None
+            if side is not None:
+                stack.append((left, side))
+            left, side = None, []
+        elif c == "}":
+            if side is None or left is None or (side and not pending):
+                return None
+            g = _fast_form(left, side)
+            if g is None:
+                return None
+            if not stack:
+                result, side, left = g, None, None
+            else:
+                if g._x is not None and (
+                    g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION
+                ):
+                    return None
+                left, side = stack.pop()
+                side.append(g)
+            pending = True
+        elif c == ",":
+            if not pending or side is None:
+                return None
+            pending = False
+        elif c == "|":
+            if len(tok) > 1 or left is not None or side is None or (side and not pending):
+                return None
+            left, side, pending = side, [], False
+        elif not tok.isspace():
+            if pending or side is None:
+                return None
+            g = _fast_literal(tok)
+            if g is None:
+                return None
+            side.append(g)
+            pending = True
+    return result if side is None else None
+
+
+_clear_hooks.append(_literals.clear)
+_clear_hooks.append(_forms.clear)
 
 
 # ---------------------------------------------------------------------------
