@@ -38,12 +38,25 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ._accel import kernel
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import ParseError, WrongType
-from .game import Game, _le, _neg, miny, number, switch, tiny, zero
+from .game import (
+    Game,
+    _canonical,
+    _has_big_nimber,
+    _le,
+    _neg,
+    _nimber_form,
+    miny,
+    number,
+    switch,
+    tiny,
+    zero,
+)
 
 if TYPE_CHECKING:
     from .loopy.sided import SidedValue
@@ -484,6 +497,7 @@ def _parse_short(text: str) -> Game:
 
 _LOOPY_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon"})
 _WORD_RE = re.compile(r"[A-Za-z_]+")
+_NOT_V_RE = re.compile(r"[A-Za-uw-z_]")
 
 
 def _is_loopy_text(text: str) -> bool:
@@ -498,6 +512,8 @@ def _is_loopy_text(text: str) -> bool:
     >>> [_is_loopy_text(t) for t in ("{1|0}", "Tiny(1) + vv", "foo", "On")]
     [False, False, False, False]
     """
+    if _NOT_V_RE.search(text) is None:
+        return False  # no word but runs of v (most texts: no letter at all)
     for match in _WORD_RE.finditer(text):
         word = match.group()
         if word in _LOOPY_WORDS:
@@ -566,22 +582,29 @@ def _fast_literal(text: str) -> Game | None:
     return g
 
 
-def _fast_form(left: list[Game], right: list[Game]) -> Game | None:
+def _fast_form(
+    left: list[Game], right: list[Game], key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+) -> Game | None:
     """``Game(left, right)``, remembered by the options' serial numbers.
 
     The canonical form does not depend on the order or repetition of options,
-    and games are interned, so the key is the sorted serials.  None if the
-    engine raises (the reference parser then raises it in its own order).
+    and games are interned, so the key is the sorted serials (``key``, when
+    the caller has it already).  None if the engine raises (the reference
+    parser then raises it in its own order).
 
     >>> from cgt import star, zero
     >>> _fast_form([zero], [star]) is _fast_form([zero, zero], [star])
     True
     """
-    key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
+    if key is None:
+        key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
     g = _forms.get(key)
     if g is None:
-        try:
-            g = Game(left, right)
+        try:  # Game(left, right) without converting the options (games already)
+            if _has_big_nimber(left) or _has_big_nimber(right):
+                g = _nimber_form(left, right)
+            else:
+                g = _canonical(left, right)
         except Exception:  # the reference path meets it again, and raises it
             return None
         if len(_forms) >= _FAST_CACHE_SIZE:
@@ -593,9 +616,27 @@ def _fast_form(left: list[Game], right: list[Game]) -> Game | None:
 def _fast_parse(text: str) -> Game | None:
     """A brace form over simple literals, or None: the reference parser decides.
 
-    >>> _fast_parse("{0, 1/2 | ^*}"), _fast_parse("{ {1|0} | -1}")
+    The compiled kernel ``parse`` when it is built, else
+    :func:`_fast_parse_python`; the two read the same texts the same way.
+
+    >>> _fast_parse("{0|*}"), _fast_parse("{0|*} + 1")
+    (^, None)
+    """
+    if _kernel is not None:
+        found: Game | None = _kernel.fast_parse(text, _literals, _forms, _fast_literal, _fast_form)
+        return found
+    return _fast_parse_python(text)
+
+
+_kernel = kernel("parse")
+
+
+def _fast_parse_python(text: str) -> Game | None:
+    """A brace form over simple literals, or None: the reference parser decides.
+
+    >>> _fast_parse_python("{0, 1/2 | ^*}"), _fast_parse_python("{ {1|0} | -1}")
     ({1/2|^*}, {1|0||-1})
-    >>> [_fast_parse(t) for t in ("{3||2|1}", "{1|*3", "{1|0}+1", "1/2")]
+    >>> [_fast_parse_python(t) for t in ("{3||2|1}", "{1|*3", "{1|0}+1", "1/2")]
     [None, None, None, None]
     """
     stack: list[tuple[list[Game] | None, list[Game]]] = []
