@@ -500,8 +500,14 @@ def _undominated(options: list[Game], for_left: bool) -> list[Game]:
 
 
 def _numbers_only(left: list[Game], right: list[Game]) -> Game:
-    a = max((o._x for o in left), default=None)  # type: ignore[type-var]
-    b = min((o._x for o in right), default=None)  # type: ignore[type-var]
+    a: Dyadic | None = None
+    b: Dyadic | None = None
+    for o in left:
+        if a is None or _dlt(a, o._x):  # type: ignore[arg-type]
+            a = o._x
+    for o in right:
+        if b is None or _dlt(o._x, b):  # type: ignore[arg-type]
+            b = o._x
     return _between(a, b)
 
 

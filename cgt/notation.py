@@ -552,9 +552,11 @@ def _parse(text: str) -> Game:
 # the literal's characters cannot join a token across a separator), and every
 # brace pair becomes Game(left, right) over the same options.
 _FAST_TOKEN_RE = re.compile(r"[{}]|\|+|,|[^{}|,]+")
+_FAST_GROUP_RE = re.compile(r"\{[^{}]*\}|[{}]|\|+|,|[^{}|,]+")
 _FAST_LITERAL_RE = re.compile(r"[0-9/.*^v+\-\s]*\Z")
 _literals: dict[str, Game | None] = {}  # a literal's text -> its game (None: not fast)
 _forms: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}  # option serials -> form
+_inner: dict[str, Game | None] = {}  # an innermost {..}'s text -> its game (None: not fast)
 _FAST_CACHE_SIZE = 1 << 16
 
 
@@ -631,8 +633,11 @@ def _fast_parse(text: str) -> Game | None:
 _kernel = kernel("parse")
 
 
-def _fast_parse_python(text: str) -> Game | None:
+def _fast_parse_python(text: str, group: bool = True) -> Game | None:
     """A brace form over simple literals, or None: the reference parser decides.
+
+    With ``group``, an innermost ``{..}`` (no brace inside) is one token, whose
+    game is remembered by its text: the same loop reads it alone, once.
 
     >>> _fast_parse_python("{0, 1/2 | ^*}"), _fast_parse_python("{ {1|0} | -1}")
     ({1/2|^*}, {1|0||-1})
@@ -644,20 +649,45 @@ def _fast_parse_python(text: str) -> Game | None:
     left: list[Game] | None = None  # Left's options, once the bar is read
     pending = False  # an option was read since the last separator
     result: Game | None = None
-    for tok in _FAST_TOKEN_RE.findall(text):
+    literals, forms, inner = _literals, _forms, _inner
+    for tok in (_FAST_GROUP_RE if group else _FAST_TOKEN_RE).findall(text):
         c = tok[0]
         if c == "{":
             if pending or result is not None:
                 return None
+            if len(tok) > 1:  # a whole {..} without braces inside: read once per text
+                g = inner.get(tok)
+                if g is None:
+                    if tok in inner:
+                        return None
+                    g = _fast_parse_python(tok, group=False)
+                    if len(inner) >= _FAST_CACHE_SIZE:
+                        inner.clear()
+                    inner[tok] = g
+                    if g is None:
+                        return None
+                if side is None:
+                    result = g
+                else:
+                    if g._x is not None and (
+                        g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION
+                    ):
+                        return None
+                    side.append(g)
+                pending = True
+                continue
             if side is not None:
                 stack.append((left, side))
             left, side = None, []
         elif c == "}":
             if side is None or left is None or (side and not pending):
                 return None
-            g = _fast_form(left, side)
+            key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in side])))
+            g = forms.get(key)
             if g is None:
-                return None
+                g = _fast_form(left, side, key)
+                if g is None:
+                    return None
             if not stack:
                 result, side, left = g, None, None
             else:
@@ -676,11 +706,17 @@ def _fast_parse_python(text: str) -> Game | None:
             if len(tok) > 1 or left is not None or side is None or (side and not pending):
                 return None
             left, side, pending = side, [], False
-        elif not tok.isspace():
-            if pending or side is None:
-                return None
-            g = _fast_literal(tok)
+        else:
+            g = literals.get(tok)  # most literals come without spaces
             if g is None:
+                if tok.isspace():
+                    continue
+                if pending or side is None:
+                    return None
+                g = _fast_literal(tok)
+                if g is None:
+                    return None
+            elif pending or side is None:
                 return None
             side.append(g)
             pending = True
@@ -689,6 +725,7 @@ def _fast_parse_python(text: str) -> Game | None:
 
 _clear_hooks.append(_literals.clear)
 _clear_hooks.append(_forms.clear)
+_clear_hooks.append(_inner.clear)
 
 
 # ---------------------------------------------------------------------------

@@ -92,6 +92,17 @@ def test_fast_path_builds_the_reference_game() -> None:
             assert g is _reference(text), text
 
 
+def test_python_fast_path_with_and_without_groups() -> None:
+    # the pure-Python path reads an innermost {..} as one token, remembered by
+    # its text; token by token it must read the same
+    cgt.clear_caches()
+    for text in TEXTS + TEXTS:  # the second time from the memos
+        g = notation._fast_parse_python(text)
+        assert g is notation._fast_parse_python(text, group=False), text
+        if g is not None:
+            assert g is _reference(text), text
+
+
 def test_parse_gives_the_reference_game_or_error() -> None:
     cgt.clear_caches()
     for text in TEXTS:
