@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
 from . import _cache
-from .dyadic import Dyadic, _make, number_birthday, simplest_between
+from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -517,7 +517,12 @@ def _between(a: Dyadic | None, b: Dyadic | None) -> Game:
         if a == b:
             return make_nus(a, 0, 1)
         return _intern_general((make_number(a),), (make_number(b),))
-    return make_number(simplest_between(a, b))
+    # a < b (or an open end): simplest_between(a, b) without its checks
+    if a is not None and a._num >= 0:
+        return make_number(_simplest_above(a, b))
+    if b is not None and b._num <= 0:
+        return make_number(-_simplest_above(-b, None if a is None else -a))
+    return make_number(_ZERO_D)
 
 
 def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
@@ -565,7 +570,10 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
         newL: list[Game] = []
         for a in L:
             replaced = False
-            for ar in _options(a)[1]:
+            a_right = a._right
+            if a_right is None:
+                a_right = _options(a)[1]
+            for ar in a_right:
                 if _raw_ge(L, R, ar, memo):
                     newL.extend(_options(ar)[0])
                     replaced = changed = True
@@ -575,7 +583,10 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
         newR: list[Game] = []
         for b in R:
             replaced = False
-            for bl in _options(b)[0]:
+            b_left = b._left
+            if b_left is None:
+                b_left = _options(b)[0]
+            for bl in b_left:
                 if _raw_le(L, R, bl, memo):
                     newR.extend(_options(bl)[1])
                     replaced = changed = True
