@@ -557,7 +557,8 @@ _FAST_LITERAL_RE = re.compile(r"[0-9/.*^v+\-\s]*\Z")
 _literals: dict[str, Game | None] = {}  # a literal's text -> its game (None: not fast)
 _forms: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}  # option serials -> form
 _inner: dict[str, Game | None] = {}  # an innermost {..}'s text -> its game (None: not fast)
-_FAST_CACHE_SIZE = 1 << 16
+_FAST_CACHE_SIZE = 1 << 16  # entries in each memo
+_FAST_KEY_SIZE = 256  # longer texts are read every time, not remembered
 
 
 def _fast_literal(text: str) -> Game | None:
@@ -575,12 +576,15 @@ def _fast_literal(text: str) -> Game | None:
             g = _Parser(s).parse_all()
         except ParseError:
             g = None
+        except Exception:  # the reference parser meets it again, and raises it
+            return None
         # as an option: the reference refuses huge nimbers and up counts
         if g is not None and g._x is not None and max(g._m, abs(g._k)) > _MAX_IN_EXPRESSION:
             g = None
-    if len(_literals) >= _FAST_CACHE_SIZE:
-        _literals.clear()
-    _literals[s] = g
+    if len(s) <= _FAST_KEY_SIZE:
+        if len(_literals) >= _FAST_CACHE_SIZE:
+            _literals.clear()
+        _literals[s] = g
     return g
 
 
@@ -661,9 +665,10 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
                     if tok in inner:
                         return None
                     g = _fast_parse_python(tok, group=False)
-                    if len(inner) >= _FAST_CACHE_SIZE:
-                        inner.clear()
-                    inner[tok] = g
+                    if len(tok) <= _FAST_KEY_SIZE:
+                        if len(inner) >= _FAST_CACHE_SIZE:
+                            inner.clear()
+                        inner[tok] = g
                     if g is None:
                         return None
                 if side is None:

@@ -162,3 +162,22 @@ def test_kernel_and_python_fast_paths_agree() -> None:
         c = notation._fast_parse(text)
         assert (py is None) == (c is None), text
         assert py is None or py is c, text
+
+
+def test_deep_and_long_texts() -> None:
+    from cgt._deep import deep
+
+    reference = deep(_reference)
+    nested = "".join(f"{{{n}|" for n in range(2000, 0, -1)) + "0" + "}" * 2000
+    g = notation._fast_parse(nested)
+    assert g is not None and g is reference(nested) and g.birthday() == 2001
+    assert notation._fast_parse_python(nested) is g
+    # a long innermost form is read every time, not remembered by its text
+    wide = "{" + ",".join(["1/2", "*"] * 100) + "|0}"
+    cgt.clear_caches()
+    assert (
+        notation._fast_parse_python(wide)
+        is reference(wide)
+        is Game([cgt.number("1/2"), cgt.star], [0])
+    )
+    assert wide not in notation._inner
