@@ -41,12 +41,11 @@ from typing import TYPE_CHECKING
 from ._accel import kernel
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
-from .canonical import _clear_hooks, make_nus
+from .canonical import _clear_hooks, canonical_form, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import ParseError, WrongType
 from .game import (
     Game,
-    _canonical,
     _has_big_nimber,
     _le,
     _neg,
@@ -606,11 +605,13 @@ def _fast_form(
         key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
     g = _forms.get(key)
     if g is None:
-        try:  # Game(left, right) without converting the options (games already)
+        # Game(left, right) without converting the options (games already).
+        # The parser runs inside @deep (_parse), so the engine is called bare.
+        try:
             if _has_big_nimber(left) or _has_big_nimber(right):
                 g = _nimber_form(left, right)
             else:
-                g = _canonical(left, right)
+                g = canonical_form(left, right)
         except Exception:  # the reference path meets it again, and raises it
             return None
         if len(_forms) >= _FAST_CACHE_SIZE:
