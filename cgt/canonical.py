@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
 from . import _cache
-from .dyadic import Dyadic, _make, number_birthday, simplest_between
+from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -390,7 +390,10 @@ def le(g: Game, h: Game) -> bool:
         return True
     gx, hx = g._x, h._x
     if gx is not None and hx is not None:
-        return _nus_nonneg(hx - gx, h._k - g._k, h._m ^ g._m)
+        # x + k.up + *m <= y + j.up + *n: the numbers decide when they differ
+        if gx._num != hx._num or gx._exp != hx._exp:
+            return _dlt(gx, hx)
+        return _nus_nonneg(_ZERO_D, h._k - g._k, h._m ^ g._m)
     # Stops: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H); LS(G) < RS(H) suffices.
     if _dlt(h._ls, g._ls) or _dlt(h._rs, g._rs):
         return False
@@ -481,6 +484,8 @@ def _undominated(options: list[Game], for_left: bool) -> list[Game]:
     """The options that no other option dominates: Left keeps the maximal ones,
     Right the minimal ones.  Numbers are totally ordered, so only the best
     number needs comparing with the rest."""
+    if len(options) < 2:
+        return options
     best_number: Game | None = None
     others: list[Game] = []
     for o in options:
@@ -493,29 +498,49 @@ def _undominated(options: list[Game], for_left: bool) -> list[Game]:
                 best_number = o
         else:
             others.append(o)
+    if not others:
+        return [] if best_number is None else [best_number]
     kept: list[Game] = []
     candidates = others if best_number is None else [best_number, *others]
     for a in candidates:
         # a is dominated by b if a <= b for Left (b <= a for Right)
-        if any((le(a, b) if for_left else le(b, a)) for b in kept):
+        dominated = False
+        for b in kept:
+            if le(a, b) if for_left else le(b, a):
+                dominated = True
+                break
+        if dominated:
             continue
-        kept = [b for b in kept if not (le(b, a) if for_left else le(a, b))]
+        if kept:
+            kept = [b for b in kept if not (le(b, a) if for_left else le(a, b))]
         kept.append(a)
     return kept
 
 
 def _numbers_only(left: list[Game], right: list[Game]) -> Game:
-    a = max((o._x for o in left), default=None)  # type: ignore[type-var]
-    b = min((o._x for o in right), default=None)  # type: ignore[type-var]
+    a: Dyadic | None = None
+    b: Dyadic | None = None
+    for o in left:
+        if a is None or _dlt(a, o._x):  # type: ignore[arg-type]
+            a = o._x
+    for o in right:
+        if b is None or _dlt(o._x, b):  # type: ignore[arg-type]
+            b = o._x
+    return _between(a, b)
+
+
+def _between(a: Dyadic | None, b: Dyadic | None) -> Game:
+    """``{a | b}`` for numbers ``a``, ``b`` (None: no option on that side)."""
     if a is not None and b is not None and not _dlt(a, b):
         if a == b:
             return make_nus(a, 0, 1)
         return _intern_general((make_number(a),), (make_number(b),))
-    return make_number(simplest_between(a, b))
-
-
-def _all_numbers(opts: Iterable[Game]) -> bool:
-    return all(o._is_number for o in opts)
+    # a < b (or an open end): simplest_between(a, b) without its checks
+    if a is not None and a._num >= 0:
+        return make_number(_simplest_above(a, b))
+    if b is not None and b._num <= 0:
+        return make_number(-_simplest_above(-b, None if a is None else -a))
+    return make_number(_ZERO_D)
 
 
 def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
@@ -527,10 +552,33 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
     >>> canonical_form([cgt.star], [cgt.star])
     0
     """
-    L = list(dict.fromkeys(left))
-    R = list(dict.fromkeys(right))
-    if _all_numbers(L) and _all_numbers(R):
-        return _numbers_only(L, R)
+    L = list(left)
+    R = list(right)
+    # Numbers only: the simplest number between the best options (no need to
+    # remove duplicates first).  The loops find the best ones without Dyadic's
+    # operators.
+    lo: Dyadic | None = None
+    hi: Dyadic | None = None
+    for o in L:
+        if not o._is_number:
+            break
+        x = o._x
+        if lo is None or _dlt(lo, x):  # type: ignore[arg-type]
+            lo = x
+    else:
+        for o in R:
+            if not o._is_number:
+                break
+            x = o._x
+            if hi is None or _dlt(x, hi):  # type: ignore[arg-type]
+                hi = x
+        else:
+            return _between(lo, hi)
+    # Canonical games are interned: an option's identity is its value.
+    if len(L) > 1:
+        L = list({id(o): o for o in L}.values())
+    if len(R) > 1:
+        R = list({id(o): o for o in R}.values())
     while True:
         L = _undominated(L, for_left=True)
         R = _undominated(R, for_left=False)
@@ -540,7 +588,10 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
         newL: list[Game] = []
         for a in L:
             replaced = False
-            for ar in _options(a)[1]:
+            a_right = a._right
+            if a_right is None:
+                a_right = _options(a)[1]
+            for ar in a_right:
                 if _raw_ge(L, R, ar, memo):
                     newL.extend(_options(ar)[0])
                     replaced = changed = True
@@ -550,18 +601,24 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
         newR: list[Game] = []
         for b in R:
             replaced = False
-            for bl in _options(b)[0]:
+            b_left = b._left
+            if b_left is None:
+                b_left = _options(b)[0]
+            for bl in b_left:
                 if _raw_le(L, R, bl, memo):
                     newR.extend(_options(bl)[1])
                     replaced = changed = True
                     break
             if not replaced:
                 newR.append(b)
-        L = list(dict.fromkeys(newL))
-        R = list(dict.fromkeys(newR))
+        L = list({id(o): o for o in newL}.values()) if changed else newL
+        R = list({id(o): o for o in newR}.values()) if changed else newR
         if not changed:
             break
-    if _all_numbers(L) and _all_numbers(R):
+    for o in itertools.chain(L, R):
+        if not o._is_number:
+            break
+    else:
         return _numbers_only(L, R)
     lt, rt = tuple(L), tuple(R)
     found = _recognise_nus(lt, rt)

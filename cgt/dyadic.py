@@ -748,16 +748,17 @@ def simplest_between(
 
 
 def _simplest_above(lo: Dyadic, hi: Dyadic | None) -> Dyadic:
-    """Simplest x with 0 <= lo < x < hi."""
-    n = math.floor(lo) + 1
-    if hi is None or n < hi:
+    """Simplest x with 0 <= lo < x < hi (integer arithmetic only)."""
+    num, exp = lo._num, lo._exp
+    n = (num >> exp) + 1  # floor(lo) + 1
+    if hi is None or (n << hi._exp) < hi._num:  # n < hi
         return _make(n, 0)
+    hn, he = hi._num, hi._exp
     k = 1
     while True:
-        m = ((lo._num << k) >> lo._exp) + 1  # floor(lo * 2**k) + 1
-        cand = _make(m, k)
-        if cand < hi:
-            return cand
+        m = ((num << k) >> exp) + 1  # floor(lo * 2**k) + 1
+        if (m << he) < (hn << k):  # m / 2**k < hi
+            return _make(m, k)
         k += 1
 
 

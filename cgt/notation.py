@@ -38,12 +38,24 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ._accel import kernel
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
-from .canonical import _clear_hooks, make_nus
+from .canonical import _clear_hooks, canonical_form, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import ParseError, WrongType
-from .game import Game, _le, _neg, miny, number, switch, tiny, zero
+from .game import (
+    Game,
+    _has_big_nimber,
+    _le,
+    _neg,
+    _nimber_form,
+    miny,
+    number,
+    switch,
+    tiny,
+    zero,
+)
 
 if TYPE_CHECKING:
     from .loopy.sided import SidedValue
@@ -484,6 +496,7 @@ def _parse_short(text: str) -> Game:
 
 _LOOPY_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon"})
 _WORD_RE = re.compile(r"[A-Za-z_]+")
+_NOT_V_RE = re.compile(r"[A-Za-uw-z_]")
 
 
 def _is_loopy_text(text: str) -> bool:
@@ -498,6 +511,8 @@ def _is_loopy_text(text: str) -> bool:
     >>> [_is_loopy_text(t) for t in ("{1|0}", "Tiny(1) + vv", "foo", "On")]
     [False, False, False, False]
     """
+    if _NOT_V_RE.search(text) is None:
+        return False  # no word but runs of v (most texts: no letter at all)
     for match in _WORD_RE.finditer(text):
         word = match.group()
         if word in _LOOPY_WORDS:
@@ -517,7 +532,206 @@ _clear_hooks.append(_parsed.clear)
 
 @deep
 def _parse(text: str) -> Game:
+    if text[:1] == "{" or text.lstrip()[:1] == "{":
+        found = _fast_parse(text)
+        if found is not None:
+            return found
     return _Parser(text).parse_all()
+
+
+# ---------------------------------------------------------------------------
+# The fast path: braces, commas, single bars and simple literals
+# ---------------------------------------------------------------------------
+# Most texts are nests of {..|..} over literals like 1/2, ^*, -1, *2.  The fast
+# path reads exactly those, with one regular expression and a loop, and gives
+# up (None) on anything else -- slash notation, parentheses, sums of braces,
+# Unicode, any error -- so that the reference parser above reads the text
+# again and raises its own error at its own position.  What it builds is what
+# the reference builds: every literal is read by the reference parser (alone:
+# the literal's characters cannot join a token across a separator), and every
+# brace pair becomes Game(left, right) over the same options.
+_FAST_TOKEN_RE = re.compile(r"[{}]|\|+|,|[^{}|,]+")
+_FAST_GROUP_RE = re.compile(r"\{[^{}]*\}|[{}]|\|+|,|[^{}|,]+")
+_FAST_LITERAL_RE = re.compile(r"[0-9/.*^v+\-\s]*\Z")
+_literals: dict[str, Game | None] = {}  # a literal's text -> its game (None: not fast)
+_forms: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}  # option serials -> form
+_inner: dict[str, Game | None] = {}  # an innermost {..}'s text -> its game (None: not fast)
+_FAST_CACHE_SIZE = 1 << 16  # entries in each memo
+_FAST_KEY_SIZE = 256  # longer texts are read every time, not remembered
+
+
+def _fast_literal(text: str) -> Game | None:
+    """The game of a literal that may be an option, or None (the reference decides).
+
+    >>> _fast_literal(" 1/2* "), _fast_literal("{"), _fast_literal("1/3")
+    (1/2*, None, None)
+    """
+    s = text.strip()
+    if s in _literals:
+        return _literals[s]
+    g: Game | None = None
+    if s and _FAST_LITERAL_RE.match(s) is not None:
+        try:
+            g = _Parser(s).parse_all()
+        except ParseError:
+            g = None
+        except Exception:  # the reference parser meets it again, and raises it
+            return None
+        # as an option: the reference refuses huge nimbers and up counts
+        if g is not None and g._x is not None and max(g._m, abs(g._k)) > _MAX_IN_EXPRESSION:
+            g = None
+    if len(s) <= _FAST_KEY_SIZE:
+        if len(_literals) >= _FAST_CACHE_SIZE:
+            _literals.clear()
+        _literals[s] = g
+    return g
+
+
+def _fast_form(
+    left: list[Game], right: list[Game], key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+) -> Game | None:
+    """``Game(left, right)``, remembered by the options' serial numbers.
+
+    The canonical form does not depend on the order or repetition of options,
+    and games are interned, so the key is the sorted serials (``key``, when
+    the caller has it already).  None if the engine raises (the reference
+    parser then raises it in its own order).
+
+    >>> from cgt import star, zero
+    >>> _fast_form([zero], [star]) is _fast_form([zero, zero], [star])
+    True
+    """
+    if key is None:
+        key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
+    g = _forms.get(key)
+    if g is None:
+        # Game(left, right) without converting the options (games already).
+        # The parser runs inside @deep (_parse), so the engine is called bare.
+        try:
+            if _has_big_nimber(left) or _has_big_nimber(right):
+                g = _nimber_form(left, right)
+            else:
+                g = canonical_form(left, right)
+        except Exception:  # the reference path meets it again, and raises it
+            return None
+        if len(_forms) >= _FAST_CACHE_SIZE:
+            _forms.clear()
+        _forms[key] = g
+    return g
+
+
+def _fast_parse(text: str) -> Game | None:
+    """A brace form over simple literals, or None: the reference parser decides.
+
+    The compiled kernel ``parse`` when it is built, else
+    :func:`_fast_parse_python`; the two read the same texts the same way.
+
+    >>> _fast_parse("{0|*}"), _fast_parse("{0|*} + 1")
+    (^, None)
+    """
+    if _kernel is not None:
+        found: Game | None = _kernel.fast_parse(text, _literals, _forms, _fast_literal, _fast_form)
+        return found
+    return _fast_parse_python(text)
+
+
+_kernel = kernel("parse")
+
+
+def _fast_parse_python(text: str, group: bool = True) -> Game | None:
+    """A brace form over simple literals, or None: the reference parser decides.
+
+    With ``group``, an innermost ``{..}`` (no brace inside) is one token, whose
+    game is remembered by its text: the same loop reads it alone, once.
+
+    >>> _fast_parse_python("{0, 1/2 | ^*}"), _fast_parse_python("{ {1|0} | -1}")
+    ({1/2|^*}, {1|0||-1})
+    >>> [_fast_parse_python(t) for t in ("{3||2|1}", "{1|*3", "{1|0}+1", "1/2")]
+    [None, None, None, None]
+    """
+    stack: list[tuple[list[Game] | None, list[Game]]] = []
+    side: list[Game] | None = None  # the options of the side being read
+    left: list[Game] | None = None  # Left's options, once the bar is read
+    pending = False  # an option was read since the last separator
+    result: Game | None = None
+    literals, forms, inner = _literals, _forms, _inner
+    for tok in (_FAST_GROUP_RE if group else _FAST_TOKEN_RE).findall(text):
+        c = tok[0]
+        if c == "{":
+            if pending or result is not None:
+                return None
+            if len(tok) > 1:  # a whole {..} without braces inside: read once per text
+                g = inner.get(tok)
+                if g is None:
+                    if tok in inner:
+                        return None
+                    g = _fast_parse_python(tok, group=False)
+                    if len(tok) <= _FAST_KEY_SIZE:
+                        if len(inner) >= _FAST_CACHE_SIZE:
+                            inner.clear()
+                        inner[tok] = g
+                    if g is None:
+                        return None
+                if side is None:
+                    result = g
+                else:
+                    if g._x is not None and (
+                        g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION
+                    ):
+                        return None
+                    side.append(g)
+                pending = True
+                continue
+            if side is not None:
+                stack.append((left, side))
+            left, side = None, []
+        elif c == "}":
+            if side is None or left is None or (side and not pending):
+                return None
+            key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in side])))
+            g = forms.get(key)
+            if g is None:
+                g = _fast_form(left, side, key)
+                if g is None:
+                    return None
+            if not stack:
+                result, side, left = g, None, None
+            else:
+                if g._x is not None and (
+                    g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION
+                ):
+                    return None
+                left, side = stack.pop()
+                side.append(g)
+            pending = True
+        elif c == ",":
+            if not pending or side is None:
+                return None
+            pending = False
+        elif c == "|":
+            if len(tok) > 1 or left is not None or side is None or (side and not pending):
+                return None
+            left, side, pending = side, [], False
+        else:
+            g = literals.get(tok)  # most literals come without spaces
+            if g is None:
+                if tok.isspace():
+                    continue
+                if pending or side is None:
+                    return None
+                g = _fast_literal(tok)
+                if g is None:
+                    return None
+            elif pending or side is None:
+                return None
+            side.append(g)
+            pending = True
+    return result if side is None else None
+
+
+_clear_hooks.append(_literals.clear)
+_clear_hooks.append(_forms.clear)
+_clear_hooks.append(_inner.clear)
 
 
 # ---------------------------------------------------------------------------
