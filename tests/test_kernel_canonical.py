@@ -87,7 +87,8 @@ nus_values = st.builds(
     st.one_of(st.integers(-4, 4), st.integers(-(2**80), 2**80)),
     st.one_of(st.integers(0, 4), st.integers(0, 2**70)),
 )
-any_game = st.one_of(games, big_numbers, nus_values, st.builds(cgt.Game.__add__, games, big_numbers))
+translated = st.builds(cgt.Game.__add__, games, big_numbers)
+any_game = st.one_of(games, big_numbers, nus_values, translated)
 small_nus = st.builds(
     lambda x, k, m: canonical.make_nus(x.to_dyadic(), k, m),
     st.one_of(big_numbers, st.sampled_from([cgt.zero, cgt.number(1), cgt.number("-1/2")])),
@@ -95,7 +96,7 @@ small_nus = st.builds(
     st.integers(0, 4),
 )
 # Sums of a general game with x + k.up unfold k links: keep k small there.
-summands = st.one_of(games, big_numbers, small_nus, st.builds(cgt.Game.__add__, games, big_numbers))
+summands = st.one_of(games, big_numbers, small_nus, translated)
 
 
 @settings(max_examples=600, deadline=None)
@@ -152,14 +153,14 @@ def test_thousands_of_random_sums_and_comparisons() -> None:
     for _ in range(300):
         left = rng.sample(pool, rng.randint(0, 3))
         right = rng.sample(pool, rng.randint(0, 3))
-        c, p = both(lambda: C_CANONICAL(left, right), clear=False)
+        c, p = both(lambda left=left, right=right: C_CANONICAL(left, right), clear=False)
         assert c is p
         if c not in pool and len(pool) < 120:
             pool.append(c)
     pairs = [(rng.choice(pool), rng.choice(pool)) for _ in range(3000)]
     c_res, p_res = both(lambda: [(C_LE(g, h), C_ADD(g, h)) for g, h in pairs])
     assert len(c_res) == len(p_res)
-    for (cl, cs), (pl, ps) in zip(c_res, p_res):
+    for (cl, cs), (pl, ps) in zip(c_res, p_res, strict=True):
         assert cl == pl and cs is ps
 
 
@@ -201,9 +202,9 @@ def test_caches_count_clear_and_stay_bounded() -> None:
     old = cgt.cache_limit()
     try:
         cgt.set_cache_limit(16)
-        from cgt.games import Snort
-
         import networkx as nx
+
+        from cgt.games import Snort
 
         value = Snort(nx.path_graph(8)).value()
         info = cgt.cache_info()
@@ -216,11 +217,11 @@ def test_caches_count_clear_and_stay_bounded() -> None:
 
 
 def test_bad_input_raises_cgt_errors() -> None:
-    with pytest.raises(WrongType, match="le takes cgt.Game values, not int"):
+    with pytest.raises(WrongType, match=r"le takes cgt\.Game values, not int"):
         C_LE(1, cgt.zero)  # type: ignore[arg-type]
-    with pytest.raises(WrongType, match="add takes cgt.Game values, not str"):
+    with pytest.raises(WrongType, match=r"add takes cgt\.Game values, not str"):
         C_ADD(cgt.zero, "*")  # type: ignore[arg-type]
-    with pytest.raises(WrongType, match="canonical_form takes cgt.Game values, not int"):
+    with pytest.raises(WrongType, match=r"canonical_form takes cgt\.Game values, not int"):
         C_CANONICAL([cgt.zero, 1], [])  # type: ignore[list-item]
     with pytest.raises(WrongType, match="iterables of games, not int"):
         C_CANONICAL(3, [])  # type: ignore[arg-type]
@@ -244,7 +245,7 @@ def test_huge_nimber_options_behave_as_in_python() -> None:
         lambda: canonical.add(g, big),
         lambda: canonical.le(g, big),
     ):
-        c, p = both(lambda: _outcome(fn))
+        c, p = both(lambda fn=fn: _outcome(fn))
         assert c == p
     assert C_LE(big, big) and not C_LE(big, cgt.zero)
     assert C_ADD(big, big) is cgt.zero

@@ -52,7 +52,7 @@ static PyObject *WrongType = NULL; /* cgt.errors.WrongType */
 static PyObject *py_zero = NULL, *py_one = NULL;
 
 static PyObject *s_lazy_options, *s_make_number, *s_make_nus, *s_recognise_nus, *s_intern_general,
-    *s_numbers_only, *s_ZERO_D, *s_INVERSE_SHORTCUT, *s_limit;
+    *s_numbers_only, *s_ZERO_D, *s_INVERSE_SHORTCUT, *s_limit, *s_forms, *s_data;
 
 static int
 member_offset(PyTypeObject *type, const char *name, Py_ssize_t *out)
@@ -173,10 +173,11 @@ typedef struct {
     entry *slots;
     size_t mask; /* capacity - 1 */
     size_t count;
+    size_t first; /* capacity when first used (a power of two) */
 } table;
 
-static table le_table = {NULL, 0, 0};
-static table add_table = {NULL, 0, 0};
+static table le_table = {NULL, 0, 0, 1024};
+static table add_table = {NULL, 0, 0, 1024};
 
 static inline size_t
 pair_hash(int64_t a, int64_t b)
@@ -224,7 +225,7 @@ table_clear(table *t)
 static int
 table_grow(table *t)
 {
-    size_t cap = t->slots ? 2 * (t->mask + 1) : 1024;
+    size_t cap = t->slots ? 2 * (t->mask + 1) : (t->first ? t->first : 16);
     entry *fresh = PyMem_Calloc(cap, sizeof(entry));
     if (fresh == NULL) {
         PyErr_NoMemory();
@@ -965,6 +966,102 @@ bypass(rawform *f, vec *side, int right, vec *out, int *changed)
     return 0;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Interning: a read-only fast path for forms already interned               */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    int64_t id;
+    PyObject *obj;
+} idpair;
+
+/* The tuple of the options' serial numbers, sorted (cgt.canonical's key). */
+static PyObject *
+sorted_ids(PyObject *opts)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(opts);
+    idpair small[16];
+    idpair *a = n <= 16 ? small : PyMem_Malloc((size_t)n * sizeof(idpair));
+    if (a == NULL)
+        return PyErr_NoMemory();
+    PyObject *res = NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = PyTuple_GET_ITEM(opts, i);
+        if (game_id(o, &a[i].id) < 0)
+            goto done;
+        a[i].obj = SLOT(o, OFF_id);
+    }
+    for (Py_ssize_t i = 1; i < n; i++) { /* insertion sort: option lists are short */
+        idpair v = a[i];
+        Py_ssize_t j = i - 1;
+        while (j >= 0 && a[j].id > v.id) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+        if ((i & 0xfff) == 0 && PyErr_CheckSignals() < 0)
+            goto done;
+    }
+    res = PyTuple_New(n);
+    if (res == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(a[i].obj);
+        PyTuple_SET_ITEM(res, i, a[i].obj);
+    }
+done:
+    if (a != small)
+        PyMem_Free(a);
+    return res;
+}
+
+/* The interned general form with these options, if alive: a new reference,
+   or NULL (with an exception set only on error).  Creating a form stays in
+   cgt.canonical._intern_general (one code path, under its lock). */
+static PyObject *
+interned_form(PyObject *lt, PyObject *rt)
+{
+    if (PyTuple_GET_SIZE(lt) + PyTuple_GET_SIZE(rt) > 4096)
+        return NULL; /* long keys: leave it to Python */
+    PyObject *forms = ns_get(s_forms);
+    if (forms == NULL)
+        return NULL;
+    PyObject *data = PyObject_GetAttr(forms, s_data);
+    if (data == NULL)
+        return NULL;
+    PyObject *res = NULL;
+    PyObject *lk = NULL, *rk = NULL, *key = NULL;
+    if (!PyDict_CheckExact(data))
+        goto done;
+    lk = sorted_ids(lt);
+    rk = lk ? sorted_ids(rt) : NULL;
+    key = rk ? PyTuple_Pack(2, lk, rk) : NULL;
+    if (key == NULL)
+        goto done;
+    PyObject *ref = PyDict_GetItemWithError(data, key); /* borrowed */
+    if (ref != NULL && PyWeakref_Check(ref)) {
+        PyObject *g = PyWeakref_GetObject(ref); /* borrowed; None when dead */
+        if (g != NULL && g != Py_None) {
+            Py_INCREF(g);
+            res = g;
+        }
+    }
+done:
+    Py_DECREF(data);
+    Py_XDECREF(lk);
+    Py_XDECREF(rk);
+    Py_XDECREF(key);
+    return res;
+}
+
+static PyObject *
+intern_general(PyObject *lt, PyObject *rt)
+{
+    PyObject *g = interned_form(lt, rt);
+    if (g != NULL || PyErr_Occurred())
+        return g;
+    return call2(s_intern_general, lt, rt);
+}
+
 /* The nus node whose canonical options these are, if any: only asked of
    cgt.canonical._recognise_nus when every option has a number part. */
 static PyObject *
@@ -990,7 +1087,7 @@ recognise_or_intern(vec *L, vec *R)
             goto done;
         Py_CLEAR(res);
     }
-    res = call2(s_intern_general, lt, rt);
+    res = intern_general(lt, rt);
 done:
     Py_XDECREF(lt);
     Py_XDECREF(rt);
@@ -1026,7 +1123,7 @@ canonical_impl(vec *L0, vec *R0)
         vec_free(&R);
         R = uR;
         int changed = 0;
-        rawform f = {&L, &R, {NULL, 0, 0}};
+        rawform f = {&L, &R, {NULL, 0, 0, 16}};
         vec newL = {NULL, 0, 0}, newR = {NULL, 0, 0};
         int bad = bypass(&f, &L, 0, &newL, &changed) < 0 ||
                   bypass(&f, &R, 1, &newR, &changed) < 0;
@@ -1160,7 +1257,7 @@ translate(PyObject *g, PyObject *x)
         }
         Py_DECREF(opts);
     }
-    res = call2(s_intern_general, sides[0], sides[1]);
+    res = intern_general(sides[0], sides[1]);
 done:
     Py_XDECREF(sides[0]);
     Py_XDECREF(sides[1]);
@@ -1416,6 +1513,10 @@ PyInit__kernel_canonical(void)
     s_ZERO_D = PyUnicode_InternFromString("_ZERO_D");
     s_INVERSE_SHORTCUT = PyUnicode_InternFromString("INVERSE_SHORTCUT");
     s_limit = PyUnicode_InternFromString("_limit");
+    s_forms = PyUnicode_InternFromString("_forms");
+    s_data = PyUnicode_InternFromString("data");
+    if (!s_forms || !s_data)
+        return NULL;
     py_zero = PyLong_FromLong(0);
     py_one = PyLong_FromLong(1);
     if (!py_zero || !py_one)
