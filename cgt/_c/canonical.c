@@ -279,21 +279,144 @@ table_put_raw(table *t, int64_t a, int64_t b, PyObject *v)
     }
 }
 
+static int
+cache_limit(Py_ssize_t *out)
+{
+    PyObject *lim = PyObject_GetAttr(cache_mod, s_limit);
+    if (lim == NULL)
+        return -1;
+    *out = PyLong_AsSsize_t(lim);
+    Py_DECREF(lim);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
 /* Insert a cached result, keeping the table within cgt._cache._limit entries:
    a full table is emptied (a cache only saves work). */
 static int
 table_put(table *t, int64_t a, int64_t b, PyObject *v)
 {
-    PyObject *lim = PyObject_GetAttr(cache_mod, s_limit);
-    if (lim == NULL)
-        return -1;
-    Py_ssize_t limit = PyLong_AsSsize_t(lim);
-    Py_DECREF(lim);
-    if (limit == -1 && PyErr_Occurred())
+    Py_ssize_t limit;
+    if (cache_limit(&limit) < 0)
         return -1;
     if ((Py_ssize_t)t->count >= limit)
         table_clear(t);
     return table_put_raw(t, a, b, v);
+}
+
+/* Comparisons of two games whose serial numbers are below 2**31 (all but
+   those of a very long session) are kept in one 64-bit word each, a third of
+   the memory of an entry above: the table is read at random, so its size
+   decides how often a look-up waits for memory.  A word is
+   (a << 32) | (b << 1) | result; 0 marks an empty slot (serials start at 1). */
+typedef struct {
+    uint64_t *slots;
+    size_t mask;
+    size_t count;
+} wordtable;
+
+static wordtable le_words = {NULL, 0, 0};
+
+#define SMALL_ID(x) ((x) > 0 && (x) < ((int64_t)1 << 31))
+
+static inline size_t
+word_hash(uint64_t w)
+{
+    w ^= w >> 31;
+    w *= 0x9E3779B97F4A7C15ULL;
+    w ^= w >> 29;
+    return (size_t)w;
+}
+
+/* -1: not there; else the cached result. */
+static inline int
+words_get(wordtable *t, uint64_t base)
+{
+    if (t->slots == NULL)
+        return -1;
+    size_t i = word_hash(base) & t->mask;
+    for (;;) {
+        uint64_t w = t->slots[i];
+        if (w == 0)
+            return -1;
+        if ((w & ~(uint64_t)1) == base)
+            return (int)(w & 1);
+        i = (i + 1) & t->mask;
+    }
+}
+
+static void
+words_clear(wordtable *t)
+{
+    uint64_t *old = t->slots;
+    t->slots = NULL;
+    t->mask = 0;
+    t->count = 0;
+    PyMem_Free(old);
+}
+
+static int
+words_put(wordtable *t, uint64_t base, int v)
+{
+    if (t->slots == NULL || 2 * (t->count + 1) > t->mask + 1) {
+        size_t cap = t->slots ? 2 * (t->mask + 1) : 1024;
+        uint64_t *fresh = PyMem_Calloc(cap, sizeof(uint64_t));
+        if (fresh == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (t->slots != NULL) {
+            for (size_t j = 0; j <= t->mask; j++) {
+                uint64_t w = t->slots[j];
+                if (w == 0)
+                    continue;
+                size_t i = word_hash(w & ~(uint64_t)1) & (cap - 1);
+                while (fresh[i] != 0)
+                    i = (i + 1) & (cap - 1);
+                fresh[i] = w;
+            }
+            PyMem_Free(t->slots);
+        }
+        t->slots = fresh;
+        t->mask = cap - 1;
+    }
+    size_t i = word_hash(base) & t->mask;
+    for (;;) {
+        uint64_t w = t->slots[i];
+        if (w == 0) {
+            t->slots[i] = base | (uint64_t)(v != 0);
+            t->count++;
+            return 0;
+        }
+        if ((w & ~(uint64_t)1) == base)
+            return 0; /* the same result, found meanwhile */
+        i = (i + 1) & t->mask;
+    }
+}
+
+/* Cache a comparison, keeping both comparison tables within the limit. */
+static int
+le_put(int64_t a, int64_t b, int r)
+{
+    Py_ssize_t limit;
+    if (cache_limit(&limit) < 0)
+        return -1;
+    if ((Py_ssize_t)(le_words.count + le_table.count) >= limit) {
+        words_clear(&le_words);
+        table_clear(&le_table);
+    }
+    if (SMALL_ID(a) && SMALL_ID(b))
+        return words_put(&le_words, ((uint64_t)a << 32) | ((uint64_t)b << 1), r);
+    return table_put_raw(&le_table, a, b, r ? Py_True : Py_False);
+}
+
+/* -1: not cached; else the cached result. */
+static inline int
+le_get(int64_t a, int64_t b)
+{
+    if (SMALL_ID(a) && SMALL_ID(b))
+        return words_get(&le_words, ((uint64_t)a << 32) | ((uint64_t)b << 1));
+    PyObject *v = table_get(&le_table, a, b);
+    return v == NULL ? -1 : v == Py_True;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -548,9 +671,9 @@ le_impl(PyObject *g, PyObject *h)
     int64_t gi, hi;
     if (game_id(g, &gi) < 0 || game_id(h, &hi) < 0)
         return -1;
-    PyObject *cached = table_get(&le_table, gi, hi);
-    if (cached != NULL)
-        return cached == Py_True;
+    int cached = le_get(gi, hi);
+    if (cached >= 0)
+        return cached;
     if (enter() < 0)
         return -1;
     int r;
@@ -586,7 +709,7 @@ le_impl(PyObject *g, PyObject *h)
     LEAVE();
     if (r < 0)
         return -1;
-    if (table_put(&le_table, gi, hi, r ? Py_True : Py_False) < 0)
+    if (le_put(gi, hi, r) < 0)
         return -1;
     return r;
 }
@@ -1410,6 +1533,7 @@ k_add(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 k_clear(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 {
+    words_clear(&le_words);
     table_clear(&le_table);
     table_clear(&add_table);
     Py_RETURN_NONE;
@@ -1418,7 +1542,8 @@ k_clear(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 static PyObject *
 k_sizes(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 {
-    return Py_BuildValue("(nn)", (Py_ssize_t)le_table.count, (Py_ssize_t)add_table.count);
+    return Py_BuildValue("(nn)", (Py_ssize_t)(le_words.count + le_table.count),
+                         (Py_ssize_t)add_table.count);
 }
 
 static PyObject *
