@@ -327,3 +327,18 @@ def test_fractions_and_games_mix() -> None:
     assert g is C_CANONICAL([cgt.number("1/2")], [cgt.star])
     c, p = both(lambda: C_ADD(g, g))
     assert c is p
+
+
+def test_nus_comparisons_at_the_edges_of_machine_words() -> None:
+    """Up-multiples whose difference overflows 64 bits, or is 1 between huge values."""
+    zero = Dyadic(0)
+    ks = [0, 1, 2, -1, 2**62, -(2**62), 2**63 - 1, -(2**63), 2**63, 2**70, 2**70 + 1, -(2**70)]
+    values = [canonical.make_nus(zero, k, m) for k in ks for m in (0, 1, 2**64 + 1)]
+    values += [canonical.make_nus(Dyadic(2**65 + 1, 2**70), 2**70, 1), cgt.number(2**64)]
+    for g in values:
+        for h in values:
+            assert C_LE(g, h) == canonical._py_le(g, h), (g.nus(), h.nus())
+    # x + k.up + *m >= 0 by the closed form, checked against the rule itself
+    assert C_LE(canonical.make_nus(zero, 2**70, 0), canonical.make_nus(zero, 2**70 + 1, 1)) is False
+    assert C_LE(canonical.make_nus(zero, 2**70, 0), canonical.make_nus(zero, 2**70 + 2, 1))
+    assert C_LE(canonical.make_nus(zero, -(2**63), 0), canonical.make_nus(zero, 2**62, 0))

@@ -20,16 +20,18 @@
  * and only completed results are inserted.  Options tuples are held with a
  * strong reference while they are walked.
  *
- * Depth: every recursive step calls Py_EnterRecursiveCall (a RecursionError
- * at Python's recursion limit, which cgt/_deep.py turns into a re-run on a big
- * stack, exactly as for the Python engine) and, on Linux, also checks the
- * remaining C stack of the thread, so a high limit on a small stack raises
- * RecursionError instead of crashing.
+ * Depth: every recursive step counts its depth in the thread against Python's
+ * recursion limit and raises RecursionError beyond it, which cgt/_deep.py
+ * turns into a re-run on a big stack with a raised limit, exactly as for the
+ * Python engine.  On Linux it also checks the thread's remaining C stack, so
+ * a high limit on a small stack raises RecursionError instead of crashing.
+ * Long computations check for signals (Ctrl-C) as they go.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 
 #if defined(__linux__) && defined(__GNUC__)
@@ -91,15 +93,55 @@ slot(PyObject *o, Py_ssize_t off)
     return v;
 }
 
+/* The value of an int that fits in one machine word, read in place: 1, or 0
+   when it does not (then ask PyLong_AsLongLongAndOverflow). */
+static inline int
+compact_int(PyObject *o, long long *out)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(o) && PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+        *out = (long long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        return 1;
+    }
+#else
+    if (PyLong_CheckExact(o)) {
+        Py_ssize_t size = Py_SIZE(o);
+        if (size >= -1 && size <= 1) { /* at least one digit is always allocated */
+            *out = (long long)size * (long long)((PyLongObject *)o)->ob_digit[0];
+            return 1;
+        }
+    }
+#endif
+    return 0;
+}
+
+/* An int as a long long: 0 and *out set, 1 when it overflows, -1 on error. */
+static inline int
+as_ll(PyObject *o, long long *out)
+{
+    if (compact_int(o, out))
+        return 0;
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    *out = v;
+    return overflow ? 1 : 0;
+}
+
 static inline int
 game_id(PyObject *g, int64_t *out)
 {
     PyObject *v = slot(g, OFF_id);
     if (v == NULL)
         return -1;
-    long long r = PyLong_AsLongLong(v);
-    if (r == -1 && PyErr_Occurred())
+    long long r;
+    int c = as_ll(v, &r);
+    if (c != 0) {
+        if (c > 0)
+            PyErr_SetString(PyExc_OverflowError, "cgt: a serial number beyond 64 bits");
         return -1;
+    }
     *out = (int64_t)r;
     return 0;
 }
@@ -135,6 +177,17 @@ stack_floor_init(void)
 }
 #endif
 
+#if defined(_MSC_VER)
+#define CGT_TLS __declspec(thread)
+#else
+#define CGT_TLS __thread
+#endif
+
+/* Depth of the engine's recursion in this thread.  (Not Py_EnterRecursiveCall:
+   from Python 3.12 on it counts against a fixed C limit that the interpreter's
+   recursion limit does not raise, and cgt/_deep.py raises that limit to run
+   deep games on a big stack.) */
+static CGT_TLS long depth = 0;
 static unsigned int ticks = 0;
 
 static inline int
@@ -150,16 +203,18 @@ enter(void)
         return -1;
     }
 #endif
-    if (Py_EnterRecursiveCall(" in cgt's engine"))
-        return -1;
-    if ((++ticks & 0x3ff) == 0 && PyErr_CheckSignals() < 0) {
-        Py_LeaveRecursiveCall();
+    if (depth >= Py_GetRecursionLimit()) {
+        PyErr_SetString(PyExc_RecursionError,
+                        "maximum recursion depth exceeded in cgt's engine");
         return -1;
     }
+    if ((++ticks & 0x3ff) == 0 && PyErr_CheckSignals() < 0)
+        return -1;
+    depth++;
     return 0;
 }
 
-#define LEAVE() Py_LeaveRecursiveCall()
+#define LEAVE() (depth--)
 
 /* ------------------------------------------------------------------------ */
 /* Tables keyed by a pair of serial numbers (never 0)                        */
@@ -485,12 +540,9 @@ dcmp(PyObject *a, PyObject *b)
     PyObject *nb = slot(b, OFF_num), *eb = slot(b, OFF_exp);
     if (na == NULL || ea == NULL || nb == NULL || eb == NULL)
         return -2;
-    int o1, o2, o3, o4;
-    long long xa = PyLong_AsLongLongAndOverflow(na, &o1);
-    long long xb = PyLong_AsLongLongAndOverflow(nb, &o2);
-    long long pa = PyLong_AsLongLongAndOverflow(ea, &o3);
-    long long pb = PyLong_AsLongLongAndOverflow(eb, &o4);
-    if (PyErr_Occurred())
+    long long xa = 0, xb = 0, pa = 0, pb = 0;
+    int o1 = as_ll(na, &xa), o2 = as_ll(nb, &xb), o3 = as_ll(ea, &pa), o4 = as_ll(eb, &pb);
+    if (o1 < 0 || o2 < 0 || o3 < 0 || o4 < 0)
         return -2;
     if (!(o1 | o2 | o3 | o4) && pa >= 0 && pb >= 0 && pa < (1LL << 40) && pb < (1LL << 40)) {
         long long d = pa - pb;
@@ -587,7 +639,10 @@ nus_le(PyObject *g, PyObject *h, PyObject *gx, PyObject *hx)
     int m_zero, m_one;
     int ksign; /* sign of k, and k >= 2 */
     int k_is_one = 0;
-    if (!(ov1 | ov2) && !__builtin_sub_overflow(b, a, &k)) {
+    /* k = b - a, when it does not overflow (a portable check) */
+    int k_fits = !(ov1 | ov2) && !(a > 0 && b < LLONG_MIN + a) && !(a < 0 && b > LLONG_MAX + a);
+    if (k_fits) {
+        k = b - a;
         ksign = (k > 0) - (k < 0);
         k_is_one = k == 1;
     }
@@ -1149,8 +1204,11 @@ interned_form(PyObject *lt, PyObject *rt)
     if (forms == NULL)
         return NULL;
     PyObject *data = PyObject_GetAttr(forms, s_data);
-    if (data == NULL)
+    if (data == NULL) { /* not a WeakValueDictionary: let Python intern */
+        if (PyErr_ExceptionMatches(PyExc_AttributeError))
+            PyErr_Clear();
         return NULL;
+    }
     PyObject *res = NULL;
     PyObject *lk = NULL, *rk = NULL, *key = NULL;
     if (!PyDict_CheckExact(data))
@@ -1162,11 +1220,17 @@ interned_form(PyObject *lt, PyObject *rt)
         goto done;
     PyObject *ref = PyDict_GetItemWithError(data, key); /* borrowed */
     if (ref != NULL && PyWeakref_Check(ref)) {
+#if PY_VERSION_HEX >= 0x030D0000
+        PyObject *g = NULL;
+        if (PyWeakref_GetRef(ref, &g) > 0) /* a new reference; none when dead */
+            res = g;
+#else
         PyObject *g = PyWeakref_GetObject(ref); /* borrowed; None when dead */
         if (g != NULL && g != Py_None) {
             Py_INCREF(g);
             res = g;
         }
+#endif
     }
 done:
     Py_DECREF(data);
