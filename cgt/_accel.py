@@ -20,7 +20,7 @@ from types import ModuleType
 
 __all__ = ["compiled", "kernel", "pure_python"]
 
-KERNELS: tuple[str, ...] = ("heap", "hexapawn", "parse", "shortgame")
+KERNELS: tuple[str, ...] = ("canonical", "heap", "hexapawn", "parse", "shortgame")
 """The kernels ``cgt`` has (each built from ``cgt/_c/<name>.c``)."""
 
 _loaded: dict[str, ModuleType | None] = {}

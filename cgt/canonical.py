@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
 from . import _cache
+from ._accel import kernel
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -88,6 +89,10 @@ _Game: type[Game]
 def _bind(game_class: type[Game]) -> None:
     global _Game
     _Game = game_class
+    if _kernel is not None:
+        from .errors import WrongType
+
+        _kernel.init(game_class, Dyadic, globals(), _cache, WrongType)
 
 
 def cache_info() -> dict[str, int]:
@@ -98,11 +103,12 @@ def cache_info() -> dict[str, int]:
     >>> info["sum"] >= 0 and info["compare"] >= 0
     True
     """
+    compares, sums = _kernel.sizes() if _kernel is not None else (0, 0)
     return {
         "forms": len(_forms) + len(_numbers),
         "nus": len(_nus_table),
-        "sum": len(_add_cache),
-        "compare": len(_le_cache),
+        "sum": len(_add_cache) + sums,
+        "compare": len(_le_cache) + compares,
     }
 
 
@@ -119,6 +125,8 @@ def clear_caches() -> None:
     """
     _le_cache.clear()
     _add_cache.clear()
+    if _kernel is not None:
+        _kernel.clear()
     for hook in _clear_hooks:
         hook()
 
@@ -692,3 +700,27 @@ def add(g: Game, h: Game) -> Game:
         _cache.trim(_add_cache)
     _add_cache[key] = r
     return r
+
+
+# ---------------------------------------------------------------------------
+# The compiled kernel (cgt/_c/canonical.c), when built and not turned off
+# ---------------------------------------------------------------------------
+_py_le = le
+_py_add = add
+_py_canonical_form = canonical_form
+"""The pure-Python engine: the reference, and the fallback without the kernel."""
+
+_kernel = kernel("canonical")
+if _kernel is not None:
+    # The same algorithms in C, under the same names and docstrings; bound to
+    # Game in _bind().  Modules that import these names get the C versions.
+    globals().update(
+        {
+            name: _kernel.export(name, signature, fn.__doc__ or "", __name__)
+            for name, signature, fn in (
+                ("le", "(g, h)", _py_le),
+                ("add", "(g, h)", _py_add),
+                ("canonical_form", "(left, right)", _py_canonical_form),
+            )
+        }
+    )
