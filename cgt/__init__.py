@@ -15,7 +15,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 from __future__ import annotations
 
 from . import games, impartial, loopy, play, progress
-from ._accel import compiled
+from .kernels import compiled
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
 from . import _cache
-from ._accel import kernel
+from .kernels import kernel
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ._accel import kernel
+from .kernels import kernel
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, canonical_form, make_nus

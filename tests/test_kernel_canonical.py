@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt import canonical
-from cgt._accel import kernel
+from cgt.kernels import kernel
 from cgt.dyadic import Dyadic
 from cgt.errors import WrongType
 

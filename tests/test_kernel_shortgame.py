@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 import cgt
-from cgt import _accel, canonical
+from cgt import canonical, kernels
 from cgt.games import Cram, Domineering, clear_solver_caches
 from cgt.games.base import solver_for
 from cgt.games.domineering import DomineeringRules
 from cgt.solver import Solver
 
-engine: Any = _accel.kernel("shortgame")
+engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
     engine is None, reason="the compiled kernel is not built (or CGT_PURE_PYTHON=1)"
 )

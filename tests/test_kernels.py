@@ -12,19 +12,19 @@ from pathlib import Path
 import pytest
 
 import cgt
-from cgt import _accel
+from cgt import kernels
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_kernel_has_its_source() -> None:
-    for name in _accel.KERNELS:
+    for name in kernels.KERNELS:
         assert (ROOT / "cgt" / "_c" / f"{name}.c").is_file(), name
-    assert set(cgt.compiled()) == set(_accel.KERNELS)
+    assert set(cgt.compiled()) == set(kernels.KERNELS)
 
 
 def test_unknown_kernel_is_none() -> None:
-    assert _accel.kernel("no_such_kernel") is None
+    assert kernels.kernel("no_such_kernel") is None
 
 
 def test_switch_turns_every_kernel_off() -> None:
@@ -36,7 +36,7 @@ def test_switch_turns_every_kernel_off() -> None:
     import json
 
     flags = json.loads(out.stdout)
-    assert set(flags) == set(_accel.KERNELS)
+    assert set(flags) == set(kernels.KERNELS)
     assert not any(flags.values())
 
 
@@ -127,7 +127,7 @@ def test_build_with_a_compiler(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         built = [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
     assert sorted(n.split("/")[-1].split(".")[0] for n in built) == sorted(
-        f"_kernel_{name}" for name in _accel.KERNELS
+        f"_kernel_{name}" for name in kernels.KERNELS
     )
     target = tmp_path / "site"
     subprocess.run(
@@ -152,5 +152,5 @@ def test_build_with_a_compiler(tmp_path: Path) -> None:
     import json
 
     value, flags = json.loads(out.stdout)
-    assert all(flags.values()) and set(flags) == set(_accel.KERNELS)
+    assert all(flags.values()) and set(flags) == set(kernels.KERNELS)
     assert value == str(cgt.parse("-3/2"))

@@ -16,7 +16,7 @@ import pytest
 
 import cgt
 from cgt import notation
-from cgt._accel import kernel
+from cgt.kernels import kernel
 from cgt.errors import CGTError
 from cgt.game import Game
 

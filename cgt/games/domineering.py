@@ -33,7 +33,7 @@ import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from .. import _accel, _budget, canonical
+from .. import _budget, canonical, kernels
 from .. import store as _store
 from .._compat import callable_graph
 from ..dyadic import _make
@@ -233,7 +233,7 @@ def _number(num: int, exp: int) -> Game:
     return canonical.make_number(_make(num, exp))
 
 
-_ENGINE: Any = _accel.kernel("shortgame")
+_ENGINE: Any = kernels.kernel("shortgame")
 """The compiled engine and solvers (``cgt/_c/shortgame.c``), or ``None``."""
 
 _ENGINE_LOCK = threading.RLock()

@@ -40,7 +40,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
 from .. import progress as _progress
-from .._accel import kernel as _kernel
+from ..kernels import kernel as _kernel
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity

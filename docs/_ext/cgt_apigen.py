@@ -64,7 +64,7 @@ LAYERS: dict[str, list[str]] = {
     ],
     "Play": ["cgt.play"],
     "Campaigns": ["cgt.store", "cgt.surveys"],
-    "Tools": ["cgt.progress", "cgt.cli"],
+    "Tools": ["cgt.progress", "cgt.kernels", "cgt.cli"],
 }
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cgt._accel import kernel
+from cgt.kernels import kernel
 from cgt.games import OctalGame
 from cgt.games import heap as heap_module
 

@@ -54,7 +54,7 @@ from itertools import product
 from typing import Any
 
 from ... import progress as _progress
-from ..._accel import kernel
+from ...kernels import kernel
 from ...errors import InvalidArgument, InvalidPosition
 
 __all__ = [

@@ -1,13 +1,28 @@
 """The optional compiled kernels, and the switch that turns them off.
 
-A kernel is the extension module ``cgt._kernel_<name>`` built from
-``cgt/_c/<name>.c`` when ``cgt`` was installed with a C compiler.  Code that
-has a kernel asks :func:`kernel` for it and falls back to its pure-Python
-path when the answer is ``None``; both paths give identical results (the test
-suite runs once each way).  Setting the environment variable
-``CGT_PURE_PYTHON=1`` before ``cgt`` is imported ignores every kernel.
+``pip install combinatorial-games`` with a C compiler present also builds a
+few kernels: the hot loops of cgt, in plain C on the CPython API (no build
+dependency beyond the compiler).  Without a compiler the install warns and cgt
+runs as pure Python, which gives identical results more slowly; the test suite
+runs once each way.  The kernels are
 
->>> from cgt._accel import kernel
+* ``canonical``: comparison, canonical forms and sums of short games
+  (:func:`cgt.canonical.le`, :func:`~cgt.canonical.canonical_form`,
+  :func:`~cgt.canonical.add`), which every value goes through;
+* ``shortgame``: a compact engine of its own that solves Domineering, Cram
+  and the stone boards (Clobber, Konane, Fission, Amazons) of at most 64 cells;
+* ``hexapawn``: the exact Hexapawn search;
+* ``heap``: Grundy sequences of octal games (the sparse-space method);
+* ``parse``: the reader of ``{L|R}`` forms.
+
+Setting the environment variable ``CGT_PURE_PYTHON=1`` before ``cgt`` is
+imported ignores every kernel (and, at install time, skips building them).
+:func:`compiled` says which kernels this installation uses; code that has a
+kernel asks :func:`kernel` for it and takes its pure-Python path on ``None``.
+
+>>> import cgt
+>>> sorted(cgt.compiled()) == sorted(KERNELS)
+True
 >>> kernel("no such kernel") is None
 True
 """
@@ -18,7 +33,7 @@ import importlib
 import os
 from types import ModuleType
 
-__all__ = ["compiled", "kernel", "pure_python"]
+__all__ = ["KERNELS", "compiled", "kernel", "pure_python"]
 
 KERNELS: tuple[str, ...] = ("canonical", "heap", "hexapawn", "parse", "shortgame")
 """The kernels ``cgt`` has (each built from ``cgt/_c/<name>.c``)."""
