@@ -15,7 +15,6 @@ nimbers and infinitesimals; impartial games; values of real positions.
 from __future__ import annotations
 
 from . import games, impartial, loopy, play, progress
-from .kernels import compiled
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
@@ -50,6 +49,7 @@ from .game import (
     up,
     zero,
 )
+from .kernels import compiled
 from .notation import parse
 from .play import Move, Player, Sum
 from .products import NotPositive

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
 from . import _cache
-from .kernels import kernel
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
+from .kernels import kernel
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

@@ -38,7 +38,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .kernels import kernel
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, canonical_form, make_nus
@@ -56,6 +55,7 @@ from .game import (
     tiny,
     zero,
 )
+from .kernels import kernel
 
 if TYPE_CHECKING:
     from .loopy.sided import SidedValue

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt import canonical
-from cgt.kernels import kernel
 from cgt.dyadic import Dyadic
 from cgt.errors import WrongType
+from cgt.kernels import kernel
 
 from .strategies import day3, games
 

@@ -16,9 +16,9 @@ import pytest
 
 import cgt
 from cgt import notation
-from cgt.kernels import kernel
 from cgt.errors import CGTError
 from cgt.game import Game
+from cgt.kernels import kernel
 
 _ATOMS = [
     "0", "*", "1", "-1", "1/2", "^", "v", "*2", "3/4", "^*", "2", "-3/8", "vv*", "^3",

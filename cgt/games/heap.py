@@ -40,10 +40,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
 from .. import progress as _progress
-from ..kernels import kernel as _kernel
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity
+from ..kernels import kernel as _kernel
 from .base import ImpartialPosition, solver_for
 
 __all__ = [

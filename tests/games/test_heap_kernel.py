@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from cgt.kernels import kernel
 from cgt.games import OctalGame
 from cgt.games import heap as heap_module
+from cgt.kernels import kernel
 
 np = pytest.importorskip("numpy")
 fast: Any = kernel("heap")

@@ -54,8 +54,8 @@ from itertools import product
 from typing import Any
 
 from ... import progress as _progress
-from ...kernels import kernel
 from ...errors import InvalidArgument, InvalidPosition
+from ...kernels import kernel
 
 __all__ = [
     "DEFAULT_MAX_SLOTS",
