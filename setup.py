@@ -27,6 +27,7 @@ def _kernels() -> list[Extension]:
         Extension(
             f"cgt._kernel_{path.stem}",
             sources=[path.as_posix()],
+            depends=[h.as_posix() for h in sorted(Path("cgt", "_c").glob("*.h"))],
             optional=True,
             extra_compile_args=["-O2"] if os.name != "nt" else [],
         )

@@ -1,26 +1,30 @@
 """Board rulesets (Clobber's peers): cgt against cgt-py on the same boards.
 
-Run:  python benchmarks/bench_boards.py [--only NAME]
+Run:  python benchmarks/bench_boards.py [--only NAME] [--no-pure] [--no-peer]
 
-Boards are chosen so that cgt-py takes roughly 1 to 30 seconds.  Each side
-starts cold (``cgt.clear_caches()`` and the ruleset tables; a fresh cgt-py
-object).  Printed: seconds for each side, the ratio cgt / cgt-py (below 1
-means cgt is faster), and whether the two values agree.  Not part of the tests.
+Boards are chosen so that cgt-py takes roughly 1 to 30 seconds.  Each board is
+solved three times, each time in a fresh child process (so each starts cold):
+by cgt-py, by cgt (with its compiled kernels when they are built) and by cgt
+with ``CGT_PURE_PYTHON=1`` (the pure-Python paths; skipped with ``--no-pure``).
+Printed: the CPU time (``time.process_time``) and peak resident memory of each
+child, the ratios ``cgt time / cgt-py time`` and ``pure-Python time / cgt-py
+time`` (below 1: cgt is faster), and whether the values agree (cgt-py's
+canonical form parsed with :func:`cgt.parse`; the pure-Python value is compared
+with it too).  CPU times are used because the machine may be shared.  Not part
+of the tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
 import time
-
-import cgt
-from cgt import games
-from cgt.games import clear_solver_caches
-
-try:
-    import cgt_py
-except ImportError:  # pragma: no cover - the peer is optional
-    cgt_py = None
+from typing import Any
 
 BOARDS = [
     ("Amazons", "x...|....|...o"),
@@ -35,27 +39,96 @@ def peer_text(form: object) -> str:
     return text[len("CanonicalForm('") : -2] if text.startswith("CanonicalForm('") else text
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child(role: str, name: str, board: str, path: str) -> None:
+    """Solve one board in this (fresh) process and print a JSON line."""
+    if role == "peer":
+        import cgt_py
+
+        start = time.process_time()
+        value: Any = getattr(cgt_py, name)(board).canonical_form
+        spent = time.process_time() - start
+    else:
+        from cgt import games
+
+        start = time.process_time()
+        value = getattr(games, name)(board).value()
+        spent = time.process_time() - start
+    report: dict[str, Any] = {"time": spent, "mib": peak_mib()}
+    if role == "peer":
+        with open(path, "w") as f:
+            f.write(peer_text(value))
+    elif os.path.getsize(path):
+        import cgt
+
+        with open(path) as f:
+            report["agree"] = cgt.parse(f.read()) == value
+    print(json.dumps(report))
+
+
+def run_child(role: str, name: str, board: str, path: str) -> dict[str, Any]:
+    env = dict(os.environ)
+    env.pop("CGT_PURE_PYTHON", None)
+    if role == "pure":
+        env["CGT_PURE_PYTHON"] = "1"
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", role, name, board, path],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="cgt against cgt-py on stone boards")
     parser.add_argument("--only", help="run only the boards of this ruleset")
-    args = parser.parse_args()
+    parser.add_argument("--no-peer", action="store_true", help="time cgt alone")
+    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python run")
+    parser.add_argument("--child", nargs=4, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(*args.child)
+        return 0
+    try:
+        import cgt_py  # noqa: F401
+
+        run_peer = not args.no_peer
+    except ImportError:
+        run_peer = False
+    print(
+        f"{'ruleset':8} {'board':36} {'cgt s':>7} {'MiB':>5} {'pure s':>7} {'MiB':>5} "
+        f"{'cgt-py s':>8} {'MiB':>5} {'ratio':>6} {'pure ratio':>10}  agree",
+        flush=True,
+    )
     for name, board in BOARDS:
         if args.only and name != args.only:
             continue
-        cgt.clear_caches()
-        clear_solver_caches()
-        start = time.perf_counter()
-        ours = getattr(games, name)(board).value()
-        mine = time.perf_counter() - start
-        line = f"{name:8} {board:36} cgt {mine:7.2f} s"
-        if cgt_py is not None:
-            start = time.perf_counter()
-            theirs = getattr(cgt_py, name)(board).canonical_form
-            peer = time.perf_counter() - start
-            agree = ours == cgt.parse(peer_text(theirs))
-            line += f"  cgt-py {peer:7.2f} s  ratio {mine / peer:6.2f}  agree {agree}"
-        print(line, flush=True)
+        with tempfile.NamedTemporaryFile(suffix=".txt", delete=False) as tmp:
+            path = tmp.name
+        try:
+            peer = run_child("peer", name, board, path) if run_peer else None
+            mine = run_child("cgt", name, board, path)
+            pure = None if args.no_pure else run_child("pure", name, board, path)
+        finally:
+            os.unlink(path)
+        cols = f"{mine['time']:7.2f} {mine['mib']:5.0f} "
+        cols += f"{pure['time']:7.2f} {pure['mib']:5.0f} " if pure else f"{'-':>7} {'-':>5} "
+        if peer is not None:
+            ratio = mine["time"] / peer["time"] if peer["time"] > 0 else float("inf")
+            pure_ratio = f"{pure['time'] / peer['time']:10.2f}" if pure else f"{'-':>10}"
+            agree = "yes" if mine.get("agree") and (pure is None or pure.get("agree")) else "NO"
+            cols += f"{peer['time']:8.2f} {peer['mib']:5.0f} {ratio:6.2f} {pure_ratio}  {agree}"
+        else:
+            cols += f"{'-':>8} {'-':>5} {'-':>6} {'-':>10}  -"
+        print(f"{name:8} {board:36} {cols}", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1596,6 +1596,8 @@ done:
     return result;
 }
 
+#include "boards.h"
+
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
 /* ------------------------------------------------------------------------ */
@@ -1609,6 +1611,7 @@ static void reset_all(void)
     comptab_free(&t_dom);
     comptab_free(&t_cram);
     comptab_free(&t_cram_won);
+    stonetabs_free();
     for (int32_t i = 1; i < g_count; i++)
         Py_CLEAR(g_py[i]);
     free(g_nodes);
@@ -1786,6 +1789,36 @@ static PyObject *py_cram(PyObject *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
+static PyObject *py_stones(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind, h, w;
+    unsigned long long x, o, sq;
+    if (!PyArg_ParseTuple(args, "iiiKKK", &kind, &h, &w, &x, &o, &sq))
+        return NULL;
+    if (kind < 0 || kind >= K_KINDS) {
+        PyErr_Format(PyExc_ValueError, "unknown ruleset number %d (0 to %d)", kind, K_KINDS - 1);
+        return NULL;
+    }
+    if (h < 0 || w < 0 || h > 64 || w > 64 || h * w > 64) {
+        PyErr_SetString(PyExc_ValueError, "a board of at most 64 cells");
+        return NULL;
+    }
+    uint64_t full = h * w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (h * w)) - 1);
+    if ((sq & ~full) || ((x | o) & ~sq) || (x & o) || (kind == K_FISSION && o)) {
+        PyErr_SetString(PyExc_ValueError,
+                         "stones must be on squares of the board, one a square (no o in Fission)");
+        return NULL;
+    }
+    if (enter() < 0)
+        return NULL;
+    stones b = {(uint64_t)x, (uint64_t)o, (uint64_t)sq};
+    int32_t v = stone_board(kind, h, w, b);
+    PyObject *out = v < 0 ? NULL : to_python(v);
+    leave();
+    return out;
+}
+
 /* Test hooks: games given as nested pairs (left options, right options). */
 static int32_t from_form(PyObject *form, int depth)
 {
@@ -1885,9 +1918,11 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1), "options",
-                         (long long)g_pool_len, "compare", m_le.count, "sum", m_add.count,
-                         "domineering", t_dom.count, "cram", t_cram.count);
+    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1),
+                         "options", (long long)g_pool_len, "compare", m_le.count, "sum",
+                         m_add.count, "domineering", t_dom.count, "cram", t_cram.count, "clobber",
+                         t_stones[K_CLOBBER].count, "konane", t_stones[K_KONANE].count, "fission",
+                         t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count);
 }
 
 static PyMethodDef methods[] = {
@@ -1898,6 +1933,9 @@ static PyMethodDef methods[] = {
      "domineering(h, w, bits) -> Game: the value of a Domineering board (bit r*w+c: cell (r, c) "
      "empty)."},
     {"cram", py_cram, METH_VARARGS, "cram(h, w, bits) -> int: the Grundy value of a Cram board."},
+    {"stones", py_stones, METH_VARARGS,
+     "stones(kind, h, w, xs, os, squares) -> Game: the value of a stone board (kind 0 Clobber, "
+     "1 Konane, 2 Fission, 3 Amazons; bit r*w+c of each set: cell (r, c))."},
     {"canonical", py_canonical, METH_O,
      "canonical(form) -> Game: the canonical form of nested pairs (left options, right options)."},
     {"le", py_le, METH_VARARGS, "le(f, g) -> bool: f <= g for forms as in canonical()."},

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
+from .domineering import _ENGINE_LOCK, _compiled
 from .grid import masks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,6 +57,8 @@ _B = TypeVar("_B", bound="_StoneBoard")
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _QUEEN = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 _OTHER = {"x": "o", "o": "x"}
+_KERNEL_KINDS = {"Clobber": 0, "Konane": 1, "Fission": 2, "Amazons": 3}
+"""The compiled engine's number for each ruleset (``stones(kind, ...)``)."""
 
 
 def board_lines(text: Any, letters: str, name: str) -> list[str]:
@@ -329,9 +332,26 @@ class _StoneBoard(Position):
         return [self._make(h, w, cells) for cells in self._moves(h, w, self.cells, "o")]
 
     def value(self) -> Game:
-        """The canonical value, via the shared solver (regions memoised under signed keys)."""
+        """The canonical value, via the shared solver (regions memoised under signed keys).
+
+        Boards of at most 64 cells are valued by the compiled engine when it is
+        built (``cgt/_c/boards.h``), under the same conditions as Domineering
+        (no value store, no work budget); it gives the same game objects.
+
+        >>> Konane("xo.|.ox").value() == Konane("xo.|.ox").value()
+        True
+        """
         state = bit_state(self.h, self.w, self.cells)
-        return solver_for(type(self)).keyed_value(_bit_rules(type(self)), state)
+        kind = type(self)
+        engine = _compiled(kind, self.h, self.w)
+        if engine is not None:
+            with _ENGINE_LOCK:
+                try:
+                    result: Game = engine.stones(_KERNEL_KINDS[kind.__name__], *state)
+                    return result
+                except engine.Fallback:
+                    pass  # a number beyond 64 bits, or a re-entrant call: Python answers
+        return solver_for(kind).keyed_value(_bit_rules(kind), state)
 
     # --- display and identity ---------------------------------------------------------
     def board_string(self, sep: str = "|") -> str:

@@ -1,0 +1,448 @@
+/*
+ * Stone boards on at most 64 cells: Clobber, Konane, Fission and Amazons.
+ * Included by shortgame.c (it uses the engine's nodes, canonical_form, add and
+ * negate).  This mirrors the keyed rules of cgt/games/boards.py on bitboards:
+ * the same moves (_bit_moves), the same independent regions (_bit_regions)
+ * and keys that are the regions cropped and normalised over the symmetries
+ * the rules allow, with the images that negate the value (the colours
+ * swapped; in Fission the transposed board) marked by a sign.
+ *
+ * A board is three 64-bit sets on an h x w rectangle, bit r * w + c for row
+ * r, column c: the x stones, the o stones and the squares (x, o or empty).
+ */
+
+enum { K_CLOBBER, K_KONANE, K_FISSION, K_AMAZONS, K_KINDS };
+
+typedef struct {
+    uint64_t x, o, sq;
+} stones;
+
+typedef struct {
+    stones *keys;
+    uint16_t *hw; /* (h << 8) | w; 0: an empty slot */
+    int32_t *vals;
+    uint32_t mask, count, max_cap;
+} stonetab;
+
+static stonetab t_stones[K_KINDS] = {
+    {NULL, NULL, NULL, 0, 0, 1u << 21},
+    {NULL, NULL, NULL, 0, 0, 1u << 21},
+    {NULL, NULL, NULL, 0, 0, 1u << 21},
+    {NULL, NULL, NULL, 0, 0, 1u << 21},
+};
+
+static void stonetabs_free(void)
+{
+    for (int k = 0; k < K_KINDS; k++) {
+        stonetab *t = &t_stones[k];
+        free(t->keys);
+        free(t->hw);
+        free(t->vals);
+        t->keys = NULL;
+        t->hw = NULL;
+        t->vals = NULL;
+        t->mask = t->count = 0;
+    }
+}
+
+static inline uint32_t stones_hash(stones s, uint16_t hw)
+{
+    return (uint32_t)mix64(s.x * 0x9e3779b97f4a7c15ULL ^ mix64(s.o + 0x632be59bd9b4e019ULL) ^
+                           (s.sq * 0xc2b2ae3d27d4eb4fULL) ^ hw);
+}
+
+static inline int stones_same(stones a, stones b)
+{
+    return a.x == b.x && a.o == b.o && a.sq == b.sq;
+}
+
+static int stonetab_get(const stonetab *t, stones s, uint16_t hw, int32_t *val)
+{
+    if (!t->keys)
+        return 0;
+    uint32_t j = stones_hash(s, hw) & t->mask;
+    while (t->hw[j]) {
+        if (t->hw[j] == hw && stones_same(t->keys[j], s)) {
+            *val = t->vals[j];
+            return 1;
+        }
+        j = (j + 1) & t->mask;
+    }
+    return 0;
+}
+
+static int stonetab_put(stonetab *t, stones s, uint16_t hw, int32_t val)
+{
+    if (!t->keys || (t->count + 1) * 2 > t->mask + 1) {
+        uint32_t old = t->keys ? t->mask + 1 : 0;
+        if (old >= t->max_cap) {
+            memset(t->hw, 0, (size_t)old * sizeof(uint16_t));
+            t->count = 0;
+        } else {
+            uint32_t cap = old ? old * 2 : 1 << 12;
+            stones *k = malloc((size_t)cap * sizeof(stones));
+            uint16_t *e = calloc(cap, sizeof(uint16_t));
+            int32_t *v = malloc((size_t)cap * sizeof(int32_t));
+            if (!k || !e || !v) {
+                free(k);
+                free(e);
+                free(v);
+                return no_memory();
+            }
+            for (uint32_t i = 0; i < old; i++) {
+                if (t->hw[i]) {
+                    uint32_t j = stones_hash(t->keys[i], t->hw[i]) & (cap - 1);
+                    while (e[j])
+                        j = (j + 1) & (cap - 1);
+                    k[j] = t->keys[i];
+                    e[j] = t->hw[i];
+                    v[j] = t->vals[i];
+                }
+            }
+            free(t->keys);
+            free(t->hw);
+            free(t->vals);
+            t->keys = k;
+            t->hw = e;
+            t->vals = v;
+            t->mask = cap - 1;
+        }
+    }
+    uint32_t j = stones_hash(s, hw) & t->mask;
+    while (t->hw[j] && !(t->hw[j] == hw && stones_same(t->keys[j], s)))
+        j = (j + 1) & t->mask;
+    if (!t->hw[j])
+        t->count++;
+    t->keys[j] = s;
+    t->hw[j] = hw;
+    t->vals[j] = val;
+    return 0;
+}
+
+/* v shifted by d places towards the higher bits (d < 0: the lower); 0 when |d| >= 64. */
+static inline uint64_t shift(uint64_t v, int d)
+{
+    if (d >= 64 || d <= -64)
+        return 0;
+    return d >= 0 ? v << d : v >> -d;
+}
+
+/* The 8 steps of a queen (the first 4 orthogonal) and the cells a step may land on. */
+typedef struct {
+    int d[8];
+    uint64_t m[8];
+} steps;
+
+static void make_steps(const frame *f, steps *s)
+{
+    int w = f->w;
+    int d[8] = {1, -1, w, -w, w + 1, w - 1, -w + 1, -w - 1};
+    uint64_t m[8] = {f->not_first, f->not_last, f->full,      f->full,
+                     f->not_first, f->not_last, f->not_first, f->not_last};
+    for (int i = 0; i < 8; i++) {
+        s->d[i] = d[i];
+        s->m[i] = m[i];
+    }
+}
+
+/* The cells next to `s` within `within` (diagonal neighbours too when asked). */
+static inline uint64_t grow_region(const frame *f, uint64_t s, uint64_t within, int diagonal)
+{
+    uint64_t side = s | ((s << 1) & f->not_first) | ((s >> 1) & f->not_last);
+    uint64_t up_down = diagonal ? side : s;
+    return (side | shift(up_down, f->w) | shift(up_down, -f->w)) & within;
+}
+
+/* Crop a region (its squares in r.sq, on a board of width w) and normalise it:
+ * the least image under the symmetries the rules keep, and whether that image
+ * is one of those that negate the value.  An image is compared by its shape,
+ * then its squares, x stones and o stones. */
+typedef struct {
+    uint16_t hw;
+    stones s;
+} image;
+
+static int image_less(const image *a, const image *b)
+{
+    if (a->hw != b->hw)
+        return a->hw < b->hw;
+    if (a->s.sq != b->s.sq)
+        return a->s.sq < b->s.sq;
+    if (a->s.x != b->s.x)
+        return a->s.x < b->s.x;
+    return a->s.o < b->s.o;
+}
+
+static void stone_key(int kind, int w, stones r, image *key, int *neg)
+{
+    int r0 = 64, r1 = -1, c0 = 64, c1 = -1;
+    for (uint64_t s = r.sq; s; s &= s - 1) {
+        int p = ctz64(s), row = p / w, c = p % w;
+        if (row < r0)
+            r0 = row;
+        if (row > r1)
+            r1 = row;
+        if (c < c0)
+            c0 = c;
+        if (c > c1)
+            c1 = c;
+    }
+    int h2 = r1 - r0 + 1, w2 = c1 - c0 + 1;
+    image img[8];
+    memset(img, 0, sizeof img);
+    for (int i = 0; i < 8; i++)
+        img[i].hw = (uint16_t)(i < 4 ? (h2 << 8) | w2 : (w2 << 8) | h2);
+    for (uint64_t s = r.sq; s; s &= s - 1) {
+        int p = ctz64(s), row = p / w - r0, c = p % w - c0;
+        int rr = h2 - 1 - row, cc = w2 - 1 - c;
+        int at[8] = {row * w2 + c, row * w2 + cc, rr * w2 + c, rr * w2 + cc,
+                     c * h2 + row, c * h2 + rr,   cc * h2 + row, cc * h2 + rr};
+        uint64_t bit = (uint64_t)1 << p;
+        for (int i = 0; i < 8; i++) {
+            uint64_t b = (uint64_t)1 << at[i];
+            img[i].s.sq |= b;
+            if (r.x & bit)
+                img[i].s.x |= b;
+            else if (r.o & bit)
+                img[i].s.o |= b;
+        }
+    }
+    image plain, other;
+    if (kind == K_FISSION) {
+        /* the reflections and the half turn keep the value; a transposed image negates it */
+        plain = img[0];
+        other = img[4];
+        for (int i = 1; i < 4; i++) {
+            if (image_less(&img[i], &plain))
+                plain = img[i];
+            if (image_less(&img[4 + i], &other))
+                other = img[4 + i];
+        }
+    } else {
+        /* all 8 symmetries keep the value; swapping the colours negates it */
+        plain = img[0];
+        for (int i = 1; i < 8; i++)
+            if (image_less(&img[i], &plain))
+                plain = img[i];
+        for (int i = 0; i < 8; i++) {
+            uint64_t t = img[i].s.x;
+            img[i].s.x = img[i].s.o;
+            img[i].s.o = t;
+        }
+        other = img[0];
+        for (int i = 1; i < 8; i++)
+            if (image_less(&img[i], &other))
+                other = img[i];
+    }
+    *neg = image_less(&other, &plain);
+    *key = *neg ? other : plain;
+}
+
+/* A growing list of boards. */
+typedef struct {
+    stones *a;
+    int n, cap;
+} svec;
+
+static int svec_push(svec *v, uint64_t x, uint64_t o, uint64_t sq)
+{
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 32;
+        stones *a = realloc(v->a, (size_t)cap * sizeof(stones));
+        if (!a)
+            return no_memory();
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n].x = x;
+    v->a[v->n].o = o;
+    v->a[v->n].sq = sq;
+    v->n++;
+    return 0;
+}
+
+/* The boards after a move by Left (left != 0) or Right: as _bit_moves. */
+static int stone_moves(int kind, const frame *f, stones b, int left, svec *out)
+{
+    uint64_t mine = left ? b.x : b.o, theirs = left ? b.o : b.x;
+    uint64_t empty = b.sq & ~(b.x | b.o);
+    int start = out->n;
+    if (kind == K_FISSION) {
+        uint64_t cand;
+        int step;
+        if (left) {
+            cand = b.x & shift(empty, -f->w) & shift(empty, f->w);
+            step = f->w;
+        } else {
+            cand = b.x & ((empty >> 1) & f->not_last) & ((empty << 1) & f->not_first);
+            step = 1;
+        }
+        for (; cand; cand &= cand - 1) {
+            uint64_t s = cand & (~cand + 1);
+            if (svec_push(out, (b.x ^ s) | shift(s, step) | shift(s, -step), 0, b.sq) < 0)
+                return -1;
+        }
+        return 0;
+    }
+    steps st;
+    make_steps(f, &st);
+    if (kind == K_CLOBBER) {
+        for (int k = 0; k < 4; k++) {
+            int d = st.d[k];
+            uint64_t m = st.m[k];
+            /* the stones whose neighbour in direction d is the opponent's */
+            for (uint64_t src = mine & shift(theirs & m, -d); src; src &= src - 1) {
+                uint64_t s = src & (~src + 1), t = shift(s, d);
+                if (svec_push(out, (mine ^ s) | t, theirs ^ t, b.sq) < 0)
+                    return -1;
+            }
+        }
+    } else if (kind == K_KONANE) {
+        for (int k = 0; k < 4; k++) {
+            int d = st.d[k];
+            uint64_t m = st.m[k];
+            for (uint64_t rest = mine; rest; rest &= rest - 1) {
+                uint64_t s = rest & (~rest + 1), cur = s, gone = theirs;
+                for (;;) {
+                    uint64_t over = shift(cur, d) & m;
+                    if (!(over & theirs))
+                        break;
+                    uint64_t land = shift(over, d) & m;
+                    if (!(land & empty))
+                        break;
+                    gone ^= over;
+                    if (svec_push(out, (mine ^ s) | land, gone, b.sq) < 0)
+                        return -1;
+                    cur = land;
+                }
+            }
+        }
+    } else { /* Amazons */
+        for (uint64_t rest = mine; rest; rest &= rest - 1) {
+            uint64_t s = rest & (~rest + 1), base = mine ^ s, free_ = empty | s;
+            for (int k = 0; k < 8; k++) {
+                int d = st.d[k];
+                uint64_t m = st.m[k];
+                for (uint64_t to = shift(s, d) & m; to & free_; to = shift(to, d) & m) {
+                    uint64_t after = free_ ^ to;
+                    for (int e = 0; e < 8; e++) {
+                        for (uint64_t arrow = shift(to, st.d[e]) & st.m[e]; arrow & after;
+                             arrow = shift(arrow, st.d[e]) & st.m[e])
+                            if (svec_push(out, base | to, theirs, b.sq ^ arrow) < 0)
+                                return -1;
+                    }
+                }
+            }
+        }
+    }
+    if (!left) { /* the lists above hold (mine, theirs): Right's stones are the o stones */
+        for (int i = start; i < out->n; i++) {
+            uint64_t t = out->a[i].x;
+            out->a[i].x = out->a[i].o;
+            out->a[i].o = t;
+        }
+    }
+    return 0;
+}
+
+static int32_t stone_component(int kind, int h, int w, stones key);
+
+/* The value of a board: the sum of its live regions' values (as _bit_regions). */
+static int32_t stone_state(int kind, const frame *f, stones b)
+{
+    uint64_t rest = kind == K_CLOBBER ? (b.x | b.o) : b.sq;
+    int diagonal = kind == K_AMAZONS;
+    int32_t total = 0;
+    while (rest) {
+        uint64_t comp;
+        if (rest == f->full) {
+            comp = rest; /* a whole rectangle is one region */
+        } else {
+            comp = rest & (~rest + 1);
+            for (;;) {
+                uint64_t grow = grow_region(f, comp, rest, diagonal) | comp;
+                if (grow == comp)
+                    break;
+                comp = grow;
+            }
+        }
+        rest ^= comp;
+        uint64_t x = b.x & comp, o = b.o & comp;
+        int live;
+        if (kind == K_FISSION)
+            live = x && comp != x;
+        else if (kind == K_AMAZONS)
+            live = (x | o) != 0;
+        else
+            live = x && o;
+        if (!live)
+            continue;
+        stones region = {x, o, comp};
+        image key;
+        int neg;
+        stone_key(kind, f->w, region, &key, &neg);
+        int32_t v = stone_component(kind, key.hw >> 8, key.hw & 0xff, key.s);
+        if (v < 0)
+            return -1;
+        if (neg && (v = negate(v)) < 0)
+            return -1;
+        if (!total)
+            total = v;
+        else if ((total = add(total, v)) < 0)
+            return -1;
+    }
+    return total ? total : g_zero;
+}
+
+/* The value of a normalised region: the canonical form of its options. */
+static int32_t stone_component(int kind, int h, int w, stones key)
+{
+    uint16_t hw = (uint16_t)((h << 8) | w);
+    stonetab *t = &t_stones[kind];
+    int32_t v;
+    if (stonetab_get(t, key, hw, &v))
+        return v;
+    if (poll_signals() < 0)
+        return -1;
+    if (++g_depth > MAX_DEPTH) {
+        g_depth--;
+        return fail("the compiled engine went too deep");
+    }
+    frame f;
+    make_frame(&f, h, w);
+    svec moves = {NULL, 0, 0};
+    vec opts = {NULL, 0, 0};
+    int nl = 0;
+    v = 0;
+    for (int side = 1; side >= 0 && v >= 0; side--) {
+        moves.n = 0;
+        if (stone_moves(kind, &f, key, side, &moves) < 0) {
+            v = -1;
+            break;
+        }
+        for (int i = 0; i < moves.n && v >= 0; i++) {
+            v = stone_state(kind, &f, moves.a[i]);
+            if (v >= 0 && vec_push(&opts, v) < 0)
+                v = -1;
+        }
+        if (side)
+            nl = opts.n;
+    }
+    g_depth--;
+    if (v >= 0)
+        v = canonical_form(opts.a, nl, opts.a ? opts.a + nl : NULL, opts.n - nl);
+    free(moves.a);
+    free(opts.a);
+    if (v < 0 || stonetab_put(t, key, hw, v) < 0)
+        return -1;
+    return v;
+}
+
+static int32_t stone_board(int kind, int h, int w, stones b)
+{
+    if (!h || !w || !b.sq)
+        return g_zero;
+    frame f;
+    make_frame(&f, h, w);
+    return stone_state(kind, &f, b);
+}
