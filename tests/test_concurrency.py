@@ -231,12 +231,14 @@ def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
         """
         import os, signal, sys, threading, time, cgt
         D = 20000
-        text = "".join(f"{{{n}|" for n in range(D, 0, -1)) + "0" + "}" * D
         limit = sys.getrecursionlimit()
-        # a real SIGINT, sent by another thread half a second in
+        # a real SIGINT, sent by another thread half a second in; deep parses of new
+        # texts keep coming until it lands (one parse may take less than that)
         threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
         try:
-            cgt.parse(text)
+            for shift in range(10000):
+                text = "".join(f"{{{n + shift}|" for n in range(D, 0, -1)) + "0" + "}" * D
+                cgt.parse(text)
             print("finished")
         except KeyboardInterrupt:
             print("interrupted")
