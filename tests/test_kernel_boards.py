@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 import cgt
-from cgt import _accel
+from cgt import kernels
 from cgt.games import Amazons, Clobber, Fission, Konane, clear_solver_caches
 from cgt.games.base import solver_for
 from cgt.games.boards import _KERNEL_KINDS, _bit_rules, bit_state
 from cgt.solver import Solver
 
-engine: Any = _accel.kernel("shortgame")
+engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
     engine is None, reason="the compiled kernel is not built (or CGT_PURE_PYTHON=1)"
 )
