@@ -49,6 +49,7 @@ from .game import (
     up,
     zero,
 )
+from .impartial.quotient import MisereQuotient
 from .notation import parse
 from .play import Move, Player, Sum
 from .products import NotPositive
@@ -70,6 +71,7 @@ __all__ = [
     "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
+    "MisereQuotient",
     "Move",
     "NotANumber",
     "NotAtomic",
