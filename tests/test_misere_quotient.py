@@ -202,3 +202,17 @@ def test_kayles_larger() -> None:
         expected = Outcome.P if is_p(heaps) else Outcome.N  # type: ignore[operator]
         assert q.misere_outcome(heaps) == expected, heaps
     assert len(q) % 2 == 0
+
+
+@pytest.mark.slow
+def test_kayles_stable() -> None:
+    # computed here (no published figure confirmed): the images of Kayles heaps
+    # repeat with the normal-play period 12 from heap 71, which proves the
+    # quotient of heaps up to 180 is that of all of Kayles
+    q = OctalGame("0.77").misere_quotient(180)
+    assert q.is_stable and q.stability == (71, 12)
+    assert len(q) == len(OctalGame("0.77").misere_quotient(30)) == 40
+    is_p = brute_force("0.77")
+    for heaps in sums(8, 4):
+        expected = Outcome.P if is_p(heaps) else Outcome.N  # type: ignore[operator]
+        assert q.misere_outcome(heaps) == expected, heaps

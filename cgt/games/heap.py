@@ -263,7 +263,7 @@ class HeapRuleset:
             length *= 2
 
     def misere_quotient(self, n: int, *, max_order: int = 2000) -> MisereQuotient:
-        """The misère quotient of all sums of heaps ``1 .. n``, verified (Plambeck-Siegel).
+        """The misère quotient of all sums of heaps 1 to ``n``, verified (Plambeck-Siegel).
 
         The result decides the misère outcome of any sum of heaps up to
         ``n`` with one table look-up per heap; :attr:`~cgt.impartial.MisereQuotient.is_stable`

@@ -449,7 +449,7 @@ class _Oracle:
 def _learn(
     builder: _Builder, n: int, oracle: _Oracle, experiments: list[tuple[int, ...]], max_order: int
 ) -> None:
-    """Learn the quotient of heaps ``1 .. n`` from exact outcomes, refining until verified.
+    """Learn the quotient of heaps 1 to ``n`` from exact outcomes, refining until verified.
 
     States are the distinct rows ``o(s + e)`` over the experiments ``e`` (the
     empty sum first); each added experiment separates sums that are truly
@@ -626,7 +626,7 @@ def _stability(ruleset: Any, images: Sequence[int]) -> tuple[int, int] | None:
 
 
 class MisereQuotient:
-    """The misère quotient of the sums of heaps ``1 .. n`` of a heap game.
+    """The misère quotient of the sums of heaps 1 to ``n`` of a heap game.
 
     Elements are written as products of the generators ``a, b, c, ...`` (the
     images of the heaps listed in :attr:`generators`) in a fixed normal
@@ -875,7 +875,7 @@ class MisereQuotient:
 
 @deep
 def misere_quotient(ruleset: Any, n: int, *, max_order: int = 2000) -> MisereQuotient:
-    """The verified misère quotient of the sums of heaps ``1 .. n`` of a heap ruleset.
+    """The verified misère quotient of the sums of heaps 1 to ``n`` of a heap ruleset.
 
     Same as ``ruleset.misere_quotient(n)``.
 
