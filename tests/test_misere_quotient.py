@@ -168,6 +168,19 @@ def test_stability_is_proven_or_not_claimed() -> None:
     assert big.misere_outcome(heaps) == longer.misere_outcome(heaps)
 
 
+@pytest.mark.parametrize("code", ["0.73", "0.31", "0.52", "0.51", "0.75"])
+def test_a_proven_period_agrees_with_longer_computations(code: str) -> None:
+    n = 10
+    q = OctalGame(code).misere_quotient(n)
+    while not q.is_stable:
+        n += 10
+        q = OctalGame(code).misere_quotient(n)
+    assert q.stability is not None and q.stability[0] >= 1
+    longer = OctalGame(code).misere_quotient(n + 40)
+    assert len(longer) == len(q) and longer.is_stable
+    assert [q.image(k) for k in range(n + 41)] == [longer.image(k) for k in range(n + 41)]
+
+
 def test_printing() -> None:
     q = OctalGame("0.[3]").misere_quotient(3)
     text = str(q)

@@ -33,7 +33,7 @@ the computation stops with :class:`QuotientNotFound` rather than guess.
 *Stability.*  For an octal game with finite code of length ``t`` (moves
 leave at most two heaps, no ``!``) or a finite subtraction game, if the
 pretending function satisfies ``Φ(H_{k+p}) = Φ(H_k)`` for
-``n0 <= k`` up to ``n`` and ``n >= h·n0 + h·p + t - 1`` (``h`` the most
+``1 <= n0 <= k`` up to ``n`` and ``n >= h·n0 + h·p + t - 1`` (``h`` the most
 heaps a move leaves), then every larger heap has the image and the options'
 images of a heap ``p`` smaller (the shift argument of the Guy-Smith
 periodicity theorem, applied to images in ``Q``), so the verification
@@ -619,7 +619,7 @@ def _stability(ruleset: Any, images: Sequence[int]) -> tuple[int, int] | None:
         while k - p >= 0 and images[k] == images[k - p]:
             k -= 1
         n0 = k - p + 1  # images[j + p] == images[j] for n0 <= j <= n - p
-        n0 = max(n0, 0)
+        n0 = max(n0, 1)  # a shortened heap must stay non-empty (as in Guy-Smith)
         if n >= h * n0 + h * p + t - 1:
             return n0, p
     return None
