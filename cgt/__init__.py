@@ -49,6 +49,7 @@ from .game import (
     up,
     zero,
 )
+from .impartial.quotient import MisereQuotient
 from .kernels import compiled
 from .notation import parse
 from .play import Move, Player, Sum
@@ -71,6 +72,7 @@ __all__ = [
     "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
+    "MisereQuotient",
     "Move",
     "NotANumber",
     "NotAtomic",

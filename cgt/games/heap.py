@@ -37,7 +37,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .. import progress as _progress
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
@@ -45,6 +45,9 @@ from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity
 from ..kernels import kernel as _kernel
 from .base import ImpartialPosition, solver_for
+
+if TYPE_CHECKING:
+    from ..impartial.quotient import MisereQuotient
 
 __all__ = [
     "HeapPosition",
@@ -262,6 +265,23 @@ class HeapRuleset:
             if found is not None or length >= max_length:
                 return found
             length *= 2
+
+    def misere_quotient(self, n: int, *, max_order: int = 2000) -> MisereQuotient:
+        """The misère quotient of all sums of heaps 1 to ``n``, verified (Plambeck-Siegel).
+
+        The result decides the misère outcome of any sum of heaps up to
+        ``n`` with one table look-up per heap; :attr:`~cgt.impartial.MisereQuotient.is_stable`
+        says whether it is *proven* to cover every heap size (see
+        :mod:`cgt.impartial.quotient`).  A quotient with more than
+        ``max_order`` elements raises :class:`~cgt.impartial.QuotientNotFound`.
+
+        >>> q = OctalGame("0.75").misere_quotient(20)
+        >>> len(q), q.misere_outcome([3, 5, 7])
+        (8, Outcome.N)
+        """
+        from ..impartial.quotient import misere_quotient
+
+        return misere_quotient(self, n, max_order=max_order)
 
     # --- positions -------------------------------------------------------------
     def __call__(self, *heaps: int) -> HeapPosition:

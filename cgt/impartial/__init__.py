@@ -21,12 +21,16 @@ from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outc
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
 from .periodicity import find_periodicity
+from .quotient import HeapBeyondQuotient, MisereQuotient, QuotientNotFound, misere_quotient
 from .sprague_grundy import grundy, outcome
 
 __all__ = [
     "Genus",
+    "HeapBeyondQuotient",
     "InvalidNimber",
+    "MisereQuotient",
     "NimZeroDivisionError",
+    "QuotientNotFound",
     "clear_misere_cache",
     "find_periodicity",
     "genus",
@@ -34,6 +38,7 @@ __all__ = [
     "mex",
     "misere_grundy",
     "misere_outcome",
+    "misere_quotient",
     "nim_divide",
     "nim_inverse",
     "nim_power",

@@ -1,0 +1,916 @@
+"""Misère quotients of heap games (Plambeck and Siegel).
+
+Let ``A`` be the set of all sums of heaps of sizes ``1 .. n`` of one heap
+game.  Two sums ``G`` and ``H`` are *indistinguishable* in ``A`` when
+``o⁻(G + X) == o⁻(H + X)`` for every ``X`` in ``A``.  The classes form a
+commutative monoid, the *misère quotient* ``Q``, and the images of the
+misère P-positions form its *P-portion*.  Once ``Q`` and the image of each
+heap (the *pretending function*) are known, the misère outcome of any sum
+is one multiplication per heap and a look-up.
+
+How the quotient is computed (one heap at a time).  The quotient of heaps
+``1 .. n-1`` is known, with a minimal-size representative sum for each
+element.  The outcomes of ``R + j·H`` (``R`` a representative, ``H`` the new
+heap) are computed level by level in ``j``, reading every position without
+``H`` off the known quotient.  If the level ``j = 1`` matches an existing
+element, that element is ``H``'s image; otherwise ``H`` is a new generator
+``x`` with ``x^(m+p) = x^m`` where the levels repeat, the candidate monoid is
+``Q × <x>`` and it is reduced by indistinguishability.  These steps only
+*propose* the answer.  What makes it exact is a check at the end:
+
+*Verification.*  A map ``Φ`` from ``A`` onto a finite monoid with a subset
+``P`` predicts every misère outcome (``o⁻(G) = P`` iff ``Φ(G) ∈ P``) as soon
+as, for every ``G`` in ``A``, ``Φ(G) ∈ P`` exactly when ``G`` has a move and
+no option ``G'`` has ``Φ(G') ∈ P`` (induction on ``G``).  The images of the
+options of ``G = X + h`` (``h`` a heap of ``G``) are ``Φ(X)·Φ(h')``, so
+that condition depends only on ``Φ(G)``, on ``Φ(G - h)`` for one heap ``h``
+of each image present and on the options' images of the heaps present: a
+finite state, and the check is a search over the finitely many reachable
+states.  When it passes, ``Q`` (reduced by indistinguishability, which the
+construction already is) *is* the misère quotient of ``A``; when it fails
+the computation stops with :class:`QuotientNotFound` rather than guess.
+
+*Stability.*  For an octal game with finite code of length ``t`` (moves
+leave at most two heaps, no ``!``) or a finite subtraction game, if the
+pretending function satisfies ``Φ(H_{k+p}) = Φ(H_k)`` for
+``1 <= n0 <= k`` up to ``n`` and ``n >= h·n0 + h·p + t - 1`` (``h`` the most
+heaps a move leaves), then every larger heap has the image and the options'
+images of a heap ``p`` smaller (the shift argument of the Guy-Smith
+periodicity theorem, applied to images in ``Q``), so the verification
+above covers *all* heaps: the quotient is that of the whole game and
+:attr:`MisereQuotient.is_stable` is ``True``.  Otherwise it is ``False``,
+which means *not proven*, never "not stable".
+
+>>> from cgt.games import OctalGame
+>>> q = OctalGame("0.[3]").misere_quotient(3)      # Nim heaps up to 3: the tame quotient
+>>> len(q), q.presentation()
+(6, 'a^2=1, b^3=b')
+>>> q.p_portion
+('a', 'b^2')
+>>> q.misere_outcome([1, 1, 1]), q.misere_outcome([2, 2]), q.misere_outcome([1, 1])
+(Outcome.P, Outcome.P, Outcome.N)
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .._deep import deep
+from ..errors import CGTError, InvalidArgument, InvalidPosition, TooLarge, WrongType
+from ..game import Outcome
+
+__all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
+
+_MAX_LEVELS = 64  # powers of a new generator tried before giving up
+_MAX_STATES = 2_000_000  # reachable verification states before giving up
+_MAX_SEARCH = 300_000  # positions the exact search may memoise at one heap size
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class QuotientNotFound(CGTError, ValueError):
+    """The construction could not produce a verified quotient within its limits.
+
+    >>> issubclass(QuotientNotFound, ValueError)
+    True
+    """
+
+
+class HeapBeyondQuotient(TooLarge):
+    """A heap larger than the quotient covers (it is not proven stable).
+
+    >>> issubclass(HeapBeyondQuotient, CGTError)
+    True
+    """
+
+
+class _Monoid:
+    """A finite commutative monoid by its table; element 0 is the identity."""
+
+    __slots__ = ("p", "table")
+
+    def __init__(self, table: list[list[int]], p: set[int]) -> None:
+        self.table = table
+        self.p = p
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def reduce(self) -> list[int]:
+        """Classes of indistinguishability (``x·z ∈ P`` iff ``y·z ∈ P`` for all ``z``).
+
+        Renumbers in place (first occurrence order, so 0 stays the identity)
+        and returns the old-to-new map.
+        """
+        size = len(self.table)
+        table, p = self.table, self.p
+        signatures: dict[tuple[bool, ...], int] = {}
+        new_of = [0] * size
+        for x in range(size):
+            sig = tuple(table[x][z] in p for z in range(size))
+            new_of[x] = signatures.setdefault(sig, len(signatures))
+        count = len(signatures)
+        first = [-1] * count
+        for x in range(size):
+            if first[new_of[x]] < 0:
+                first[new_of[x]] = x
+        self.table = [
+            [new_of[table[first[a]][first[b]]] for b in range(count)] for a in range(count)
+        ]
+        self.p = {new_of[x] for x in p}
+        return new_of
+
+
+class _Builder:
+    """The heap-by-heap construction for one ruleset (see the module text)."""
+
+    def __init__(self, ruleset: Any, max_order: int = 2000) -> None:
+        self.ruleset = ruleset
+        self.max_order = max_order
+        self.monoid = _Monoid([[0]], set())  # heaps up to 0: the trivial monoid, P empty
+        self.images: list[int] = [0]
+        self.option_images: list[frozenset[int]] = [frozenset()]
+        self.terminal: list[bool] = [True]
+        self.generators: list[int] = []  # heap sizes, in order of introduction
+        self._terminal_cache: list[bool] = []
+
+    def terminal_heap(self, k: int) -> bool:
+        """Whether a heap of ``k`` has no move (it is the zero game)."""
+        while len(self._terminal_cache) <= k:
+            self._terminal_cache.append(not self.ruleset.options(len(self._terminal_cache)))
+        return self._terminal_cache[k]
+
+    def snapshot(self) -> tuple[_Monoid, list[int], list[frozenset[int]], list[bool], list[int]]:
+        return (
+            _Monoid([list(r) for r in self.monoid.table], set(self.monoid.p)),
+            list(self.images),
+            list(self.option_images),
+            list(self.terminal),
+            list(self.generators),
+        )
+
+    def restore(
+        self, saved: tuple[_Monoid, list[int], list[frozenset[int]], list[bool], list[int]]
+    ) -> None:
+        monoid, images, option_images, terminal, generators = saved
+        self.monoid = _Monoid([list(r) for r in monoid.table], set(monoid.p))
+        self.images = list(images)
+        self.option_images = list(option_images)
+        self.terminal = list(terminal)
+        self.generators = list(generators)
+
+    def find_generators(self) -> None:
+        """The heaps whose images are not products of earlier generators' images."""
+        table = self.monoid.table
+        reached = {0}
+        self.generators = []
+        for k in range(1, len(self.images)):
+            w = self.images[k]
+            if w in reached:
+                continue
+            self.generators.append(k)
+            frontier = list(reached)
+            while frontier:
+                new = []
+                for x in frontier:
+                    y = table[x][w]
+                    if y not in reached:
+                        reached.add(y)
+                        new.append(y)
+                    for g in self.generators[:-1]:
+                        z = table[x][self.images[g]]
+                        if z not in reached:
+                            reached.add(z)
+                            new.append(z)
+                frontier = new
+
+    # --- one heap -------------------------------------------------------------------
+    def _image_of(self, heaps: Iterable[int]) -> int:
+        table, x = self.monoid.table, 0
+        for h in heaps:
+            x = table[x][self.images[h]]
+        return x
+
+    def _representatives(self) -> list[tuple[int, ...]]:
+        return self.representatives_of(self.monoid, self.images)
+
+    @staticmethod
+    def representatives_of(monoid: _Monoid, images: Sequence[int]) -> list[tuple[int, ...]]:
+        """A sum of least total size for each element (Dijkstra over the heaps)."""
+        table = monoid.table
+        size = len(table)
+        best: list[int | None] = [None] * size
+        parent: list[tuple[int, int]] = [(-1, -1)] * size
+        best[0] = 0
+        queue = [(0, 0)]
+        heaps = [k for k in range(1, len(images)) if images[k]]
+        while queue:
+            cost, x = heapq.heappop(queue)
+            if cost != best[x]:
+                continue
+            for k in heaps:
+                y = table[x][images[k]]
+                old = best[y]
+                if old is None or cost + k < old:
+                    best[y] = cost + k
+                    parent[y] = (x, k)
+                    heapq.heappush(queue, (cost + k, y))
+        reps: list[tuple[int, ...]] = []
+        for x in range(size):
+            if best[x] is None:  # pragma: no cover - every element is a product of heaps
+                raise QuotientNotFound("internal: an element with no representative sum")
+            out = []
+            y = x
+            while y:
+                y, k = parent[y]
+                out.append(k)
+            reps.append(tuple(sorted(out)))
+        return reps
+
+    def _rep_option_images(self, rep: tuple[int, ...]) -> set[int]:
+        table = self.monoid.table
+        out: set[int] = set()
+        for k in set(rep):
+            rest = list(rep)
+            rest.remove(k)
+            base = self._image_of(rest)
+            out.update(table[base][o] for o in self.option_images[k])
+        return out
+
+    def add_heap(self, n: int) -> None:
+        options = self.ruleset.options(n)
+        opt_images = frozenset(self._image_of(o) for o in options)
+        if not options:
+            self.images.append(0)
+            self.option_images.append(opt_images)
+            self.terminal.append(True)
+            return
+        table, p = self.monoid.table, self.monoid.p
+        size = len(table)
+        reps = self._representatives()
+        rep_moves = [self._rep_option_images(r) for r in reps]
+        levels: list[list[bool]] = [[x in p for x in range(size)]]
+
+        def next_level() -> list[bool]:
+            below = levels[-1]
+            level: list[bool | None] = [None] * size
+            order = sorted(range(size), key=lambda x: sum(reps[x]))
+            for x in order:  # options of a representative are smaller: already done
+                in_p = not any(below[table[x][o]] for o in opt_images) and not any(
+                    level[y] for y in rep_moves[x]
+                )
+                level[x] = in_p
+            return [bool(v) for v in level]
+
+        levels.append(next_level())
+        signature = tuple(levels[1])
+        for x in range(size):
+            if tuple(table[x][y] in p for y in range(size)) == signature:
+                self.images.append(x)
+                self.option_images.append(opt_images)
+                self.terminal.append(False)
+                return
+        # a new generator: find where the levels repeat
+        while True:
+            level = next_level()
+            if level in levels:
+                start = levels.index(level)
+                period = len(levels) - start
+                break
+            levels.append(level)
+            if len(levels) > _MAX_LEVELS:
+                raise QuotientNotFound(
+                    f"heap {n} of {self.ruleset!r}: the powers of its image did not repeat "
+                    f"within {_MAX_LEVELS} (no finite quotient found)"
+                )
+        span = start + period
+        if size * span > 2 * self.max_order:
+            raise QuotientNotFound(
+                f"heap {n} of {self.ruleset!r}: the candidate quotient has {size * span} elements"
+            )
+
+        def power(j: int) -> int:
+            return j if j < span else start + (j - start) % period
+
+        big = [
+            [table[x1][x2] * span + power(j1 + j2) for x2 in range(size) for j2 in range(span)]
+            for x1 in range(size)
+            for j1 in range(span)
+        ]
+        big_p = {x * span + j for x in range(size) for j in range(span) if levels[j][x]}
+        monoid = _Monoid(big, big_p)
+        new_of = monoid.reduce()
+        self.monoid = monoid
+        self.images = [new_of[x * span] for x in self.images]
+        self.option_images = [frozenset(new_of[x * span] for x in s) for s in self.option_images]
+        self.images.append(new_of[1])
+        self.option_images.append(frozenset(new_of[x * span] for x in opt_images))
+        self.terminal.append(False)
+        self.generators.append(n)
+
+    # --- the proof --------------------------------------------------------------------
+    def verify(self, heaps: Sequence[int]) -> int:
+        """Check the outcome condition on every reachable state; return how many there were."""
+        found = self.find_failure(heaps)
+        if isinstance(found, tuple):
+            raise QuotientNotFound(
+                f"{self.ruleset!r}: the proposed quotient of order {len(self.monoid)} fails "
+                f"its verification at the sum of heaps {found}"
+            )
+        return found
+
+    def find_failure(self, heaps: Sequence[int]) -> int | tuple[int, ...]:
+        """The number of states if the check passes, else a sum of heaps where it fails.
+
+        The state of a sum ``e`` is ``Φ(e)`` with the set ``S(e)`` of its
+        options' images: adding a heap ``h`` gives ``Φ(e)·Φ(h)`` and
+        ``S(e)·Φ(h) ∪ Φ(e)·O(h)`` (``O(h)`` the images of ``h``'s options).
+        """
+        table, p = self.monoid.table, self.monoid.p
+        size = len(table)
+        if 0 in p:
+            return ()
+        by_class: dict[tuple[int, frozenset[int]], int] = {}
+        for k in heaps:
+            if not self.terminal[k]:
+                by_class.setdefault((self.images[k], self.option_images[k]), k)
+        classes = [(w, tuple(sorted(opts)), k) for (w, opts), k in by_class.items()]
+        p_mask = sum(1 << x for x in p)
+        times: dict[tuple[int, int], int] = {}
+
+        def scaled(mask: int, w: int) -> int:
+            found = times.get((mask, w))
+            if found is None:
+                out, m, x = 0, mask, 0
+                row = table
+                while m:
+                    if m & 1:
+                        out |= 1 << row[x][w]
+                    m >>= 1
+                    x += 1
+                found = times[(mask, w)] = out
+            return found
+
+        State = tuple[int, int]
+        start: State = (0, 0)
+        parent: dict[State, tuple[State, int] | None] = {start: None}
+        stack = [start]
+        while stack:
+            current = stack.pop()
+            phi, opts = current
+            for w, option_images, heap in classes:
+                mask = scaled(opts, w)
+                row = table[phi]
+                for o in option_images:
+                    mask |= 1 << row[o]
+                state: State = (row[w], mask)
+                if state in parent:
+                    continue
+                parent[state] = (current, heap)
+                if (state[0] in p) == bool(mask & p_mask):
+                    path = []
+                    back: State | None = state
+                    while back is not None:
+                        link = parent[back]
+                        if link is None:
+                            break
+                        back, h = link
+                        path.append(h)
+                    return tuple(sorted(path))
+                stack.append(state)
+                if len(parent) > _MAX_STATES:
+                    raise QuotientNotFound(
+                        f"{self.ruleset!r}: the verification of a quotient of order {size} "
+                        f"needs more than {_MAX_STATES} states"
+                    )
+        return len(parent)
+
+
+class _Oracle:
+    """Exact misère outcomes of sums of heaps, by search (memoised by the sorted heaps).
+
+    Sums of heaps below ``bound`` are read off a quotient already verified
+    for them, so only positions that keep a larger heap are searched.
+    """
+
+    def __init__(self, builder: _Builder, bound: int, known: _Monoid, images: list[int]) -> None:
+        self.builder = builder
+        self.bound = bound
+        self.known = known
+        self.known_images = images
+        self.memo: dict[tuple[int, ...], bool] = {}
+        self.options: dict[int, list[tuple[int, ...]]] = {}
+
+    def _opts(self, k: int) -> list[tuple[int, ...]]:
+        found = self.options.get(k)
+        if found is None:
+            found = self.options[k] = [
+                tuple(h for h in o if not self.builder.terminal_heap(h))
+                for o in self.builder.ruleset.options(k)
+            ]
+        return found
+
+    def is_p(self, heaps: Iterable[int]) -> bool:
+        key = tuple(sorted(h for h in heaps if not self.builder.terminal_heap(h)))
+        return self._is_p(key)
+
+    def _is_p(self, key: tuple[int, ...]) -> bool:
+        if not key:
+            return False  # no move: the player to move has won
+        if key[-1] < self.bound:
+            table, x = self.known.table, 0
+            for h in key:
+                x = table[x][self.known_images[h]]
+            return x in self.known.p
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        result = True
+        for i, h in enumerate(key):
+            if i and key[i - 1] == h:
+                continue
+            rest = key[:i] + key[i + 1 :]
+            for option in self._opts(h):
+                if self._is_p(tuple(sorted(rest + option))):
+                    result = False
+                    break
+            if not result:
+                break
+        self.memo[key] = result
+        if len(self.memo) > _MAX_SEARCH:
+            raise QuotientNotFound(
+                f"{self.builder.ruleset!r}: the exact search behind heap {self.bound} "
+                f"passed {_MAX_SEARCH} positions (this quotient is out of reach here)"
+            )
+        return result
+
+
+def _learn(
+    builder: _Builder, n: int, oracle: _Oracle, experiments: list[tuple[int, ...]], max_order: int
+) -> None:
+    """Learn the quotient of heaps 1 to ``n`` from exact outcomes, refining until verified.
+
+    States are the distinct rows ``o(s + e)`` over the experiments ``e`` (the
+    empty sum first); each added experiment separates sums that are truly
+    distinguishable, so the number of states never exceeds the true order.
+    """
+    heaps = [k for k in range(1, n + 1) if not builder.terminal_heap(k)]
+    experiments = list(dict.fromkeys([(), *experiments]))
+
+    while True:
+        table, reps, images = _candidate(builder, n, heaps, oracle, experiments, max_order)
+        size = len(reps)
+        new_experiment = _inconsistency(table, reps, images, heaps, experiments, oracle)
+        if new_experiment is None:
+            p = {x for x in range(size) if oracle.is_p(reps[x])}
+            builder.monoid = _Monoid(table, p)
+            builder.images = images
+            builder.option_images = [
+                frozenset(_product(table, images, o) for o in builder.ruleset.options(k))
+                for k in range(n + 1)
+            ]
+            failure = builder.find_failure(range(1, n + 1))
+            if not isinstance(failure, tuple):
+                return
+            new = _counterexample_suffixes(builder, oracle, failure)
+            if all(e in experiments for e in new):  # pragma: no cover - a bug, not a game
+                raise QuotientNotFound(f"{builder.ruleset!r}: refinement made no progress")
+            experiments.extend(e for e in new if e not in experiments)
+        else:
+            experiments.append(new_experiment)
+
+
+def _candidate(
+    builder: _Builder,
+    n: int,
+    heaps: list[int],
+    oracle: _Oracle,
+    experiments: list[tuple[int, ...]],
+    max_order: int,
+) -> tuple[list[list[int]], list[tuple[int, ...]], list[int]]:
+    """The table, representatives and heap images of the states the experiments tell apart."""
+    index: dict[tuple[bool, ...], int] = {}
+    reps: list[tuple[int, ...]] = []
+
+    def state(s: tuple[int, ...]) -> int:
+        r = tuple(oracle.is_p(s + e) for e in experiments)
+        found = index.get(r)
+        if found is None:
+            found = index[r] = len(reps)
+            reps.append(tuple(sorted(s)))
+            if len(reps) > max_order:
+                raise QuotientNotFound(
+                    f"{builder.ruleset!r}: the quotient of heaps up to {n} has more than "
+                    f"{max_order} elements (raise max_order to go on)"
+                )
+        return found
+
+    state(())
+    images = [0] * (n + 1)
+    for k in heaps:
+        images[k] = state((k,))
+    table: list[list[int]] = []
+    while len(table) < len(reps) or any(len(r) < len(reps) for r in table):
+        while len(table) < len(reps):
+            table.append([])
+        for x in range(len(table)):
+            while len(table[x]) < len(reps):
+                table[x].append(state(reps[x] + reps[len(table[x])]))
+    return table, reps, images
+
+
+def _product(table: list[list[int]], images: Sequence[int], heaps: Iterable[int]) -> int:
+    x = 0
+    for h in heaps:
+        x = table[x][images[h]]
+    return x
+
+
+def _inconsistency(
+    table: list[list[int]],
+    reps: list[tuple[int, ...]],
+    images: list[int],
+    heaps: list[int],
+    experiments: list[tuple[int, ...]],
+    oracle: _Oracle,
+) -> tuple[int, ...] | None:
+    """An experiment separating two sums the table wrongly merges, or ``None``."""
+    size = len(reps)
+
+    def separate(
+        s: tuple[int, ...], t: tuple[int, ...], z: tuple[int, ...]
+    ) -> tuple[int, ...] | None:
+        for e in experiments:
+            if oracle.is_p(s + z + e) != oracle.is_p(t + z + e):
+                return tuple(sorted(z + e))
+        return None
+
+    for x in range(size):  # adding a heap agrees with multiplying by its image
+        for k in heaps:
+            y = table[x][images[k]]
+            found = separate(reps[x] + (k,), reps[y], ())
+            if found is not None:
+                return found
+            found = separate(reps[x] + reps[images[k]], reps[x] + (k,), ())
+            if found is not None:
+                return found
+    for x in range(size):  # associativity
+        for y in range(size):
+            u = table[x][y]
+            for z in range(size):
+                v = table[y][z]
+                if table[u][z] != table[x][v]:
+                    for s, t, extra in (
+                        (reps[u], reps[x] + reps[y], reps[z]),
+                        (reps[v], reps[y] + reps[z], reps[x]),
+                    ):
+                        found = separate(s, t, extra)
+                        if found is not None:
+                            return found
+    return None
+
+
+def _counterexample_suffixes(
+    builder: _Builder, oracle: _Oracle, failure: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """The tails of a sum the candidate mispredicts (found below ``failure``)."""
+    table, p, images = builder.monoid.table, builder.monoid.p, builder.images
+    current = failure
+    while True:
+        predicted = _product(table, images, current) in p
+        if oracle.is_p(current) != predicted:
+            break
+        for i, h in enumerate(current):  # some option is mispredicted: go there
+            rest = current[:i] + current[i + 1 :]
+            moved = None
+            for option in builder.ruleset.options(h):
+                s = tuple(sorted(rest + tuple(o for o in option if not builder.terminal_heap(o))))
+                if oracle.is_p(s) != (_product(table, images, s) in p):
+                    moved = s
+                    break
+            if moved is not None:
+                current = moved
+                break
+        else:  # pragma: no cover - the failing condition implies a misprediction
+            raise QuotientNotFound("internal: no mispredicted sum below a failure")
+    return [current[i:] for i in range(len(current) + 1)]
+
+
+def _stability(ruleset: Any, images: Sequence[int]) -> tuple[int, int] | None:
+    """``(n0, p)`` proving the pretending function periodic for ever, or ``None``."""
+    from ..games.heap import OctalGame, SubtractionGame
+
+    if isinstance(ruleset, SubtractionGame):
+        if ruleset.all_but:
+            return None
+        h, t = 1, max(ruleset.subtraction_set)
+    elif isinstance(ruleset, OctalGame):
+        if ruleset.max_removal is None or ruleset.max_heaps > 2:
+            return None
+        if any(distinct for _, distinct in ruleset._digits):
+            return None
+        h, t = ruleset.max_heaps, ruleset.max_removal
+    else:
+        return None
+    n = len(images) - 1
+    for p in range(1, n + 1):
+        k = n
+        while k - p >= 0 and images[k] == images[k - p]:
+            k -= 1
+        n0 = k - p + 1  # images[j + p] == images[j] for n0 <= j <= n - p
+        n0 = max(n0, 1)  # a shortened heap must stay non-empty (as in Guy-Smith)
+        if n >= h * n0 + h * p + t - 1:
+            return n0, p
+    return None
+
+
+class MisereQuotient:
+    """The misère quotient of the sums of heaps 1 to ``n`` of a heap game.
+
+    Elements are written as products of the generators ``a, b, c, ...`` (the
+    images of the heaps listed in :attr:`generators`) in a fixed normal
+    form, ``1`` for the identity.  ``len(q)`` is the order;
+    :meth:`misere_outcome` decides a sum of heaps with one table look-up
+    per heap.  The quotient was *verified* (see :mod:`cgt.impartial.quotient`);
+    :attr:`is_stable` says whether it is also proven to be the quotient of
+    the whole game.
+
+    >>> from cgt.games import OctalGame
+    >>> q = OctalGame("0.75").misere_quotient(30)
+    >>> len(q), q.generators
+    (8, (1, 2, 5))
+    >>> print(q)
+    misère quotient of OctalGame('0.75') (heaps up to 30): order 8
+      generators: a = heap 1, b = heap 2, c = heap 5
+      relations: a^2=1, b^3=b, bc=ab, c^2=b^2
+      P-portion: a, b^2
+      stable: heap k + 2 maps where heap k does, for k >= 8 (proven)
+    """
+
+    def __init__(self, ruleset: Any, n: int, builder: _Builder, states: int) -> None:
+        self.ruleset = ruleset
+        self.n = n
+        self._table = builder.monoid.table
+        self._p = frozenset(builder.monoid.p)
+        self._images = tuple(builder.images)
+        self.generators: tuple[int, ...] = tuple(builder.generators)
+        """The heaps whose images generate the quotient, in the order ``a, b, c, ...``."""
+        self.verified_states = states
+        """How many states the verification visited."""
+        self._gen_elements = [self._images[g] for g in self.generators]
+        self._words = self._normal_forms()
+        self._stable = _stability(ruleset, self._images)
+
+    # --- structure ---------------------------------------------------------------------
+    def _normal_forms(self) -> list[tuple[int, ...]]:
+        """The graded-lexicographically least exponent vector of each element."""
+        k = len(self.generators)
+        table = self._table
+        words: list[tuple[int, ...] | None] = [None] * len(table)
+        words[0] = (0,) * k
+        layer = [0]
+        while layer:
+            candidates = set()
+            for x in layer:
+                w = words[x]
+                assert w is not None
+                for i in range(k):
+                    bumped = list(w)
+                    bumped[i] += 1
+                    candidates.add((tuple(bumped), table[x][self._gen_elements[i]]))
+            layer = []
+            for word, y in sorted(candidates, key=lambda c: tuple(-e for e in c[0])):
+                if words[y] is None:
+                    words[y] = word
+                    layer.append(y)
+        if any(w is None for w in words):  # pragma: no cover - generated by construction
+            raise QuotientNotFound("internal: the generators do not generate the quotient")
+        return [w for w in words if w is not None]
+
+    def _word(self, v: Sequence[int]) -> str:
+        parts = []
+        for i, e in enumerate(v):
+            if e:
+                letter = _LETTERS[i] if i < len(_LETTERS) else f"g{i}"
+                parts.append(letter if e == 1 else f"{letter}^{e}")
+        return "".join(parts) or "1"
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    @property
+    def elements(self) -> tuple[str, ...]:
+        """Every element, as a word in the generators (the identity ``'1'`` first).
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.[3]").misere_quotient(3).elements
+        ('1', 'a', 'b', 'ab', 'b^2', 'ab^2')
+        """
+        order = sorted(range(len(self._table)), key=lambda x: (sum(self._words[x]), self._key(x)))
+        return tuple(self._word(self._words[x]) for x in order)
+
+    def _key(self, x: int) -> tuple[int, ...]:
+        return tuple(-e for e in self._words[x])
+
+    @property
+    def p_portion(self) -> tuple[str, ...]:
+        """The elements that are images of misère P-positions.
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.[3]").misere_quotient(3).p_portion
+        ('a', 'b^2')
+        """
+        order = sorted(self._p, key=lambda x: (sum(self._words[x]), self._key(x)))
+        return tuple(self._word(self._words[x]) for x in order)
+
+    def relations(self) -> list[tuple[str, str]]:
+        """Defining relations ``(u, v)``: ``u = v`` with ``u`` a minimal non-normal word.
+
+        Together they rewrite every word to its normal form, so they present
+        the quotient.
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.[3]").misere_quotient(3).relations()
+        [('a^2', '1'), ('b^3', 'b')]
+        """
+        normal = {w: x for x, w in enumerate(self._words)}
+        k = len(self.generators)
+        found: dict[tuple[int, ...], int] = {}
+        for x, w in enumerate(self._words):
+            for i in range(k):
+                v = list(w)
+                v[i] += 1
+                u = tuple(v)
+                if u in normal or u in found:
+                    continue
+                minimal = True
+                for j in range(k):
+                    if u[j]:
+                        d = list(u)
+                        d[j] -= 1
+                        if tuple(d) not in normal:
+                            minimal = False
+                            break
+                if minimal:
+                    found[u] = self._table[x][self._gen_elements[i]]
+        ordered = sorted(found, key=lambda u: (sum(u), tuple(-e for e in u)))
+        ordered.sort(key=lambda u: max((i for i in range(k) if u[i]), default=0))
+        return [(self._word(u), self._word(self._words[found[u]])) for u in ordered]
+
+    def presentation(self) -> str:
+        """The relations as the literature prints them: ``a^2=1, b^3=b, ...``.
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.75").misere_quotient(30).presentation()
+        'a^2=1, b^3=b, bc=ab, c^2=b^2'
+        """
+        return ", ".join(f"{u}={v}" for u, v in self.relations())
+
+    @property
+    def is_stable(self) -> bool:
+        """Whether the quotient is *proven* to be that of every heap size.
+
+        ``False`` means not proven up to the heaps computed, not "unstable";
+        :attr:`stability` gives the period found.
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.75").misere_quotient(20).is_stable
+        False
+        >>> OctalGame("0.75").misere_quotient(30).is_stable
+        True
+        """
+        return self._stable is not None
+
+    @property
+    def stability(self) -> tuple[int, int] | None:
+        """``(n0, p)``: the image of heap ``k + p`` equals heap ``k``'s for all ``k >= n0``.
+
+        ``None`` when no such period is proven (see :attr:`is_stable`).
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.75").misere_quotient(30).stability
+        (8, 2)
+        """
+        return self._stable
+
+    def _element(self, heap: int) -> int:
+        if isinstance(heap, bool) or not isinstance(heap, int):
+            raise InvalidPosition(f"heap sizes must be ints, not {type(heap).__name__}")
+        if heap < 0:
+            raise InvalidPosition(f"heap sizes must be non-negative, got {heap}")
+        if heap <= self.n:
+            return self._images[heap]
+        if self._stable is None:
+            raise HeapBeyondQuotient(
+                f"heap {heap} is beyond the quotient (heaps up to {self.n}, not proven stable); "
+                f"compute misere_quotient({heap}) or more"
+            )
+        n0, p = self._stable
+        return self._images[n0 + (heap - n0) % p]
+
+    def image(self, heap: int) -> str:
+        """The element a heap maps to (the *pretending function*), as a word.
+
+        >>> from cgt.games import OctalGame
+        >>> q = OctalGame("0.[3]").misere_quotient(3)
+        >>> [q.image(k) for k in range(4)]
+        ['1', 'a', 'b', 'ab']
+        """
+        return self._word(self._words[self._element(heap)])
+
+    def multiply(self, *words: str) -> str:
+        """The product of elements given as words (as :attr:`elements` prints them).
+
+        >>> from cgt.games import OctalGame
+        >>> q = OctalGame("0.[3]").misere_quotient(3)
+        >>> q.multiply("a", "a"), q.multiply("b", "b", "b"), q.multiply()
+        ('1', 'b', '1')
+        """
+        by_word = {self._word(w): x for x, w in enumerate(self._words)}
+        x = 0
+        for w in words:
+            if w not in by_word:
+                raise InvalidArgument(f"{w!r} is not an element of this quotient (see .elements)")
+            x = self._table[x][by_word[w]]
+        return self._word(self._words[x])
+
+    def misere_outcome(self, heaps: Iterable[int]) -> Outcome:
+        """The misère outcome of a sum of heaps: one table look-up per heap.
+
+        >>> from cgt.games import OctalGame
+        >>> q = OctalGame("0.75").misere_quotient(30)
+        >>> q.misere_outcome([2, 3, 3]), q.misere_outcome([10**9, 10**9])
+        (Outcome.N, Outcome.P)
+        """
+        if isinstance(heaps, (str, bytes)) or not isinstance(heaps, Iterable):
+            raise WrongType(f"heaps must be an iterable of ints, not {type(heaps).__name__}")
+        x = 0
+        for heap in heaps:
+            x = self._table[x][self._element(heap)]
+        return Outcome.P if x in self._p else Outcome.N
+
+    def __repr__(self) -> str:
+        return f"<misère quotient of {self.ruleset!r}, heaps up to {self.n}: order {len(self)}>"
+
+    def __str__(self) -> str:
+        gens = ", ".join(
+            f"{_LETTERS[i] if i < len(_LETTERS) else f'g{i}'} = heap {g}"
+            for i, g in enumerate(self.generators)
+        )
+        if self._stable is not None:
+            n0, p = self._stable
+            stable = f"heap k + {p} maps where heap k does, for k >= {n0} (proven)"
+        else:
+            stable = f"not proven (the quotient covers heaps up to {self.n})"
+        lines = [
+            f"misère quotient of {self.ruleset!r} (heaps up to {self.n}): order {len(self)}",
+            f"  generators: {gens or 'none'}",
+            f"  relations: {self.presentation() or 'none'}",
+            f"  P-portion: {', '.join(self.p_portion) or 'none'}",
+            f"  stable: {stable}",
+        ]
+        return "\n".join(lines)
+
+
+@deep
+def misere_quotient(ruleset: Any, n: int, *, max_order: int = 2000) -> MisereQuotient:
+    """The verified misère quotient of the sums of heaps 1 to ``n`` of a heap ruleset.
+
+    Same as ``ruleset.misere_quotient(n)``.
+
+    >>> from cgt.games import OctalGame
+    >>> len(misere_quotient(OctalGame("0.77"), 30))      # Kayles, heaps up to 30
+    40
+    """
+    from ..games.heap import HeapRuleset
+
+    if not isinstance(ruleset, HeapRuleset):
+        raise WrongType(f"misere_quotient needs a heap ruleset, not {type(ruleset).__name__}")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise WrongType(f"n must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise InvalidArgument(f"n must be non-negative, got {n}")
+    builder = _Builder(ruleset, max_order)
+    for k in range(1, n + 1):
+        saved = builder.snapshot()
+        try:
+            builder.add_heap(k)
+            failure = builder.find_failure(range(1, k + 1))
+        except QuotientNotFound:
+            failure = ()
+        if isinstance(failure, tuple):
+            builder.restore(saved)
+            builder.images.append(0)
+            builder.option_images.append(frozenset())
+            builder.terminal.append(builder.terminal_heap(k))
+            known, known_images = saved[0], saved[1]
+            oracle = _Oracle(builder, k, known, known_images)
+            reps = _Builder.representatives_of(known, known_images)
+            _learn(builder, k, oracle, reps, max_order)
+            builder.find_generators()
+    states = builder.verify(range(1, n + 1))
+    return MisereQuotient(ruleset, n, builder, states)
+
+
+__all__ += ["HeapBeyondQuotient"]
