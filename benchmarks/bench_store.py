@@ -1,6 +1,6 @@
 """Surveys on two worker processes against serial; a search again against its store.
 
-Run:  python benchmarks/bench_store.py [--digits 3] [--bound 16384] [--workers 2]
+Run:  python benchmarks/bench_store.py [--digits 3] [--bound 16384] [--workers 2] [--speedup N]
 
 1. A survey: the proven periods of every octal game ``0.abc`` (511 codes),
    each searched over at most ``--bound`` Grundy values: serially in this
@@ -16,6 +16,11 @@ Run:  python benchmarks/bench_store.py [--digits 3] [--bound 16384] [--workers 2
    memory, then the board itself by the client from the store.  (On
    ``.......|.......|.......|.......`` it was 0.35x of serial: the options
    share most of their subpositions, which every worker computes again.)
+
+4. With ``--speedup N``, only the survey's speed-up: serial and on the workers,
+   interleaved N times, the best of each compared (one run's CPU speed varies
+   by some 15 % here).  ``--speedup 2 --bound 65536`` (about 130 s of serial
+   work) gave 2.12x and 2.02x, best of two 2.02x, with the compiled kernels.
 
 The machine's load average is printed before and after: other processes
 sharing the cores slow the parallel run most.  Not part of the tests.
@@ -222,6 +227,55 @@ def bench_farm(board: str, workers: int, tmp: Path) -> None:
     print(f"  load average after:  {load()}")
 
 
+def bench_speedup(digits: int, bound: int, workers: int, repeat: int, tmp: Path) -> None:
+    """Serial and parallel runs interleaved ``repeat`` times; the best of each compared.
+
+    One run's CPU speed varies by 15 % or so on a shared machine, so a single
+    serial run against a single parallel one can land anywhere between.
+    """
+    import dask
+    from distributed import Client, LocalCluster
+
+    items = [(code, bound) for code in octal_codes(digits)]
+    print(f"speed-up: periods of {len(items)} octal codes, bound {bound}, best of {repeat}")
+    with dask.config.set(_QUIET_WORKERS):
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+    client = Client(cluster)
+    serial_times, parallel_times = [], []
+    try:
+        for r in range(repeat):
+            start = time.perf_counter()
+            serial = survey(
+                timed_octal, items, workers=0, store=tmp / f"s{r}.sqlite", progress=False
+            )
+            serial_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            parallel = survey(
+                timed_octal, items, client=client, store=tmp / f"p{r}.sqlite", progress=False
+            )
+            parallel_times.append(time.perf_counter() - start)
+            assert {k: v[0] for k, v in serial.items()} == {k: v[0] for k, v in parallel.items()}
+            print(
+                f"  run {r + 1}: serial {serial_times[-1]:7.2f} s, {workers} workers "
+                f"{parallel_times[-1]:7.2f} s ({serial_times[-1] / parallel_times[-1]:.2f} x)",
+                flush=True,
+            )
+    finally:
+        client.close()
+        cluster.close()
+    best_s, best_p = min(serial_times), min(parallel_times)
+    print(
+        f"  best serial {best_s:.2f} s, best on {workers} workers {best_p:.2f} s: "
+        f"speed-up {best_s / best_p:.2f} x"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--digits", type=int, default=3)
@@ -229,7 +283,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip-survey", action="store_true")
     parser.add_argument("--farm", metavar="BOARD", help="also farm out one Domineering search")
+    parser.add_argument(
+        "--speedup", type=int, metavar="N", help="only the speed-up: serial and parallel, N times"
+    )
     args = parser.parse_args()
+    if args.speedup:
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_speedup(args.digits, args.bound, args.workers, args.speedup, Path(tmp))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         bench_values(Path(tmp))
         if not args.skip_survey:
