@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from cgt.store import Store
 from cgt.surveys import _QUIET_WORKERS, default_name, octal_codes, octal_period, survey
@@ -65,6 +66,21 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def local_cluster(workers: int) -> Any:
+    """A LocalCluster of worker processes as the one survey() starts for itself."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(_QUIET_WORKERS):
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+
+
 def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
     items = [(code, bound) for code in octal_codes(digits)]
     print(f"survey: periods of {len(items)} octal codes (up to {digits} digits), bound {bound}")
@@ -74,18 +90,10 @@ def bench_survey(digits: int, bound: int, workers: int, tmp: Path) -> None:
     t_serial = time.perf_counter() - start
     print(f"  serial:              {t_serial:8.2f} s")
 
-    import dask
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     start = time.perf_counter()
-    with dask.config.set(_QUIET_WORKERS):  # as the cluster survey() starts for itself
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        )
+    cluster = local_cluster(workers)
     client = Client(cluster)
     t_start = time.perf_counter() - start
     try:
@@ -188,7 +196,7 @@ def option_value(item: tuple[str, object]) -> str:
 
 def bench_farm(board: str, workers: int, tmp: Path) -> None:
     """One big search: its first-level options farmed out to Dask workers (an experiment)."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     from cgt.games import Domineering
     from cgt.games.domineering import _DOMINEERING
@@ -205,13 +213,7 @@ def bench_farm(board: str, workers: int, tmp: Path) -> None:
     left, right = _DOMINEERING.options(key)
     options = list(dict.fromkeys([*left, *right]))
     path = str(tmp / "farm.sqlite")
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
+    cluster = local_cluster(workers)
     client = Client(cluster)
     try:
         start = time.perf_counter()
@@ -233,19 +235,11 @@ def bench_speedup(digits: int, bound: int, workers: int, repeat: int, tmp: Path)
     One run's CPU speed varies by 15 % or so on a shared machine, so a single
     serial run against a single parallel one can land anywhere between.
     """
-    import dask
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     items = [(code, bound) for code in octal_codes(digits)]
     print(f"speed-up: periods of {len(items)} octal codes, bound {bound}, best of {repeat}")
-    with dask.config.set(_QUIET_WORKERS):
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        )
+    cluster = local_cluster(workers)
     client = Client(cluster)
     serial_times, parallel_times = [], []
     try:
