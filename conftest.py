@@ -24,6 +24,11 @@ settings.load_profile(os.environ.get("CGT_HYPOTHESIS", "default"))
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: takes more than a few seconds (CI runs it)")
+    config.addinivalue_line(
+        "markers",
+        "tooling: static checks and package builds that do not run through the compiled "
+        "kernels (CI runs them once, not again in its pure-Python pass)",
+    )
 
 
 @pytest.fixture(autouse=True)

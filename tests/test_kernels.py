@@ -99,6 +99,7 @@ def games_value() -> cgt.Game:
 
 
 @pytest.mark.slow
+@pytest.mark.tooling
 def test_pure_python_build(tmp_path: Path) -> None:
     """CGT_PURE_PYTHON=1 at build time: a pure wheel (any platform) that works."""
     wheel = _wheel(tmp_path, CGT_PURE_PYTHON="1")
@@ -110,6 +111,7 @@ def test_pure_python_build(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.tooling
 def test_build_without_a_compiler(tmp_path: Path) -> None:
     """No C compiler: the kernels are skipped with a warning and cgt still installs and runs."""
     wheel = _wheel(tmp_path, CC="/nonexistent/cc", CXX="/nonexistent/c++")
@@ -119,6 +121,7 @@ def test_build_without_a_compiler(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.tooling
 def test_build_with_a_compiler(tmp_path: Path) -> None:
     """A compiler present: the wheel holds the kernels, and they are used and agree."""
     if shutil.which(os.environ.get("CC", "cc")) is None:

@@ -19,24 +19,28 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.tooling
 def test_mypy_strict() -> None:
     pytest.importorskip("mypy")
     done = _run("mypy", "--strict", "cgt")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.tooling
 def test_ruff_check() -> None:
     pytest.importorskip("ruff")
     done = _run("ruff", "check", ".")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.tooling
 def test_ruff_format() -> None:
     pytest.importorskip("ruff")
     done = _run("ruff", "format", "--check", ".")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.tooling
 def test_sphinx_builds_without_warnings(tmp_path: Path) -> None:
     pytest.importorskip("sphinx")
     done = _run("sphinx", "-W", "--keep-going", "-q", "-b", "html", "docs", str(tmp_path))
