@@ -77,7 +77,11 @@ def _runs_demo(wheel: Path, tmp: Path) -> None:
     )
     env = dict(os.environ, PYTHONPATH=str(target))
     env.pop("CGT_PURE_PYTHON", None)
+    # the editable install of this checkout adds an import finder that would find the
+    # checkout's compiled kernels as cgt's submodules: drop it, so only the wheel counts
     code = (
+        "import sys; sys.meta_path[:] = [f for f in sys.meta_path "
+        "if '__editable__' not in str(getattr(f, '__module__', '') or type(f).__module__)]; "
         f"import cgt, json; assert cgt.__file__.startswith({str(target)!r}), cgt.__file__; "
         "from cgt.games import Domineering; "
         "print(json.dumps([str(Domineering('...|...|...').value()), cgt.compiled()]))"
