@@ -275,14 +275,16 @@ def test_interrupts_at_random_points_leave_caches_consistent() -> None:
             clear_solver_caches()
             signal.setitimer(signal.ITIMER_REAL, 0.001 + 0.004 * k)
             try:
-                for b in boards:
-                    Domineering(b).value()
-                text = "".join(f"{{{n}|" for n in range(1500, 0, -1)) + "0" + "}" * 1500
-                str(cgt.parse(text) + cgt.up)
+                try:
+                    for b in boards:
+                        Domineering(b).value()
+                    text = "".join(f"{{{n}|" for n in range(1500, 0, -1)) + "0" + "}" * 1500
+                    str(cgt.parse(text) + cgt.up)
+                finally:
+                    # the timer may fire just as the work ends, even here
+                    signal.setitimer(signal.ITIMER_REAL, 0)
             except KeyboardInterrupt:
                 hits += 1
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
             got = [str(Domineering(b).value()) for b in boards]
             print(*got, sep=";")
         print("interrupted", hits)
