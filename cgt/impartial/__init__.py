@@ -21,10 +21,18 @@ from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outc
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
 from .periodicity import find_periodicity
-from .quotient import HeapBeyondQuotient, MisereQuotient, QuotientNotFound, misere_quotient
+from .quotient import (
+    FamilyQuotient,
+    HeapBeyondQuotient,
+    MisereQuotient,
+    QuotientNotFound,
+    misere_quotient,
+    misere_quotient_of,
+)
 from .sprague_grundy import grundy, outcome
 
 __all__ = [
+    "FamilyQuotient",
     "Genus",
     "HeapBeyondQuotient",
     "InvalidNimber",
@@ -39,6 +47,7 @@ __all__ = [
     "misere_grundy",
     "misere_outcome",
     "misere_quotient",
+    "misere_quotient_of",
     "nim_divide",
     "nim_inverse",
     "nim_power",

@@ -54,11 +54,18 @@ which means *not proven*, never "not stable".
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from .._deep import deep
-from ..errors import CGTError, InvalidArgument, InvalidPosition, TooLarge, WrongType
+from ..errors import (
+    CGTError,
+    InvalidArgument,
+    InvalidPosition,
+    LoopyPosition,
+    TooLarge,
+    WrongType,
+)
 from ..game import Outcome
 
 __all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
@@ -193,11 +200,23 @@ class _Builder:
         return x
 
     def _representatives(self) -> list[tuple[int, ...]]:
-        return self.representatives_of(self.monoid, self.images)
+        return self.representatives_of(self.monoid, self.images, self.weight)
+
+    def weight(self, k: int) -> int:
+        """The size of heap ``k`` for choosing small representatives.
+
+        Every option of a heap must weigh less in total than the heap: a heap
+        ruleset's options remove something, so the heap size serves; a family
+        of positions (:func:`misere_quotient_of`) supplies its own weights.
+        """
+        weigh = getattr(self.ruleset, "weight", None)
+        return k if weigh is None else int(weigh(k))
 
     @staticmethod
-    def representatives_of(monoid: _Monoid, images: Sequence[int]) -> list[tuple[int, ...]]:
-        """A sum of least total size for each element (Dijkstra over the heaps)."""
+    def representatives_of(
+        monoid: _Monoid, images: Sequence[int], weight: Any = None
+    ) -> list[tuple[int, ...]]:
+        """A sum of least total weight for each element (Dijkstra over the heaps)."""
         table = monoid.table
         size = len(table)
         best: list[int | None] = [None] * size
@@ -205,6 +224,7 @@ class _Builder:
         best[0] = 0
         queue = [(0, 0)]
         heaps = [k for k in range(1, len(images)) if images[k]]
+        weights = {k: (k if weight is None else weight(k)) for k in heaps}
         while queue:
             cost, x = heapq.heappop(queue)
             if cost != best[x]:
@@ -212,10 +232,11 @@ class _Builder:
             for k in heaps:
                 y = table[x][images[k]]
                 old = best[y]
-                if old is None or cost + k < old:
-                    best[y] = cost + k
+                w = cost + weights[k]
+                if old is None or w < old:
+                    best[y] = w
                     parent[y] = (x, k)
-                    heapq.heappush(queue, (cost + k, y))
+                    heapq.heappush(queue, (w, y))
         reps: list[tuple[int, ...]] = []
         for x in range(size):
             if best[x] is None:  # pragma: no cover - every element is a product of heaps
@@ -251,11 +272,12 @@ class _Builder:
         reps = self._representatives()
         rep_moves = [self._rep_option_images(r) for r in reps]
         levels: list[list[bool]] = [[x in p for x in range(size)]]
+        weights = [sum(self.weight(h) for h in r) for r in reps]
+        order = sorted(range(size), key=weights.__getitem__)
 
         def next_level() -> list[bool]:
             below = levels[-1]
             level: list[bool | None] = [None] * size
-            order = sorted(range(size), key=lambda x: sum(reps[x]))
             for x in order:  # options of a representative are smaller: already done
                 in_p = not any(below[table[x][o]] for o in opt_images) and not any(
                     level[y] for y in rep_moves[x]
@@ -654,7 +676,7 @@ class MisereQuotient:
         self._table = builder.monoid.table
         self._p = frozenset(builder.monoid.p)
         self._images = tuple(builder.images)
-        self.generators: tuple[int, ...] = tuple(builder.generators)
+        self.generators: tuple[Any, ...] = tuple(builder.generators)
         """The heaps whose images generate the quotient, in the order ``a, b, c, ...``."""
         self.verified_states = states
         """How many states the verification visited."""
@@ -891,6 +913,12 @@ def misere_quotient(ruleset: Any, n: int, *, max_order: int = 2000) -> MisereQuo
         raise WrongType(f"n must be an int, not {type(n).__name__}")
     if n < 0:
         raise InvalidArgument(f"n must be non-negative, got {n}")
+    builder, states = _build(ruleset, n, max_order)
+    return MisereQuotient(ruleset, n, builder, states)
+
+
+def _build(ruleset: Any, n: int, max_order: int) -> tuple[_Builder, int]:
+    """Run the construction over heaps ``1 .. n`` and verify it: the builder and its state count."""
     builder = _Builder(ruleset, max_order)
     for k in range(1, n + 1):
         saved = builder.snapshot()
@@ -906,11 +934,322 @@ def misere_quotient(ruleset: Any, n: int, *, max_order: int = 2000) -> MisereQuo
             builder.terminal.append(builder.terminal_heap(k))
             known, known_images = saved[0], saved[1]
             oracle = _Oracle(builder, k, known, known_images)
-            reps = _Builder.representatives_of(known, known_images)
+            reps = _Builder.representatives_of(known, known_images, builder.weight)
             _learn(builder, k, oracle, reps, max_order)
             builder.find_generators()
     states = builder.verify(range(1, n + 1))
-    return MisereQuotient(ruleset, n, builder, states)
+    return builder, states
 
 
-__all__ += ["HeapBeyondQuotient"]
+# --- families of positions ---------------------------------------------------------------
+
+_MAX_COMPONENTS = 200_000  # components a family's closure may have
+
+
+def _is_position(obj: object) -> bool:
+    return callable(getattr(obj, "options", None))
+
+
+class _Family:
+    """A family's closure as a "heap ruleset": component ``k`` (from 1) in topological order.
+
+    ``options(k)`` gives the sums left by one move on component ``k``, as tuples
+    of smaller component numbers; ``weight(k)`` exceeds the total weight of
+    every option, so small representatives are well founded.
+    """
+
+    def __init__(self, members: list[Any], options: list[list[tuple[int, ...]]], name: str) -> None:
+        self.members = members  # members[k - 1] is component k
+        self._options = options  # _options[k] for k = 0 .. n (0: the empty sum)
+        self.name = name
+        self._weights = [0] * len(options)
+        for k in range(1, len(options)):
+            self._weights[k] = 1 + max(
+                (sum(self._weights[h] for h in o) for o in options[k]), default=0
+            )
+
+    def options(self, k: int) -> list[tuple[int, ...]]:
+        return self._options[k]
+
+    def weight(self, k: int) -> int:
+        return self._weights[k]
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class _Closure:
+    """The hereditary closure of a family, numbered so options come first."""
+
+    def __init__(self, options: Any, limit: int) -> None:
+        self.labels = options is not None
+        self.option_function = options
+        self.limit = limit
+        self.number: dict[Hashable, int] = {}  # key -> component number (from 1)
+        self.members: list[Any] = []
+        self.options: list[list[tuple[int, ...]]] = [[]]
+
+    def key(self, component: Any) -> Hashable:
+        key: Hashable
+        if self.labels:
+            key = component
+        else:
+            method = getattr(component, "key", None)
+            key = method() if callable(method) else component
+        try:
+            hash(key)
+        except TypeError:
+            raise WrongType(
+                f"component {component!r} is not hashable (a family's components must be, "
+                "or have a hashable .key())"
+            ) from None
+        return key
+
+    def atoms(self, position: Any) -> list[Any]:
+        """The components of a position (``.components()`` when it has one)."""
+        if self.labels:
+            return [position]
+        if not _is_position(position):
+            raise WrongType(
+                f"{position!r} has no .options(): give positions, or labels with an "
+                "options(label) function"
+            )
+        split = getattr(position, "components", None)
+        if not callable(split):
+            return [position]
+        parts = list(split())
+        if len(parts) == 1 and self.key(parts[0]) == self.key(position):
+            return [parts[0]]
+        out: list[Any] = []
+        for part in parts:
+            out.extend(self.atoms(part))
+        return out
+
+    def moves(self, component: Any) -> list[list[Any]]:
+        """The sums (lists of components) one move on ``component`` leaves."""
+        if not self.labels:
+            return [self.atoms(o) for o in component.options()]
+        found = self.option_function(component)
+        if isinstance(found, (str, bytes)) or not isinstance(found, Iterable):
+            raise WrongType(
+                f"options({component!r}) must return an iterable of tuples of labels, "
+                f"not {type(found).__name__}"
+            )
+        out = []
+        for option in found:
+            if not isinstance(option, (tuple, list)):
+                raise WrongType(
+                    f"options({component!r}) gave {option!r}: each option must be a tuple "
+                    "of labels (the components of the sum it leaves; () for nothing)"
+                )
+            out.append(list(option))
+        return out
+
+    def add(self, component: Any) -> int:
+        """Number ``component`` and everything below it (iterative depth-first search)."""
+        key = self.key(component)
+        if key in self.number:
+            return self.number[key]
+        on_path: dict[Hashable, Any] = {key: component}
+        stack: list[tuple[Hashable, Any, list[list[Any]], list[tuple[int, ...]]]] = [
+            (key, component, self.moves(component), [])
+        ]
+        while stack:
+            key, component, moves, done = stack[-1]
+            descended = False
+            while len(done) < len(moves):
+                sum_parts = moves[len(done)]
+                numbers = []
+                for part in sum_parts:
+                    part_key = self.key(part)
+                    if part_key in on_path:
+                        raise LoopyPosition(
+                            f"{part!r} can be reached again from itself: a family must be "
+                            "short (every play ends), so misère quotients are not defined here"
+                        )
+                    found = self.number.get(part_key)
+                    if found is None:
+                        on_path[part_key] = part
+                        stack.append((part_key, part, self.moves(part), []))
+                        descended = True
+                        break
+                    numbers.append(found)
+                if descended:
+                    break
+                done.append(tuple(sorted(numbers)))
+            if descended:
+                continue
+            stack.pop()
+            del on_path[key]
+            self.members.append(component)
+            self.options.append(done)
+            self.number[key] = len(self.members)
+            if len(self.members) > self.limit:
+                raise TooLarge(
+                    f"the family's closure has more than {self.limit} components "
+                    "(raise max_components to go on)"
+                )
+        return self.number[self.key(component)]
+
+
+class FamilyQuotient(MisereQuotient):
+    """The misère quotient of a finite family of impartial positions, closed under moves.
+
+    Built by :func:`misere_quotient_of`.  Its elements, relations and
+    P-portion read as for heap games, with the generators ``a, b, c, ...``
+    the images of the components in :attr:`generators`.  The family is
+    finite and closed under moves, so the quotient is *complete*: it decides
+    every sum of members of the closure, and there is no larger heap left to
+    be unsure about (:attr:`is_complete` is ``True``).  Stability, a notion
+    for a sequence of heaps that grows for ever, does not apply:
+    :attr:`is_stable` is ``False`` and :attr:`stability` ``None``.
+
+    >>> q = misere_quotient_of(["*1", "*2"], lambda s: [()] if s == "*1" else [(), ("*1",)])
+    >>> len(q), q.presentation(), q.generators
+    (6, 'a^2=1, b^3=b', ('*1', '*2'))
+    >>> q.misere_outcome(["*1", "*1", "*1"]), q.is_complete
+    (Outcome.P, True)
+    """
+
+    def __init__(self, family: _Family, builder: _Builder, states: int, closure: _Closure) -> None:
+        super().__init__(family, len(family.members), builder, states)
+        self._closure = closure
+        self.generators = tuple(family.members[g - 1] for g in builder.generators)
+        """The components whose images generate the quotient, in the order ``a, b, c, ...``."""
+
+    @property
+    def components(self) -> tuple[Any, ...]:
+        """The closure: every component, each after all the components its options contain.
+
+        >>> q = misere_quotient_of(["*2"], lambda s: [()] if s == "*1" else [(), ("*1",)])
+        >>> q.components
+        ('*1', '*2')
+        """
+        return tuple(self._closure.members)
+
+    @property
+    def is_complete(self) -> bool:
+        """Always ``True``: the quotient covers every sum of the closure's components.
+
+        >>> misere_quotient_of(["*1"], lambda s: [()]).is_complete
+        True
+        """
+        return True
+
+    def _element(self, heap: Any) -> int:
+        closure = self._closure
+        found = closure.number.get(closure.key(heap))
+        if found is None:
+            raise InvalidPosition(
+                f"{heap!r} is not a component of this family's closure "
+                f"({len(closure.members)} components; see .components)"
+            )
+        return self._images[found]
+
+    def image(self, component: Any) -> str:
+        """The element a component maps to, as a word (``'1'``: the empty sum's class).
+
+        >>> q = misere_quotient_of(["*2"], lambda s: [()] if s == "*1" else [(), ("*1",)])
+        >>> q.image("*1"), q.image("*2")
+        ('a', 'b')
+        """
+        return self._word(self._words[self._element(component)])
+
+    def misere_outcome(self, components: Any) -> Outcome:
+        """The misère outcome of a sum of components: one look-up per component.
+
+        ``components`` is an iterable of components (labels, or positions:
+        a position that is itself a sum, with ``.components()``, counts as its
+        parts); one position alone is accepted too.
+
+        >>> q = misere_quotient_of(["*2"], lambda s: [()] if s == "*1" else [(), ("*1",)])
+        >>> q.misere_outcome(["*2", "*2"]), q.misere_outcome(["*1", "*2"]), q.misere_outcome([])
+        (Outcome.P, Outcome.N, Outcome.N)
+        """
+        closure = self._closure
+        if not closure.labels and _is_position(components):
+            components = [components]
+        if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
+            raise WrongType(f"give the components as a list, not a {type(components).__name__}")
+        x = 0
+        for item in components:
+            for part in closure.atoms(item):
+                x = self._table[x][self._element(part)]
+        return Outcome.P if x in self._p else Outcome.N
+
+    def __repr__(self) -> str:
+        return f"<misère quotient of {self.ruleset!r}: order {len(self)}>"
+
+    def __str__(self) -> str:
+        gens = ", ".join(
+            f"{_LETTERS[i] if i < len(_LETTERS) else f'g{i}'} = {g!r}"
+            for i, g in enumerate(self.generators)
+        )
+        lines = [
+            f"misère quotient of {self.ruleset!r}: order {len(self)}",
+            f"  generators: {gens or 'none'}",
+            f"  relations: {self.presentation() or 'none'}",
+            f"  P-portion: {', '.join(self.p_portion) or 'none'}",
+            "  complete: every sum of the closure's components",
+        ]
+        return "\n".join(lines)
+
+
+@deep
+def misere_quotient_of(
+    components: Iterable[Any],
+    options: Any = None,
+    *,
+    max_order: int = 2000,
+    max_components: int = _MAX_COMPONENTS,
+) -> FamilyQuotient:
+    """The verified misère quotient of a family of impartial positions and all they reach.
+
+    ``components`` are either positions (objects with ``.options()``; an
+    option that is a sum is split by its ``.components()``; ``.key()``, when
+    present, identifies equal components) or, when ``options`` is given,
+    hashable labels with ``options(label)`` returning the moves as tuples of
+    labels (the components of the sum each move leaves, ``()`` for none).
+
+    The hereditary closure is numbered so that every option's components
+    come before it, and the heap construction of :func:`misere_quotient`
+    runs on those numbers, with the same final verification: the result is
+    exact for every sum of components of the closure.  Cycles raise
+    :class:`~cgt.errors.LoopyPosition`; a closure of more than
+    ``max_components`` components :class:`~cgt.errors.TooLarge`; a
+    quotient beyond ``max_order`` :class:`QuotientNotFound`.
+
+    >>> from cgt.games import Wythoff
+    >>> q = misere_quotient_of([Wythoff([(2, 2)])])   # the squares below (2, 2), up to symmetry
+    >>> len(q.components), len(q), q.presentation()
+    (5, 6, 'a^2=1, b^3=b')
+    >>> q.misere_outcome([Wythoff([(2, 2), (1, 0)])]), q.misere_outcome([Wythoff([(1, 0)])])
+    (Outcome.N, Outcome.P)
+    """
+    if isinstance(max_order, bool) or not isinstance(max_order, int):
+        raise WrongType(f"max_order must be an int, not {type(max_order).__name__}")
+    if isinstance(max_components, bool) or not isinstance(max_components, int):
+        raise WrongType(f"max_components must be an int, not {type(max_components).__name__}")
+    if options is not None and not callable(options):
+        raise WrongType(f"options must be a function of a label, not {type(options).__name__}")
+    closure = _Closure(options, max_components)
+    if options is None and _is_position(components):
+        components = [components]
+    if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
+        raise WrongType(
+            f"components must be an iterable of positions or labels, not "
+            f"{type(components).__name__}"
+        )
+    given = 0
+    for item in components:
+        for part in closure.atoms(item):
+            closure.add(part)
+        given += 1
+    n = len(closure.members)
+    name = f"a family of {given} position{'s' if given != 1 else ''} ({n} in its closure)"
+    family = _Family(closure.members, closure.options, name)
+    builder, states = _build(family, n, max_order)
+    return FamilyQuotient(family, builder, states, closure)
+
+
+__all__ += ["FamilyQuotient", "HeapBeyondQuotient", "misere_quotient_of"]
