@@ -14,7 +14,9 @@ heaps, take any number from one heap or the same number from both.
 * Grundy values: :func:`grundy_table` (rows of an ``x``-by-``y`` table, by a
   bitset mex along rows, columns and diagonals; numpy when available);
   several queens form a disjunctive sum (:class:`Wythoff`).
-* Misère play of one queen: :func:`misere_p_positions`.
+* Misère play of one queen: :func:`misere_p_positions`; of several queens:
+  :meth:`Wythoff.misere_quotient` (the misère quotient of all single queens
+  on a square board) and :meth:`Wythoff.misere_outcome`.
 
 >>> wythoff_pair(3), is_p_position(5, 3), is_p_position(5, 4)
 ((4, 7), True, False)
@@ -27,12 +29,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from decimal import Decimal, localcontext
 from math import isqrt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CGTError, InvalidPosition
 from ..game import Outcome
 from ..impartial.nim import mex
 from .base import ImpartialPosition, solver_for
+
+if TYPE_CHECKING:
+    from ..impartial.quotient import FamilyQuotient
 
 __all__ = [
     "BoardTooLarge",
@@ -49,6 +54,9 @@ __all__ = [
 ]
 
 _TABLE_LIMIT = 40_000_000  # cells; beyond this a Grundy table is refused
+_MISERE_BOARD = 8  # misère outcomes of queens on boards up to this size use the quotient
+_MAX_QUOTIENT_BOARD = 16  # the largest board misere_quotient accepts
+_quotients: dict[int, Any] = {}
 
 
 class BoardTooLarge(CGTError, ValueError):
@@ -496,6 +504,57 @@ class Wythoff(ImpartialPosition):
                 if grundy_value(*move[1]) == want:
                     out.append(move)
         return out
+
+    @staticmethod
+    def misere_quotient(size: int) -> FamilyQuotient:
+        """The misère quotient of every single queen on a ``size`` x ``size`` board.
+
+        Computed (and verified) by :func:`cgt.impartial.misere_quotient_of`
+        on the queens ``(x, y)`` with ``x, y < size``, then kept: it decides
+        misère play of *any number* of queens on that board, one look-up per
+        queen.  The corner is the empty sum; a queen is identified with its
+        mirror image (``(x, y)`` and ``(y, x)`` are the same game).  Boards
+        up to 16 x 16 are accepted (8 x 8 takes about a second).
+
+        >>> q = Wythoff.misere_quotient(8)
+        >>> len(q), q.presentation()
+        (18, 'a^2=1, b^3=b, c^2=b^2, b^2c=c, d^2=b^2, b^2d=d')
+        >>> q.p_portion, q.generators[2:]
+        (('a', 'b^2'), (Wythoff([(0, 4)]), Wythoff([(1, 7)])))
+        >>> q.misere_outcome([Wythoff([(2, 2)]), Wythoff([(1, 0)])])
+        Outcome.N
+        """
+        from ..impartial.quotient import misere_quotient_of
+
+        _coordinate(size, "size")
+        if size > _MAX_QUOTIENT_BOARD:
+            raise BoardTooLarge(
+                f"a misère quotient of a {size} x {size} board is beyond this method "
+                f"(boards up to {_MAX_QUOTIENT_BOARD}); use misere_outcome() (a search)"
+            )
+        found = _quotients.get(size)
+        if found is None:
+            queens = [Wythoff([(x, y)]) for x in range(size) for y in range(x, size)]
+            found = _quotients[size] = misere_quotient_of(queens)
+        return found
+
+    def misere_outcome(self) -> Outcome:
+        """``Outcome.P`` if the player to move loses under misère play (who cannot move wins).
+
+        Queens on the 8 x 8 board (coordinates below 8) are decided by
+        :meth:`misere_quotient` (one look-up per queen); larger boards by the
+        generic misère search.
+
+        >>> Wythoff([(0, 1)]).misere_outcome(), Wythoff([(0, 0)]).misere_outcome()
+        (Outcome.P, Outcome.N)
+        >>> Wythoff([(1, 1), (1, 1)]).misere_outcome()
+        Outcome.P
+        >>> Wythoff([(7, 4), (9, 9), (9, 9)]).misere_outcome()   # beyond 8 x 8: the search
+        Outcome.P
+        """
+        if all(max(q) < _MISERE_BOARD for q in self.queens):
+            return Wythoff.misere_quotient(_MISERE_BOARD).misere_outcome([self])
+        return super().misere_outcome()
 
     def mex_check(self) -> int:
         """The single queen's value recomputed as a mex over its options (a cross-check).

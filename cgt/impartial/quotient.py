@@ -1149,11 +1149,21 @@ class FamilyQuotient(MisereQuotient):
     def image(self, component: Any) -> str:
         """The element a component maps to, as a word (``'1'``: the empty sum's class).
 
+        A position that is a sum (with ``.components()``) maps to the product
+        of its components' images.
+
         >>> q = misere_quotient_of(["*2"], lambda s: [()] if s == "*1" else [(), ("*1",)])
         >>> q.image("*1"), q.image("*2")
         ('a', 'b')
         """
-        return self._word(self._words[self._element(component)])
+        return self._word(self._words[self._product(component)])
+
+    def _product(self, item: Any) -> int:
+        """The element of a component, or of a position that is a sum of components."""
+        x = 0
+        for part in self._closure.atoms(item):
+            x = self._table[x][self._element(part)]
+        return x
 
     def misere_outcome(self, components: Any) -> Outcome:
         """The misère outcome of a sum of components: one look-up per component.
@@ -1173,8 +1183,7 @@ class FamilyQuotient(MisereQuotient):
             raise WrongType(f"give the components as a list, not a {type(components).__name__}")
         x = 0
         for item in components:
-            for part in closure.atoms(item):
-                x = self._table[x][self._element(part)]
+            x = self._table[x][self._product(item)]
         return Outcome.P if x in self._p else Outcome.N
 
     def __repr__(self) -> str:
