@@ -26,6 +26,13 @@ of the blocks with odd ``Q`` (every move changes exactly one of them), and
 
 Everything runs in O(k log k) for ``k`` chips.
 
+**Rule D via the misère quotient.**  :func:`game_d_quotient` computes the
+misère quotient of rule-D positions themselves (each chip position one
+component, all positions of up to ``k`` chips on squares up to ``m``): it
+decides sums of several strips with one look-up per strip, and it comes out
+as misère Nim's quotient of the heap sizes that occur (the tame quotient,
+order 6, for up to 3 chips).
+
 >>> ChipGame([4, 6, 8], rule="A").winner()
 'second'
 >>> ChipGame([4, 5, 6, 8, 9, 11, 12, 13, 14, 21, 22, 23, 25, 27], rule="A").nim_heaps()
@@ -38,8 +45,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import reduce
+from itertools import combinations
+from math import comb
 from operator import xor
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .._compat import flag
 from .._deep import deep
@@ -47,7 +56,10 @@ from ..errors import InvalidPosition, NotImpartial, TooLarge
 from ..game import Outcome, OutcomeWord
 from .base import ImpartialPosition
 
-__all__ = ["RULES", "ChipGame", "misere_nim_second_wins", "q_values"]
+if TYPE_CHECKING:
+    from ..impartial.quotient import FamilyQuotient
+
+__all__ = ["RULES", "ChipGame", "game_d_quotient", "misere_nim_second_wins", "q_values"]
 
 RULES = ("A", "B", "C", "D")
 
@@ -395,6 +407,49 @@ class ChipGame(ImpartialPosition):
             if child.outcome(method) is Outcome.P:
                 out.append(move)
         return out
+
+
+_MAX_QUOTIENT_POSITIONS = 20_000
+
+
+def game_d_quotient(max_square: int, max_chips: int) -> FamilyQuotient:
+    """The misère quotient of rule D: ``max_chips`` chips or fewer on squares 1 to ``max_square``.
+
+    Each chip position is one component (moves never leave the family, so
+    it is closed); :func:`cgt.impartial.misere_quotient_of` computes and
+    verifies the quotient.  It decides the misère outcome of any sum of such
+    strips, one look-up per strip.  The result is misère Nim's quotient of
+    the heap sizes :meth:`ChipGame.nim_heaps` produces: with up to 3 chips
+    the tame quotient ``a^2=1, b^3=b`` (``a`` a lone chip on an odd ``Q``,
+    ``b`` two adjacent ones).
+
+    >>> q = game_d_quotient(8, 3)
+    >>> len(q.components), len(q), q.presentation(), q.p_portion
+    (93, 6, 'a^2=1, b^3=b', ('a', 'b^2'))
+    >>> q.generators
+    (ChipGame([2], rule='D'), ChipGame([2, 3], rule='D'))
+    >>> g = ChipGame([2, 3, 5], "D")              # Q = 1, 1, 2: one Nim heap of 2
+    >>> q.image(g), q.misere_outcome([g]), g.outcome(), q.misere_outcome([g, g])
+    ('b', Outcome.N, Outcome.N, Outcome.P)
+    """
+    from ..errors import InvalidArgument
+    from ..impartial.quotient import misere_quotient_of
+
+    for value, name in ((max_square, "max_square"), (max_chips, "max_chips")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidArgument(f"{name} must be an int, got {value!r}")
+        if value < 0:
+            raise InvalidArgument(f"{name} must be non-negative, got {value}")
+    chips = min(max_chips, max_square)
+    count = sum(comb(max_square, r) for r in range(chips + 1))
+    if count > _MAX_QUOTIENT_POSITIONS:
+        raise TooLarge(
+            f"{count} chip positions (more than {_MAX_QUOTIENT_POSITIONS}); "
+            "use fewer squares or chips, or the Nim reduction"
+        )
+    squares = range(1, max_square + 1)
+    positions = [ChipGame(c, "D") for r in range(chips + 1) for c in combinations(squares, r)]
+    return misere_quotient_of(positions)
 
 
 @deep
