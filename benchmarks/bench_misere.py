@@ -1,9 +1,11 @@
-"""Misère quotients: time the verified quotient of Kayles (0.77) and of 0.75.
+"""Misère quotients: time the verified quotient of Kayles (0.77), of 0.75 and of Wythoff queens.
 
-Run:  python benchmarks/bench_misere.py [--kayles N] [--n075 N]
+Run:  python benchmarks/bench_misere.py [--kayles N] [--n075 N] [--wythoff SIZE]
 
-Each quotient is computed from scratch (a new ruleset object each time).
-Printed: heaps covered, order, generators, whether stability is proven, the
+Each quotient is computed from scratch (a new ruleset object each time; the
+Wythoff quotient through ``misere_quotient_of`` on every single queen of a
+``SIZE`` x ``SIZE`` board, bypassing the method's cache).  Printed: heaps
+(or components) covered, order, generators, whether stability is proven, the
 number of states the verification visited and the seconds taken.
 """
 
@@ -12,7 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from cgt.games import OctalGame
+from cgt.games import OctalGame, Wythoff
+from cgt.impartial import misere_quotient_of
 
 
 def run(code: str, n: int) -> None:
@@ -25,15 +28,29 @@ def run(code: str, n: int) -> None:
     )
 
 
+def run_wythoff(size: int) -> None:
+    start = time.perf_counter()
+    queens = [Wythoff([(x, y)]) for x in range(size) for y in range(x, size)]
+    q = misere_quotient_of(queens)
+    took = time.perf_counter() - start
+    print(
+        f"Wythoff {size}x{size}: {len(q.components)} queens, order {len(q):<4} "
+        f"generators {len(q.generators)} states {q.verified_states}  {took:.2f} s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--kayles", type=int, nargs="*", default=[30, 90, 180])
     parser.add_argument("--n075", type=int, nargs="*", default=[30, 200])
+    parser.add_argument("--wythoff", type=int, nargs="*", default=[8])
     args = parser.parse_args()
     for n in args.kayles:
         run("0.77", n)
     for n in args.n075:
         run("0.75", n)
+    for size in args.wythoff:
+        run_wythoff(size)
 
 
 if __name__ == "__main__":

@@ -542,15 +542,16 @@ class Wythoff(ImpartialPosition):
         """``Outcome.P`` if the player to move loses under misère play (who cannot move wins).
 
         Queens on the 8 x 8 board (coordinates below 8) are decided by
-        :meth:`misere_quotient` (one look-up per queen); larger boards by the
-        generic misère search.
+        :meth:`misere_quotient` (one look-up per queen); as soon as one queen
+        is outside it, by the generic misère search
+        (:func:`cgt.impartial.misere_outcome`).
 
         >>> Wythoff([(0, 1)]).misere_outcome(), Wythoff([(0, 0)]).misere_outcome()
         (Outcome.P, Outcome.N)
         >>> Wythoff([(1, 1), (1, 1)]).misere_outcome()
         Outcome.P
-        >>> Wythoff([(7, 4), (9, 9), (9, 9)]).misere_outcome()   # beyond 8 x 8: the search
-        Outcome.P
+        >>> Wythoff([(10, 6)]).misere_outcome(), Wythoff([(8, 0), (3, 5)]).misere_outcome()
+        (Outcome.P, Outcome.N)
         """
         if all(max(q) < _MISERE_BOARD for q in self.queens):
             return Wythoff.misere_quotient(_MISERE_BOARD).misere_outcome([self])
