@@ -1,4 +1,4 @@
-"""Misère quotients of heap games (Plambeck and Siegel).
+"""Misère quotients of heap games and of families of positions (Plambeck and Siegel).
 
 Let ``A`` be the set of all sums of heaps of sizes ``1 .. n`` of one heap
 game.  Two sums ``G`` and ``H`` are *indistinguishable* in ``A`` when
@@ -40,6 +40,18 @@ periodicity theorem, applied to images in ``Q``), so the verification
 above covers *all* heaps: the quotient is that of the whole game and
 :attr:`MisereQuotient.is_stable` is ``True``.  Otherwise it is ``False``,
 which means *not proven*, never "not stable".
+
+*Families of positions.*  Nothing above needs heaps: only components
+numbered so that a move on component ``k`` leaves a sum of components
+numbered below ``k``.  :func:`misere_quotient_of` collects the hereditary
+closure of any family of impartial positions (or of labels with a move
+function), numbers it in a topological order and runs the same
+construction and verification on those numbers, each component weighing
+more than the total of any of its options (the role the heap size plays
+for heaps, when small representatives are chosen).  The closure is finite
+and closed under moves, so its quotient is *complete*: it decides every sum
+of its components (:attr:`FamilyQuotient.is_complete`); stability is not
+claimed.
 
 >>> from cgt.games import OctalGame
 >>> q = OctalGame("0.[3]").misere_quotient(3)      # Nim heaps up to 3: the tame quotient
