@@ -170,3 +170,54 @@ def test_positions_split_into_components() -> None:
     assert q.misere_outcome([Wythoff([(0, 0)])]) is Outcome.N  # nothing to move: mover wins
     with pytest.raises(InvalidPosition):
         q.misere_outcome([Wythoff([(5, 5)])])
+
+
+def assert_minimal(q: FamilyQuotient, moves: Moves, depth: int, tests: int) -> None:
+    """Every two elements are told apart by the brute force: the quotient is not too big.
+
+    Each element gets a representative sum of at most ``depth`` components;
+    for each pair some sum ``X`` of at most ``tests`` components gives the two
+    representatives plus ``X`` different brute-force outcomes.
+    """
+    is_p = brute_force(moves)
+    labels = list(q.components)
+
+    def sums(n: int) -> list[tuple[Hashable, ...]]:
+        return [s for r in range(n + 1) for s in itertools.combinations_with_replacement(labels, r)]
+
+    reps: dict[str, tuple[Hashable, ...]] = {}
+    for s in sums(depth):
+        reps.setdefault(q.multiply(*(q.image(c) for c in s)), s)
+    assert set(reps) == set(q.elements)
+    separators = sums(tests)
+    for u, v in itertools.combinations(reps.values(), 2):
+        assert any(is_p(u + x) != is_p(v + x) for x in separators), (u, v)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 10])
+def test_random_family_quotients_are_minimal(seed: int) -> None:
+    family = random_family(seed, 9)
+    q = misere_quotient_of([8], family.__getitem__)
+    assert_minimal(q, family.__getitem__, 4, 2)
+
+
+def test_wythoff_quotient_is_minimal() -> None:
+    from cgt.games import Wythoff
+
+    def queen_moves(sq: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+        x, y = sq
+        targets = (
+            [(x - k, y) for k in range(1, x + 1)]
+            + [(x, y - k) for k in range(1, y + 1)]
+            + [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+        )
+        return [((min(t), max(t)),) if t != (0, 0) else () for t in targets]
+
+    squares = [(x, y) for x in range(6) for y in range(x, 6) if (x, y) != (0, 0)]
+    as_labels = misere_quotient_of(squares, queen_moves)
+    as_positions = Wythoff.misere_quotient(6)
+    assert len(as_labels) == len(as_positions) == 18
+    assert as_labels.presentation() == as_positions.presentation()
+    for sq in squares:
+        assert as_labels.image(sq) == as_positions.image(Wythoff([sq])), sq
+    assert_minimal(as_labels, queen_moves, 3, 2)
