@@ -443,3 +443,12 @@ def test_nim_heaps_are_in_simplest_form() -> None:
         heap = misere_heap(n)
         assert MisereGame(heap.options) is heap and heap.is_nim_heap
         assert heap.birthday() == heap.normal_grundy() == n
+
+
+def test_a_deep_game_answers_without_recursion_errors() -> None:
+    g = misere_heap(3)
+    for _ in range(3000):
+        g = MisereGame([g])
+    assert len(g.options) == 1  # ordering the options sorts on deep keys
+    assert g.genus(2).normal == 1  # {*3} has nim-value 0, {{*3}} 1, and so on
+    assert misere_canonical_form(g) is g and pickle.loads(pickle.dumps(g)) is g

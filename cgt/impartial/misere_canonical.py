@@ -38,6 +38,7 @@ import threading
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import InvalidArgument, NotImpartial, ParseError, WrongType
 from ..game import Outcome
@@ -53,7 +54,10 @@ __all__ = [
 
 _lock = threading.RLock()
 _table: dict[frozenset[MisereGame], MisereGame] = {}
-_sums: dict[tuple[int, int], MisereGame] = {}
+# Interned forms are kept for the life of the process (identity is equality);
+# the sums and the forms of positions are bounded caches.
+_sums: BoundedCache[tuple[int, int], MisereGame] = BoundedCache()
+_positions: BoundedCache[Hashable, MisereGame] = BoundedCache()
 _heaps: list[MisereGame] = []
 
 
@@ -118,7 +122,7 @@ class MisereGame:
         >>> parse_misere("*[2#0]").options
         (*[0], *[2#])
         """
-        return tuple(_sorted(self._set))
+        return _options_deep(self)
 
     def birthday(self) -> int:
         """The birthday: 0 for ``*[0]``, else one more than the options' largest.
@@ -240,6 +244,11 @@ class MisereGame:
         return str(self)
 
 
+@deep
+def _options_deep(g: MisereGame) -> tuple[MisereGame, ...]:
+    return tuple(_sorted(g._set))
+
+
 def _coerce(value: Any) -> MisereGame:
     if isinstance(value, MisereGame):
         return value
@@ -322,9 +331,17 @@ def _add(g: MisereGame, h: MisereGame) -> MisereGame:
         return found
     options = frozenset([_add(x, b) for x in a._options] + [_add(a, y) for y in b._options])
     result = _simplify(options)
-    with _lock:
-        _sums[key] = result
+    _sums[key] = result
     return result
+
+
+def clear_canonical_cache() -> None:
+    """Forget the memoised sums and forms of positions (interned forms stay).
+
+    >>> clear_canonical_cache()
+    """
+    _sums.clear()
+    _positions.clear()
 
 
 @deep
@@ -395,11 +412,11 @@ def _canonical(x: Any, memo: dict[Hashable, MisereGame]) -> MisereGame:
         ident: Hashable = (type(x), x.key())
     except (AttributeError, TypeError):
         ident = None
-    found = memo.get(ident) if ident is not None else None
+    found = _positions.get(ident) if ident is not None else None
     if found is None:
         found = _simplify(frozenset(_canonical(o, memo) for o in x.options()))
         if ident is not None:
-            memo[ident] = found
+            _positions[ident] = found
     return found
 
 
