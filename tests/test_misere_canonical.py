@@ -21,6 +21,7 @@ import functools
 import itertools
 import pickle
 import random
+import re
 import threading
 from collections import Counter
 from functools import reduce
@@ -42,6 +43,7 @@ from cgt.impartial import (
     misere_outcome,
     parse_misere,
 )
+from cgt.impartial import misere_canonical as m
 
 Raw = frozenset  # a raw impartial game: the frozenset of its options
 
@@ -452,3 +454,70 @@ def test_a_deep_game_answers_without_recursion_errors() -> None:
     assert len(g.options) == 1  # ordering the options sorts on deep keys
     assert g.genus(2).normal == 1  # {*3} has nim-value 0, {{*3}} 1, and so on
     assert misere_canonical_form(g) is g and pickle.loads(pickle.dumps(g)) is g
+
+
+# The 36 games CGSuite builds first, as the comments of its table print them
+# ('/' standing for '#'): MisereCanonicalGameOps.java, init().
+CGSUITE_EARLY = [
+    "0",
+    "2",
+    "2[/]",
+    "3[/]",
+    "2[//]",
+    "2[2]",
+    "2[/]2",
+    "2[/]0",
+    "2[/]1",
+    "2[/]32",
+    "2[/]30",
+    "2[/]20",
+    "2[/]31",
+    "2[/]21",
+    "2[/]320",
+    "2[/]210",
+    "2[/]321",
+    "4",
+    "2[/]3210",
+    "2[/1/]",
+    "2[///]",
+    "(2[/]2)[/]",
+    "(2[/]0)[/]",
+    "(2[/]1)[/]",
+    "(2[/]32)[/]",
+    "(2[/]30)[/]",
+    "(2[/]20)[/]",
+    "(2[/]31)[/]",
+    "(2[/]21)[/]",
+    "(2[/]320)[/]",
+    "(2[/]210)[/]",
+    "(2[/]321)[/]",
+    "4[/]",
+    "(2[/]3210)[/]",
+    "3[//]",
+    "2[2/]",
+]
+
+
+def cgsuite_comment_to_plain(text: str) -> str:
+    """CGSuite's table comments put every '#' in brackets; its printer keeps
+    a lone trailing run of '#' outside them (2[/] is 2#, 2[/1/] is 2[#1#])."""
+    text = text.replace("/", "#")
+    return re.sub(r"\[(#+)\]", r"\1", text)
+
+
+def test_cgsuites_first_games_print_as_its_table_says() -> None:
+    early = m._early()
+    evens = sorted((g for g, (i, parity) in early.items() if parity == 0), key=lambda g: early[g])
+    assert [str(g) for g in evens] == [f"*[{cgsuite_comment_to_plain(t)}]" for t in CGSUITE_EARLY]
+    for g in evens:
+        assert parse_misere(str(g)) is g
+
+
+def test_of_g_and_g_plus_1_exactly_one_is_an_option_of_the_other() -> None:
+    # the parity CGSuite's printing order rests on
+    rng = random.Random(3)
+    games = born_by(4)
+    games += [MisereGame(rng.sample(games, rng.randint(1, 6))) for _ in range(200)]
+    for g in games:
+        h = g + 1
+        assert (h in g.options) != (g in h.options), g
