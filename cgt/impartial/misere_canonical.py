@@ -5,9 +5,9 @@ and ``H + X`` have the same misère outcome for every impartial ``X``.  Conway
 (*On Numbers and Games*, ch. 12) showed that every impartial game has a unique
 simplest form in this sense, reached by one rule alone: an option ``G'`` with
 an option ``G'' = G`` is *reversible* and may be replaced by the options of
-``G''``, subject to the *proviso* when ``G''`` is the empty game.  Written
-with options already in simplest form this reads (Siegel, *Combinatorial Game
-Theory*, ch. V):
+``G''``, subject to the *proviso* when ``G''`` is the empty game (Siegel,
+*Combinatorial Game Theory*, ch. V).  With the options already in simplest
+form, this module decides it so:
 
 * ``G = 0`` exactly when every option of ``G`` has ``0`` as an option and
   some option of ``G`` is a misère P-position;
@@ -16,12 +16,20 @@ Theory*, ch. V):
   option; such a ``K`` is an option of an option of ``G``;
 * otherwise ``G`` (its options deduplicated) is already in simplest form.
 
+That each test suffices follows by induction on ``X``; that nothing else
+simplifies is Conway's uniqueness theorem, and the tests check it: the games
+born by day 0 to 4 number 1, 2, 3, 5 and 22, as Conway counted, and a brute
+force tells each two of the 22 apart.
+
 :class:`MisereGame` holds such forms, interned: equal games are one object.
 They print and parse in CGSuite's notation: ``*[0]`` is the empty game,
 ``*[2]`` the Nim heap of size 2, ``*[42]`` the game with options ``*[4]`` and
 ``*[2]``, ``*[2#]`` the game whose only option is ``*[2]``, and a bracketed
 subscript adds (``2[2]`` is ``*[2] + *[2]``) or takes away Nim heaps, read
-left to right (``2[#1]`` is ``*[2#] + *[1]``).
+left to right (``2[#1]`` is ``*[2#] + *[1]``).  Options print in CGSuite's
+order, so that the printed forms are CGSuite's.  A subscript ``-n`` reads
+back by a search for the difference that finds it in the cases tried (and
+always for a game this process has printed), but not by a complete method.
 
 >>> g = parse_misere("*[2]") + parse_misere("*[2]")
 >>> g, g.options, g.outcome()
@@ -47,6 +55,7 @@ from .nim import mex
 
 __all__ = [
     "MisereGame",
+    "clear_canonical_cache",
     "misere_canonical_form",
     "misere_heap",
     "parse_misere",
