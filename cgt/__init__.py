@@ -49,6 +49,7 @@ from .game import (
     up,
     zero,
 )
+from .impartial.misere_canonical import MisereGame, parse_misere
 from .impartial.quotient import MisereQuotient
 from .kernels import compiled
 from .notation import parse
@@ -72,6 +73,7 @@ __all__ = [
     "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
+    "MisereGame",
     "MisereQuotient",
     "Move",
     "NotANumber",
@@ -105,6 +107,7 @@ __all__ = [
     "nimber",
     "number",
     "parse",
+    "parse_misere",
     "play",
     "progress",
     "set_cache_limit",

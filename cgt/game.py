@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import sympy
 
     from .atomic import UptimalExpansion
+    from .impartial.misere_canonical import MisereGame
     from .thermograph import Thermograph
     from .tree import GameTree
 
@@ -575,6 +576,29 @@ class Game:
         from .play import misere_outcome
 
         return misere_outcome(self)
+
+    def misere_canonical_form(self) -> MisereGame:
+        """The misère canonical form of this impartial game's canonical *form*.
+
+        See :func:`cgt.impartial.misere_canonical_form`.  Like the misère
+        outcome it belongs to the form, and the canonical form of an impartial
+        value is a nimber: ``*2 + *2`` is the form ``0``, whose misère form is
+        ``*[0]``; the sum of the two heaps is ``*[2[2]]``.
+
+        >>> import cgt
+        >>> two = cgt.nimber(2)
+        >>> two.misere_canonical_form(), (two + two).misere_canonical_form()
+        (*[2], *[0])
+        >>> two.misere_canonical_form() + two.misere_canonical_form()
+        *[2[2]]
+        >>> cgt.up.misere_canonical_form()
+        Traceback (most recent call last):
+          ...
+        cgt.errors.NotImpartial: ^ is not impartial: it has no misère canonical form
+        """
+        from .impartial.misere_canonical import misere_canonical_form
+
+        return misere_canonical_form(self)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Game):

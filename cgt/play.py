@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._budget import OverBudget, _local
 from ._cache import BoundedCache
@@ -44,6 +44,9 @@ from .dyadic import Dyadic
 from .errors import CGTError, InvalidArgument, LoopyPosition, WrongType
 from .game import Game, Outcome, zero
 from .solver import _components_of, _unhashable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .impartial.misere_canonical import MisereGame
 
 _SCALE = 64
 _SVG_SIZE = re.compile(r'<svg[^>]*?width="([0-9.]+)"[^>]*?height="([0-9.]+)"')
@@ -293,6 +296,20 @@ class Sum:
         Outcome.N
         """
         return misere_outcome(self)
+
+    def misere_canonical_form(self) -> MisereGame:
+        """The misère canonical form of an impartial sum: the sum of its parts' forms.
+
+        See :func:`cgt.impartial.misere_canonical_form`.
+
+        >>> import cgt
+        >>> from cgt.games import OctalGame
+        >>> cgt.Sum(cgt.nimber(2), OctalGame("0.77")(2)).misere_canonical_form()
+        *[2[2]]
+        """
+        from .impartial.misere_canonical import misere_canonical_form
+
+        return misere_canonical_form(self)
 
     def winning_moves(self, player: Player | str) -> list[Move]:
         """The moves with which ``player``, moving first, wins (see :func:`winning_moves`)."""

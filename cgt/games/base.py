@@ -26,6 +26,7 @@ from ..solver import Solver
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Outcome
+    from ..impartial.misere_canonical import MisereGame
 
 __all__ = [
     "ImpartialPosition",
@@ -245,6 +246,17 @@ class ImpartialPosition(_Playing):
         from ..impartial.misere import misere_outcome
 
         return misere_outcome(self)
+
+    def misere_canonical_form(self) -> MisereGame:
+        """The misère canonical form (see :func:`cgt.impartial.misere_canonical_form`).
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.77")(5).misere_canonical_form()
+        *[2[2]321]
+        """
+        from ..impartial.misere_canonical import misere_canonical_form
+
+        return misere_canonical_form(self)
 
     def value(self) -> Game:
         """The value as a game: the nimber of the Grundy value."""

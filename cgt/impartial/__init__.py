@@ -18,6 +18,7 @@ from .field import (
     subfield_order,
 )
 from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outcome
+from .misere_canonical import MisereGame, misere_canonical_form, misere_heap, parse_misere
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
 from .periodicity import find_periodicity
@@ -36,6 +37,7 @@ __all__ = [
     "Genus",
     "HeapBeyondQuotient",
     "InvalidNimber",
+    "MisereGame",
     "MisereQuotient",
     "NimZeroDivisionError",
     "QuotientNotFound",
@@ -44,7 +46,9 @@ __all__ = [
     "genus",
     "grundy",
     "mex",
+    "misere_canonical_form",
     "misere_grundy",
+    "misere_heap",
     "misere_outcome",
     "misere_quotient",
     "misere_quotient_of",
@@ -55,5 +59,6 @@ __all__ = [
     "nim_square_root",
     "nim_sum",
     "outcome",
+    "parse_misere",
     "subfield_order",
 ]

@@ -75,10 +75,13 @@ class _NimHeap:
 
 
 def clear_misere_cache() -> None:
-    """Forget every memoised misère value.
+    """Forget every memoised misère value (and the sums of misère canonical forms).
 
     >>> clear_misere_cache()
     """
+    from .misere_canonical import clear_canonical_cache
+
+    clear_canonical_cache()
     with _lock:
         _objects.clear()
         _moves.clear()

@@ -31,6 +31,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.impartial.periodicity",
         "cgt.impartial.field",
         "cgt.impartial.misere",
+        "cgt.impartial.misere_canonical",
         "cgt.impartial.quotient",
         "cgt.impartial_search",
     ],
