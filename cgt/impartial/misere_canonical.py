@@ -48,6 +48,7 @@ from typing import Any
 
 from .._cache import BoundedCache
 from .._deep import deep
+from ..canonical import _clear_hooks
 from ..errors import InvalidArgument, NotImpartial, ParseError, WrongType
 from ..game import Outcome
 from .misere import Genus
@@ -351,6 +352,9 @@ def clear_canonical_cache() -> None:
     """
     _sums.clear()
     _positions.clear()
+
+
+_clear_hooks.append(clear_canonical_cache)  # cgt.clear_caches() empties them too
 
 
 @deep
