@@ -1597,6 +1597,7 @@ done:
 }
 
 #include "boards.h"
+#include "graphs.h"
 
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
@@ -1612,6 +1613,7 @@ static void reset_all(void)
     comptab_free(&t_cram);
     comptab_free(&t_cram_won);
     stonetabs_free();
+    graphtabs_free();
     for (int32_t i = 1; i < g_count; i++)
         Py_CLEAR(g_py[i]);
     free(g_nodes);
@@ -1819,6 +1821,53 @@ static PyObject *py_stones(PyObject *self, PyObject *args)
     return out;
 }
 
+static PyObject *py_graph(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind;
+    PyObject *adjs;
+    unsigned long long lefts, rights;
+    if (!PyArg_ParseTuple(args, "iOKK", &kind, &adjs, &lefts, &rights))
+        return NULL;
+    if (kind < 0 || kind >= G_KINDS) {
+        PyErr_Format(PyExc_ValueError, "unknown ruleset number %d (0 Col, 1 Snort)", kind);
+        return NULL;
+    }
+    if (!PyTuple_Check(adjs) || PyTuple_GET_SIZE(adjs) > 64) {
+        PyErr_SetString(PyExc_ValueError, "the adjacency is a tuple of at most 64 masks");
+        return NULL;
+    }
+    int n = (int)PyTuple_GET_SIZE(adjs);
+    uint64_t adj[64], full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (int v = 0; v < n; v++) {
+        PyObject *a = PyTuple_GET_ITEM(adjs, v);
+        unsigned long long m = PyLong_Check(a) ? PyLong_AsUnsignedLongLong(a) : (unsigned long long)-1;
+        if (PyErr_Occurred() || !PyLong_Check(a) || (m & ~full) || ((m >> v) & 1)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "adjacency mask %d must be an int over the other vertices", v);
+            return NULL;
+        }
+        adj[v] = (uint64_t)m;
+    }
+    for (int v = 0; v < n; v++)
+        for (uint64_t s = adj[v]; s; s &= s - 1)
+            if (!((adj[ctz64(s)] >> v) & 1)) {
+                PyErr_SetString(PyExc_ValueError, "the adjacency masks are not symmetric");
+                return NULL;
+            }
+    if ((lefts | rights) & ~full || (lefts & rights)) {
+        PyErr_SetString(PyExc_ValueError, "tints must be on vertices, at most one a vertex");
+        return NULL;
+    }
+    if (enter() < 0)
+        return NULL;
+    int32_t v = graph_value(kind, n, adj, (uint64_t)lefts, (uint64_t)rights);
+    PyObject *out = v < 0 ? NULL : to_python(v);
+    leave();
+    return out;
+}
+
 /* Test hooks: games given as nested pairs (left options, right options). */
 static int32_t from_form(PyObject *form, int depth)
 {
@@ -1918,11 +1967,12 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1),
+    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1),
                          "options", (long long)g_pool_len, "compare", m_le.count, "sum",
                          m_add.count, "domineering", t_dom.count, "cram", t_cram.count, "clobber",
                          t_stones[K_CLOBBER].count, "konane", t_stones[K_KONANE].count, "fission",
-                         t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count);
+                         t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count, "col",
+                         t_graphs[G_COL].count, "snort", t_graphs[G_SNORT].count);
 }
 
 static PyMethodDef methods[] = {
@@ -1936,6 +1986,10 @@ static PyMethodDef methods[] = {
     {"stones", py_stones, METH_VARARGS,
      "stones(kind, h, w, xs, os, squares) -> Game: the value of a stone board (kind 0 Clobber, "
      "1 Konane, 2 Fission, 3 Amazons; bit r*w+c of each set: cell (r, c))."},
+    {"graph", py_graph, METH_VARARGS,
+     "graph(kind, adjacency, lefts, rights) -> Game: the value of Col (kind 0) or Snort (1) on "
+     "a graph of at most 64 vertices (adjacency: a tuple of neighbour masks; lefts, rights: the "
+     "vertices only Left, only Right may colour)."},
     {"canonical", py_canonical, METH_O,
      "canonical(form) -> Game: the canonical form of nested pairs (left options, right options)."},
     {"le", py_le, METH_VARARGS, "le(f, g) -> bool: f <= g for forms as in canonical()."},

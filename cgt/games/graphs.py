@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .._deep import deep
 from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
+from .domineering import _ENGINE_LOCK, _compiled
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -1338,6 +1339,7 @@ class _GraphGame(Position):
     __slots__ = ("_where", "adj", "nodes", "tints")
 
     rules: ClassVar[GraphRules]
+    _kernel_kind: ClassVar[int]
 
     nodes: list[Hashable]
     adj: tuple[int, ...]
@@ -1447,7 +1449,21 @@ class _GraphGame(Position):
 
         Each connected part is valued inside its own graph (its host), so
         equal parts share one host and their symmetries are searched once.
+        A graph of at most 64 vertices is valued by the compiled engine when
+        it is built (see :func:`_graph_engine`); the value is the same game.
+
+        >>> Snort("L-.-.").value()
+        {2|0}
         """
+        engine = _graph_engine(type(self), len(self.adj))
+        if engine is not None:
+            lefts, rights = _tint_masks(self.tints)
+            with _ENGINE_LOCK:
+                try:
+                    result: Game = engine.graph(self._kernel_kind, self.adj, lefts, rights)
+                    return result
+                except engine.Fallback:
+                    pass  # a number beyond 64 bits: the Python solver answers
         return _graph_value(self)
 
     def __len__(self) -> int:
@@ -1489,6 +1505,37 @@ def _label(node: Hashable) -> str:
     if isinstance(node, tuple):
         return ",".join(map(str, node))
     return str(node)
+
+
+def _tint_masks(tints: str) -> tuple[int, int]:
+    """The vertices tinted ``L`` and those tinted ``R``, as bit masks.
+
+    >>> _tint_masks("L.RL")
+    (9, 4)
+    """
+    if tints.count(".") == len(tints):
+        return 0, 0
+    lefts = rights = 0
+    for v, t in enumerate(tints):
+        if t == "L":
+            lefts |= 1 << v
+        elif t == "R":
+            rights |= 1 << v
+    return lefts, rights
+
+
+def _graph_engine(kind: type, n: int) -> Any:
+    """The compiled engine if it may value a graph of ``n`` vertices now, else ``None``.
+
+    As for boards (:func:`cgt.games.domineering._compiled`): at most 64
+    vertices, no value store and no work budget in use.
+
+    >>> _graph_engine(Col, 65) is None     # too many vertices: the Python solver
+    True
+    """
+    if n > 64:
+        return None
+    return _compiled(kind, 1, n)
 
 
 @deep
@@ -1645,6 +1692,7 @@ class Col(_GraphGame):
 
     __slots__ = ()
     rules = COL
+    _kernel_kind = 0  # the compiled engine's number for Col
 
 
 class Snort(_GraphGame):
@@ -1656,3 +1704,4 @@ class Snort(_GraphGame):
 
     __slots__ = ()
     rules = SNORT
+    _kernel_kind = 1  # the compiled engine's number for Snort
