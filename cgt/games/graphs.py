@@ -1453,7 +1453,7 @@ class _GraphGame(Position):
         it is built (see :func:`_graph_engine`); the value is the same game.
 
         >>> Snort("L-.-.").value()
-        {2|0}
+        {2|-1}
         """
         engine = _graph_engine(type(self), len(self.adj))
         if engine is not None:
