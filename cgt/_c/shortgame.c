@@ -14,7 +14,7 @@
  * raises Fallback, and the Python wrapper then answers with the pure-Python
  * engine.  Nus values (ups and stars) are plain general nodes here: canonical
  * forms are unique, so they are converted to the right Python objects on the
- * way out (cgt.canonical._trusted_form recognises them).
+ * way out (cgt.canonical._engine_form recognises them).
  *
  * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
  * 64-bit boards (flood fill into components, crop, normal form over the
@@ -1702,7 +1702,17 @@ static PyObject *to_python(int32_t id)
             else
                 PyTuple_SET_ITEM(right, i - nl, o);
         }
-        obj = PyObject_CallFunctionObjArgs(cb_form, left, right, NULL);
+        /* the options that give the stops: the greatest right stop on the left,
+         * the least left stop on the right */
+        const int32_t *o = g_pool + g_nodes[id].opt;
+        int bl = 0, br = 0;
+        for (int i = 1; i < nl; i++)
+            if (dcmp(rs_of(o[i]), rs_of(o[bl])) > 0)
+                bl = i;
+        for (int i = 1; i < nr; i++)
+            if (dcmp(ls_of(o[nl + i]), ls_of(o[nl + br])) < 0)
+                br = i;
+        obj = PyObject_CallFunction(cb_form, "OOii", left, right, bl, br);
         Py_DECREF(left);
         Py_DECREF(right);
     }
@@ -1978,7 +1988,8 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS,
      "setup(number, form): the Python constructors of numbers (num, exp) and of "
-     "canonical forms (left tuple, right tuple)."},
+     "canonical forms (left tuple, right tuple, index of the left stop's option, index of "
+     "the right stop's option)."},
     {"domineering", py_domineering, METH_VARARGS,
      "domineering(h, w, bits) -> Game: the value of a Domineering board (bit r*w+c: cell (r, c) "
      "empty)."},
