@@ -127,7 +127,7 @@ static int keytab_put(keytab *t, const uint8_t *key, int n, uint32_t h, int32_t 
         t->mask = cap - 1;
     }
     if (t->len + (size_t)n + 2 > t->cap) {
-        size_t cap = t->cap ? t->cap : 1 << 14;
+        size_t cap = t->cap ? t->cap : 1 << 12;
         while (cap < t->len + (size_t)n + 2)
             cap *= 2;
         uint8_t *a = realloc(t->arena, cap);
@@ -299,6 +299,28 @@ static int graph_key(uint64_t comp, uint64_t lefts, uint64_t rights, uint8_t *ke
 
 static int32_t graph_component(uint64_t comp, uint64_t lefts, uint64_t rights);
 
+/* The Col value of a path with these tints when its interior is untinted, as
+ * cgt.games.graphs.col_path_value proves it: * or +-1 for one vertex, else the
+ * sum of 0, 1/2 or -1/2 for each end ('.', L or R).  0: not known this way. */
+static int32_t col_path(const uint8_t *seq, int k)
+{
+    for (int i = 1; i < k - 1; i++)
+        if (seq[i])
+            return 0;
+    if (k == 1) {
+        if (seq[0] == 0)
+            return intern_general(&g_zero, 1, &g_zero, 1);
+        dy one = {seq[0] == 1 ? 1 : -1, 0};
+        return make_number(one);
+    }
+    static const int half[3] = {0, 1, -1};
+    int64_t num = half[seq[0]] + half[seq[k - 1]];
+    dy x;
+    if (dnorm(num, 1, &x) < 0)
+        return -1;
+    return make_number(x);
+}
+
 /* The value of a position: the sum of its components' values. */
 static int32_t graph_state(uint64_t alive, uint64_t lefts, uint64_t rights)
 {
@@ -336,6 +358,11 @@ static int32_t graph_component(uint64_t comp, uint64_t lefts, uint64_t rights)
     int32_t v;
     if (keytab_get(t, key, n, h, &v))
         return neg ? negate(v) : v;
+    if (g_kind == G_COL && key[0] == 'P') { /* Col on a path: a closed form when it applies */
+        int32_t known = col_path(key + 1, n - 1);
+        if (known)
+            return known < 0 ? -1 : neg ? negate(known) : known;
+    }
     if (PyErr_CheckSignals() < 0) /* each new component: they can be slow to sum */
         return -1;
     if (++g_depth > MAX_DEPTH) {

@@ -235,7 +235,7 @@ static inline dy rs_of(int32_t id)
 static int32_t new_node(void)
 {
     if (g_count >= g_cap) {
-        int32_t cap = g_cap ? g_cap * 2 : 1 << 12;
+        int32_t cap = g_cap ? g_cap * 2 : 1 << 10;
         if (cap > INT32_MAX / 2)
             return fail("too many games for the compiled engine");
         node *nodes = realloc(g_nodes, (size_t)cap * sizeof(node));
@@ -259,7 +259,7 @@ static int32_t new_node(void)
 static int64_t pool_append(const int32_t *ids, int64_t n)
 {
     if (g_pool_len + n > g_pool_cap) {
-        int64_t cap = g_pool_cap ? g_pool_cap : 1 << 14;
+        int64_t cap = g_pool_cap ? g_pool_cap : 1 << 12;
         while (cap < g_pool_len + n)
             cap *= 2;
         if (cap > INT32_MAX)
@@ -289,7 +289,7 @@ static idtab t_numbers, t_forms;
 
 static int idtab_grow(idtab *t)
 {
-    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 12;
+    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 10;
     int32_t *slot = calloc(cap, sizeof(int32_t));
     if (!slot)
         return no_memory();
@@ -538,7 +538,7 @@ static int memo_put(memo *m, uint64_t key, int32_t val)
             memset(m->keys, 0, (size_t)old_cap * sizeof(uint64_t));
             m->count = 0;
         } else {
-            uint32_t cap = old_cap ? old_cap * 2 : 1 << 14;
+            uint32_t cap = old_cap ? old_cap * 2 : 1 << 10;
             uint64_t *keys = calloc(cap, sizeof(uint64_t));
             int32_t *vals = malloc((size_t)cap * sizeof(int32_t));
             if (!keys || !vals) {

@@ -36,10 +36,12 @@ from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .. import _budget
+from .. import store as _value_store
 from .._deep import deep
 from ..errors import InvalidPosition
-from .base import Position, register_cache, solver_for
-from .domineering import _ENGINE_LOCK, _compiled
+from .base import _SOLVERS, Position, register_cache, solver_for
+from .domineering import _ENGINE, _ENGINE_LOCK
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -1309,6 +1311,13 @@ register_cache(SNORT.clear)
 def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
     if isinstance(graph, str):
         graph = parse_graph(graph)
+    data, nbrs = getattr(graph, "_node", None), getattr(graph, "_adj", None)
+    if type(data) is dict and type(nbrs) is dict and hasattr(graph, "is_multigraph"):
+        # a networkx graph: read its own dictionaries (its views are slower to make)
+        if graph.is_directed():
+            raise InvalidPosition("Col and Snort are played on undirected graphs")
+        if not graph.is_multigraph():
+            return _read_dicts(data, nbrs)
     if not (hasattr(graph, "nodes") and hasattr(graph, "edges") and hasattr(graph, "is_directed")):
         raise InvalidPosition(
             f"a Col or Snort position is a networkx.Graph or a graph string, "
@@ -1330,6 +1339,39 @@ def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
             raise InvalidPosition(f"vertex {a!r} has a loop; Col and Snort graphs have none")
         adj[index[a]] |= 1 << index[b]
         adj[index[b]] |= 1 << index[a]
+    return nodes, tuple(adj), "".join(chars)
+
+
+def _read_dicts(
+    data: dict[Hashable, dict[str, Any]], nbrs: dict[Hashable, dict[Hashable, Any]]
+) -> tuple[list[Hashable], tuple[int, ...], str]:
+    """:func:`_read_graph` on a ``networkx.Graph``'s own dictionaries (node data and
+    adjacency), which is much quicker than going through its views.
+
+    >>> import networkx as nx
+    >>> g = nx.path_graph(3); g.nodes[2]["tint"] = "R"
+    >>> _read_dicts(g._node, g._adj)
+    ([0, 1, 2], (2, 5, 2), '..R')
+    """
+    nodes = list(data)
+    index = {v: i for i, v in enumerate(nodes)}
+    chars = []
+    for v, attrs in data.items():
+        tint = attrs.get("tint") if attrs else None
+        if tint is None:
+            chars.append(".")
+        elif tint == "L" or tint == "R":
+            chars.append(tint)
+        else:
+            raise InvalidPosition(f"vertex {v!r} has tint {tint!r}; a tint is None, 'L' or 'R'")
+    adj = []
+    for v in nodes:
+        mask = 0
+        for u in nbrs[v]:
+            mask |= 1 << index[u]
+        if mask >> index[v] & 1:
+            raise InvalidPosition(f"vertex {v!r} has a loop; Col and Snort graphs have none")
+        adj.append(mask)
     return nodes, tuple(adj), "".join(chars)
 
 
@@ -1533,9 +1575,16 @@ def _graph_engine(kind: type, n: int) -> Any:
     >>> _graph_engine(Col, 65) is None     # too many vertices: the Python solver
     True
     """
-    if n > 64:
+    if n > 64 or _ENGINE is None:
         return None
-    return _compiled(kind, 1, n)
+    if getattr(_budget._local, "left", None) is not None:
+        return None
+    solver = _SOLVERS.get(kind)  # (not made here: a solver made now has no store)
+    if (
+        solver is not None and solver.store is not None
+    ) or _value_store.current_store() is not None:
+        return None
+    return _ENGINE
 
 
 @deep
@@ -1590,10 +1639,18 @@ def node_coordinates(graph: Any) -> dict[Hashable, tuple[float, float]] | None:
             return None
         return float(p[0]), float(p[1])
 
-    nodes = list(graph.nodes)
+    data = getattr(graph, "_node", None)
+    if type(data) is not dict:
+        data = {v: graph.nodes[v] for v in graph.nodes}
+    nodes = list(data)
     if not nodes:
         return None
-    given = [pair(graph.nodes[v].get("pos")) for v in nodes]
+    if all(not attrs or "pos" not in attrs for attrs in data.values()):
+        if type(nodes[0]) is int:  # the usual graph of numbered vertices: no coordinates
+            return None
+        given: list[tuple[float, float] | None] = [None]
+    else:
+        given = [pair(data[v].get("pos")) for v in nodes]
     if all(p is not None for p in given):
         return {v: (p[0], -p[1]) for v, p in zip(nodes, given, strict=True) if p is not None}
     grid = [pair(v) for v in nodes]
