@@ -366,13 +366,16 @@ def _engine_form(
     >>> _engine_form((one,), (zero,), 0, 0) is _trusted_form((one,), (zero,))
     True
     """
-    found = _recognise_nus(left, right)
-    if found is not None:
-        return found
+    if left[0]._x is not None and right[0]._x is not None:  # all must be, for a nus value
+        found = _recognise_nus(left, right)
+        if found is not None:
+            return found
     key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
-    g = _forms.get(key)
-    if g is not None:
-        return g
+    ref = _forms.data.get(key)  # (read-only: the dictionary under the weak values)
+    if ref is not None:
+        g = ref()
+        if g is not None:
+            return g
     birthday = 0
     small = True
     for o in left + right:
