@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
 from . import _cache
@@ -371,11 +371,12 @@ def _engine_form(
         if found is not None:
             return found
     key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
-    ref = _forms.data.get(key)  # (read-only: the dictionary under the weak values)
+    forms: Any = _forms
+    ref = forms.data.get(key)  # (read-only: the dictionary under the weak values)
     if ref is not None:
-        g = ref()
-        if g is not None:
-            return g
+        known: Game | None = ref()
+        if known is not None:
+            return known
     birthday = 0
     small = True
     for o in left + right:
