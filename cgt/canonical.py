@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
 from . import _cache
@@ -352,6 +352,55 @@ def _trusted_form(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     if found is not None:
         return found
     return _intern_general(left, right)
+
+
+def _engine_form(
+    left: tuple[Game, ...], right: tuple[Game, ...], best_left: int, best_right: int
+) -> Game:
+    """:func:`_trusted_form` for the compiled engine, which also tells which
+    options give the stops: ``left[best_left]`` has the greatest right stop,
+    ``right[best_right]`` the least left stop (no comparisons of stops here).
+
+    >>> from cgt.dyadic import Dyadic
+    >>> zero, one = make_number(Dyadic(0)), make_number(Dyadic(1))
+    >>> _engine_form((one,), (zero,), 0, 0) is _trusted_form((one,), (zero,))
+    True
+    """
+    if left[0]._x is not None and right[0]._x is not None:  # all must be, for a nus value
+        found = _recognise_nus(left, right)
+        if found is not None:
+            return found
+    key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
+    forms: Any = _forms
+    ref = forms.data.get(key)  # (read-only: the dictionary under the weak values)
+    if ref is not None:
+        known: Game | None = ref()
+        if known is not None:
+            return known
+    birthday = 0
+    small = True
+    for o in left + right:
+        if o._birthday > birthday:
+            birthday = o._birthday
+        if small and not (o._small and (o._x is None or o._x._num == 0)):
+            small = False
+    with _intern_lock:
+        g = _forms.get(key)
+        if g is None:
+            g = _new(
+                left,
+                right,
+                None,
+                0,
+                0,
+                left[best_left]._rs,
+                right[best_right]._ls,
+                birthday + 1,
+                small,
+            )
+            g._is_number = False
+            _forms[key] = g
+    return g
 
 
 def _options(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:

@@ -14,7 +14,7 @@
  * raises Fallback, and the Python wrapper then answers with the pure-Python
  * engine.  Nus values (ups and stars) are plain general nodes here: canonical
  * forms are unique, so they are converted to the right Python objects on the
- * way out (cgt.canonical._trusted_form recognises them).
+ * way out (cgt.canonical._engine_form recognises them).
  *
  * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
  * 64-bit boards (flood fill into components, crop, normal form over the
@@ -235,7 +235,7 @@ static inline dy rs_of(int32_t id)
 static int32_t new_node(void)
 {
     if (g_count >= g_cap) {
-        int32_t cap = g_cap ? g_cap * 2 : 1 << 12;
+        int32_t cap = g_cap ? g_cap * 2 : 1 << 10;
         if (cap > INT32_MAX / 2)
             return fail("too many games for the compiled engine");
         node *nodes = realloc(g_nodes, (size_t)cap * sizeof(node));
@@ -259,7 +259,7 @@ static int32_t new_node(void)
 static int64_t pool_append(const int32_t *ids, int64_t n)
 {
     if (g_pool_len + n > g_pool_cap) {
-        int64_t cap = g_pool_cap ? g_pool_cap : 1 << 14;
+        int64_t cap = g_pool_cap ? g_pool_cap : 1 << 12;
         while (cap < g_pool_len + n)
             cap *= 2;
         if (cap > INT32_MAX)
@@ -289,7 +289,7 @@ static idtab t_numbers, t_forms;
 
 static int idtab_grow(idtab *t)
 {
-    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 12;
+    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 10;
     int32_t *slot = calloc(cap, sizeof(int32_t));
     if (!slot)
         return no_memory();
@@ -538,7 +538,7 @@ static int memo_put(memo *m, uint64_t key, int32_t val)
             memset(m->keys, 0, (size_t)old_cap * sizeof(uint64_t));
             m->count = 0;
         } else {
-            uint32_t cap = old_cap ? old_cap * 2 : 1 << 14;
+            uint32_t cap = old_cap ? old_cap * 2 : 1 << 10;
             uint64_t *keys = calloc(cap, sizeof(uint64_t));
             int32_t *vals = malloc((size_t)cap * sizeof(int32_t));
             if (!keys || !vals) {
@@ -1597,6 +1597,7 @@ done:
 }
 
 #include "boards.h"
+#include "graphs.h"
 
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
@@ -1612,6 +1613,7 @@ static void reset_all(void)
     comptab_free(&t_cram);
     comptab_free(&t_cram_won);
     stonetabs_free();
+    graphtabs_free();
     for (int32_t i = 1; i < g_count; i++)
         Py_CLEAR(g_py[i]);
     free(g_nodes);
@@ -1700,7 +1702,17 @@ static PyObject *to_python(int32_t id)
             else
                 PyTuple_SET_ITEM(right, i - nl, o);
         }
-        obj = PyObject_CallFunctionObjArgs(cb_form, left, right, NULL);
+        /* the options that give the stops: the greatest right stop on the left,
+         * the least left stop on the right */
+        const int32_t *o = g_pool + g_nodes[id].opt;
+        int bl = 0, br = 0;
+        for (int i = 1; i < nl; i++)
+            if (dcmp(rs_of(o[i]), rs_of(o[bl])) > 0)
+                bl = i;
+        for (int i = 1; i < nr; i++)
+            if (dcmp(ls_of(o[nl + i]), ls_of(o[nl + br])) < 0)
+                br = i;
+        obj = PyObject_CallFunction(cb_form, "OOii", left, right, bl, br);
         Py_DECREF(left);
         Py_DECREF(right);
     }
@@ -1819,6 +1831,53 @@ static PyObject *py_stones(PyObject *self, PyObject *args)
     return out;
 }
 
+static PyObject *py_graph(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind;
+    PyObject *adjs;
+    unsigned long long lefts, rights;
+    if (!PyArg_ParseTuple(args, "iOKK", &kind, &adjs, &lefts, &rights))
+        return NULL;
+    if (kind < 0 || kind >= G_KINDS) {
+        PyErr_Format(PyExc_ValueError, "unknown ruleset number %d (0 Col, 1 Snort)", kind);
+        return NULL;
+    }
+    if (!PyTuple_Check(adjs) || PyTuple_GET_SIZE(adjs) > 64) {
+        PyErr_SetString(PyExc_ValueError, "the adjacency is a tuple of at most 64 masks");
+        return NULL;
+    }
+    int n = (int)PyTuple_GET_SIZE(adjs);
+    uint64_t adj[64], full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (int v = 0; v < n; v++) {
+        PyObject *a = PyTuple_GET_ITEM(adjs, v);
+        unsigned long long m = PyLong_Check(a) ? PyLong_AsUnsignedLongLong(a) : (unsigned long long)-1;
+        if (PyErr_Occurred() || !PyLong_Check(a) || (m & ~full) || ((m >> v) & 1)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "adjacency mask %d must be an int over the other vertices", v);
+            return NULL;
+        }
+        adj[v] = (uint64_t)m;
+    }
+    for (int v = 0; v < n; v++)
+        for (uint64_t s = adj[v]; s; s &= s - 1)
+            if (!((adj[ctz64(s)] >> v) & 1)) {
+                PyErr_SetString(PyExc_ValueError, "the adjacency masks are not symmetric");
+                return NULL;
+            }
+    if ((lefts | rights) & ~full || (lefts & rights)) {
+        PyErr_SetString(PyExc_ValueError, "tints must be on vertices, at most one a vertex");
+        return NULL;
+    }
+    if (enter() < 0)
+        return NULL;
+    int32_t v = graph_value(kind, n, adj, (uint64_t)lefts, (uint64_t)rights);
+    PyObject *out = v < 0 ? NULL : to_python(v);
+    leave();
+    return out;
+}
+
 /* Test hooks: games given as nested pairs (left options, right options). */
 static int32_t from_form(PyObject *form, int depth)
 {
@@ -1918,17 +1977,19 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1),
+    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1),
                          "options", (long long)g_pool_len, "compare", m_le.count, "sum",
                          m_add.count, "domineering", t_dom.count, "cram", t_cram.count, "clobber",
                          t_stones[K_CLOBBER].count, "konane", t_stones[K_KONANE].count, "fission",
-                         t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count);
+                         t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count, "col",
+                         t_graphs[G_COL].count, "snort", t_graphs[G_SNORT].count);
 }
 
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS,
      "setup(number, form): the Python constructors of numbers (num, exp) and of "
-     "canonical forms (left tuple, right tuple)."},
+     "canonical forms (left tuple, right tuple, index of the left stop's option, index of "
+     "the right stop's option)."},
     {"domineering", py_domineering, METH_VARARGS,
      "domineering(h, w, bits) -> Game: the value of a Domineering board (bit r*w+c: cell (r, c) "
      "empty)."},
@@ -1936,6 +1997,10 @@ static PyMethodDef methods[] = {
     {"stones", py_stones, METH_VARARGS,
      "stones(kind, h, w, xs, os, squares) -> Game: the value of a stone board (kind 0 Clobber, "
      "1 Konane, 2 Fission, 3 Amazons; bit r*w+c of each set: cell (r, c))."},
+    {"graph", py_graph, METH_VARARGS,
+     "graph(kind, adjacency, lefts, rights) -> Game: the value of Col (kind 0) or Snort (1) on "
+     "a graph of at most 64 vertices (adjacency: a tuple of neighbour masks; lefts, rights: the "
+     "vertices only Left, only Right may colour)."},
     {"canonical", py_canonical, METH_O,
      "canonical(form) -> Game: the canonical form of nested pairs (left options, right options)."},
     {"le", py_le, METH_VARARGS, "le(f, g) -> bool: f <= g for forms as in canonical()."},

@@ -241,7 +241,7 @@ _ENGINE_LOCK = threading.RLock()
 but turning its result into Python games runs Python code, during which
 another thread could call it (it would refuse, and Python would answer)."""
 if _ENGINE is not None:
-    _ENGINE.setup(_number, canonical._trusted_form)
+    _ENGINE.setup(_number, canonical._engine_form)
     register_cache(_ENGINE.clear)
     canonical._clear_hooks.append(_ENGINE.clear)
 

@@ -36,9 +36,12 @@ from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .. import _budget
+from .. import store as _value_store
 from .._deep import deep
 from ..errors import InvalidPosition
-from .base import Position, register_cache, solver_for
+from .base import _SOLVERS, Position, register_cache, solver_for
+from .domineering import _ENGINE, _ENGINE_LOCK
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -1308,6 +1311,13 @@ register_cache(SNORT.clear)
 def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
     if isinstance(graph, str):
         graph = parse_graph(graph)
+    data, nbrs = getattr(graph, "_node", None), getattr(graph, "_adj", None)
+    if type(data) is dict and type(nbrs) is dict and hasattr(graph, "is_multigraph"):
+        # a networkx graph: read its own dictionaries (its views are slower to make)
+        if graph.is_directed():
+            raise InvalidPosition("Col and Snort are played on undirected graphs")
+        if not graph.is_multigraph():
+            return _read_dicts(data, nbrs)
     if not (hasattr(graph, "nodes") and hasattr(graph, "edges") and hasattr(graph, "is_directed")):
         raise InvalidPosition(
             f"a Col or Snort position is a networkx.Graph or a graph string, "
@@ -1332,12 +1342,46 @@ def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
     return nodes, tuple(adj), "".join(chars)
 
 
+def _read_dicts(
+    data: dict[Hashable, dict[str, Any]], nbrs: dict[Hashable, dict[Hashable, Any]]
+) -> tuple[list[Hashable], tuple[int, ...], str]:
+    """:func:`_read_graph` on a ``networkx.Graph``'s own dictionaries (node data and
+    adjacency), which is much quicker than going through its views.
+
+    >>> import networkx as nx
+    >>> g = nx.path_graph(3); g.nodes[2]["tint"] = "R"
+    >>> _read_dicts(g._node, g._adj)
+    ([0, 1, 2], (2, 5, 2), '..R')
+    """
+    nodes = list(data)
+    index = {v: i for i, v in enumerate(nodes)}
+    chars = []
+    for v, attrs in data.items():
+        tint = attrs.get("tint") if attrs else None
+        if tint is None:
+            chars.append(".")
+        elif tint == "L" or tint == "R":
+            chars.append(tint)
+        else:
+            raise InvalidPosition(f"vertex {v!r} has tint {tint!r}; a tint is None, 'L' or 'R'")
+    adj = []
+    for v in nodes:
+        mask = 0
+        for u in nbrs[v]:
+            mask |= 1 << index[u]
+        if mask >> index[v] & 1:
+            raise InvalidPosition(f"vertex {v!r} has a loop; Col and Snort graphs have none")
+        adj.append(mask)
+    return nodes, tuple(adj), "".join(chars)
+
+
 class _GraphGame(Position):
     """Shared code of Col and Snort positions."""
 
     __slots__ = ("_where", "adj", "nodes", "tints")
 
     rules: ClassVar[GraphRules]
+    _kernel_kind: ClassVar[int]
 
     nodes: list[Hashable]
     adj: tuple[int, ...]
@@ -1447,7 +1491,21 @@ class _GraphGame(Position):
 
         Each connected part is valued inside its own graph (its host), so
         equal parts share one host and their symmetries are searched once.
+        A graph of at most 64 vertices is valued by the compiled engine when
+        it is built (see :func:`_graph_engine`); the value is the same game.
+
+        >>> Snort("L-.-.").value()
+        {2|-1}
         """
+        engine = _graph_engine(type(self), len(self.adj))
+        if engine is not None:
+            lefts, rights = _tint_masks(self.tints)
+            with _ENGINE_LOCK:
+                try:
+                    result: Game = engine.graph(self._kernel_kind, self.adj, lefts, rights)
+                    return result
+                except engine.Fallback:
+                    pass  # a number beyond 64 bits: the Python solver answers
         return _graph_value(self)
 
     def __len__(self) -> int:
@@ -1489,6 +1547,44 @@ def _label(node: Hashable) -> str:
     if isinstance(node, tuple):
         return ",".join(map(str, node))
     return str(node)
+
+
+def _tint_masks(tints: str) -> tuple[int, int]:
+    """The vertices tinted ``L`` and those tinted ``R``, as bit masks.
+
+    >>> _tint_masks("L.RL")
+    (9, 4)
+    """
+    if tints.count(".") == len(tints):
+        return 0, 0
+    lefts = rights = 0
+    for v, t in enumerate(tints):
+        if t == "L":
+            lefts |= 1 << v
+        elif t == "R":
+            rights |= 1 << v
+    return lefts, rights
+
+
+def _graph_engine(kind: type, n: int) -> Any:
+    """The compiled engine if it may value a graph of ``n`` vertices now, else ``None``.
+
+    As for boards (:func:`cgt.games.domineering._compiled`): at most 64
+    vertices, no value store and no work budget in use.
+
+    >>> _graph_engine(Col, 65) is None     # too many vertices: the Python solver
+    True
+    """
+    if n > 64 or _ENGINE is None:
+        return None
+    if getattr(_budget._local, "left", None) is not None:
+        return None
+    solver = _SOLVERS.get(kind)  # (not made here: a solver made now has no store)
+    if (
+        solver is not None and solver.store is not None
+    ) or _value_store.current_store() is not None:
+        return None
+    return _ENGINE
 
 
 @deep
@@ -1543,10 +1639,18 @@ def node_coordinates(graph: Any) -> dict[Hashable, tuple[float, float]] | None:
             return None
         return float(p[0]), float(p[1])
 
-    nodes = list(graph.nodes)
+    data = getattr(graph, "_node", None)
+    if type(data) is not dict:
+        data = {v: graph.nodes[v] for v in graph.nodes}
+    nodes = list(data)
     if not nodes:
         return None
-    given = [pair(graph.nodes[v].get("pos")) for v in nodes]
+    if all(not attrs or "pos" not in attrs for attrs in data.values()):
+        if type(nodes[0]) is int:  # the usual graph of numbered vertices: no coordinates
+            return None
+        given: list[tuple[float, float] | None] = [None]
+    else:
+        given = [pair(data[v].get("pos")) for v in nodes]
     if all(p is not None for p in given):
         return {v: (p[0], -p[1]) for v, p in zip(nodes, given, strict=True) if p is not None}
     grid = [pair(v) for v in nodes]
@@ -1645,6 +1749,7 @@ class Col(_GraphGame):
 
     __slots__ = ()
     rules = COL
+    _kernel_kind = 0  # the compiled engine's number for Col
 
 
 class Snort(_GraphGame):
@@ -1656,3 +1761,4 @@ class Snort(_GraphGame):
 
     __slots__ = ()
     rules = SNORT
+    _kernel_kind = 1  # the compiled engine's number for Snort

@@ -29,6 +29,15 @@ def graphs(draw: st.DrawFn, max_nodes: int = 7) -> nx.Graph:
     return g
 
 
+@pytest.fixture
+def python_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Value graphs by the Python solver (its hosts and keys) even when the
+    compiled engine is built: the tests using it look at the solver's tables."""
+    from cgt.games import graphs
+
+    monkeypatch.setattr(graphs, "_graph_engine", lambda kind, n: None)
+
+
 def swapped(g: nx.Graph) -> nx.Graph:
     h = g.copy()
     for v in h:
@@ -311,6 +320,7 @@ def test_values_on_symmetric_hosts_match_the_object_protocol(shape: str, tints: 
         assert cls(g).value() == Solver().value(cls(g))
 
 
+@pytest.mark.usefixtures("python_graphs")
 def test_host_local_keys_never_clash_between_hosts() -> None:
     # Two graphs on the same five vertices: inside a host a component is keyed
     # by the host's token and its bit masks, and here the second host meets
@@ -323,6 +333,7 @@ def test_host_local_keys_never_clash_between_hosts() -> None:
         assert Col(g).value() == Solver().value(Col(g))
 
 
+@pytest.mark.usefixtures("python_graphs")
 def test_values_stay_right_when_hosts_are_evicted() -> None:
     # more hosts than GraphRules.max_hosts: evicted hosts' keys stay in the
     # solver's table, and new hosts must never be mistaken for them
@@ -336,6 +347,7 @@ def test_values_stay_right_when_hosts_are_evicted() -> None:
         assert [Col(g).value() for g in shapes] == expected
 
 
+@pytest.mark.usefixtures("python_graphs")
 def test_isomorphic_positions_share_their_values() -> None:
     from cgt.games.base import solver_for
 
@@ -355,6 +367,7 @@ def test_isomorphic_positions_share_their_values() -> None:
     assert solver.info().misses == computed  # nothing new was computed
 
 
+@pytest.mark.usefixtures("python_graphs")
 def test_dropped_hosts_leave_no_values_behind() -> None:
     # A host's own keys carry its token; once the host is dropped no later
     # host can meet them, so their values leave the solver's table with it.
@@ -373,6 +386,7 @@ def test_dropped_hosts_leave_no_values_behind() -> None:
     assert {k[0] for k in owned} <= live  # ...and nothing of the dropped ones
 
 
+@pytest.mark.usefixtures("python_graphs")
 def test_hosts_with_many_symmetries_keep_few_classes() -> None:
     # A star's components are stars with some leaves gone or tinted; exact
     # masks alone would make 3**30 of them, isomorphism makes a few thousand.
@@ -389,6 +403,7 @@ def test_hosts_with_many_symmetries_keep_few_classes() -> None:
     assert len(grid._images()) == 3 and not grid._label_all
 
 
+@pytest.mark.usefixtures("python_graphs")
 def test_equal_parts_share_one_host() -> None:
     # each connected part is valued in its own graph, so 80 equal stars make one
     # host (one symmetry search) instead of a 320-vertex host with 80! symmetries
