@@ -1,0 +1,122 @@
+"""Misère 3-row Hexapawn as a sum of blocks, checked against the compiled search.
+
+The block model (``cgt.games.hexapawn.misere``) re-implements the rules on
+column blocks; the independent check is ``Hexapawn(..., misere=True)``, the
+bitboard search on the whole board (itself tested against a naive reference
+in ``test_hexapawn.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cgt import Outcome
+from cgt.errors import InvalidPosition
+from cgt.games import Hexapawn
+from cgt.games.hexapawn import block_board
+from cgt.games.hexapawn.misere import (
+    block_options,
+    board_blocks,
+    colour_swap,
+    is_colour_symmetric,
+    partisan_blocks,
+    reachable_blocks,
+    sum_outcome,
+    three_row_misere_winner,
+)
+
+
+def as_board(blocks: list[tuple[str, ...]]) -> str:
+    """A board string for blocks side by side, separated by empty columns."""
+    cols: list[str] = []
+    for b in blocks:
+        if cols:
+            cols.append("...")
+        cols.extend(b)
+    return "|".join("".join(c[r] for c in cols) for r in (2, 1, 0))
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_start_positions_agree_with_the_search(n: int) -> None:
+    assert three_row_misere_winner(n) == Hexapawn(n, 3, misere=True).winner()
+
+
+def test_black_wins_except_two_columns() -> None:
+    # the computed pattern (exact search up to n = 12, block model here to 7)
+    assert [three_row_misere_winner(n)[0] for n in range(1, 8)] == list("bwbbbbb")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_playouts_agree_with_the_search(seed: int) -> None:
+    rng = random.Random(seed)
+    n = 3 + seed % 5
+    h = Hexapawn(n, 3, misere=True)
+    checked = 0
+    while True:
+        expected = h.outcome()
+        assert sum_outcome(board_blocks(h.board, h.to_move)) == expected, h.board
+        checked += 1
+        safe = [m for m in h.moves() if not h.promotes(m)]
+        if not safe:
+            break
+        h = h.play(rng.choice(safe))
+    assert checked >= 2
+
+
+@pytest.mark.parametrize(
+    "text", ["P(2) + P'(3)", "P(3) + P(3)", "P'(4) + P(2)", "P'(3)·P'(3)", "P(1) + P(2) + P(2)"]
+)
+@pytest.mark.parametrize("to_move", ["white", "black"])
+def test_sums_of_source_blocks_agree_with_the_search(text: str, to_move: str) -> None:
+    board = block_board(text, to_move)
+    expected = Hexapawn(board, misere=True, to_move=to_move).outcome()
+    assert sum_outcome(board_blocks(board, to_move)) == expected
+
+
+def test_partisan_blocks_are_partisan_in_the_search() -> None:
+    found = partisan_blocks(4)
+    assert found and len(found) < len(reachable_blocks(4))
+    for b in found:
+        board = as_board([b])
+        white = Hexapawn(board, misere=True).outcome()
+        black = Hexapawn(board, misere=True, to_move="black").outcome()
+        assert white != black, b  # outcome depends on who moves: not impartial
+        assert not is_colour_symmetric(b)
+
+
+def test_sums_of_reachable_blocks_agree_with_the_search() -> None:
+    rng = random.Random(7)
+    blocks = reachable_blocks(4)
+    for _ in range(60):
+        pick = [rng.choice(blocks) for _ in range(rng.randint(1, 3))]
+        board = as_board(pick)
+        for to_move in ("white", "black"):
+            expected = Hexapawn(board, misere=True, to_move=to_move).outcome()
+            assert sum_outcome(board_blocks(board, to_move)) == expected, (board, to_move)
+
+
+def test_promotion_rule_when_stuck() -> None:
+    # White's only pawn on rank 2 can capture onto rank 3 (promote) only: White loses
+    assert block_options((".WB", "..B")) == ((), True)
+    assert Hexapawn("BB|W.|..", misere=True).outcome() is Outcome.P
+    assert sum_outcome([(".WB", "..B")]) is Outcome.P
+    # a lone blocked column: no move at all, the mover wins
+    assert sum_outcome([(".WB",)]) is Outcome.N
+    assert colour_swap(colour_swap((".WB", "W.B"))) == (".WB", "W.B")
+
+
+def test_bad_input() -> None:
+    with pytest.raises(InvalidPosition):
+        board_blocks("BB|..")
+    with pytest.raises(InvalidPosition):
+        board_blocks("WB|..|..")
+    with pytest.raises(InvalidPosition):
+        board_blocks("B.|..|.W", to_move="red")
+    with pytest.raises(InvalidPosition):
+        sum_outcome([("W.X",)])
+    with pytest.raises(InvalidPosition):
+        three_row_misere_winner(0)
+    with pytest.raises(InvalidPosition):
+        reachable_blocks(0)
