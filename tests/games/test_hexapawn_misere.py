@@ -120,3 +120,59 @@ def test_bad_input() -> None:
         three_row_misere_winner(0)
     with pytest.raises(InvalidPosition):
         reachable_blocks(0)
+
+
+def test_black_can_win_quietly() -> None:
+    # Black wins misère 3 x n (n = 3 .. 6) even when restricted to advancing a
+    # pawn to the middle rank (no capture) whenever such an advance exists;
+    # White is unrestricted.  (Computed to n = 8 once; a hint for a strategy.)
+    from functools import cache
+
+    from cgt.games.hexapawn.misere import canonical_block
+
+    def quiet(block: tuple[str, ...]) -> list[tuple[tuple[str, ...], ...]]:
+        out = []
+        for c, col in enumerate(block):
+            if col[0] == "W" and col[1] == ".":
+                new = list(block)
+                new[c] = "." + "W" + col[2]
+                out.append((canonical_block(colour_swap(tuple(new))),))
+        return out
+
+    @cache
+    def mover_wins(blocks: tuple[tuple[str, ...], ...], black: bool) -> bool:
+        swapped = [canonical_block(colour_swap(b)) for b in blocks]
+        restrict = black and any(quiet(b) for b in blocks)
+        any_move = any_promotion = False
+        for i, b in enumerate(blocks):
+            opts, promotes = block_options(b)
+            any_promotion |= promotes
+            rest = swapped[:i] + swapped[i + 1 :]
+            for o in quiet(b) if restrict else opts:
+                any_move = True
+                if not mover_wins(tuple(sorted(rest + list(o))), not black):
+                    return True
+        return not any_move and not any_promotion
+
+    for n in range(1, 7):
+        white_wins = mover_wins((("W.B",) * n,), False)
+        assert white_wins == (n == 2), n
+        # the restriction only removes Black's options, so it can only help White
+        assert white_wins == (three_row_misere_winner(n) == "white")
+
+
+def test_blocks_of_p3_fall_into_at_least_17_classes() -> None:
+    # a lower bound on the size of any (partisan) quotient of the blocks:
+    # outcome rows against every sum of at most two blocks of P(3), either side to move
+    blocks = reachable_blocks(3)
+    contexts: list[tuple[tuple[str, ...], ...]] = [()]
+    contexts += [(b,) for b in blocks]
+    contexts += [(a, b) for i, a in enumerate(blocks) for b in blocks[i:]]
+    rows = set()
+    for b in blocks:
+        row = []
+        for x in contexts:
+            row.append(sum_outcome([b, *x]))
+            row.append(sum_outcome([colour_swap(b), *(colour_swap(y) for y in x)]))
+        rows.add(tuple(row))
+    assert len(contexts) == 780 and len(rows) == 17
