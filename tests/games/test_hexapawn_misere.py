@@ -176,3 +176,70 @@ def test_blocks_of_p3_fall_into_at_least_17_classes() -> None:
             row.append(sum_outcome([colour_swap(b), *(colour_swap(y) for y in x)]))
         rows.add(tuple(row))
     assert len(contexts) == 780 and len(rows) == 17
+
+
+# --- sums of start blocks P(k) behave like misère Nim (computed, not proven) ------------------
+
+
+def _sizes(total: int, largest: int) -> list[tuple[int, ...]]:
+    if total == 0:
+        return [()]
+    out = []
+    for k in range(min(total, largest), 0, -1):
+        out += [(k, *rest) for rest in _sizes(total - k, k)]
+    return out
+
+
+def _as_nim_heaps(sizes: tuple[int, ...]) -> list[int]:
+    """P(1) as a heap of 1, P(2) as nothing, P(k >= 3) as two heaps of 2."""
+    heaps: list[int] = []
+    for k in sizes:
+        heaps += [1] if k == 1 else [] if k == 2 else [2, 2]
+    return heaps
+
+
+def _check_start_sums(max_total: int) -> int:
+    from cgt.games import OctalGame
+
+    nim = OctalGame("0.[3]").misere_quotient(3)  # the tame quotient of Nim, order 6
+    assert len(nim) == 6
+    checked = 0
+    for total in range(1, max_total + 1):
+        for sizes in _sizes(total, total):
+            blocks = [("W.B",) * k for k in sizes]
+            assert sum_outcome(blocks) == nim.misere_outcome(_as_nim_heaps(sizes)), sizes
+            checked += 1
+    return checked
+
+
+def test_start_block_sums_follow_misere_nim() -> None:
+    assert _check_start_sums(6) == 29
+
+
+@pytest.mark.slow
+def test_start_block_sums_follow_misere_nim_to_eight_columns() -> None:
+    assert _check_start_sums(8) == 66
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [(1, 1), (1, 2), (1, 4), (2, 2), (2, 3), (3, 3), (3, 4), (2, 5)]
+)
+def test_two_start_blocks_in_the_search(a: int, b: int) -> None:
+    from cgt.games import OctalGame
+
+    nim = OctalGame("0.[3]").misere_quotient(3)
+    board = block_board(f"P({a}) + P({b})")
+    expected = nim.misere_outcome(_as_nim_heaps((a, b)))
+    assert Hexapawn(board, misere=True).outcome() == expected
+
+
+@pytest.mark.parametrize(
+    "sizes", [(1, 1, 1), (1, 1, 3), (1, 2, 3), (3, 3, 1), (2, 2, 2), (1, 3, 3)]
+)
+def test_three_start_blocks_in_the_search(sizes: tuple[int, ...]) -> None:
+    from cgt.games import OctalGame
+
+    nim = OctalGame("0.[3]").misere_quotient(3)
+    board = block_board(" + ".join(f"P({k})" for k in sizes))
+    expected = nim.misere_outcome(_as_nim_heaps(sizes))
+    assert Hexapawn(board, misere=True).outcome() == expected
