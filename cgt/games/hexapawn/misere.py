@@ -220,7 +220,7 @@ def sum_outcome(blocks: tuple[MisereBlock, ...] | list[MisereBlock]) -> Outcome:
 def three_row_misere_winner(n: int) -> OutcomeWord:
     """Who wins misère ``3 x n`` Hexapawn (White moves first), by the block model.
 
-    Exact but exponential: ``n = 8`` takes seconds, ``n = 9`` a minute or more.
+    Exact but exponential: ``n = 7`` takes seconds, ``n = 8`` about half a minute.
 
     >>> [three_row_misere_winner(n)[0].upper() for n in range(1, 6)]
     ['B', 'W', 'B', 'B', 'B']
