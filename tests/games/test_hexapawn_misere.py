@@ -243,3 +243,20 @@ def test_three_start_blocks_in_the_search(sizes: tuple[int, ...]) -> None:
     board = block_board(" + ".join(f"P({k})" for k in sizes))
     expected = nim.misere_outcome(_as_nim_heaps(sizes))
     assert Hexapawn(board, misere=True).outcome() == expected
+
+
+def test_blocks_in_play_are_not_all_tame() -> None:
+    # the tame pattern is a property of start blocks only: the block ".BB"
+    # (Black's pawns on ranks 2 and 3, met in play from P(3)) has, against the
+    # sums of start blocks of at most 5 columns, an outcome row that no
+    # element of the tame quotient of Nim has
+    from cgt.games import OctalGame
+
+    nim = OctalGame("0.[3]").misere_quotient(3)
+    contexts = [c for t in range(6) for c in _sizes(t, t)]
+    block = (".BB",)
+    assert block in reachable_blocks(3)
+    row = [sum_outcome([block] + [("W.B",) * k for k in c]) for c in contexts]
+    for heaps in ([], [1], [2], [1, 2], [2, 2], [1, 2, 2]):  # the six elements
+        tame = [nim.misere_outcome(heaps + _as_nim_heaps(c)) for c in contexts]
+        assert tame != row, heaps
