@@ -229,3 +229,48 @@ def test_kayles_stable() -> None:
     for heaps in sums(8, 4):
         expected = Outcome.P if is_p(heaps) else Outcome.N  # type: ignore[operator]
         assert q.misere_outcome(heaps) == expected, heaps
+
+
+def _partitions(total: int, largest: int) -> list[tuple[int, ...]]:
+    """Every multiset of heap sizes in ``1..largest`` summing to ``total`` (descending)."""
+    if total == 0:
+        return [()]
+    out = []
+    for k in range(min(total, largest), 0, -1):
+        out += [(k, *rest) for rest in _partitions(total - k, k)]
+    return out
+
+
+@pytest.mark.slow
+def test_kayles_order_lower_bound_by_brute_force() -> None:
+    # A lower bound on the order of the Kayles quotient independent of the
+    # library: elements are told apart by brute-force misère outcomes.  Each
+    # element's representative is the sum of least total size mapping to it
+    # (the library only picks the representatives).  The 26 elements with a
+    # representative of at most 26 tokens get pairwise different outcome rows
+    # against the test sums (every sum of at most 6 tokens and every
+    # representative of at most 20), so the quotient has at least 26
+    # elements.  The other 14 need a heap of 25 or 27 (or 9 + 25, 12 + 25,
+    # 20 + 25), too big for this brute force to separate in a test's time;
+    # the library's order 40 rests on its own verification for those.
+    q = OctalGame("0.77").misere_quotient(30)
+    assert len(q) == 40
+    reps: dict[str, tuple[int, ...]] = {}
+    total = 0
+    while len(reps) < len(q):
+        for p in _partitions(total, 30):
+            reps.setdefault(q.multiply(*(q.image(h) for h in p)), tuple(sorted(p)))
+        total += 1
+    assert total - 1 == 46  # the largest least representative: 1 + 20 + 25
+    is_p = brute_force("0.77")
+    small = {e: r for e, r in reps.items() if sum(r) <= 26}
+    assert len(small) == 26
+    tests = {r for r in reps.values() if sum(r) <= 20}
+    tests |= {tuple(sorted(p)) for t in range(7) for p in _partitions(t, t)}
+    rows = {}
+    for e, r in small.items():
+        row = tuple(is_p(tuple(sorted(r + x))) for x in sorted(tests))  # type: ignore[operator]
+        predicted = tuple(q.misere_outcome(r + x) == Outcome.P for x in sorted(tests))
+        assert row == predicted, e
+        rows[e] = row
+    assert len(set(rows.values())) == 26

@@ -51,6 +51,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.hexapawn",
         "cgt.games.hexapawn.theory",
         "cgt.games.hexapawn.dawson",
+        "cgt.games.hexapawn.misere",
         "cgt.games.loopy_games",
         "cgt.games.grid",
     ],
