@@ -29,6 +29,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "tooling: static checks and package builds that do not run through the compiled "
         "kernels (CI runs them once, not again in its pure-Python pass)",
     )
+    config.addinivalue_line(
+        "markers",
+        "kernel_free: a slow test whose code path has no compiled kernel (pure Python in "
+        "both of CI's passes), so the pure-Python pass leaves it out",
+    )
 
 
 @pytest.fixture(autouse=True)

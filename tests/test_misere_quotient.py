@@ -208,6 +208,7 @@ def test_bad_input() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.kernel_free  # the quotient construction is pure Python
 def test_kayles_larger() -> None:
     q = OctalGame("0.77").misere_quotient(30)
     is_p = brute_force("0.77")
@@ -218,6 +219,7 @@ def test_kayles_larger() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.kernel_free  # the quotient construction is pure Python
 def test_kayles_stable() -> None:
     # computed here (no published figure confirmed): the images of Kayles heaps
     # repeat with the normal-play period 12 from heap 71, which proves the
@@ -242,6 +244,7 @@ def _partitions(total: int, largest: int) -> list[tuple[int, ...]]:
 
 
 @pytest.mark.slow
+@pytest.mark.kernel_free  # the quotient construction is pure Python
 def test_kayles_order_lower_bound_by_brute_force() -> None:
     # A lower bound on the order of the Kayles quotient independent of the
     # library: elements are told apart by brute-force misère outcomes.  Each
@@ -274,3 +277,63 @@ def test_kayles_order_lower_bound_by_brute_force() -> None:
         assert row == predicted, e
         rows[e] = row
     assert len(set(rows.values())) == 26
+
+
+# Published structure theory: A. N. Siegel, "The structure and classification of
+# misère quotients" (arXiv math/0703070, 2007): (1) if the P-portion has exactly two
+# elements and the quotient is finite, its order is 2**n + 2 or 2**n + 4; (2) there is
+# exactly one misère quotient of order 8, so every order-8 quotient is isomorphic
+# (as a monoid with its P-portion) to every other.
+QUICK_CODES = [
+    "0.04", "0.07", "0.15", "0.17", "0.22", "0.23", "0.26", "0.31", "0.32", "0.33",
+    "0.34", "0.4", "0.41", "0.44", "0.46", "0.52", "0.56", "0.75", "0.77",
+]  # fmt: skip
+
+
+def _table(q: MisereQuotient) -> tuple[list[list[int]], set[int]]:
+    elements = list(q.elements)
+    index = {x: i for i, x in enumerate(elements)}
+    table = [[index[q.multiply(x, y)] for y in elements] for x in elements]
+    return table, {index[x] for x in q.p_portion}
+
+
+def _isomorphic(q1: MisereQuotient, q2: MisereQuotient) -> bool:
+    (t1, p1), (t2, p2) = _table(q1), _table(q2)
+    if len(t1) != len(t2) or len(p1) != len(p2):
+        return False
+    rest = range(1, len(t1))  # element 0 is the identity in both
+    for perm in itertools.permutations(rest):
+        f = (0, *perm)
+        if {f[x] for x in p1} != p2:
+            continue
+        if all(f[t1[x][y]] == t2[f[x]][f[y]] for x in range(len(t1)) for y in range(len(t1))):
+            return True
+    return False
+
+
+def test_two_element_p_portions_have_the_published_orders() -> None:
+    seen = 0
+    for code in QUICK_CODES:
+        for n in (6, 12, 16):
+            q = OctalGame(code).misere_quotient(n)
+            if len(q.p_portion) == 2:
+                seen += 1
+                order = len(q)
+                assert any(order in (2**k + 2, 2**k + 4) for k in range(1, 12)), (code, n, order)
+    assert seen >= 10
+
+
+def test_there_is_one_quotient_of_order_8() -> None:
+    eights = [
+        OctalGame(code).misere_quotient(n)
+        for code in QUICK_CODES
+        for n in (8, 16)
+        if len(OctalGame(code).misere_quotient(n)) == 8
+    ]
+    assert len(eights) >= 3  # 0.15 and 0.75 at least
+    assert {q.presentation() for q in eights} >= {"a^2=1, b^3=b, bc=ab, c^2=b^2"}
+    for q in eights[1:]:
+        assert _isomorphic(eights[0], q)
+    # the check can fail: the order-8 quotient is not isomorphic to Nim's order-6 one,
+    # nor to itself with a different P-portion size
+    assert not _isomorphic(eights[0], OctalGame("0.[3]").misere_quotient(3))
