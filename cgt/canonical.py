@@ -287,14 +287,14 @@ def _recognise_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game | No
             return None
     x = left[0]._x
     assert x is not None
-    for o in left:
-        if o._x != x:
+    num, exp = x._num, x._exp
+    for o in left + right:
+        y = o._x
+        if y is not x and (y is None or y._num != num or y._exp != exp):
             return None
-    for o in right:
-        if o._x != x:
-            return None
-    # x + *m: both sides {x + *j : j < m}
-    if nl == nr and all(o._k == 0 for o in left) and set(left) == set(right):
+    # x + *m: both sides {x + *j : j < m} (interned: the same objects, compared by serial)
+    same = {o._id for o in left} == {o._id for o in right}
+    if nl == nr and all(o._k == 0 for o in left) and same:
         nims = {o._m for o in left}
         if nims == set(range(nl)):
             return make_nus(x, 0, nl)

@@ -19,7 +19,7 @@ import networkx as nx
 import pytest
 
 import cgt
-from cgt import kernels
+from cgt import canonical, kernels
 from cgt.games import Col, Snort, clear_solver_caches
 from cgt.games.base import solver_for
 from cgt.games.graphs import _graph_value, _tint_masks
@@ -221,3 +221,49 @@ def test_ctrl_c_mid_search_leaves_the_tables_consistent() -> None:
         for n in range(1, 12):
             assert Snort(nx.path_graph(n)).value() is _graph_value(Snort(nx.path_graph(n)))
     assert interrupted > 0
+
+
+def test_games_the_engine_makes_are_the_ones_python_makes() -> None:
+    # the engine interns its results' games itself (numbers, x*, general forms): made
+    # there first, the Python solver must find the very same objects, with the same slots
+    import gc
+
+    rng = random.Random(5)
+    created = 0
+    for n in range(6, 12):
+        g = tinted(nx.path_graph(n), rng, 0.2)
+        for kind in KINDS:
+            cgt.clear_caches()
+            clear_solver_caches()
+            gc.collect()
+            before = len(canonical._forms)
+            made = kernel_value(kind(g))
+            created += len(canonical._forms) - before
+            python = _graph_value(kind(g))
+            assert made is python, (kind.__name__, n)
+            assert str(made) == str(python) and made.birthday == python.birthday
+            assert cgt.parse(str(made)) is made  # the parser interns to the same objects
+            del made, python
+    assert created > 100  # general forms were made by the engine, not found
+
+
+def test_engine_and_python_interning_race() -> None:
+    graphs = [nx.path_graph(n) for n in range(7, 12)] + [nx.cycle_graph(n) for n in range(7, 12)]
+    results: dict[str, list[cgt.Game]] = {"engine": [], "python": []}
+
+    def work(how: str) -> None:
+        for g in graphs:
+            value = Snort(g).value() if how == "engine" else _graph_value(Snort(g))
+            results[how].append(value)
+
+    for _ in range(3):
+        results["engine"].clear()
+        results["python"].clear()
+        cgt.clear_caches()
+        clear_solver_caches()
+        threads = [threading.Thread(target=work, args=(h,)) for h in results]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert all(a is b for a, b in zip(results["engine"], results["python"], strict=True))

@@ -31,6 +31,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1667,6 +1668,324 @@ static void leave(void)
     }
 }
 
+/* ------------------------------------------------------------------------ */
+/* Interning result games from C                                              */
+/* ------------------------------------------------------------------------ */
+/* cgt.canonical interns every game in weak-value dictionaries (numbers by
+ * (num, exp), other forms by the sorted serial numbers of their options) and
+ * makes new ones under its intern lock.  setup_intern() hands those objects
+ * over, so that the games of a result are looked up and made here, exactly as
+ * cgt.canonical makes them (same slots, same keys, same lock), instead of one
+ * Python call per node.  Nus values (numbers plus ups and stars) are left to
+ * the Python callback, which recognises them.  Without setup_intern() the
+ * callbacks do everything. */
+enum { S_ID, S_LEFT, S_RIGHT, S_X, S_K, S_M, S_LS, S_RS, S_BIRTHDAY, S_SMALL, S_NEG, S_ISNUM,
+       S_COUNT };
+static const char *const SLOT_NAMES[S_COUNT] = {"_id", "_left", "_right", "_x", "_k", "_m",
+                                                "_ls", "_rs", "_birthday", "_small", "_neg",
+                                                "_is_number"};
+static Py_ssize_t g_off[S_COUNT];            /* offsets of the game slots */
+static Py_ssize_t d_off_num, d_off_exp;       /* offsets of Dyadic's slots */
+static PyTypeObject *ic_game, *ic_dyadic, *ic_keyedref;
+static PyObject *ic_serial, *ic_forms, *ic_numbers, *ic_nus, *ic_forms_remove,
+    *ic_numbers_remove, *ic_nus_remove, *ic_lock, *ic_key_name;
+
+#define SLOT(obj, s) (*(PyObject **)((char *)(obj) + g_off[s]))
+
+static int slot_offset(PyObject *cls, const char *name, Py_ssize_t *off)
+{
+    PyObject *d = PyObject_GetAttrString(cls, name);
+    if (!d)
+        return -1;
+    if (!Py_IS_TYPE(d, &PyMemberDescr_Type) ||
+        ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
+        Py_DECREF(d);
+        PyErr_Format(PyExc_TypeError, "%s is not an object slot", name);
+        return -1;
+    }
+    *off = ((PyMemberDescrObject *)d)->d_member->offset;
+    Py_DECREF(d);
+    return 0;
+}
+
+static PyObject *py_setup_intern(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *game, *dyadic, *keyedref, *serial, *forms, *numbers, *nus, *fremove, *nremove,
+        *uremove, *lock;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!OOOO", &PyType_Type, &game, &PyType_Type, &dyadic,
+                          &PyType_Type, &keyedref, &serial, &PyDict_Type, &forms, &PyDict_Type,
+                          &numbers, &PyDict_Type, &nus, &fremove, &nremove, &uremove, &lock))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)keyedref, &_PyWeakref_RefType)) {
+        PyErr_SetString(PyExc_TypeError, "setup_intern() needs a weakref.ref subclass");
+        return NULL;
+    }
+    for (int i = 0; i < S_COUNT; i++)
+        if (slot_offset(game, SLOT_NAMES[i], &g_off[i]) < 0)
+            return NULL;
+    if (slot_offset(dyadic, "_num", &d_off_num) < 0 || slot_offset(dyadic, "_exp", &d_off_exp) < 0)
+        return NULL;
+    if (!ic_key_name && !(ic_key_name = PyUnicode_InternFromString("key")))
+        return NULL;
+    Py_XSETREF(ic_game, (PyTypeObject *)Py_NewRef(game));
+    Py_XSETREF(ic_dyadic, (PyTypeObject *)Py_NewRef(dyadic));
+    Py_XSETREF(ic_keyedref, (PyTypeObject *)Py_NewRef(keyedref));
+    Py_XSETREF(ic_serial, Py_NewRef(serial));
+    Py_XSETREF(ic_forms, Py_NewRef(forms));
+    Py_XSETREF(ic_numbers, Py_NewRef(numbers));
+    Py_XSETREF(ic_nus, Py_NewRef(nus));
+    Py_XSETREF(ic_nus_remove, Py_NewRef(uremove));
+    Py_XSETREF(ic_forms_remove, Py_NewRef(fremove));
+    Py_XSETREF(ic_numbers_remove, Py_NewRef(nremove));
+    Py_XSETREF(ic_lock, Py_NewRef(lock));
+    Py_RETURN_NONE;
+}
+
+/* The live game interned under key in table, or NULL (borrowed; no error). */
+static PyObject *interned(PyObject *table, PyObject *key)
+{
+    PyObject *ref = PyDict_GetItemWithError(table, key);
+    if (!ref)
+        return NULL;
+    PyObject *g = PyWeakref_GetObject(ref);
+    return g == Py_None ? NULL : g;
+}
+
+/* Make a game with these slot values (new references are taken), intern it
+ * under key in table (weakly, with the dictionary's own callback), under the
+ * intern lock; return the interned game (a new reference). */
+static PyObject *intern_new(PyObject *table, PyObject *remove, PyObject *key,
+                            PyObject *const vals[S_COUNT])
+{
+    PyObject *r = PyObject_CallMethod(ic_lock, "acquire", NULL);
+    if (!r)
+        return NULL;
+    Py_DECREF(r);
+    PyObject *g = NULL, *known = PyDict_GetItemWithError(table, key);
+    if (known) {
+        g = PyWeakref_GetObject(known);
+        g = g == Py_None ? NULL : Py_NewRef(g);
+    }
+    if (!g && !PyErr_Occurred()) {
+        PyObject *id = PyIter_Next(ic_serial);
+        g = id ? ic_game->tp_alloc(ic_game, 0) : NULL;
+        if (g) {
+            for (int i = 0; i < S_COUNT; i++)
+                SLOT(g, i) = Py_NewRef(i == S_ID ? id : vals[i]);
+            PyObject *wargs = PyTuple_Pack(2, g, remove);
+            PyObject *ref = wargs ? _PyWeakref_RefType.tp_new(ic_keyedref, wargs, NULL) : NULL;
+            Py_XDECREF(wargs);
+            if (!ref || PyObject_SetAttr(ref, ic_key_name, key) < 0 ||
+                PyDict_SetItem(table, key, ref) < 0)
+                Py_CLEAR(g);
+            Py_XDECREF(ref);
+        }
+        Py_XDECREF(id);
+    }
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    r = PyObject_CallMethod(ic_lock, "release", NULL);
+    if (!r) {
+        Py_XDECREF(exc_type);
+        Py_XDECREF(exc_value);
+        Py_XDECREF(exc_tb);
+        Py_XDECREF(g);
+        return NULL;
+    }
+    Py_DECREF(r);
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    return g;
+}
+
+/* The game of the number num/2**exp (normalised), or NULL with an error; *done
+ * is 0 when the Python callback should make it instead. */
+static PyObject *c_number(long long num, int exp, int *done)
+{
+    *done = 0;
+    if (!ic_game || (exp > 0 && !(num & 1)) || exp < 0)
+        return NULL;
+    *done = 1;
+    PyObject *key = Py_BuildValue("(Li)", num, exp);
+    if (!key)
+        return NULL;
+    PyObject *g = interned(ic_numbers, key);
+    if (g || PyErr_Occurred()) {
+        Py_XINCREF(g);
+        Py_DECREF(key);
+        return g;
+    }
+    unsigned long long mag = num < 0 ? 0ULL - (unsigned long long)num : (unsigned long long)num;
+    long long birthday = exp == 0 ? (long long)mag : (long long)(mag >> exp) + 1 + exp;
+    PyObject *d = ic_dyadic->tp_alloc(ic_dyadic, 0);
+    PyObject *pnum = PyTuple_GET_ITEM(key, 0), *pexp = PyTuple_GET_ITEM(key, 1);
+    PyObject *pb = PyLong_FromLongLong(birthday), *zero = PyLong_FromLong(0);
+    if (d && pb && zero) {
+        *(PyObject **)((char *)d + d_off_num) = Py_NewRef(pnum);
+        *(PyObject **)((char *)d + d_off_exp) = Py_NewRef(pexp);
+        PyObject *vals[S_COUNT] = {NULL, Py_None, Py_None, d, zero, zero, d, d, pb,
+                                   num == 0 ? Py_True : Py_False, Py_None, Py_True};
+        g = intern_new(ic_numbers, ic_numbers_remove, key, vals);
+    }
+    Py_XDECREF(d);
+    Py_XDECREF(pb);
+    Py_XDECREF(zero);
+    Py_DECREF(key);
+    return g;
+}
+
+/* The game x* = {x|x} for the number game a (x + *1, a nus value), made as
+ * cgt.canonical.make_nus makes it: options filled in lazily. */
+static PyObject *c_number_star(PyObject *a, int *done)
+{
+    *done = 1;
+    PyObject *x = SLOT(a, S_X);
+    PyObject *num = *(PyObject **)((char *)x + d_off_num), *exp = *(PyObject **)((char *)x + d_off_exp);
+    PyObject *key = Py_BuildValue("(OOii)", num, exp, 0, 1);
+    if (!key)
+        return NULL;
+    PyObject *g = interned(ic_nus, key);
+    if (g || PyErr_Occurred()) {
+        Py_XINCREF(g);
+        Py_DECREF(key);
+        return g;
+    }
+    /* the birthday of x + *1 is one more than x's */
+    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
+    PyObject *pb = one ? PyNumber_Add(SLOT(a, S_BIRTHDAY), one) : NULL;
+    int nz = PyObject_IsTrue(num);
+    if (pb && zero && nz >= 0) {
+        PyObject *vals[S_COUNT] = {NULL, Py_None, Py_None, x,    zero,
+                                   one,  x,       x,       pb,   nz ? Py_False : Py_True,
+                                   Py_None, Py_False};
+        g = intern_new(ic_nus, ic_nus_remove, key, vals);
+    }
+    Py_XDECREF(one);
+    Py_XDECREF(zero);
+    Py_XDECREF(pb);
+    Py_DECREF(key);
+    return g;
+}
+
+/* The game {left|right} (canonical, not a number), or NULL with an error;
+ * *done is 0 when the Python callback should make it (a possible nus value). */
+static PyObject *c_form(PyObject *left, PyObject *right, int bl, int br, int *done)
+{
+    *done = 0;
+    if (!ic_game)
+        return NULL;
+    /* A nus value (x plus ups and stars) has options that all share the number
+     * part x; only such forms go to Python, which recognises nus values. */
+    int same_x = 1;
+    PyObject *x0 = SLOT(PyTuple_GET_ITEM(left, 0), S_X);
+    for (int s = 0; s < 2 && same_x; s++) {
+        PyObject *side = s ? right : left;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(side) && same_x; i++) {
+            PyObject *x = SLOT(PyTuple_GET_ITEM(side, i), S_X);
+            if (x == Py_None || x0 == Py_None)
+                same_x = 0;
+            else if (x != x0) {
+                int eq = PyObject_RichCompareBool(*(PyObject **)((char *)x + d_off_num),
+                                                  *(PyObject **)((char *)x0 + d_off_num), Py_EQ);
+                if (eq > 0)
+                    eq = PyObject_RichCompareBool(*(PyObject **)((char *)x + d_off_exp),
+                                                  *(PyObject **)((char *)x0 + d_off_exp), Py_EQ);
+                if (eq < 0) {
+                    *done = 1;
+                    return NULL;
+                }
+                same_x = eq;
+            }
+        }
+    }
+    if (same_x) {
+        PyObject *a = PyTuple_GET_ITEM(left, 0);
+        if (PyTuple_GET_SIZE(left) == 1 && PyTuple_GET_SIZE(right) == 1 &&
+            PyTuple_GET_ITEM(right, 0) == a && SLOT(a, S_ISNUM) == Py_True)
+            return c_number_star(a, done); /* {x|x} = x* */
+        return NULL;
+    }
+    *done = 1;
+    PyObject *sides[2] = {left, right}, *keys[2] = {NULL, NULL};
+    long long birthday = 0;
+    int small = 1;
+    for (int s = 0; s < 2; s++) {
+        Py_ssize_t n = PyTuple_GET_SIZE(sides[s]);
+        PyObject *k = PyTuple_New(n);
+        if (!k)
+            goto fail;
+        keys[s] = k;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *o = PyTuple_GET_ITEM(sides[s], i), *id = SLOT(o, S_ID);
+            /* insertion sort by serial number */
+            Py_ssize_t j = i;
+            while (j > 0) {
+                int gt = PyObject_RichCompareBool(PyTuple_GET_ITEM(k, j - 1), id, Py_GT);
+                if (gt < 0)
+                    goto fail;
+                if (!gt)
+                    break;
+                PyTuple_SET_ITEM(k, j, PyTuple_GET_ITEM(k, j - 1));
+                j--;
+            }
+            PyTuple_SET_ITEM(k, j, Py_NewRef(id));
+            long long b = PyLong_AsLongLong(SLOT(o, S_BIRTHDAY));
+            if (b == -1 && PyErr_Occurred())
+                goto fail;
+            if (b > birthday)
+                birthday = b;
+            if (small) {
+                PyObject *x = SLOT(o, S_X);
+                if (SLOT(o, S_SMALL) != Py_True)
+                    small = 0;
+                else if (x != Py_None) {
+                    PyObject *xn = *(PyObject **)((char *)x + d_off_num);
+                    int nz = PyObject_IsTrue(xn);
+                    if (nz < 0)
+                        goto fail;
+                    if (nz)
+                        small = 0;
+                }
+            }
+        }
+    }
+    PyObject *key = PyTuple_Pack(2, keys[0], keys[1]);
+    Py_CLEAR(keys[0]);
+    Py_CLEAR(keys[1]);
+    if (!key)
+        return NULL;
+    PyObject *g = interned(ic_forms, key);
+    if (g || PyErr_Occurred()) {
+        Py_XINCREF(g);
+        Py_DECREF(key);
+        return g;
+    }
+    PyObject *pb = PyLong_FromLongLong(birthday + 1), *zero = PyLong_FromLong(0);
+    if (pb && zero) {
+        PyObject *vals[S_COUNT] = {NULL,
+                                   left,
+                                   right,
+                                   Py_None,
+                                   zero,
+                                   zero,
+                                   SLOT(PyTuple_GET_ITEM(left, bl), S_RS),
+                                   SLOT(PyTuple_GET_ITEM(right, br), S_LS),
+                                   pb,
+                                   small ? Py_True : Py_False,
+                                   Py_None,
+                                   Py_False};
+        g = intern_new(ic_forms, ic_forms_remove, key, vals);
+    }
+    Py_XDECREF(pb);
+    Py_XDECREF(zero);
+    Py_DECREF(key);
+    return g;
+fail:
+    Py_XDECREF(keys[0]);
+    Py_XDECREF(keys[1]);
+    return NULL;
+}
+
 /* The Python game of a node (a new reference); each node converts once. */
 static PyObject *to_python(int32_t id)
 {
@@ -1680,8 +1999,11 @@ static PyObject *to_python(int32_t id)
     }
     PyObject *obj;
     if (g_nodes[id].is_num) {
-        obj = PyObject_CallFunction(cb_number, "Li", (long long)g_nodes[id].ls_num,
-                                    (int)g_nodes[id].ls_exp);
+        int done;
+        obj = c_number((long long)g_nodes[id].ls_num, (int)g_nodes[id].ls_exp, &done);
+        if (!done)
+            obj = PyObject_CallFunction(cb_number, "Li", (long long)g_nodes[id].ls_num,
+                                        (int)g_nodes[id].ls_exp);
     } else {
         int nl = g_nodes[id].nl, nr = g_nodes[id].nr;
         PyObject *left = PyTuple_New(nl), *right = PyTuple_New(nr);
@@ -1712,7 +2034,10 @@ static PyObject *to_python(int32_t id)
         for (int i = 1; i < nr; i++)
             if (dcmp(ls_of(o[nl + i]), ls_of(o[nl + br])) < 0)
                 br = i;
-        obj = PyObject_CallFunction(cb_form, "OOii", left, right, bl, br);
+        int done;
+        obj = c_form(left, right, bl, br, &done);
+        if (!done)
+            obj = PyObject_CallFunction(cb_form, "OOii", left, right, bl, br);
         Py_DECREF(left);
         Py_DECREF(right);
     }
@@ -1986,6 +2311,9 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 }
 
 static PyMethodDef methods[] = {
+    {"setup_intern", py_setup_intern, METH_VARARGS,
+     "setup_intern(Game, Dyadic, KeyedRef, serial, forms, numbers, nus, forms_remove, "
+     "numbers_remove, nus_remove, lock): make result games here, as cgt.canonical does."},
     {"setup", py_setup, METH_VARARGS,
      "setup(number, form): the Python constructors of numbers (num, exp) and of "
      "canonical forms (left tuple, right tuple, index of the left stop's option, index of "

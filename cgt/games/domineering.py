@@ -32,11 +32,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
+from weakref import KeyedRef
 
 from .. import _budget, canonical, kernels
 from .. import store as _store
 from .._compat import callable_graph
-from ..dyadic import _make
+from ..dyadic import Dyadic, _make
 from ..errors import InvalidPosition
 from .base import ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
@@ -242,6 +243,18 @@ but turning its result into Python games runs Python code, during which
 another thread could call it (it would refuse, and Python would answer)."""
 if _ENGINE is not None:
     _ENGINE.setup(_number, canonical._engine_form)
+    # The engine makes the games of its results itself, as cgt.canonical would:
+    # the same slots, the same keys in the same weak-value tables, the same lock.
+    _tables: list[Any] = [canonical._forms, canonical._numbers, canonical._nus_table]
+    _ENGINE.setup_intern(
+        canonical._Game,
+        Dyadic,
+        KeyedRef,
+        canonical._serial,
+        *[t.data for t in _tables],
+        *[t._remove for t in _tables],
+        canonical._intern_lock,
+    )
     register_cache(_ENGINE.clear)
     canonical._clear_hooks.append(_ENGINE.clear)
 
