@@ -136,6 +136,8 @@ def test_every_public_name_has_an_api_page() -> None:
 
 
 def test_a_figure_that_cannot_be_drawn_is_reported() -> None:
+    pytest.importorskip("docutils")  # the extension is a Sphinx directive: the `docs` extra
+    pytest.importorskip("sphinx")
     import cgt_figures
 
     with pytest.raises(TypeError, match="cannot draw int"):
@@ -147,6 +149,8 @@ def test_a_figure_that_cannot_be_drawn_is_reported() -> None:
 
 def test_plots_are_the_same_svg_on_every_build() -> None:
     pytest.importorskip("matplotlib")
+    pytest.importorskip("docutils")
+    pytest.importorskip("sphinx")
     import cgt_figures
 
     def draw() -> str:
