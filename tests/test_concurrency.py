@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import random
+import resource
+import signal
 import subprocess
 import sys
 import textwrap
@@ -92,13 +95,23 @@ def small_caches() -> Iterator[None]:
         cgt.set_cache_limit(old)
 
 
-def run_script(code: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+def _default_sigint() -> None:
+    # A child inherits an ignored SIGINT (a test run started by nohup, or in the
+    # background from a script), and Python then installs no KeyboardInterrupt
+    # handler: the Ctrl-C tests would wait for their timeout.  Restore the default
+    # before the child's interpreter starts, so it installs its usual handler.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def run_script(code: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter (``timeout`` is a hang guard only)."""
     return subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code)],
         capture_output=True,
         text=True,
         timeout=timeout,
         cwd=ROOT,
+        preexec_fn=_default_sigint,
     )
 
 
@@ -255,6 +268,27 @@ def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
     assert lines[0] == "interrupted"
     assert lines[1] == "workers 0 restored True"
     assert lines[2] == "after 3001 True True"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_the_ctrl_c_test_passes_when_the_runner_ignores_sigint() -> None:
+    """A test run started with SIGINT ignored (``nohup``) still gets Ctrl-C in its children."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    test = "tests/test_concurrency.py::test_ctrl_c_during_a_deep_parse_is_clean"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
+        capture_output=True,
+        text=True,
+        timeout=300,  # a hang guard: before the fix the child waited 600 s
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "1 passed" in done.stdout
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    assert cpu < 60, f"{cpu:.1f} CPU seconds"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
