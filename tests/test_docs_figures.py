@@ -35,6 +35,9 @@ RULESET_PAGES = [
     "impartial",  # Node and Arc Kayles
 ]
 
+# the HTML build (module fixture) takes minutes on a loaded machine
+pytestmark = pytest.mark.timeout(960)
+
 FIGURE = re.compile(r'<figure class="cgt-figure">(.*?)</figure>', re.DOTALL)
 
 

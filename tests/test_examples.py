@@ -18,6 +18,7 @@ def test_there_are_examples() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
 def test_example_runs(script: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")

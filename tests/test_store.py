@@ -309,6 +309,7 @@ def test_a_second_run_in_a_new_process_computes_only_what_is_new(tmp_path: Path)
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)
 def test_two_processes_writing_one_store_lose_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / "two.sqlite")
     boards = ["....|....|....|..#.|....", "....|....|....|....|.#.."]  # overlapping searches

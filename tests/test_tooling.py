@@ -12,6 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# mypy from a cold cache and the Sphinx build take minutes on a loaded machine
+pytestmark = pytest.mark.timeout(960)
+
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(

@@ -270,6 +270,7 @@ def test_a_signal_interrupts_a_long_search() -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc/self/statm")
+@pytest.mark.timeout(360)
 def test_memory_stays_flat_over_repeated_solves() -> None:
     code = (
         "import os\n"
