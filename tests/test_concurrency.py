@@ -393,7 +393,7 @@ def test_values_and_positions_pickle() -> None:
     from cgt.games import Cram, Hexapawn, SubtractionGame, Wythoff
 
     g = cgt.parse("{3||2|1} + ^*")
-    positions = [
+    positions: list[Any] = [
         Domineering("..#|...|..."),
         Cram("...|..."),
         Col(nx.path_graph(5)),

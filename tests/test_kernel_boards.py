@@ -55,7 +55,7 @@ def every_board(letters: str, cells: int) -> list[tuple[int, int, str]]:
 
 def random_boards(kind: type[Any], seed: int, count: int, max_h: int, max_w: int) -> list[Any]:
     rng = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while len(out) < count:
         h, w = rng.randint(1, max_h), rng.randint(1, max_w)
         if kind is Fission:

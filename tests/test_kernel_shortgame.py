@@ -325,7 +325,7 @@ def test_memory_stays_flat_over_repeated_solves() -> None:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
-    boards = [Domineering("...|.#.|..."), Domineering("..|..|.."), Cram("...|...")]
+    boards: list[Any] = [Domineering("...|.#.|..."), Domineering("..|..|.."), Cram("...|...")]
 
     def solve_many(n: int) -> None:
         for _ in range(n):

@@ -32,8 +32,8 @@ def _sum(a: LoopyGame, b: LoopyGame) -> tuple[list[list[int]], list[list[int]]]:
     bl, br = _graph(b)
     m = len(bl)
     n = len(al) * m
-    left = [[] for _ in range(n)]
-    right = [[] for _ in range(n)]
+    left: list[list[int]] = [[] for _ in range(n)]
+    right: list[list[int]] = [[] for _ in range(n)]
     for x in range(len(al)):
         for y in range(m):
             v = x * m + y

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -42,14 +43,14 @@ L, R, D = Winner.LEFT, Winner.RIGHT, Winner.DRAW
 # ---------------------------------------------------------------------------
 # an independent retrograde analysis: naive fixpoint over (position, mover)
 # ---------------------------------------------------------------------------
-def naive_winners(moves, positions):
+def naive_winners(moves: Any, positions: Any) -> Any:
     """moves(pos, p) -> list of positions, p = 0 Left / 1 Right to move.
 
     Iterate to a fixpoint: a position is won for the mover if some move
     reaches a position lost for the opponent, lost if every move reaches a
     position won for the opponent; whatever is never settled is a draw.
     """
-    value = {}
+    value: dict[Any, Any] = {}
     changed = True
     while changed:
         changed = False

@@ -25,6 +25,7 @@ import re
 import threading
 from collections import Counter
 from functools import reduce
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -45,7 +46,7 @@ from cgt.impartial import (
 )
 from cgt.impartial import misere_canonical as m
 
-Raw = frozenset  # a raw impartial game: the frozenset of its options
+Raw = frozenset[Any]  # a raw impartial game: the frozenset of its options
 
 # --- the brute force ------------------------------------------------------------------
 
@@ -189,7 +190,7 @@ def cgsuite_gammas(text: str, terms: int) -> tuple[int, tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("row", CGSUITE, ids=[row[0] for row in CGSUITE])
-def test_the_forms_cgsuite_prints(row: tuple) -> None:
+def test_the_forms_cgsuite_prints(row: tuple[Any, ...]) -> None:
     text, printed, birthday, genus_text, heap, mate, gminus, outcome, gplus, options = row
     g = parse_misere(text)
     assert str(g) == repr(g) == printed

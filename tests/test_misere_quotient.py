@@ -31,7 +31,7 @@ def octal_moves(code: str, n: int) -> list[tuple[int, ...]]:
     before, after = code.split(".")
     digits = [int(before or "0")] + [int(c) for c in after if c not in "[]"]
     repeat = code.endswith("]")
-    out = []
+    out: list[tuple[int, ...]] = []
     for k in range(n + 1):
         if k < len(digits):
             d = digits[k]

@@ -232,8 +232,8 @@ def test_number_ordinal_integer_matches_the_recursion() -> None:
         for n in range(-5, 6):
             g, h = cgt.number(x), cgt.number(n)
             assert g.ordinal_sum(h) is _ordinal_deep(g, h), (x, n)
-    g = cgt.parse("{1|0}")
-    assert cgt.zero.ordinal_sum(g) is g is _ordinal_deep(cgt.zero, g)
+    switch = cgt.to_game("{1|0}")
+    assert cgt.zero.ordinal_sum(switch) is switch is _ordinal_deep(cgt.zero, switch)
 
 
 def test_huge_nimbers_never_list_their_options_in_any_computation() -> None:

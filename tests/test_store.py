@@ -15,6 +15,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -151,7 +152,8 @@ def test_protocol_positions_partizan_and_impartial(tmp_path: Path) -> None:
     assert store.rulesets()[name] == 13
     fresh = Solver()
     fresh.value(Clobber("xoxo|oxox"))
-    for (cls, key), value in fresh.values.items():
+    for pair, value in fresh.values.items():
+        cls, key = cast(tuple[Any, Any], pair)
         assert store.lookup(cls, key) == value
     # a new solver reads them back: no component is computed again
     t = Solver(store=path)

@@ -63,7 +63,7 @@ def naive(engine: Engine) -> object:
 
 def reachable(engine: Engine, limit: int = 10**6) -> Iterator[tuple[int, int, bool]]:
     """Every position reachable from the start in which nobody has promoted."""
-    seen = set()
+    seen: set[tuple[int, int, bool]] = set()
     stack = [(engine.start_white, engine.start_black, True)]
     while stack and len(seen) < limit:
         pos = stack.pop()
