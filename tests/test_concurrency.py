@@ -183,6 +183,7 @@ def test_heap_sequences_extended_by_threads(fast_switching: None) -> None:
 
 
 # --- 2. deep games in threads ---------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.timeout(360)
 def test_deep_games_in_four_threads() -> None:
     """Each thread prints and parses birthday-2,500 games; a deep phase in one thread
@@ -240,6 +241,7 @@ def test_limit_restored_and_shallow_calls_fine_during_a_deep_phase() -> None:
 
 
 # --- 3. interrupts ----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
     proc = run_script(
@@ -272,6 +274,7 @@ def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
     assert lines[2] == "after 3001 True True"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_the_ctrl_c_test_passes_when_the_runner_ignores_sigint() -> None:
     """A test run started with SIGINT ignored (``nohup``) still gets Ctrl-C in its children."""
@@ -293,6 +296,7 @@ def test_the_ctrl_c_test_passes_when_the_runner_ignores_sigint() -> None:
     assert cpu < 60, f"{cpu:.1f} CPU seconds"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_interrupts_at_random_points_leave_caches_consistent() -> None:
     """Interrupt value computations at many points; afterwards every value is right."""
@@ -342,6 +346,7 @@ def _value_of(board: str) -> cgt.Game:
     return Domineering(board).value()
 
 
+@pytest.mark.slow
 def test_spawn_pool_values_equal_and_interned() -> None:
     boards = ["..|..", "...|...", "..#|...|...", "....|...."]
     texts = _texts(40, seed=2)

@@ -125,12 +125,14 @@ def test_regressions(text: str) -> None:
     _check(text)
 
 
+@pytest.mark.slow
 def test_fuzz_grammar() -> None:
     rng = random.Random(SEED)
     for _ in range(COUNT):
         _check(grammar_text(rng))
 
 
+@pytest.mark.slow
 def test_fuzz_mutations() -> None:
     rng = random.Random(SEED + 1)
     for _ in range(COUNT):

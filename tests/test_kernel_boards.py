@@ -102,7 +102,12 @@ def test_every_board_of_nine_cells_without_holes(kind: type[Any]) -> None:
         assert kernel_value(kind, h, w, cells) is python_value(kind, h, w, cells, solver)
 
 
-@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
+@pytest.mark.parametrize(
+    "kind",
+    # Amazons and Fission take seconds: the quick run leaves them out
+    [pytest.param(k, marks=pytest.mark.slow) if k in (Amazons, Fission) else k for k in KINDS],
+    ids=lambda k: k.__name__,
+)
 def test_random_boards_up_to_five_by_five(kind: type[Any]) -> None:
     solver = Solver()
     boards = random_boards(kind, 7 + KINDS.index(kind), 220, 5, 5)

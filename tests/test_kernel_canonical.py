@@ -101,6 +101,7 @@ small_nus = st.builds(
 summands = st.one_of(games, big_numbers, small_nus, translated)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(any_game, any_game)
 def test_le_agrees(g: cgt.Game, h: cgt.Game) -> None:
@@ -126,6 +127,7 @@ def test_add_agrees(g: cgt.Game, h: cgt.Game) -> None:
     assert C_ADD(c, canonical.negate(h)) is g
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(day3, max_size=5), st.lists(day3, max_size=5))
 def test_canonical_form_agrees(left: list[cgt.Game], right: list[cgt.Game]) -> None:
@@ -136,6 +138,7 @@ def test_canonical_form_agrees(left: list[cgt.Game], right: list[cgt.Game]) -> N
         assert canonical._raw_le(left, right, c, {}) and canonical._raw_ge(left, right, c, {})
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(games, min_size=1, max_size=4), st.lists(games, min_size=1, max_size=4))
 def test_sums_of_many_agree(a: list[cgt.Game], b: list[cgt.Game]) -> None:
@@ -272,6 +275,7 @@ def test_deep_games_raise_recursion_error_not_crash() -> None:
     assert sys.getrecursionlimit() == limit
 
 
+@pytest.mark.slow
 def test_high_recursion_limit_on_a_small_stack_does_not_crash() -> None:
     """A recursion limit far beyond the C stack: the stack check raises first."""
     import threading

@@ -54,6 +54,7 @@ def check(g: nx.Graph) -> None:
 
 
 # --- differential ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_graph_of_up_to_seven_vertices() -> None:
     rng = random.Random(17)
     atlas = nx.graph_atlas_g()
@@ -72,6 +73,7 @@ def test_paths_and_cycles_up_to_fourteen_vertices() -> None:
             check(tinted(nx.cycle_graph(n), rng))
 
 
+@pytest.mark.slow
 def test_random_graphs_of_eight_to_fourteen_vertices() -> None:
     rng = random.Random(2024)
     for _ in range(200):
@@ -225,6 +227,7 @@ def test_ctrl_c_mid_search_leaves_the_tables_consistent() -> None:
     assert interrupted > 0
 
 
+@pytest.mark.slow
 def test_games_the_engine_makes_are_the_ones_python_makes() -> None:
     # the engine interns its results' games itself (numbers, x*, general forms): made
     # there first, the Python solver must find the very same objects, with the same slots

@@ -72,6 +72,7 @@ def test_every_board_up_to_twelve_cells() -> None:
             assert engine.domineering(h, w, bits) is expected, (h, w, bits)
 
 
+@pytest.mark.slow
 def test_random_boards_up_to_five_by_five() -> None:
     solver = Solver()
     boards = random_boards(17, 320, 5, 5)

@@ -148,6 +148,7 @@ def test_not_a_stopper() -> None:
 
 
 # --- uniqueness: equal stoppers, isomorphic simplest forms ----------------------------
+@pytest.mark.slow
 def test_equal_random_stoppers_have_identical_simplest_forms() -> None:
     rng = random.Random(5)
     pool: list[LoopyGame] = []

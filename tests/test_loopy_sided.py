@@ -435,6 +435,7 @@ def test_unravelling_lets_right_use_a_move_k_times() -> None:
     assert g == on  # Left passes for ever; Right runs out of moves
 
 
+@pytest.mark.slow
 def test_larger_random_games_get_sides_that_behave_as_the_game() -> None:
     # 12 sparse non-stoppers of 8 to 30 positions (each move with probability
     # 2/n): all found (before this search 5 of the 12 raised SidesNotFound), each

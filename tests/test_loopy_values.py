@@ -458,6 +458,7 @@ def test_any_text_reads_or_raises_a_cgt_error(text):
 _RANK = {R: 0, D: 1, L: 2}  # better for Left: a Right win, a draw, a Left win
 
 
+@pytest.mark.slow
 @given(stoppers, stoppers, loopy_games)
 @settings(max_examples=200)
 def test_order_agrees_with_outcomes_in_every_context(g, h, x):

@@ -310,7 +310,9 @@ def test_misere_nim_follows_boutons_rule() -> None:
 HEAP_GAMES = ["0.77", "0.07", "0.137", "0.6", "4.7", "0.75"]
 
 
-@pytest.mark.parametrize("code", HEAP_GAMES)
+@pytest.mark.parametrize(
+    "code", [pytest.param(c, marks=pytest.mark.slow) if c == "4.7" else c for c in HEAP_GAMES]
+)
 def test_sums_of_heaps_against_the_whole_sum_search(code: str) -> None:
     game = OctalGame(code)
     rng = random.Random(code)

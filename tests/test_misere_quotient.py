@@ -311,6 +311,7 @@ def _isomorphic(q1: MisereQuotient, q2: MisereQuotient) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_two_element_p_portions_have_the_published_orders() -> None:
     seen = 0
     for code in QUICK_CODES:

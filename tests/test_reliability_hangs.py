@@ -216,6 +216,7 @@ def test_grundy_sequence_bound_raises_at_once() -> None:
 
 
 # --- ordinal sums ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_ordinal_sum_with_a_huge_subordinate() -> None:
     assert answers_at_once("cgt.number(3).ordinal_sum(2**40)") == str(3 + 2**40)
     assert answers_at_once("cgt.number(-1).ordinal_sum(2**40).to_dyadic()._exp") == str(2**40)

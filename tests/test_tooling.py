@@ -22,6 +22,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.tooling
 def test_mypy_strict() -> None:
     pytest.importorskip("mypy")
@@ -43,6 +44,7 @@ def test_ruff_format() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.tooling
 def test_sphinx_builds_without_warnings(tmp_path: Path) -> None:
     pytest.importorskip("sphinx")

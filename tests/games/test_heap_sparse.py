@@ -102,6 +102,7 @@ def test_grundy_sequence_equals_the_dense_reference(code: str, engine: str) -> N
     assert OctalGame(code).grundy_sequence(2500, engine=engine) == reference(code)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", CODES)
 def test_sparse_engine_is_exact_for_any_mask(code: str) -> None:
     # The mask only decides the speed: any mask, started from any prefix, on
@@ -245,6 +246,7 @@ def test_bit_sets_of_value_arrays(width: int) -> None:
     assert all((odd >> v & 1) == (v & 0b101).bit_count() % 2 for v in range(1 << width))
 
 
+@pytest.mark.slow
 def test_mask_choice_with_numpy_equals_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     # _mask_from_counts scores every mask at once with numpy; the plain loop
     # (no numpy) must make the same choice: the first mask of the fewest rare heaps.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 
 import cgt
@@ -32,36 +33,42 @@ def test_double_negation(g: cgt.Game) -> None:
     assert -minus_g is g
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_commutativity(g: cgt.Game, h: cgt.Game) -> None:
     assert g + h is h + g
 
 
+@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_associativity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
     assert (g + h) + k is g + (h + k)
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_zero_is_neutral(g: cgt.Game) -> None:
     assert g + 0 is g and g + cgt.zero is g
 
 
+@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_order_is_compatible_with_sum(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
     assert (g <= h) == (g + k <= h + k)
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_antisymmetry(g: cgt.Game, h: cgt.Game) -> None:
     assert (g <= h and h <= g) == (g == h)
 
 
+@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_transitivity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
@@ -108,6 +115,7 @@ def test_canonical_form_is_unique(g: cgt.Game, h: cgt.Game) -> None:
         assert g is h
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_outcome_agrees_with_order(g: cgt.Game) -> None:
