@@ -43,6 +43,7 @@ def test_start_positions_agree_with_the_search(n: int) -> None:
     assert three_row_misere_winner(n) == Hexapawn(n, 3, misere=True).winner()
 
 
+@pytest.mark.slow
 def test_black_wins_except_two_columns() -> None:
     # the computed pattern (exact search up to n = 12, block model here to 7)
     assert [three_row_misere_winner(n)[0] for n in range(1, 8)] == list("bwbbbbb")

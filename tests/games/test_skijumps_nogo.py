@@ -163,6 +163,7 @@ def test_nogo_brute_force() -> None:
     assert checked >= 200
 
 
+@pytest.mark.slow
 def test_generic_solver_path() -> None:
     # a fresh solver on components() and key() agrees with the brute force
     solver = Solver()

@@ -26,6 +26,7 @@ def test_inverse(g: cgt.Game) -> None:
     assert g - g is cgt.zero
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_double_negation(g: cgt.Game) -> None:
@@ -76,6 +77,7 @@ def test_transitivity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
         assert g <= k
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_order_is_a_difference_sign(g: cgt.Game, h: cgt.Game) -> None:
@@ -105,6 +107,7 @@ def test_notation_round_trips(g: cgt.Game) -> None:
     assert cgt.parse(format(g, "u")) is g
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_canonical_form_is_unique(g: cgt.Game, h: cgt.Game) -> None:

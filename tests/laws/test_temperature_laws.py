@@ -107,6 +107,7 @@ def test_heating_then_cooling_is_the_identity(g: Game, t: Dyadic) -> None:
     assert g.heat(t).cool(t) == g
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games, games, temperatures)
 def test_cooling_is_additive(g: Game, h: Game, t: Dyadic) -> None:
