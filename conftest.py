@@ -3,8 +3,14 @@
 Property tests run derandomised by default, so a test run (and CI) is
 reproducible.  ``CGT_HYPOTHESIS=explore python -m pytest -q tests`` draws fresh
 random examples (1,000 a test where the test does not set its own number): run
-it to look for new counterexamples.  Tests marked ``slow`` take more than a few
-seconds; CI runs them, and ``-m "not slow"`` leaves them out of a quick local run.
+it to look for new counterexamples.
+
+Tests marked ``slow`` take more than about a CPU second; CI runs them, and
+``-m "not slow"`` leaves them out of the quick local run (which needs only the
+``test`` extra: tests of other extras skip).  To find what to mark, run with
+``CGT_CPU_LOG=/tmp/cpu.tsv``: each test's CPU seconds (its process and children)
+are appended there.  Time bounds inside tests are CPU time, never wall time;
+pytest-timeout stops any test after 120 s (pyproject.toml) as a hang guard.
 """
 
 from __future__ import annotations

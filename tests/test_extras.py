@@ -16,6 +16,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 BLOCKED = ["docutils", "sphinx", "tqdm", "tqdm.auto"]
@@ -60,3 +62,23 @@ def test_docs_and_progress_tests_skip_without_their_extras() -> None:
     assert "tqdm is not installed" in done.stdout
     # the docs extension, which imports docutils at its top, was not collected
     assert "cgt_figures" not in done.stdout
+
+
+def test_a_hanging_test_is_stopped(tmp_path: Path, pytestconfig: pytest.Config) -> None:
+    """pytest-timeout is configured (120 s, thread method) and stops a test that hangs."""
+    pytest.importorskip("pytest_timeout")
+    assert float(pytestconfig.getini("timeout")) == 120
+    assert pytestconfig.getini("timeout_method") == "thread"
+    hang = tmp_path / "test_hang.py"
+    hang.write_text("import time\n\ndef test_hang():\n    time.sleep(60)\n", encoding="utf-8")
+    config = ["-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)]
+    done = subprocess.run(
+        # the project's configuration, with the limit lowered to one second
+        [sys.executable, "-m", "pytest", "-q", *config, "-o", "timeout=1", str(hang)],
+        capture_output=True,
+        text=True,
+        timeout=50,  # a hang guard, shorter than the sleep: the plugin must stop it first
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode != 0
+    assert "Timeout" in done.stdout + done.stderr, done.stdout[-2000:]
