@@ -108,7 +108,7 @@ def _warn_once(cause: str, message: str, depth: int) -> None:
 
 def _is_stale(name: str, module: ModuleType) -> bool:
     """Whether ``module`` was built from other sources than those beside the package."""
-    if not _SOURCES.is_dir():  # an installed wheel: no sources to compare with
+    if not _SOURCES.is_dir():  # no sources beside the package to compare with
         return False
     wanted = source_hash(_SOURCES, name)
     return bool(wanted) and getattr(module, "SOURCE_HASH", "") != wanted
