@@ -198,3 +198,31 @@ def test_stale_kernel_is_not_used(tmp_path: Path) -> None:
     _build_in_place(copy)
     status, stderr = _status_in(copy, "parse")
     assert status["parse"] == "compiled" and "KernelWarning" not in stderr
+
+
+# -- run beside a clone named cgt ---------------------------------------------------------
+
+
+def test_python_m_cgt_beside_a_clone_named_cgt_says_why(tmp_path: Path) -> None:
+    """From the folder holding a clone named ``cgt``, Python may import the clone's root as
+    an empty namespace package ``cgt`` (an editable install's finder comes after the current
+    folder); ``python -m cgt`` then runs the root's ``__main__.py``, which says so."""
+    clone = tmp_path / "cgt"
+    clone.mkdir()
+    shutil.copy2(ROOT / "__main__.py", clone / "__main__.py")
+    # only the folder holding the clone can provide 'cgt', as with an editable install
+    code = (
+        DROP_EDITABLE_FINDER
+        + "import runpy; "
+        + f"sys.path[:] = [{str(tmp_path)!r}] + [p for p in sys.path[1:] if 'site-packages' "
+        + "not in p]; "
+        + "import cgt; assert cgt.__file__ is None and not hasattr(cgt, 'parse'); "
+        + "runpy.run_module('cgt', run_name='__main__', alter_sys=True)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 1, done.stderr
+    assert f"took the folder {clone} (a clone of cgt's repository)" in done.stderr
+    assert "Run Python from another folder" in done.stderr
