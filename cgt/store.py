@@ -218,8 +218,8 @@ def decode_key(text: str) -> Any:
     from a file (their names would have to be imported), so they raise
     :class:`StoreError`, as does text that no key encodes to.
 
-    >>> decode_key('(i3,{"a","b"},N,T)')
-    (3, frozenset({'a', 'b'}), None, True)
+    >>> decode_key('(i3,{"a","b"},N,T)') == (3, frozenset({"a", "b"}), None, True)
+    True
     >>> decode_key(encode_key((b"\\x01", -2.5, ((),)))) == (b"\\x01", -2.5, ((),))
     True
     """
@@ -483,15 +483,18 @@ def _from_json(data: Any, depth: int) -> Any:
 # --- checksums and the schema-1 migration --------------------------------------------
 
 
-def _checksum(table: str, name: str, key: str, text: str, version: int) -> str:
-    """The checksum of a row: SHA-256 (first 128 bits, hex) over its table, ruleset
-    (or survey) name, key text, value text and encoding version.  Not keyed: it
-    detects corruption and naive edits, not a forger who recomputes it."""
-    data = "\\x1f".join((table, name, key, text, str(version))).encode("utf-8", "surrogatepass")
-    return hashlib.sha256(data).hexdigest()[:32]
+def _checksum(table: str, name: str, key: str, text: str, version: int) -> bytes:
+    """The checksum of a row: the first 64 bits of SHA-256 over its table, ruleset (or
+    survey) name, key text, value text and encoding version.  Not keyed: it detects
+    corruption and naive edits, not a forger who recomputes it."""
+    data = f"{table}\x1f{name}\x1f{key}\x1f{text}\x1f{version}"
+    return _sha256(data.encode("utf-8", "surrogatepass")).digest()[:8]
 
 
-def _survey_checksum(name: str, item: str, item_data: str, result: str) -> str:
+_sha256 = hashlib.sha256
+
+
+def _survey_checksum(name: str, item: str, item_data: str, result: str) -> bytes:
     return _checksum("survey", name, item, item_data + "\x1e" + result, ENCODING)
 
 
@@ -566,15 +569,15 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS value (
     ruleset TEXT NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL,
-    version INTEGER NOT NULL, checksum TEXT NOT NULL,
+    version INTEGER NOT NULL, checksum BLOB NOT NULL,
     PRIMARY KEY (ruleset, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS grundy (
     ruleset TEXT NOT NULL, key TEXT NOT NULL, value INTEGER NOT NULL,
-    version INTEGER NOT NULL, checksum TEXT NOT NULL,
+    version INTEGER NOT NULL, checksum BLOB NOT NULL,
     PRIMARY KEY (ruleset, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS survey (
     name TEXT NOT NULL, item TEXT NOT NULL, item_data TEXT NOT NULL, result TEXT NOT NULL,
-    version INTEGER NOT NULL, checksum TEXT NOT NULL,
+    version INTEGER NOT NULL, checksum BLOB NOT NULL,
     PRIMARY KEY (name, item)) WITHOUT ROWID;
 """
 
@@ -746,7 +749,7 @@ class Store:
             conn.create_function("cgt_checksum", 5, _checksum, deterministic=True)
             for table, column in (("value", "game"), ("grundy", "value")):
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
-                conn.execute(f"ALTER TABLE {table} ADD COLUMN checksum TEXT NOT NULL DEFAULT ''")
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN checksum BLOB NOT NULL DEFAULT x''")
                 conn.execute(
                     f"UPDATE {table} SET version={ENCODING}, checksum=cgt_checksum("
                     f"'{table}', ruleset, key, CAST({column} AS TEXT), {ENCODING})"
