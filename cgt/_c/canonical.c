@@ -34,6 +34,12 @@
 #include <limits.h>
 #include <string.h>
 
+/* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
+   not use a kernel whose fingerprint differs from that of the sources beside it */
+#ifndef CGT_SOURCE_HASH
+#define CGT_SOURCE_HASH ""
+#endif
+
 #if defined(__linux__) && defined(__GNUC__)
 #include <pthread.h>
 #define CGT_STACK_CHECK 1
@@ -1713,5 +1719,10 @@ PyInit__kernel_canonical(void)
     if (!s_lazy_options || !s_make_number || !s_make_nus || !s_recognise_nus ||
         !s_intern_general || !s_numbers_only || !s_ZERO_D || !s_INVERSE_SHORTCUT || !s_limit)
         return NULL;
-    return PyModule_Create(&moduledef);
+    PyObject *m = PyModule_Create(&moduledef);
+    if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }
