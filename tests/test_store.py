@@ -569,6 +569,7 @@ def test_a_schema_1_row_with_a_foreign_global_is_refused_and_the_file_unchanged(
     assert len(path.read_bytes()) == len(before)
 
 
+@pytest.mark.slow
 def test_survey_data_round_trips_and_refuses_non_data(tmp_path: Path) -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -733,6 +734,7 @@ def test_verify_recomputes_a_sample_and_reports_disagreements(tmp_path: Path) ->
         Store(path).check()
 
 
+@pytest.mark.slow
 def test_cli_store_verify_and_check_exit_status(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     assert run(DOMINEERING_RUN, str(path), *DOMINEERING_BOARDS).returncode == 0
