@@ -430,6 +430,7 @@ def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_crafted_survey_row_runs_no_code_and_is_a_store_error(tmp_path: Path) -> None:
     import pickle
 

@@ -293,6 +293,7 @@ def test_ski_jumps_components() -> None:
     assert SkiJumps("x..|o..|...").components() == [SkiJumps("x..|o..|...")]
 
 
+@pytest.mark.slow
 def test_nogo_images_share_key_and_value() -> None:
     for text in nogo_boards(60, seed=13):
         board = tuple(text.split("|"))

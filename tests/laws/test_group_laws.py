@@ -100,6 +100,7 @@ def test_nimber_sum_is_xor(a: int, b: int) -> None:
     assert cgt.nimber(a) + cgt.nimber(b) is cgt.nimber(a ^ b)
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_notation_round_trips(g: cgt.Game) -> None:
