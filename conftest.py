@@ -3,19 +3,35 @@
 Property tests run derandomised by default, so a test run (and CI) is
 reproducible.  ``CGT_HYPOTHESIS=explore python -m pytest -q tests`` draws fresh
 random examples (1,000 a test where the test does not set its own number): run
-it to look for new counterexamples.  Tests marked ``slow`` take more than a few
-seconds; CI runs them, and ``-m "not slow"`` leaves them out of a quick local run.
+it to look for new counterexamples.
+
+Tests marked ``slow`` take more than about a CPU second; CI runs them, and
+``-m "not slow"`` leaves them out of the quick local run (which needs only the
+``test`` extra: tests of other extras skip).  To find what to mark, run with
+``CGT_CPU_LOG=/tmp/cpu.tsv``: each test's CPU seconds (its process and children)
+are appended there.  Time bounds inside tests are CPU time, never wall time;
+pytest-timeout stops any test after 120 s (pyproject.toml) as a hang guard.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import resource
+from collections.abc import Generator
 from typing import Any
 
 import pytest
 from hypothesis import settings
 
 import cgt
+
+# The docs' Sphinx extension imports docutils and Sphinx, which only the `docs`
+# extra brings: without them its doctests are not collected (the quick run needs
+# the `test` extra alone; tests/test_extras.py checks that it skips cleanly).
+collect_ignore: list[str] = []
+if importlib.util.find_spec("docutils") is None or importlib.util.find_spec("sphinx") is None:
+    collect_ignore.append("docs/_ext/cgt_figures.py")
 
 settings.register_profile("default", derandomize=True)
 settings.register_profile("explore", derandomize=False, max_examples=1000)
@@ -39,3 +55,31 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def _doctest_namespace(doctest_namespace: dict[str, Any]) -> None:
     doctest_namespace["cgt"] = cgt
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and its waited-for children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+_CPU_LOG = os.environ.get("CGT_CPU_LOG")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
+    """With ``CGT_CPU_LOG=path``, append each test's CPU seconds (set-up, call and
+    tear-down) to *path*.
+
+    The figure is user + system time of the test process and its children (not
+    wall time, which other load inflates); use it to find the tests to mark
+    ``slow``: ``sort -t$'\\t' -k2 -g path``.
+    """
+    if not _CPU_LOG:
+        yield
+        return
+    start = _cpu_seconds()
+    yield
+    with open(_CPU_LOG, "a", encoding="utf-8") as log:
+        log.write(f"{item.nodeid}\t{_cpu_seconds() - start:.3f}\n")

@@ -107,7 +107,16 @@ class OutcomeSearch:
         return True
 
     def grundy(self, key: Hashable) -> int:
-        """The Grundy value of the component of ``key``: the least ``n`` with ``G + *n`` lost."""
+        """The Grundy value of the component of ``key``: the least ``n`` with ``G + *n`` lost.
+
+        >>> from cgt.solver import Solver
+        >>> class Nim:                                  # a heap of ``key`` counters
+        ...     def split(self, state): return [(n, False) for n in state if n]
+        ...     def options(self, key): return [(k,) for k in range(key)], []
+        ...     def size(self, key): return key
+        >>> OutcomeSearch(Solver(), Nim()).grundy(5)
+        5
+        """
         found = self.table.get(key)
         if found is not None:
             self.solver._hits += 1
@@ -131,7 +140,17 @@ class OutcomeSearch:
         return n  # wins() stored it
 
     def wins(self, key: Hashable, n: int) -> bool:
-        """Whether the player to move wins the component of ``key`` plus a heap of ``n``."""
+        """Whether the player to move wins the component of ``key`` plus a heap of ``n``.
+
+        >>> from cgt.solver import Solver
+        >>> class Nim:
+        ...     def split(self, state): return [(n, False) for n in state if n]
+        ...     def options(self, key): return [(k,) for k in range(key)], []
+        ...     def size(self, key): return key
+        >>> search = OutcomeSearch(Solver(), Nim())
+        >>> search.wins(5, 5), search.wins(5, 3)          # *5 + *5 = 0, *5 + *3 = *6
+        (False, True)
+        """
         table = self.table
         found = table.get(key)
         if found is not None:

@@ -101,7 +101,11 @@ class Player(str, enum.Enum):
 
     @property
     def opponent(self) -> Player:
-        """The other side."""
+        """The other side.
+
+        >>> Player.LEFT.opponent, Player.RIGHT.opponent
+        (Player.RIGHT, Player.LEFT)
+        """
         return Player.RIGHT if self is Player.LEFT else Player.LEFT
 
     def __repr__(self) -> str:
@@ -312,11 +316,23 @@ class Sum:
         return misere_canonical_form(self)
 
     def winning_moves(self, player: Player | str) -> list[Move]:
-        """The moves with which ``player``, moving first, wins (see :func:`winning_moves`)."""
+        """The moves with which ``player``, moving first, wins (see :func:`winning_moves`).
+
+        >>> from cgt.games import Clobber, Domineering
+        >>> s = Domineering("..|..") + Clobber("xo")            # +-1 plus *
+        >>> [m.description.split(":")[0] for m in s.winning_moves("L")]   # not in *
+        ['Domineering (part 0)', 'Domineering (part 0)']
+        """
         return winning_moves(self, player)
 
     def sensible_moves(self, player: Player | str) -> list[Move]:
-        """A move for each canonical option of the value (see :func:`sensible_moves`)."""
+        """A move for each canonical option of the value (see :func:`sensible_moves`).
+
+        >>> from cgt.games import Clobber, Domineering
+        >>> s = Domineering("..|..") + Clobber("xo")
+        >>> [m.position.value() for m in s.sensible_moves("R")]    # -1* both ways
+        [-1*, -1*]
+        """
         return sensible_moves(self, player)
 
     def __add__(self, other: Any) -> Sum:

@@ -551,6 +551,15 @@ class Solver:
         Component values are stored under their normalised keys in
         :attr:`values`, so they are shared with every later call.
         ``progress`` as for :meth:`value`.
+
+        >>> class Stalks:            # Hackenbush stalks of blue (+n) or red (-n) edges
+        ...     def split(self, state): return [(abs(n), n < 0) for n in state if n]
+        ...     def options(self, key): return [(k,) for k in range(key)], []
+        >>> s = Solver()
+        >>> s.keyed_value(Stalks(), (3, -1, 2))
+        4
+        >>> sorted(s.values.items())     # one stored value for each stalk length
+        [(1, 1), (2, 2), (3, 3)]
         """
         with self.lock:
             self._bind(rules)

@@ -33,7 +33,10 @@ BOARDS = [
 def main() -> None:
     position = Sum(*(Clobber(b) for b in BOARDS))
     start = time.perf_counter()
-    print(f"Eight boards; who wins: {position.outcome().name} (Left moves first)")
+    verdict = position.outcome()
+    print(f"Eight boards; who wins: {verdict.name} (Left moves first)")
+    # Left, moving first, wins exactly when the outcome is L or N
+    winner = Player.LEFT if verdict in (cgt.Outcome.L, cgt.Outcome.N) else Player.RIGHT
     player = Player.LEFT
     turn = 0
     while True:
@@ -41,6 +44,8 @@ def main() -> None:
         options = position.left_options() if player is Player.LEFT else position.right_options()
         if not options:
             print(f"{player.name.title()} has no move and loses after {turn} moves.")
+            # the match, played out move by move, ends as the search said at the start
+            assert player is winner.opponent
             break
         if moves:
             move = moves[0]
@@ -51,6 +56,8 @@ def main() -> None:
             text = cgt.play.describe(position, chosen)
         turn += 1
         print(f"{turn:3}. {player.name.title():5} {text}  ({note})")
+        # the winner always has a winning move, the loser never does
+        assert bool(moves) == (player is winner)
         position = chosen
         player = player.opponent
     print(f"({time.perf_counter() - start:.1f} s for the whole match)")

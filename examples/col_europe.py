@@ -47,6 +47,22 @@ def europe() -> nx.Graph:
     return g
 
 
+def brute(g: nx.Graph, snort: bool, coloured: frozenset[tuple[str, str]] = frozenset()) -> cgt.Game:
+    """The value of Col (or Snort) on a small map, from the rules, by building the game tree.
+
+    Col: a player may not colour a country next to one of their own colour;
+    Snort: next to one of the opponent's colour.
+    """
+    done = dict(coloured)
+    options: dict[str, list[cgt.Game]] = {"L": [], "R": []}
+    for player, other in (("L", "R"), ("R", "L")):
+        banned = other if snort else player
+        for v in g.nodes:
+            if v not in done and all(done.get(u) != banned for u in g.neighbors(v)):
+                options[player].append(brute(g, snort, coloured | {(v, player)}))
+    return cgt.Game(options["L"], options["R"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--budget", type=float, default=5.0, help="seconds per value")
@@ -56,11 +72,16 @@ def main() -> None:
         f"Europe: {g.number_of_nodes()} countries, {g.number_of_edges()} borders, "
         f"{nx.number_connected_components(g)} components"
     )
+    pairs = {frozenset(p.split("-")) for p in BORDERS.split()}
+    assert g.number_of_edges() == len(pairs) == len(BORDERS.split())
+    assert g.number_of_nodes() == len(set().union(*pairs)) + len(ISLANDS)
     for part in sorted(nx.connected_components(g), key=len):
         if len(part) <= 3:
             sub = g.subgraph(part)
             name = "-".join(sorted(part))
             print(f"  {name:12} Col {Col(sub).value()!s:4} Snort {Snort(sub).value()}")
+            assert Col(sub).value() == brute(sub, snort=False)
+            assert Snort(sub).value() == brute(sub, snort=True)
     order = list(nx.bfs_tree(g, "PT"))
     print("Growing a region from Portugal (Col value of the uncoloured region):")
     for n in range(1, len(order) + 1):
@@ -70,6 +91,8 @@ def main() -> None:
         spent = time.process_time() - start
         assert value in (cgt.zero, cgt.star)  # the survey's theorem
         print(f"  {n:2} countries (+{order[n - 1]}): {value!s:2}   {spent:6.2f} s")
+        if n <= 6:  # small enough for the game tree
+            assert value == brute(region, snort=False)
         if spent > args.budget:
             print("  (stopping: the next region would exceed the time budget)")
             break

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
+import cgt
 from cgt.games import Domineering
 from cgt.games.base import solver_for
 
@@ -33,7 +34,11 @@ def main() -> None:
     args = parser.parse_args()
     print("The survey's shapes:")
     for name, board in SHAPES.items():
-        print(f"  {name:22} {board:18} {Domineering(board).value()}")
+        value = Domineering(board).value()
+        print(f"  {name:22} {board:18} {value}")
+        # the value the survey gives: in parentheses, else the name itself
+        published = name[name.index("(") + 1 : -1] if "(" in name else name
+        assert value == cgt.parse(published), (name, value)
     print(f"\nRectangles with at most {args.max_cells} cells (h rows, w columns):")
     side = args.max_cells
     for h in range(1, side + 1):
@@ -46,6 +51,8 @@ def main() -> None:
             spent = time.process_time() - start
             mirror = Domineering("|".join(["." * h] * w)).value()
             assert mirror == -value
+            if h == 1:  # a row: Right alone moves, w // 2 dominoes
+                assert value == -(w // 2)
             print(f"  {h}x{w}: {value!s:40}  {w}x{h}: {mirror!s:40} ({spent:.2f} s)")
     print(f"\nSolver table: {solver_for(Domineering).info()}")
 

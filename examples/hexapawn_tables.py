@@ -57,6 +57,14 @@ def theory_table(n: int = 30) -> None:
     print("g(n) " + " ".join(" -" if v is None else f"{v:>2}" for v in nb.g[: n + 1]))
     c = certify_period()
     print(f"certified period {c.period} from a = {c.a}; last exception of g: {c.last_g_exception}")
+    # the theory against the exhaustive search: White, moving first on 3 x n (n
+    # columns, 3 rows), wins exactly when f(n), the nimber of the start, is not 0
+    for k in range(1, 13):
+        expected = "white" if nb.f[k] else "black"
+        assert Hexapawn(k, 3).winner(method="search") == expected, k
+    # the certified period: f and g repeat with period 10 past a (the article: a = 64)
+    assert c.period == 10 and c.a <= 64 and c.holds()
+    assert all(nimbers(3 * c.a).f[k] == c.f_table[k % c.period] for k in range(c.a, 3 * c.a))
 
 
 def page_table() -> None:
@@ -70,6 +78,7 @@ def page_table() -> None:
                 f"  {pawn:14} {size}: page {claim:5}  "
                 f"columns x rows {win_ab:5}  rows x columns {win_ba}"
             )
+            assert win_ab == claim, (pawn, size)  # the page agrees, read as columns x rows
 
 
 def big_table(limit: int = 6, misere: bool = False) -> None:

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import random
+import resource
+import signal
 import subprocess
 import sys
 import textwrap
@@ -92,13 +95,23 @@ def small_caches() -> Iterator[None]:
         cgt.set_cache_limit(old)
 
 
-def run_script(code: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+def _default_sigint() -> None:
+    # A child inherits an ignored SIGINT (a test run started by nohup, or in the
+    # background from a script), and Python then installs no KeyboardInterrupt
+    # handler: the Ctrl-C tests would wait for their timeout.  Restore the default
+    # before the child's interpreter starts, so it installs its usual handler.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def run_script(code: str, timeout: float = 110) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter (``timeout`` is a hang guard only)."""
     return subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code)],
         capture_output=True,
         text=True,
         timeout=timeout,
         cwd=ROOT,
+        preexec_fn=_default_sigint,
     )
 
 
@@ -170,6 +183,8 @@ def test_heap_sequences_extended_by_threads(fast_switching: None) -> None:
 
 
 # --- 2. deep games in threads ---------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.timeout(360)
 def test_deep_games_in_four_threads() -> None:
     """Each thread prints and parses birthday-2,500 games; a deep phase in one thread
     must not change the limit under another (that aborted the interpreter)."""
@@ -194,7 +209,8 @@ def test_deep_games_in_four_threads() -> None:
         for t in threads: t.start()
         for t in threads: t.join()
         print("ok", ok[0], "bad", len(bad), "restored", sys.getrecursionlimit() == limit)
-        """
+        """,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.split() == ["ok", "48", "bad", "0", "restored", "True"]
@@ -225,6 +241,7 @@ def test_limit_restored_and_shallow_calls_fine_during_a_deep_phase() -> None:
 
 
 # --- 3. interrupts ----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
     proc = run_script(
@@ -257,6 +274,29 @@ def test_ctrl_c_during_a_deep_parse_is_clean() -> None:
     assert lines[2] == "after 3001 True True"
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_the_ctrl_c_test_passes_when_the_runner_ignores_sigint() -> None:
+    """A test run started with SIGINT ignored (``nohup``) still gets Ctrl-C in its children."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    test = "tests/test_concurrency.py::test_ctrl_c_during_a_deep_parse_is_clean"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
+        capture_output=True,
+        text=True,
+        timeout=110,  # a hang guard: before the fix the child waited 600 s
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "1 passed" in done.stdout
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    assert cpu < 60, f"{cpu:.1f} CPU seconds"
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_interrupts_at_random_points_leave_caches_consistent() -> None:
     """Interrupt value computations at many points; afterwards every value is right."""
@@ -306,6 +346,7 @@ def _value_of(board: str) -> cgt.Game:
     return Domineering(board).value()
 
 
+@pytest.mark.slow
 def test_spawn_pool_values_equal_and_interned() -> None:
     boards = ["..|..", "...|...", "..#|...|...", "....|...."]
     texts = _texts(40, seed=2)
@@ -357,7 +398,7 @@ def test_values_and_positions_pickle() -> None:
     from cgt.games import Cram, Hexapawn, SubtractionGame, Wythoff
 
     g = cgt.parse("{3||2|1} + ^*")
-    positions = [
+    positions: list[Any] = [
         Domineering("..#|...|..."),
         Cram("...|..."),
         Col(nx.path_graph(5)),

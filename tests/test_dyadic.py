@@ -41,7 +41,7 @@ def test_mixing_with_int_and_fraction() -> None:
     assert Fraction(1, 4) + Dyadic(1, 4) == Dyadic(1, 2)
     assert Dyadic(1, 2) + Fraction(1, 3) == Fraction(5, 6)  # the number tower: a Fraction
     assert Fraction(1, 3) + Dyadic(1, 2) == Fraction(5, 6)
-    assert Fraction(Dyadic(3, 4)) == Fraction(3, 4)
+    assert Fraction(Dyadic(3, 4)) == Fraction(3, 4)  # type: ignore[call-overload]  # duck-typed
     assert Dyadic(3, 4) < Fraction(4, 5)  # non-dyadic Fractions still compare
     assert {Dyadic(2): "a"}[2] == "a"
     assert Dyadic(3, 4) / 3 == Dyadic(1, 4) and 1 / Dyadic(1, 4) == 4

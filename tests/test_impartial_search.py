@@ -52,7 +52,7 @@ def board_text(h: int, w: int, bits: int) -> str:
 
 def random_boards(count: int, seed: int, max_cells: int) -> list[tuple[int, int, int]]:
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[int, int, int]] = []
     while len(out) < count:
         h, w = rng.randint(1, 5), rng.randint(1, 5)
         if h * w > max_cells:

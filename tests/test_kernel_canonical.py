@@ -9,6 +9,7 @@ Python too.  Games are interned, so "the same result" means the same object.
 
 from __future__ import annotations
 
+import functools
 import gc
 import random
 import sys
@@ -72,7 +73,8 @@ def test_kernel_is_bound() -> None:
     # modules that imported the names get the compiled functions
     from cgt import solver
 
-    assert solver._add is C_ADD and solver._canonical_form is C_CANONICAL
+    assert solver._add is C_ADD  # type: ignore[attr-defined]
+    assert solver._canonical_form is C_CANONICAL  # type: ignore[attr-defined]
 
 
 # --- random games ---------------------------------------------------------------
@@ -99,6 +101,7 @@ small_nus = st.builds(
 summands = st.one_of(games, big_numbers, small_nus, translated)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(any_game, any_game)
 def test_le_agrees(g: cgt.Game, h: cgt.Game) -> None:
@@ -124,6 +127,7 @@ def test_add_agrees(g: cgt.Game, h: cgt.Game) -> None:
     assert C_ADD(c, canonical.negate(h)) is g
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(day3, max_size=5), st.lists(day3, max_size=5))
 def test_canonical_form_agrees(left: list[cgt.Game], right: list[cgt.Game]) -> None:
@@ -134,6 +138,7 @@ def test_canonical_form_agrees(left: list[cgt.Game], right: list[cgt.Game]) -> N
         assert canonical._raw_le(left, right, c, {}) and canonical._raw_ge(left, right, c, {})
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(games, min_size=1, max_size=4), st.lists(games, min_size=1, max_size=4))
 def test_sums_of_many_agree(a: list[cgt.Game], b: list[cgt.Game]) -> None:
@@ -153,7 +158,7 @@ def test_thousands_of_random_sums_and_comparisons() -> None:
     for _ in range(300):
         left = rng.sample(pool, rng.randint(0, 3))
         right = rng.sample(pool, rng.randint(0, 3))
-        c, p = both(lambda left=left, right=right: C_CANONICAL(left, right), clear=False)
+        c, p = both(functools.partial(C_CANONICAL, left, right), clear=False)
         assert c is p
         if c not in pool and len(pool) < 120:
             pool.append(c)
@@ -245,7 +250,7 @@ def test_huge_nimber_options_behave_as_in_python() -> None:
         lambda: canonical.add(g, big),
         lambda: canonical.le(g, big),
     ):
-        c, p = both(lambda fn=fn: _outcome(fn))
+        c, p = both(functools.partial(_outcome, fn))
         assert c == p
     assert C_LE(big, big) and not C_LE(big, cgt.zero)
     assert C_ADD(big, big) is cgt.zero
@@ -270,6 +275,7 @@ def test_deep_games_raise_recursion_error_not_crash() -> None:
     assert sys.getrecursionlimit() == limit
 
 
+@pytest.mark.slow
 def test_high_recursion_limit_on_a_small_stack_does_not_crash() -> None:
     """A recursion limit far beyond the C stack: the stack check raises first."""
     import threading

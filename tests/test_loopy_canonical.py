@@ -148,6 +148,7 @@ def test_not_a_stopper() -> None:
 
 
 # --- uniqueness: equal stoppers, isomorphic simplest forms ----------------------------
+@pytest.mark.slow
 def test_equal_random_stoppers_have_identical_simplest_forms() -> None:
     rng = random.Random(5)
     pool: list[LoopyGame] = []
@@ -283,9 +284,9 @@ def test_upsum_of_g_and_minus_g_is_uponth_quickly(monkeypatch: pytest.MonkeyPatc
         m.setattr(LoopyGame, "simplify", lambda self: self)
         total = upsum(g, -g)
     assert total.graph.size == 40
-    start = time.perf_counter()
+    start = time.process_time()
     c = total.canonical()
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     uponth = cgt.parse("{0||0|0,pass}")
     assert c.graph == uponth.canonical().graph and c.graph.size == 3
     assert _equal(total, uponth)  # by the product-graph comparison too

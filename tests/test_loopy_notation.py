@@ -102,10 +102,10 @@ def test_to_game_refuses_loopy_text() -> None:
 
 
 def test_huge_short_parts_are_refused_fast() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ParseError, match="more than"):
         cgt.parse("{1000000|pass}")
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 # --- printing ------------------------------------------------------------------------

@@ -423,6 +423,7 @@ CGSUITE_TABLE = {
 }
 
 
+@pytest.mark.slow
 def test_fox_and_geese_agrees_with_cgsuite_values() -> None:
     geese = [(3, 1), (3, 3), (3, 5), (3, 7)]
     start = PlusInteger(cgsuite_board(geese, (1, 1), 3), -7)

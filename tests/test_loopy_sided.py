@@ -32,8 +32,8 @@ def _sum(a: LoopyGame, b: LoopyGame) -> tuple[list[list[int]], list[list[int]]]:
     bl, br = _graph(b)
     m = len(bl)
     n = len(al) * m
-    left = [[] for _ in range(n)]
-    right = [[] for _ in range(n)]
+    left: list[list[int]] = [[] for _ in range(n)]
+    right: list[list[int]] = [[] for _ in range(n)]
     for x in range(len(al)):
         for y in range(m):
             v = x * m + y
@@ -435,6 +435,7 @@ def test_unravelling_lets_right_use_a_move_k_times() -> None:
     assert g == on  # Left passes for ever; Right runs out of moves
 
 
+@pytest.mark.slow
 def test_larger_random_games_get_sides_that_behave_as_the_game() -> None:
     # 12 sparse non-stoppers of 8 to 30 positions (each move with probability
     # 2/n): all found (before this search 5 of the 12 raised SidesNotFound), each

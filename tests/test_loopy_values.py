@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -42,14 +43,14 @@ L, R, D = Winner.LEFT, Winner.RIGHT, Winner.DRAW
 # ---------------------------------------------------------------------------
 # an independent retrograde analysis: naive fixpoint over (position, mover)
 # ---------------------------------------------------------------------------
-def naive_winners(moves, positions):
+def naive_winners(moves: Any, positions: Any) -> Any:
     """moves(pos, p) -> list of positions, p = 0 Left / 1 Right to move.
 
     Iterate to a fixpoint: a position is won for the mover if some move
     reaches a position lost for the opponent, lost if every move reaches a
     position won for the opponent; whatever is never settled is a draw.
     """
-    value = {}
+    value: dict[Any, Any] = {}
     changed = True
     while changed:
         changed = False
@@ -65,7 +66,7 @@ def naive_winners(moves, positions):
                     value[(pos, p)] = "lose"
                     changed = True
 
-    def winner(pos, p):
+    def winner(pos: Any, p: Any) -> Any:
         v = value.get((pos, p))
         if v is None:
             return D
@@ -75,10 +76,10 @@ def naive_winners(moves, positions):
     return winner
 
 
-def naive_sum_outcome(g: GameGraph, h: GameGraph):
+def naive_sum_outcome(g: GameGraph, h: GameGraph) -> Any:
     """Outcome of the sum of two graphs, straight from the components."""
 
-    def moves(pos, p):
+    def moves(pos: Any, p: Any) -> Any:
         x, y = pos
         side_g = g.left if p == 0 else g.right
         side_h = h.left if p == 0 else h.right
@@ -93,7 +94,7 @@ def naive_sum_outcome(g: GameGraph, h: GameGraph):
 # random small graphs
 # ---------------------------------------------------------------------------
 @st.composite
-def graphs(draw, max_nodes=4):
+def graphs(draw: Any, max_nodes: int = 4) -> Any:
     n = draw(st.integers(1, max_nodes))
     moves = st.lists(st.integers(0, n - 1), max_size=2)
     left = draw(st.lists(moves, min_size=n, max_size=n))
@@ -108,7 +109,7 @@ stoppers = loopy_games.filter(lambda g: g.is_stopper)
 # ---------------------------------------------------------------------------
 # textbook facts
 # ---------------------------------------------------------------------------
-def test_constants_are_as_defined():
+def test_constants_are_as_defined() -> None:
     # CGSuite help "Loopy Games"; WW ch. 11: on = {pass|}, off = {|pass},
     # over = {0|pass}, under = {pass|0}, upon = {pass|*}, dud = {pass|pass}.
     assert on == parse_loopy("{pass|}") and off == parse_loopy("{|pass}")
@@ -121,7 +122,7 @@ def test_constants_are_as_defined():
 
 @given(small_games)
 @settings(max_examples=60)
-def test_on_above_and_off_below_every_short_game(g):
+def test_on_above_and_off_below_every_short_game(g: Any) -> None:
     # WW ch. 11 / Siegel VI: on is greater, and off less, than every short game.
     # By hand: in on - g Left passes in on for ever and Right's moves in -g
     # run out, so Left wins moving second; in g - on = g + off Right passes
@@ -130,7 +131,7 @@ def test_on_above_and_off_below_every_short_game(g):
     assert off < g and g > off
 
 
-def test_on_plus_off_is_dud():
+def test_on_plus_off_is_dud() -> None:
     # CGSuite: "dud = on & off" (the sum on + off is dud); WW ch. 11: dud,
     # the deathless universal draw, in which both players can pass for ever.
     s = on + off
@@ -148,7 +149,7 @@ def test_on_plus_off_is_dud():
         _ = parse_loopy("a{{pass,a|pass}|}") == parse_loopy("a{{a|},pass|pass}")
 
 
-def test_over():
+def test_over() -> None:
     # over = {0|pass} > 0: if Right starts he can only pass, Left moves to 0
     # and Right, to move in 0, loses; if Left starts she moves to 0 and wins.
     assert over > 0 and over.outcome() == (L, L)
@@ -165,13 +166,13 @@ def test_over():
     assert under == -over and -under == over and under < 0
 
 
-def test_on_plus_on_is_on():
+def test_on_plus_on_is_on() -> None:
     # WW ch. 11: on + on = on (Right still never moves, Left can always pass).
     assert on + on == on
     assert off + off == off
 
 
-def test_outcomes_of_the_constants():
+def test_outcomes_of_the_constants() -> None:
     # on: Left always has a move and Right never: Left wins whoever starts.
     assert on.outcome() == (L, L) and off.outcome() == (R, R)
     assert under.outcome() == (R, R)
@@ -184,14 +185,14 @@ def test_outcomes_of_the_constants():
     assert upon.compare(cgt.star) is cgt.Relation.CONFUSED
 
 
-def test_on_and_on_compare_equal_though_on_minus_on_is_dud():
+def test_on_and_on_compare_equal_though_on_minus_on_is_dud() -> None:
     # G >= G by the mirror strategy, even where G - G is not a stopper.
     assert on >= on and on == on
     assert not (over - over).is_stopper
     assert over >= over and upon <= upon
 
 
-def test_short_games_convert():
+def test_short_games_convert() -> None:
     g = cgt.parse("{1|0}")
     x = LoopyGame.of(g)
     assert x == g and g == x and x.to_short() is g
@@ -210,7 +211,7 @@ def test_short_games_convert():
 # ---------------------------------------------------------------------------
 @given(graphs(), graphs())
 @settings(max_examples=150)
-def test_sum_outcome_matches_naive_analysis(g, h):
+def test_sum_outcome_matches_naive_analysis(g: Any, h: Any) -> None:
     expected = naive_sum_outcome(g, h)
     got = (LoopyGame.from_graph(g) + LoopyGame.from_graph(h)).outcome()
     assert tuple(got) == expected
@@ -218,7 +219,7 @@ def test_sum_outcome_matches_naive_analysis(g, h):
 
 @given(graphs())
 @settings(max_examples=100)
-def test_outcome_matches_naive_analysis(g):
+def test_outcome_matches_naive_analysis(g: Any) -> None:
     zero = GameGraph.of([[]], [[]])
     assert tuple(LoopyGame.from_graph(g).outcome()) == naive_sum_outcome(g, zero)
 
@@ -228,7 +229,7 @@ def test_outcome_matches_naive_analysis(g):
 # ---------------------------------------------------------------------------
 @given(stoppers, stoppers)
 @settings(max_examples=100)
-def test_sum_commutes(g, h):
+def test_sum_commutes(g: Any, h: Any) -> None:
     a, b = g + h, h + g
     assert a.outcome() == b.outcome()
     if a.is_stopper:
@@ -237,14 +238,14 @@ def test_sum_commutes(g, h):
 
 @given(stoppers, stoppers)
 @settings(max_examples=100)
-def test_equal_values_hash_alike(g, h):
+def test_equal_values_hash_alike(g: Any, h: Any) -> None:
     if g == h:
         assert hash(g) == hash(h)
 
 
 @given(stoppers)
 @settings(max_examples=100)
-def test_reflexive_and_negation(g):
+def test_reflexive_and_negation(g: Any) -> None:
     assert g >= g and g <= g and g == g
     negative = -g
     assert -negative == g
@@ -252,7 +253,7 @@ def test_reflexive_and_negation(g):
 
 @given(stoppers, stoppers)
 @settings(max_examples=100)
-def test_negation_reverses_order(g, h):
+def test_negation_reverses_order(g: Any, h: Any) -> None:
     assert (g <= h) == (-h <= -g)
     assert (
         g.compare(h)
@@ -267,14 +268,14 @@ def test_negation_reverses_order(g, h):
 
 @given(stoppers, stoppers, stoppers)
 @settings(max_examples=100)
-def test_transitive(g, h, k):
+def test_transitive(g: Any, h: Any, k: Any) -> None:
     if g <= h and h <= k:
         assert g <= k
 
 
 @given(stoppers)
 @settings(max_examples=60)
-def test_adding_numbers_moves_up_and_down(g):
+def test_adding_numbers_moves_up_and_down(g: Any) -> None:
     # a stopper plus a short game is a stopper; adding 1 cannot decrease it
     # (not strictly: off - 1 = off, on + 1 = on)
     assert g - 1 <= g <= g + 1
@@ -284,7 +285,7 @@ def test_adding_numbers_moves_up_and_down(g):
 
 @given(small_games, small_games)
 @settings(max_examples=150)
-def test_order_of_embedded_short_games_agrees(g, h):
+def test_order_of_embedded_short_games_agrees(g: Any, h: Any) -> None:
     x, y = LoopyGame.of(g), LoopyGame.of(h)
     assert (x <= y) == (g <= h)
     assert (x == y) == (g == h)
@@ -297,13 +298,13 @@ def test_order_of_embedded_short_games_agrees(g, h):
 # parsing and printing
 # ---------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["on", "off", "over", "under", "upon", "dud"])
-def test_constants_print_by_name(name):
+def test_constants_print_by_name(name: Any) -> None:
     value = parse_loopy(name)
     # CGSuite prints upon as ^[on] (GameTest.scala: ("upon", "^[on]"))
     assert str(value) == ("^[on]" if name == "upon" else name)
 
 
-def test_printing_examples():
+def test_printing_examples() -> None:
     assert str(-over) == "under" and str(on + 5) == "on"
     assert str(parse_loopy("a{1||a|0}")) == "a{1|{a|0}}"
     # the stopper of Siegel's Figure VI.3.2, as CGSuite's help enters it and as
@@ -316,7 +317,7 @@ def test_printing_examples():
 
 @given(loopy_games)
 @settings(max_examples=150)
-def test_print_parse_round_trip(g):
+def test_print_parse_round_trip(g: Any) -> None:
     text = str(g)
     back = parse_loopy(text)
     if g.is_stopper:
@@ -327,14 +328,14 @@ def test_print_parse_round_trip(g):
 
 @given(loopy_games)
 @settings(max_examples=60)
-def test_pickle(g):
+def test_pickle(g: Any) -> None:
     back = pickle.loads(pickle.dumps(g))
     assert back.graph == g.graph and str(back) == str(g)
 
 
 @given(small_games)
 @settings(max_examples=60)
-def test_short_text_reads_as_cgt_parse(g):
+def test_short_text_reads_as_cgt_parse(g: Any) -> None:
     assert parse_loopy(str(g)) is g
 
 
@@ -354,7 +355,7 @@ def test_short_text_reads_as_cgt_parse(g):
         ("", 0, "empty"),
     ],
 )
-def test_parse_errors(text, position, message):
+def test_parse_errors(text: Any, position: Any, message: Any) -> None:
     with pytest.raises(ParseError) as info:
         parse_loopy(text)
     err = info.value
@@ -363,14 +364,14 @@ def test_parse_errors(text, position, message):
     assert caret_line.index("^") - 2 == position
 
 
-def test_parse_error_is_a_cgt_error():
+def test_parse_error_is_a_cgt_error() -> None:
     with pytest.raises(CGTError):
         parse_loopy("{|")
     with pytest.raises(cgt.errors.WrongType):
         parse_loopy(None)  # type: ignore[arg-type]
 
 
-def test_sums_and_names_in_text():
+def test_sums_and_names_in_text() -> None:
     assert parse_loopy("on + off").graph == dud.graph
     assert parse_loopy("-over") == under
     assert parse_loopy("1/2 + over") == cgt.number(cgt.Dyadic(1, 2)) + over
@@ -387,13 +388,13 @@ def test_sums_and_names_in_text():
 # ---------------------------------------------------------------------------
 @given(stoppers)
 @settings(max_examples=100)
-def test_simplify_keeps_the_value(g):
+def test_simplify_keeps_the_value(g: Any) -> None:
     s = g.simplify()
     assert s == g and s.graph.size <= g.graph.size
 
 
 @st.composite
-def acyclic_graphs(draw, max_nodes=6):
+def acyclic_graphs(draw: Any, max_nodes: int = 6) -> Any:
     # moves only to later nodes: a short game, given as an arbitrary graph
     n = draw(st.integers(1, max_nodes))
     sides = []
@@ -408,14 +409,14 @@ def acyclic_graphs(draw, max_nodes=6):
 
 @given(acyclic_graphs())
 @settings(max_examples=100)
-def test_simplify_reaches_the_canonical_form_of_short_games(graph):
+def test_simplify_reaches_the_canonical_form_of_short_games(graph: Any) -> None:
     # checked against cgt.Game's own canonical form (ONAG / Siegel II)
     g = LoopyGame.from_graph(graph)
     canonical = LoopyGame.of(g.to_short())
     assert g.simplify().graph.size == canonical.graph.size
 
 
-def test_simplified_printing():
+def test_simplified_printing() -> None:
     assert str(parse_loopy("{|on}")) == "0"  # proved equal to 0 above
     assert str(parse_loopy("{0, pass | a{0|a}, 5}")) == str(
         parse_loopy("{0, pass | a{0|a}, 5}").simplify()
@@ -423,7 +424,7 @@ def test_simplified_printing():
     assert str(on + off) == "dud" and dud.simplify() is dud
 
 
-def test_long_cycles_print_and_read_back():
+def test_long_cycles_print_and_read_back() -> None:
     # a 3000-position cycle that is not a stopper (no simplification):
     # printing names each position once; reading it back gives the same graph
     n = 3000
@@ -434,7 +435,7 @@ def test_long_cycles_print_and_read_back():
     assert parse_loopy(str(g)).graph == g.graph
 
 
-def test_positions_met_twice_are_named_once():
+def test_positions_met_twice_are_named_once() -> None:
     # both players move to the same non-stopper position x = {pass, 0 | pass}
     g = LoopyGame.from_graph(GameGraph.of([[1], [1, 2], []], [[1], [1], []]))
     text = str(g)
@@ -449,7 +450,7 @@ _PIECES = [*"{}|,+-*^v01() ", "pass", "on", "off", "over", "a", "b", "a{", "upon
 
 @given(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join))
 @settings(max_examples=300)
-def test_any_text_reads_or_raises_a_cgt_error(text):
+def test_any_text_reads_or_raises_a_cgt_error(text: Any) -> None:
     with contextlib.suppress(CGTError):
         parse_loopy(text)
 
@@ -457,9 +458,10 @@ def test_any_text_reads_or_raises_a_cgt_error(text):
 _RANK = {R: 0, D: 1, L: 2}  # better for Left: a Right win, a draw, a Left win
 
 
+@pytest.mark.slow
 @given(stoppers, stoppers, loopy_games)
 @settings(max_examples=200)
-def test_order_agrees_with_outcomes_in_every_context(g, h, x):
+def test_order_agrees_with_outcomes_in_every_context(g: Any, h: Any, x: Any) -> None:
     # Siegel VI defines G >= H by o(G + X) >= o(H + X) for every X (whoever
     # starts, Left does at least as well); check the survival criterion
     # against it on random contexts X, loopy or not, computed naively.

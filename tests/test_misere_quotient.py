@@ -31,7 +31,7 @@ def octal_moves(code: str, n: int) -> list[tuple[int, ...]]:
     before, after = code.split(".")
     digits = [int(before or "0")] + [int(c) for c in after if c not in "[]"]
     repeat = code.endswith("]")
-    out = []
+    out: list[tuple[int, ...]] = []
     for k in range(n + 1):
         if k < len(digits):
             d = digits[k]
@@ -311,6 +311,7 @@ def _isomorphic(q1: MisereQuotient, q2: MisereQuotient) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_two_element_p_portions_have_the_published_orders() -> None:
     seen = 0
     for code in QUICK_CODES:

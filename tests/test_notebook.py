@@ -28,6 +28,10 @@ NOTEBOOK = ROOT / "examples" / "tour.ipynb"
 pytestmark = pytest.mark.slow
 
 
+# running the notebook in a Jupyter kernel, and Chromium, take minutes on a loaded machine
+pytestmark = pytest.mark.timeout(600)
+
+
 @pytest.fixture(scope="module")
 def executed() -> Any:
     nb = nbformat.read(NOTEBOOK, as_version=4)

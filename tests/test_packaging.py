@@ -170,6 +170,7 @@ def _status_in(copy: Path, name: str) -> tuple[dict[str, str], str]:
     return json.loads(done.stdout), done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.tooling
 def test_stale_kernel_is_not_used(tmp_path: Path) -> None:
     """A kernel left by an earlier build is not used once its sources change, even when

@@ -108,6 +108,7 @@ def test_against_cgt_py() -> None:
     assert not mismatches, mismatches[:5]
 
 
+@pytest.mark.slow
 def test_heating_against_pycgt() -> None:
     pycgt = pytest.importorskip("pycgt")
     memo: dict[Game, str] = {}

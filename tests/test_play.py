@@ -123,7 +123,7 @@ def test_sum_of_positions_and_values() -> None:
     s = d + c + cgt.up
     assert isinstance(s, Sum) and s.parts == (d, c, cgt.up)
     assert s.value() == d.value() + c.value() + cgt.up
-    assert (cgt.up + d).parts == (cgt.up, d)
+    assert (cgt.up + d).parts == (cgt.up, d)  # type: ignore[attr-defined]  # Game + position: a Sum
     assert (1 + d).parts == (cgt.number(1), d)
     assert Sum(s, cgt.star).parts == (d, c, cgt.up, cgt.star)  # sums flatten
     # a move of a sum is a move in one part

@@ -161,6 +161,8 @@ class _Interrupt:
 def test_ctrl_c_mid_search_leaves_caches_consistent(
     name: str, at: int, eager: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if at > 1 and tqdm is None:  # without a bar the search stops reporting after one update
+        pytest.skip("tqdm is not installed")
     expected = _expected()
     interrupt = _Interrupt(at)
     monkeypatch.setattr(progress.Tracker, "update", interrupt.method())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def test_canonical_form_matches_reference(seed: int, depth: int) -> None:
     assert ref.from_game(g) == ref.canonical(f)
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32))
 @settings(max_examples=300, deadline=None)
 def test_sum_and_order_match_reference(seed: int) -> None:

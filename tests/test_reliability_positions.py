@@ -168,6 +168,7 @@ def test_a_game_value_can_be_an_option() -> None:
         Bad().grundy()
 
 
+@pytest.mark.slow
 def test_identity_keys_warn_once_when_the_table_grows() -> None:
     import warnings
 

@@ -15,6 +15,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -151,7 +152,8 @@ def test_protocol_positions_partizan_and_impartial(tmp_path: Path) -> None:
     assert store.rulesets()[name] == 13
     fresh = Solver()
     fresh.value(Clobber("xoxo|oxox"))
-    for (cls, key), value in fresh.values.items():
+    for pair, value in fresh.values.items():
+        cls, key = cast(tuple[Any, Any], pair)
         assert store.lookup(cls, key) == value
     # a new solver reads them back: no component is computed again
     t = Solver(store=path)
@@ -309,6 +311,7 @@ def test_a_second_run_in_a_new_process_computes_only_what_is_new(tmp_path: Path)
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)
 def test_two_processes_writing_one_store_lose_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / "two.sqlite")
     boards = ["....|....|....|..#.|....", "....|....|....|....|.#.."]  # overlapping searches
@@ -427,6 +430,7 @@ def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_crafted_survey_row_runs_no_code_and_is_a_store_error(tmp_path: Path) -> None:
     import pickle
 
@@ -566,6 +570,7 @@ def test_a_schema_1_row_with_a_foreign_global_is_refused_and_the_file_unchanged(
     assert len(path.read_bytes()) == len(before)
 
 
+@pytest.mark.slow
 def test_survey_data_round_trips_and_refuses_non_data(tmp_path: Path) -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -730,6 +735,7 @@ def test_verify_recomputes_a_sample_and_reports_disagreements(tmp_path: Path) ->
         Store(path).check()
 
 
+@pytest.mark.slow
 def test_cli_store_verify_and_check_exit_status(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     assert run(DOMINEERING_RUN, str(path), *DOMINEERING_BOARDS).returncode == 0

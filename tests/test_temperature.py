@@ -346,7 +346,7 @@ def test_deep_nest_temperature_is_fast() -> None:
     # each level shares its walls with the level below: near-linear in the depth
     g = _nest(2000)
     clear_temperature_caches()
-    start = time.perf_counter()
+    start = time.process_time()
     assert g.temperature() > 0
     assert len(g.thermograph().left_wall.points) == 2001
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10

@@ -12,6 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# mypy from a cold cache and the Sphinx build take minutes on a loaded machine
+pytestmark = pytest.mark.timeout(960)
+
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -19,10 +22,11 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.tooling
 def test_mypy_strict() -> None:
     pytest.importorskip("mypy")
-    done = _run("mypy", "--strict", "cgt")
+    done = _run("mypy")  # the config in pyproject.toml: strict, on cgt and the tests
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -40,6 +44,7 @@ def test_ruff_format() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.tooling
 def test_sphinx_builds_without_warnings(tmp_path: Path) -> None:
     pytest.importorskip("sphinx")

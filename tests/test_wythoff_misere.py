@@ -68,6 +68,7 @@ def test_every_position_of_up_to_three_queens(size: int) -> None:
     )
 
 
+@pytest.mark.slow
 def test_random_four_queen_positions_on_8x8() -> None:
     rng = random.Random(18)
     q = Wythoff.misere_quotient(8)

@@ -167,23 +167,48 @@ class Position(_Playing):
         return _play.winning_moves(self, player)
 
     def left_options(self) -> Iterable[Any]:
-        """The positions Left can move to."""
+        """The positions Left can move to.
+
+        >>> from cgt.games import Domineering       # Left places vertical dominoes
+        >>> [str(p).replace(chr(10), "|") for p in Domineering("..|..").left_options()]
+        ['#.|#.', '.#|.#']
+        """
         raise NotImplementedError
 
     def right_options(self) -> Iterable[Any]:
-        """The positions Right can move to."""
+        """The positions Right can move to.
+
+        >>> from cgt.games import Domineering       # Right places horizontal ones
+        >>> [str(p).replace(chr(10), "|") for p in Domineering("..|..").right_options()]
+        ['##|..', '..|##']
+        """
         raise NotImplementedError
 
     def components(self) -> Iterable[Any]:
-        """Independent parts whose disjunctive sum is this position (default: itself)."""
+        """Independent parts whose disjunctive sum is this position (default: itself).
+
+        >>> from cgt.games import Domineering
+        >>> list(Domineering("..#..").components())   # the wall splits the row
+        [Domineering('..'), Domineering('..')]
+        """
         return (self,)
 
     def key(self) -> Hashable:
-        """A hashable key; equal keys must mean equal values (default: the object)."""
+        """A hashable key; equal keys must mean equal values (default: the object).
+
+        >>> from cgt.games import Domineering
+        >>> Domineering("..|..").key() == Domineering("..|..").key()
+        True
+        """
         return self
 
     def value(self) -> Game:
-        """The canonical value of the position, via the ruleset's shared solver."""
+        """The canonical value of the position, via the ruleset's shared solver.
+
+        >>> from cgt.games import Domineering
+        >>> Domineering("..|..").value(), Domineering("...").value()
+        (+-1, -1)
+        """
         return solver_for(type(self)).value(self)
 
 
@@ -199,23 +224,50 @@ class ImpartialPosition(_Playing):
     """
 
     def options(self) -> Iterable[Any]:
-        """The positions either player can move to."""
+        """The positions either player can move to.
+
+        >>> from cgt.games import OctalGame
+        >>> list(OctalGame("0.77")(3).options())   # Kayles: take one or two pins
+        [OctalGame('0.77')(2), OctalGame('0.77')(1, 1), OctalGame('0.77')(1)]
+        """
         raise NotImplementedError
 
     def left_options(self) -> Iterable[Any]:
-        """Same as :meth:`options`."""
+        """Same as :meth:`options`.
+
+        >>> from cgt.games import OctalGame
+        >>> list(OctalGame("0.77")(2).left_options())
+        [OctalGame('0.77')(1), OctalGame('0.77')()]
+        """
         return self.options()
 
     def right_options(self) -> Iterable[Any]:
-        """Same as :meth:`options`."""
+        """Same as :meth:`options`.
+
+        >>> from cgt.games import OctalGame
+        >>> list(OctalGame("0.77")(2).right_options())
+        [OctalGame('0.77')(1), OctalGame('0.77')()]
+        """
         return self.options()
 
     def components(self) -> Iterable[Any]:
-        """Independent parts whose disjunctive sum is this position (default: itself)."""
+        """Independent parts whose disjunctive sum is this position (default: itself).
+
+        >>> from cgt.games import NodeKayles
+        >>> import networkx as nx
+        >>> two_paths = nx.disjoint_union(nx.path_graph(2), nx.path_graph(3))
+        >>> sorted(len(part.graph) for part in NodeKayles(two_paths).components())
+        [2, 3]
+        """
         return (self,)
 
     def key(self) -> Hashable:
-        """A hashable key; equal keys must mean equal values (default: the object)."""
+        """A hashable key; equal keys must mean equal values (default: the object).
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.77")(3).key() == OctalGame("0.77")(3).key()
+        True
+        """
         return self
 
     def winning_moves(self, player: Player | str = Player.LEFT) -> list[Move]:
@@ -229,7 +281,12 @@ class ImpartialPosition(_Playing):
         return _play.winning_moves(self, player)
 
     def grundy(self) -> int:
-        """The Grundy value, via the ruleset's shared solver."""
+        """The Grundy value, via the ruleset's shared solver.
+
+        >>> from cgt.games import OctalGame
+        >>> [OctalGame("0.77")(n).grundy() for n in range(8)]   # Kayles
+        [0, 1, 2, 3, 1, 4, 3, 2]
+        """
         return solver_for(type(self)).grundy(self)
 
     def misere_outcome(self) -> Outcome:
@@ -259,7 +316,12 @@ class ImpartialPosition(_Playing):
         return misere_canonical_form(self)
 
     def value(self) -> Game:
-        """The value as a game: the nimber of the Grundy value."""
+        """The value as a game: the nimber of the Grundy value.
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.77")(5).value()
+        *4
+        """
         from ..game import nimber
 
         return nimber(self.grundy())

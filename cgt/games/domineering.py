@@ -197,7 +197,16 @@ class DomineeringRules:
         return bin(key >> 16).count("1")
 
     def known_value(self, key: int) -> Game | None:
-        """Strips: a row of ``n`` cells is worth ``-(n // 2)`` (keys have rows <= columns)."""
+        """Strips: a row of ``n`` cells is worth ``-(n // 2)`` (keys have rows <= columns).
+
+        >>> rules = DomineeringRules(impartial=False)
+        >>> [(row, _)] = rules.split(_state(1, 5, 0b11111))    # a row of five cells
+        >>> rules.known_value(row)
+        -2
+        >>> [(square, _)] = rules.split(_state(2, 2, 0b1111))
+        >>> rules.known_value(square) is None                  # left to the search
+        True
+        """
         if (key >> 8) & 0xFF == 1 and not self.impartial:
             from ..game import number
 
@@ -205,7 +214,12 @@ class DomineeringRules:
         return None
 
     def clear(self) -> None:
-        """Forget the cached normalisations."""
+        """Forget the cached normalisations.
+
+        >>> rules = DomineeringRules(impartial=True)
+        >>> _ = rules.split(_state(2, 2, 0b1111)); rules.clear(); len(rules._normal)
+        0
+        """
         self._normal.clear()
 
 

@@ -516,7 +516,11 @@ class Hackenbush(Position):
     # --- structure ---------------------------------------------------------------
     @property
     def edges(self) -> tuple[Edge, ...]:
-        """The edges ``(u, v, colour)``, nodes numbered with the ground 0."""
+        """The edges ``(u, v, colour)``, nodes numbered with the ground 0.
+
+        >>> Hackenbush.parse("lr").edges      # a stalk: blue on the ground, red above
+        ((0, 1, 'L'), (1, 2, 'R'))
+        """
         return self._edges
 
     def __len__(self) -> int:
@@ -535,7 +539,12 @@ class Hackenbush(Position):
         return flag(_rooted(self._edges) is not None, "Hackenbush.is_tree")
 
     def to_networkx(self) -> Any:
-        """The position as a ``networkx.MultiGraph`` (ground node 0, edge attribute ``color``)."""
+        """The position as a ``networkx.MultiGraph`` (ground node 0, edge attribute ``color``).
+
+        >>> g = Hackenbush.parse("lr").to_networkx()
+        >>> g.number_of_nodes(), sorted(c for _, _, c in g.edges(data="color"))
+        (3, ['L', 'R'])
+        """
         import networkx as nx
 
         g = nx.MultiGraph()

@@ -55,7 +55,12 @@ class Winner(str, enum.Enum):
 
 
 class Results(NamedTuple):
-    """Who wins a position with Left to move first, and with Right to move first."""
+    """Who wins a position with Left to move first, and with Right to move first.
+
+    >>> dud = GameGraph(left=((0,),), right=((0,),))   # both can pass for ever
+    >>> analyse(dud)[0], analyse(dud)[0].left_first
+    (Results(left_first=Winner.DRAW, right_first=Winner.DRAW), Winner.DRAW)
+    """
 
     left_first: Winner
     right_first: Winner

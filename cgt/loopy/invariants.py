@@ -55,11 +55,23 @@ __all__ = [
 
 
 class NotIdempotent(InvalidArgument):
-    """A variety was asked relative to a degree that is not idempotent."""
+    """A variety was asked relative to a degree that is not idempotent.
+
+    >>> variety(cgt.parse("{0|||0||0|off}"))
+    Traceback (most recent call last):
+    ...
+    cgt.loopy.invariants.NotIdempotent: a variety needs an idempotent degree; ...
+    """
 
 
 class NotStable(InvalidArgument):
-    """The upsum and downsum varieties of a stopper differ: it has no variety."""
+    """The upsum and downsum varieties of a stopper differ: it has no variety.
+
+    >>> variety(cgt.parse("a{0|{0||||0,*2|||a|0||0}||0}"))
+    Traceback (most recent call last):
+    ...
+    cgt.loopy.invariants.NotStable: a{0|{0||||0,*2|||a|0||0}||0} is not stable: ...
+    """
 
 
 Stopper = LoopyGame | Game | int

@@ -6,6 +6,7 @@ import functools
 import pickle
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -103,7 +104,7 @@ MOVES: dict[type, Callable[[Board, str], list[Board]]] = {
 
 
 @functools.cache
-def brute(kind: type, board: Board) -> cgt.Game:
+def brute(kind: type[Any], board: Board) -> cgt.Game:
     moves = MOVES[kind]
     lefts = [brute(kind, b) for b in moves(board, "x")]
     rights = [brute(kind, b) for b in moves(board, "o")]
@@ -130,14 +131,14 @@ CASES = {
 }
 
 
-def boards(kind: type, n: int, seed: int) -> list[str]:
+def boards(kind: type[Any], n: int, seed: int) -> list[str]:
     letters, weights, shapes = CASES[kind]
     rng = random.Random(seed)
     return [random_board(rng, letters, weights, shapes) for _ in range(n)]
 
 
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
-def test_brute_force(kind: type) -> None:
+def test_brute_force(kind: type[Any]) -> None:
     checked = 0
     for text in boards(kind, 220, seed=20261122):
         board = tuple(text.split("|"))
@@ -147,7 +148,7 @@ def test_brute_force(kind: type) -> None:
 
 
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
-def test_position_protocol_path(kind: type) -> None:
+def test_position_protocol_path(kind: type[Any]) -> None:
     # value() uses keyed rules; the generic solver on components() and key() must agree
     solver = Solver()
     for text in boards(kind, 80, seed=99):
@@ -155,7 +156,7 @@ def test_position_protocol_path(kind: type) -> None:
 
 
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
-def test_options_match_brute_force(kind: type) -> None:
+def test_options_match_brute_force(kind: type[Any]) -> None:
     for text in boards(kind, 60, seed=7):
         board = tuple(text.split("|"))
         pos = kind(text)
@@ -191,7 +192,7 @@ def test_cgt_py_amazons_example() -> None:
 
 
 @pytest.mark.parametrize("kind", [Konane, Fission, Amazons], ids=lambda k: k.__name__)
-def test_cgt_py_differential(kind: type) -> None:
+def test_cgt_py_differential(kind: type[Any]) -> None:
     cp = pytest.importorskip("cgt_py")
     peer = getattr(cp, kind.__name__)
     agreed = 0
@@ -273,7 +274,7 @@ def test_ragged_rows_are_padded() -> None:
         (Amazons, "x.|..|.@", "'@' at row 2, column 1"),
     ],
 )
-def test_bad_boards(kind: type, text: str, where: str) -> None:
+def test_bad_boards(kind: type[Any], text: str, where: str) -> None:
     with pytest.raises(InvalidPosition, match=where):
         kind(text)
 
@@ -284,7 +285,7 @@ def test_not_a_string() -> None:
 
 
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
-def test_pickle_hash_svg(kind: type) -> None:
+def test_pickle_hash_svg(kind: type[Any]) -> None:
     text = "x.|.." if kind is Fission else "xo.|.ox"
     pos = kind(text)
     again = pickle.loads(pickle.dumps(pos))
@@ -300,7 +301,7 @@ def _rows_of(h: int, w: int, cells: str) -> Board:
 
 
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
-def test_bitboard_helpers(kind: type) -> None:
+def test_bitboard_helpers(kind: type[Any]) -> None:
     from cgt.games.boards import (
         _bit_key,
         _bit_moves,
@@ -336,7 +337,7 @@ def test_bitboard_helpers(kind: type) -> None:
             assert sorted(rules_keys(kind, ostate)) == sorted(rules_keys(kind, state)), text
 
 
-def rules_keys(kind: type, state: tuple[int, int, int, int, int]) -> list[object]:
+def rules_keys(kind: type[Any], state: tuple[int, int, int, int, int]) -> list[Any]:
     from cgt.games.boards import _bit_key, _bit_regions
 
     return [_bit_key(kind, region) for region in _bit_regions(kind, state)]

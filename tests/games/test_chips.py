@@ -70,10 +70,10 @@ def test_rules_a_and_b_end_on_square_one() -> None:
 def test_thousands_of_chips_fast() -> None:
     rng = random.Random(7)
     squares = rng.sample(range(1, 100_000), 5000)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for rule in RULES:
         ChipGame(squares, rule).winner()
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 1.0
     assert ChipGame(range(2, 2002, 2)).theory_grundy() == 0  # Q = 1, 2, ..., heaps of 1
 
 

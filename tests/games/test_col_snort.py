@@ -297,7 +297,7 @@ def test_host_symmetries_are_automorphisms() -> None:
     st.sampled_from(["grid", "prism", "spider", "star", "tree", "K3,3"]),
     st.lists(st.sampled_from(TINTS), min_size=15),
 )
-def test_values_on_symmetric_hosts_match_the_object_protocol(shape: str, tints: list) -> None:
+def test_values_on_symmetric_hosts_match_the_object_protocol(shape: str, tints: list[str]) -> None:
     # on symmetric hosts many components are found as mirror images of known
     # ones; on the last three (groups too large to list) invariants and
     # canonical labels find the isomorphic ones

@@ -7,6 +7,7 @@ over *all* the options written in this file (it shares no code with
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -78,12 +79,19 @@ def dense_reference(code: str, n: int) -> list[int]:
     return g
 
 
-REFERENCE = {code: dense_reference(code, 2500) for code in CODES}
+@functools.cache
+def reference(code: str) -> list[int]:
+    """The dense reference to 2,500 heaps, computed once, when a test first asks.
+
+    (Not at import: collecting the module must stay instant.)  Callers must not
+    change the list.
+    """
+    return dense_reference(code, 2500)
 
 
 def test_reference_agrees_with_published_kayles() -> None:
     # OEIS A002186 (Kayles), n = 0..20
-    assert REFERENCE["0.77"][:21] == [
+    assert reference("0.77")[:21] == [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
     ]  # fmt: skip
 
@@ -91,9 +99,10 @@ def test_reference_agrees_with_published_kayles() -> None:
 @pytest.mark.parametrize("code", CODES)
 @pytest.mark.parametrize("engine", ["python", "numpy"])
 def test_grundy_sequence_equals_the_dense_reference(code: str, engine: str) -> None:
-    assert OctalGame(code).grundy_sequence(2500, engine=engine) == REFERENCE[code]  # type: ignore[arg-type]
+    assert OctalGame(code).grundy_sequence(2500, engine=engine) == reference(code)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", CODES)
 def test_sparse_engine_is_exact_for_any_mask(code: str) -> None:
     # The mask only decides the speed: any mask, started from any prefix, on
@@ -106,10 +115,10 @@ def test_sparse_engine_is_exact_for_any_mask(code: str) -> None:
         mask = rng.randrange(1, 64)
         domain = rng.randrange(2) if len(parities) == 1 else 0
         phase = rng.randrange(2)
-        values = REFERENCE[code][:start]
+        values = reference(code)[:start]
         use = np if trial % 2 else None
         game._sparse_segment(use, values, 1500, mask, domain, phase)
-        assert values == REFERENCE[code][:1500], (mask, domain, phase, start)
+        assert values == reference(code)[:1500], (mask, domain, phase, start)
 
 
 def test_sparse_engine_runs_on_sparse_games(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,9 +127,9 @@ def test_sparse_engine_runs_on_sparse_games(monkeypatch: pytest.MonkeyPatch) -> 
     from cgt.games.heap import _sparse_mask
 
     for code in ("0.16", "0.56"):
-        mask, domain, phase = _sparse_mask(REFERENCE[code], 1250, None) or (0, 0, 0)
+        mask, domain, phase = _sparse_mask(reference(code), 1250, None) or (0, 0, 0)
         assert mask and (domain, phase) == (0, 0)
-        rare = [n for n in range(1250, 2500) if not (REFERENCE[code][n] & mask).bit_count() & 1]
+        rare = [n for n in range(1250, 2500) if not (reference(code)[n] & mask).bit_count() & 1]
         assert len(rare) <= 0.2 * 1250
     calls: list[int] = []
     original = OctalGame._sparse_segment
@@ -131,7 +140,7 @@ def test_sparse_engine_runs_on_sparse_games(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(OctalGame, "_sparse_segment", counting)
     monkeypatch.setattr("cgt.games.heap._kernel", lambda name: None)  # the Python engines
-    assert OctalGame("0.16").grundy_sequence(2500) == REFERENCE["0.16"]
+    assert OctalGame("0.16").grundy_sequence(2500) == reference("0.16")
     assert calls
 
 
@@ -139,7 +148,7 @@ def test_engines_agree_far_out_on_a_sparse_game() -> None:
     a = OctalGame("0.16").grundy_sequence(20000, engine="python", progress=False)
     b = OctalGame("0.16").grundy_sequence(20000, engine="numpy", progress=False)
     assert a == b
-    assert a[:2500] == REFERENCE["0.16"]
+    assert a[:2500] == reference("0.16")
 
 
 # --- published values ------------------------------------------------------------------
@@ -161,8 +170,8 @@ OCTAL_127 = [
 
 
 def test_published_prefixes() -> None:
-    assert REFERENCE["0.56"][1:93] == OCTAL_56
-    assert REFERENCE["0.127"][1:88] == OCTAL_127
+    assert reference("0.56")[1:93] == OCTAL_56
+    assert reference("0.127")[1:88] == OCTAL_127
 
 
 @pytest.mark.slow
@@ -194,7 +203,7 @@ def test_periodic_fill_equals_direct_computation(code: str) -> None:
     direct: list[int] = [0]
     OctalGame(code)._extend(direct, n, "auto")  # no period used
     assert filled == direct
-    assert filled[:2500] == REFERENCE[code]
+    assert filled[:2500] == reference(code)
 
 
 def test_periodic_fill_subtraction_game() -> None:
@@ -218,7 +227,7 @@ def test_kayles_to_ten_million() -> None:
     period = kayles.periodicity()
     assert period == Periodicity(71, 12)
     assert len(seq) == 10**7
-    assert seq[:2500] == REFERENCE["0.77"]
+    assert seq[:2500] == reference("0.77")
     assert all(seq[n] == period.value(n) for n in range(10**7 - 500, 10**7))
     assert seq[71 : 10**7 : 12].count(seq[71]) == len(seq[71 : 10**7 : 12])
 
@@ -237,6 +246,7 @@ def test_bit_sets_of_value_arrays(width: int) -> None:
     assert all((odd >> v & 1) == (v & 0b101).bit_count() % 2 for v in range(1 << width))
 
 
+@pytest.mark.slow
 def test_mask_choice_with_numpy_equals_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     # _mask_from_counts scores every mask at once with numpy; the plain loop
     # (no numpy) must make the same choice: the first mask of the fewest rare heaps.

@@ -38,11 +38,12 @@ def as_board(blocks: list[tuple[str, ...]]) -> str:
     return "|".join("".join(c[r] for c in cols) for r in (2, 1, 0))
 
 
-@pytest.mark.parametrize("n", range(1, 8))
+@pytest.mark.parametrize("n", [*range(1, 7), pytest.param(7, marks=pytest.mark.slow)])
 def test_start_positions_agree_with_the_search(n: int) -> None:
     assert three_row_misere_winner(n) == Hexapawn(n, 3, misere=True).winner()
 
 
+@pytest.mark.slow
 def test_black_wins_except_two_columns() -> None:
     # the computed pattern (exact search up to n = 12, block model here to 7)
     assert [three_row_misere_winner(n)[0] for n in range(1, 8)] == list("bwbbbbb")
@@ -161,6 +162,7 @@ def test_black_can_win_quietly() -> None:
         assert white_wins == (three_row_misere_winner(n) == "white")
 
 
+@pytest.mark.slow
 def test_blocks_of_p3_fall_into_at_least_17_classes() -> None:
     # a lower bound on the size of any (partisan) quotient of the blocks:
     # outcome rows against every sum of at most two blocks of P(3), either side to move

@@ -129,6 +129,7 @@ def nogo_boards(n: int, seed: int) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_ski_jumps_brute_force() -> None:
     checked = 0
     for text in ski_boards(250, seed=20261122):
@@ -153,6 +154,7 @@ def _is_jump(before: Board, after: Board) -> bool:
     return sum(a != b for a, b in zip(before, after, strict=True)) > 1
 
 
+@pytest.mark.slow
 def test_nogo_brute_force() -> None:
     checked = 0
     for text in nogo_boards(250, seed=20261122):
@@ -161,6 +163,7 @@ def test_nogo_brute_force() -> None:
     assert checked >= 200
 
 
+@pytest.mark.slow
 def test_generic_solver_path() -> None:
     # a fresh solver on components() and key() agrees with the brute force
     solver = Solver()
@@ -290,6 +293,7 @@ def test_ski_jumps_components() -> None:
     assert SkiJumps("x..|o..|...").components() == [SkiJumps("x..|o..|...")]
 
 
+@pytest.mark.slow
 def test_nogo_images_share_key_and_value() -> None:
     for text in nogo_boards(60, seed=13):
         board = tuple(text.split("|"))

@@ -144,6 +144,7 @@ def test_partizan_subtraction_brute_force() -> None:
         assert got == brute_subtraction(left, right, heaps), (left, right, heaps)
 
 
+@pytest.mark.slow
 def test_cutcake_brute_force() -> None:
     rng = random.Random(14)
     for _ in range(200):

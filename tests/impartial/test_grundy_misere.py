@@ -73,6 +73,7 @@ def test_grundy_delegates_to_the_shared_solver() -> None:
     assert outcome(Chain(9)) == "P"
 
 
+@pytest.mark.slow
 def test_no_recursion_error_on_long_games() -> None:
     assert grundy(Chain(30_000)) == 30_000 % 3
 

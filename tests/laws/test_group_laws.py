@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 
 import cgt
@@ -25,6 +26,7 @@ def test_inverse(g: cgt.Game) -> None:
     assert g - g is cgt.zero
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_double_negation(g: cgt.Game) -> None:
@@ -32,36 +34,42 @@ def test_double_negation(g: cgt.Game) -> None:
     assert -minus_g is g
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_commutativity(g: cgt.Game, h: cgt.Game) -> None:
     assert g + h is h + g
 
 
+@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_associativity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
     assert (g + h) + k is g + (h + k)
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_zero_is_neutral(g: cgt.Game) -> None:
     assert g + 0 is g and g + cgt.zero is g
 
 
+@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_order_is_compatible_with_sum(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
     assert (g <= h) == (g + k <= h + k)
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_antisymmetry(g: cgt.Game, h: cgt.Game) -> None:
     assert (g <= h and h <= g) == (g == h)
 
 
+@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_transitivity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
@@ -69,6 +77,7 @@ def test_transitivity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
         assert g <= k
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_order_is_a_difference_sign(g: cgt.Game, h: cgt.Game) -> None:
@@ -91,6 +100,7 @@ def test_nimber_sum_is_xor(a: int, b: int) -> None:
     assert cgt.nimber(a) + cgt.nimber(b) is cgt.nimber(a ^ b)
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_notation_round_trips(g: cgt.Game) -> None:
@@ -98,6 +108,7 @@ def test_notation_round_trips(g: cgt.Game) -> None:
     assert cgt.parse(format(g, "u")) is g
 
 
+@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_canonical_form_is_unique(g: cgt.Game, h: cgt.Game) -> None:
@@ -108,6 +119,7 @@ def test_canonical_form_is_unique(g: cgt.Game, h: cgt.Game) -> None:
         assert g is h
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_outcome_agrees_with_order(g: cgt.Game) -> None:

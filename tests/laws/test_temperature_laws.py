@@ -12,6 +12,7 @@ birthdays stay at most about 5.  Each law names its source:
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ temperatures = st.sampled_from([Dyadic(n, 8) for n in range(0, 25)])
 positive = st.sampled_from([Dyadic(n, 4) for n in range(1, 13)])
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(games, games)
 def test_mean_is_additive(g: Game, h: Game) -> None:
@@ -52,6 +54,7 @@ def test_mean_is_additive(g: Game, h: Game) -> None:
     assert (g + h).mean() == g.mean() + h.mean()
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(games)
 def test_stops_are_ordered(g: Game) -> None:
@@ -66,6 +69,7 @@ def test_stops_are_ordered(g: Game) -> None:
         assert th.left_wall.value_at(t) >= th.right_wall.value_at(t)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(games)
 def test_temperature_signs(g: Game) -> None:
@@ -84,6 +88,7 @@ def test_temperature_signs(g: Game) -> None:
         assert t <= 0
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(games)
 def test_cooling_by_zero_is_the_identity(g: Game) -> None:
@@ -93,6 +98,7 @@ def test_cooling_by_zero_is_the_identity(g: Game) -> None:
     assert g.cool(g.temperature() + Dyadic(1, 64)) == cgt.number(g.mean())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games, positive)
 def test_heating_then_cooling_is_the_identity(g: Game, t: Dyadic) -> None:
@@ -101,6 +107,7 @@ def test_heating_then_cooling_is_the_identity(g: Game, t: Dyadic) -> None:
     assert g.heat(t).cool(t) == g
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games, games, temperatures)
 def test_cooling_is_additive(g: Game, h: Game, t: Dyadic) -> None:
@@ -120,6 +127,7 @@ def test_cooling_lowers_the_temperature(g: Game, t: Dyadic) -> None:
     assert c.mean() == g.mean()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(all_small, all_small)
 def test_atomic_weight_is_additive_on_all_small(g: Game, h: Game) -> None:
@@ -142,6 +150,7 @@ def test_two_ahead_rule(g: Game) -> None:
         assert g < 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games, games)
 def test_reduced_form_is_infinitesimally_close(g: Game, h: Game) -> None:

@@ -206,7 +206,12 @@ class Hexapawn:
 
     @property
     def to_move(self) -> str:
-        """``"white"`` or ``"black"``."""
+        """``"white"`` or ``"black"``.
+
+        >>> h = Hexapawn(3, 3)
+        >>> h.to_move, h.play(h.moves()[0]).to_move
+        ('white', 'black')
+        """
         return "white" if self.white_to_move else "black"
 
     @property
@@ -531,7 +536,14 @@ class Hexapawn:
                 raise AssertionError("no move realises the game length")
 
     def search_stats(self) -> SearchStats:
-        """Positions stored and expanded so far by this board's shared engine."""
+        """Positions stored and expanded so far by this board's shared engine.
+
+        >>> h = Hexapawn(3, 3)
+        >>> h.winner(method="search")
+        'black'
+        >>> h.search_stats().positions > 0
+        True
+        """
         e = self._engine()
         return SearchStats(e.positions, e.nodes)
 

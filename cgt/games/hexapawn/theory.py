@@ -143,7 +143,12 @@ class PeriodCertificate:
     last_g_exception: int | None
 
     def f(self, n: int) -> int:
-        """``f(n)`` for any ``n >= 0`` in O(1) (O(log n) for big integers)."""
+        """``f(n)`` for any ``n >= 0`` in O(1) (O(log n) for big integers).
+
+        >>> c = certify_period()
+        >>> [c.f(n) for n in range(8)], c.f(10**6) == c.f(10**6 - c.period)
+        ([0, 1, 0, 0, 1, 1, 0, 1], True)
+        """
         if n < 0:
             raise InvalidPosition(f"f(n) needs n >= 0, got {n}")
         if n <= 3 * self.a:
@@ -151,7 +156,12 @@ class PeriodCertificate:
         return self.f_table[n % self.period]
 
     def g(self, n: int) -> int | None:
-        """``g(n)`` for any ``n >= 1`` (``None`` for the undefined ``g(2)``)."""
+        """``g(n)`` for any ``n >= 1`` (``None`` for the undefined ``g(2)``).
+
+        >>> c = certify_period()
+        >>> [c.g(n) for n in range(1, 6)], c.g(10**6) == c.g(10**6 - c.period)
+        ([0, None, 1, 0, 2], True)
+        """
         if n < 1:
             raise InvalidPosition(f"g(n) needs n >= 1, got {n}")
         if n <= 3 * self.a:
@@ -159,7 +169,11 @@ class PeriodCertificate:
         return self.g_table[n % self.period]
 
     def holds(self) -> bool:
-        """Re-check the hypothesis of the theorem on ``a + p < b < 3a``."""
+        """Re-check the hypothesis of the theorem on ``a + p < b < 3a``.
+
+        >>> certify_period().holds()
+        True
+        """
         return period_hypothesis(self.a, self.period)
 
 
