@@ -56,7 +56,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
 
-from .errors import CGTError, WrongType
+from .errors import CGTError, TooLarge, WrongType
 from .game import Game
 
 __all__ = [
@@ -374,6 +374,7 @@ class Store:
         """
         if not isinstance(value, Game):
             raise WrongType(f"put_value() stores a Game, not {type(value).__name__}")
+        str(value)  # a text over cgt.text_limit() is refused now (TooLarge), never cut
         self._put(self._values, (ruleset_name(ruleset), encode_key(key)), value)
 
     def put_grundy(self, ruleset: Any, key: Hashable, value: int) -> None:
@@ -405,7 +406,7 @@ class Store:
         with self._lock:
             if not self._values and not self._grundy:
                 return
-            values = [(r, k, str(g)) for (r, k), g in self._values.items()]
+            values = [(r, k, text) for (r, k), g in self._values.items() if (text := _text(g))]
             grundy = [(r, k, v) for (r, k), v in self._grundy.items()]
 
             def write(conn: sqlite3.Connection) -> None:
@@ -611,6 +612,16 @@ class Store:
 
         with self._lock:
             self._transaction(write)
+
+
+def _text(g: Game) -> str | None:
+    """The text a value is stored as (it reads back with :func:`cgt.parse`), or
+    None for a value whose text is over :func:`cgt.text_limit`: that value is
+    not stored (a solver computes it again), rather than stored cut short."""
+    try:
+        return str(g)
+    except TooLarge:
+        return None
 
 
 def _retry(action: Any, attempts: int = 20) -> Any:
