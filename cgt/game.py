@@ -1022,7 +1022,11 @@ def _display_key(g: Game) -> tuple[int, int, str]:
     # not depend on the order in which games happened to be created.
     from .notation import to_string
 
-    return (g._birthday, 0 if g._is_number else 1, to_string(g))
+    try:
+        text = to_string(g)
+    except TooLarge:  # a text over cgt.text_limit(): after every other
+        text = "\U0010ffff"
+    return (g._birthday, 0 if g._is_number else 1, text)
 
 
 _GROWTH_LIMIT = 1 << 12

@@ -773,7 +773,7 @@ _LATEX = _Style(
 
 
 def _number_text(x: Dyadic, style: _Style) -> str:
-    if style is _UNICODE:
+    if style.up is _UNICODE.up:  # (measuring styles are copies of these)
         return format(x, "u")
     if style.latex:
         return format(x, "latex")
@@ -826,9 +826,10 @@ def _fmt(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> tuple[str,
     return result
 
 
-def _braced(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> str:
+def _braced(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> Any:
+    """The text of ``g``, braced if it needs braces alone (or its length, measuring)."""
     text, bars = _fmt(g, style, memo)
-    return _cat(style, style.open, text, style.close) if bars else text  # type: ignore[no-any-return]
+    return _cat(style, style.open, text, style.close) if bars else text
 
 
 def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> tuple[Any, int]:
@@ -853,7 +854,7 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> t
     if not style.latex:
         from .atomic import format_uptimal
 
-        up_text = format_uptimal(g, "unicode" if style.up == _UNICODE.up else "ascii")
+        up_text = format_uptimal(g, "unicode" if style.up is _UNICODE.up else "ascii")
         if up_text is not None:
             return _lit(style, up_text), 0
     # Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0}
@@ -955,7 +956,7 @@ def set_text_limit(chars: int) -> None:
     >>> str(g)
     Traceback (most recent call last):
     ...
-    cgt.errors.TooLarge: the text of this game has 27,553 characters, 5,946 with its shared subgames named: ...
+    cgt.errors.TooLarge: the text of this game has 27,553 characters, 5,946 with its shared ...
     >>> cgt.set_text_limit(old)
     """
     global _text_limit
@@ -989,14 +990,16 @@ class _Budgeted(dict[int, tuple[Any, int]]):
 @deep
 def _render(g: Game, style: _Style) -> str:
     try:
-        return _braced(g, style, _Budgeted(_text_limit))
+        text: str = _braced(g, style, _Budgeted(_text_limit))
+        return text
     except _TooLong:
         pass
     # Long, or many long parts: count the characters first (a walk over the
     # shared subgames, each once), then write the text or name shared parts.
-    size = _braced(g, replace(style, measure=True), {})
+    size: int = _braced(g, replace(style, measure=True), {})
     if size <= _text_limit:
-        return _braced(g, style, {})
+        text = _braced(g, style, {})
+        return text
     return _compact(g, style, size)
 
 
@@ -1021,6 +1024,8 @@ def _compact(g: Game, style: _Style, full: int) -> str:
     the naming of loopy notation (``a{0|a}``), which :func:`parse` reads; a
     form without cycles reads back as the short game.
     """
+    if g._x is not None:  # (a number or nus value: nothing to name)
+        raise _too_large(g, full, full)
     measure = replace(style, measure=True)
     sizes: dict[int, tuple[Any, int]] = {}
     texts: dict[int, tuple[Any, int]] = {}
@@ -1028,13 +1033,18 @@ def _compact(g: Game, style: _Style, full: int) -> str:
     marks: dict[int, int] = {}
 
     def size(o: Game) -> int:
-        return _braced(o, measure, sizes)  # type: ignore[return-value]
+        n: int = _braced(o, measure, sizes)
+        return n
+
+    def whole(o: Game) -> bool:
+        """Is ``o`` written out wherever it occurs?"""
+        return o._x is not None or size(o) <= _SMALL
 
     def mark(o: Game) -> int:
         """A fingerprint of the value that does not depend on serial numbers."""
         found = marks.get(o._id)
         if found is None:
-            if o._x is not None or size(o) <= _SMALL:
+            if whole(o):
                 found = zlib.crc32(_braced(o, _ASCII, ascii_texts).encode())
             else:
                 assert o._left is not None and o._right is not None
@@ -1048,10 +1058,9 @@ def _compact(g: Game, style: _Style, full: int) -> str:
         assert options is not None
 
         def key(o: Game) -> tuple[Any, ...]:
-            n = size(o)
-            if n <= _SMALL:
-                return (o._birthday, not o._is_number, 0, n, _braced(o, style, texts))
-            return (o._birthday, not o._is_number, 1, n, mark(o))
+            if whole(o):
+                return (o._birthday, not o._is_number, 0, size(o), _braced(o, style, texts))
+            return (o._birthday, not o._is_number, 1, size(o), mark(o))
 
         return sorted(options, key=key)
 
@@ -1068,7 +1077,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
         sides[v._id] = (left, right)
         fresh = []
         for o in left + right:
-            if size(o) > _SMALL:
+            if not whole(o):
                 count = refs.get(o._id, 0)
                 refs[o._id] = count + 1
                 if count == 0:
@@ -1081,7 +1090,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
 
     def walk(v: Game) -> None:
         for o in sides[v._id][0] + sides[v._id][1]:
-            if size(o) > _SMALL and o._id not in done:
+            if not whole(o) and o._id not in done:
                 done.add(o._id)
                 if refs[o._id] > 1:
                     label[o._id] = next(names)
@@ -1094,20 +1103,12 @@ def _compact(g: Game, style: _Style, full: int) -> str:
         total += len(label.get(v._id, "")) + len(style.open) + len(style.bar) + len(style.close)
         total += len(style.comma) * (max(0, len(left) - 1) + max(0, len(right) - 1))
         for o in left + right:
-            n = size(o)
-            if n <= _SMALL:
-                total += n
+            if whole(o):
+                total += size(o)
         if v._id in label:
             total += (refs[v._id] - 1) * len(label[v._id])
     if total > _text_limit:
-        err = TooLarge(
-            f"the text of this game has {_count(full)} characters, {_count(total)} with its "
-            f"shared subgames named: more than the text limit of {_text_limit:,} "
-            "(cgt.set_text_limit); its birthday is "
-            f"{g._birthday}, and g.left_options, g.right_options explore it"
-        )
-        err.sizes = (full, total)  # type: ignore[attr-defined]
-        raise err
+        raise _too_large(g, full, total)
     # Second walk: write it.
     out: list[str] = []
     written: set[int] = set()
@@ -1121,7 +1122,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
             for j, o in enumerate(side):
                 if j:
                     out.append(style.comma)
-                if size(o) <= _SMALL:
+                if whole(o):
                     out.append(_braced(o, style, texts))
                 elif o._id in written:
                     out.append(label[o._id])
@@ -1132,6 +1133,17 @@ def _compact(g: Game, style: _Style, full: int) -> str:
 
     write(g)
     return "".join(out)
+
+
+def _too_large(g: Game, full: int, named: int) -> TooLarge:
+    err = TooLarge(
+        f"the text of this game has {_count(full)} characters, {_count(named)} with its "
+        f"shared subgames named: more than the text limit of {_text_limit:,} "
+        f"(cgt.set_text_limit); its birthday is {g._birthday}, and g.left_options, "
+        "g.right_options explore it"
+    )
+    err.sizes = (full, named)  # type: ignore[attr-defined]
+    return err
 
 
 def _count(n: int) -> str:
