@@ -160,8 +160,9 @@ class GameTree:
 
 
 def _label(g: Game) -> str:
-    """A node's label: its value, or its birthday when its text is over the text limit."""
+    """A node's label: its value, or its summary (``repr``) when its text is over
+    the text limit."""
     try:
         return format(g, "u")
     except TooLarge:
-        return f"(born on day {g.birthday()})"
+        return repr(g)

@@ -348,7 +348,11 @@ def test_too_large_at_once(text_limit: None) -> None:
     assert repr(g).startswith("<game born on day 102: its text has ")
     with pytest.raises(cgt.ParseError):
         cgt.parse(repr(g))  # a summary, not a text to read
-    assert g.tree(depth=1).size == 1 + len(g.left_options) + len(g.right_options)
+    tree = g.tree(depth=1)
+    assert tree.size == 1 + len(g.left_options) + len(g.right_options)
+    assert "born on day 102" in tree._repr_svg_()
+    picture = (cgt.Sum(Domineering("..|..")) + g)._repr_svg_()
+    assert "born on day 102" in picture
     with pytest.raises(cgt.InvalidArgument):
         cgt.set_text_limit(0)
     with pytest.raises(cgt.WrongType):
