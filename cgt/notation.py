@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from .loopy.sided import SidedValue
     from .loopy.values import LoopyGame
 
-__all__ = ["parse", "set_text_limit", "text_limit", "to_latex", "to_string", "to_unicode"]
+__all__ = ["names", "parse", "set_text_limit", "text_limit", "to_latex", "to_string", "to_unicode"]
 
 
 # ---------------------------------------------------------------------------
@@ -1006,13 +1006,27 @@ def _render(g: Game, style: _Style) -> str:
 _SMALL = 40  # parts written out in full, wherever they occur, in the named form
 
 
-def _names() -> Iterator[str]:
-    """Names of shared subgames: a, b, ... (never v, which is down), then aa, ab, ..."""
+def names() -> Iterator[str]:
+    """Names for the positions of a text: a, b, ..., z (never ``v``, which is
+    down), then aa, ab, ..., then three letters, and so on, leaving out the
+    words of the notation (``on``, ``off``, ``pass``, ``over``, ``under``,
+    ``dud``, ``upon``, ``tiny``, ``miny``).
+
+    Shared subgames of a long short game (:func:`set_text_limit`) and the
+    positions of loopy games that are met again are named with these.
+
+    >>> from itertools import islice
+    >>> " ".join(islice(names(), 23, 28)), "on" in islice(names(), 1000)
+    ('y z aa ab ac', False)
+    """
     for width in itertools.count(1):
         for letters in itertools.product("abcdefghijklmnopqrstuwxyz", repeat=width):
             name = "".join(letters)
-            if name not in ("on", "off", "pass", "over", "dud", "upon", "tiny", "miny"):
+            if name not in _WORDS:
                 yield name
+
+
+_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon", "tiny", "miny"})
 
 
 def _compact(g: Game, style: _Style, full: int) -> str:
@@ -1084,7 +1098,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
                     fresh.append(o)
         stack.extend(reversed(fresh))
     # The names, in the order of the text (a depth-first walk, Left first).
-    names = _names()
+    names_met = names()
     label: dict[int, str] = {}
     total = 0
 
@@ -1093,7 +1107,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
             if not whole(o) and o._id not in done:
                 done.add(o._id)
                 if refs[o._id] > 1:
-                    label[o._id] = next(names)
+                    label[o._id] = next(names_met)
                 walk(o)
 
     done: set[int] = {g._id}
