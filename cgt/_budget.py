@@ -96,6 +96,33 @@ def spend() -> None:
         spend_work()
 
 
+Budgets = tuple[tuple[int | None, int], int | None]
+
+
+def state() -> Budgets:
+    """This thread's budgets (work, and the outcome search's positions), to be
+    carried to another thread that does this thread's work (:mod:`cgt._deep`).
+
+    >>> with work_limit(7):
+    ...     state()
+    ((7, 7), None)
+    """
+    return _get(), getattr(_local, "left", None)
+
+
+def adopt(budgets: Budgets) -> None:
+    """Make ``budgets`` (from :func:`state`) this thread's budgets.
+
+    >>> adopt(((5, 9), None)); work_left()
+    5
+    >>> adopt(((None, 0), None)); work_left() is None
+    True
+    """
+    (left, limit), positions = budgets
+    _set(left, limit)
+    _local.left = positions
+
+
 def work_left() -> int | None:
     """The steps of work this thread may still take, or ``None`` (no budget).
 

@@ -156,6 +156,23 @@ def test_budget_belongs_to_a_thread() -> None:
     assert other[0] is None and isinstance(other[1], cgt.Game)
 
 
+def test_deep_games_spend_the_callers_budget() -> None:
+    """A game too deep for the ordinary stack is worked on in a big-stack thread
+    (cgt._deep): that thread spends the caller's budget and hands back the rest."""
+    g = cgt.parse("".join(f"{{{n}|" for n in range(3000, 0, -1)) + "0" + "}" * 3000)
+    h = cgt.parse("{5|{2|-1}}")
+    cgt.clear_caches()
+    with pytest.raises(cgt.WorkLimitExceeded), cgt.work_limit(1000):
+        g + h
+    assert cgt.work_left() is None
+    cgt.clear_caches()
+    with cgt.work_limit(10**9):
+        total = g + h
+        spent = 10**9 - (cgt.work_left() or 0)
+    assert spent > 3000 and total.birthday() == g.birthday() + 6
+    assert cgt.work_left() is None
+
+
 def test_bad_limits() -> None:
     with pytest.raises(cgt.WrongType):
         cgt.work_limit(1.5)  # type: ignore[arg-type]
