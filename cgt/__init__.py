@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from . import games, impartial, loopy, play, progress
 from ._budget import work_left, work_limit
+from ._version import __version__
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
@@ -62,8 +63,6 @@ from .store import Store, StoreError, use_store
 from .surveys import survey
 from .temperature import TemperatureError
 from .thermograph import Thermograph
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CGTError",

@@ -581,7 +581,52 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, as tcp://host:8786")
     p.add_argument("--store", metavar="FILE", help="keep results in this store; resume from it")
     _add_common(p)
+    p = add(
+        "store",
+        "check a store file, or recompute a sample of its values (exit 1 on a disagreement)",
+        "verify values.sqlite --sample 100",
+    )
+    p.add_argument(
+        "action",
+        choices=["verify", "check"],
+        help="verify: recompute a sample of values; check: integrity and every checksum",
+    )
+    p.add_argument("file", metavar="FILE", help="the store file")
+    p.add_argument(
+        "--sample", type=int, default=100, help="verify: how many values to recompute (100)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="verify: seed of the sample (0)")
+    _add_common(p)
     return top, subs
+
+
+def _report_store(args: argparse.Namespace) -> tuple[Report, bool]:
+    """Check or verify a store file; the report and whether everything agreed."""
+    from pathlib import Path
+
+    from .store import Store, StoreError
+
+    if not Path(args.file).is_file():
+        raise StoreError(f"{args.file}: no such store file")
+    store = Store(args.file)
+    try:
+        if args.action == "check":
+            store.check()
+            return [("file", args.file), ("rows", len(store)), ("check", "ok")], True
+        if args.sample < 0:
+            raise InvalidArgument(f"--sample must be non-negative, not {args.sample}")
+        found = store.verify(sample=args.sample, seed=args.seed)
+    finally:
+        store.close()
+    report: Report = [("file", args.file), ("checked", found.checked)]
+    report.append(("disagreements", len(found.disagreements)))
+    for bad in found.disagreements:
+        label = "bad row" if bad.problem == "row" else "disagreement"
+        what = bad.stored if bad.problem == "row" else f"stored {bad.stored}, is {bad.recomputed}"
+        report.append((label, f"{bad.ruleset} {bad.key}: {what}"))
+    for ruleset, n in found.unverifiable.items():
+        report.append(("unverifiable", f"{ruleset}: {n} rows"))
+    return report, found.ok
 
 
 def _report_survey(args: argparse.Namespace) -> Report:
@@ -616,6 +661,15 @@ def _report_survey(args: argparse.Namespace) -> Report:
     report: Report = []
     for item, result in results.items():
         if args.family == "octal":
+            if result is not None and not (
+                type(result) is tuple and len(result) == 2 and all(type(n) is int for n in result)
+            ):
+                from .store import StoreError
+
+                raise StoreError(
+                    f"survey result for {item[0]} is {result!r:.60}, not (preperiod, period) "
+                    f"or None: the store holds another survey's results under this name"
+                )
             proven = "none proven" if result is None else f"{result[0]}+{result[1]}"
             report.append((item[0], proven))
         else:
@@ -744,6 +798,10 @@ def _run(raw: list[str]) -> int:
         reports = [_report_partizan_subtraction(args)]
     elif command == "survey":
         reports = [_report_survey(args)]
+    elif command == "store":
+        report, ok = _report_store(args)
+        _print_reports([report], args.json)
+        return 0 if ok else 1
     else:
         reports = [_report_chips(args)]
     _print_reports(reports, args.json)

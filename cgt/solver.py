@@ -121,7 +121,9 @@ class KeyedRules(Protocol):
     ``state_key(state)`` returns a hashable key of a whole state, with which
     the solver also remembers the values of whole option states (the same
     state is often reached from several positions), in a table of bounded
-    size (:attr:`Solver.max_states`).
+    size (:attr:`Solver.max_states`); ``persistent(key)`` returns ``False`` for
+    a key that means something in this process only (so it is never looked up
+    in, or written to, a store).
 
     Keys of different games may clash (a Col and a Snort graph), so a solver
     serves the keyed rules of one game, named by the optional attribute
@@ -636,7 +638,8 @@ class Solver:
     def _keyed_component(self, rules: KeyedRules, key: Hashable) -> Game:
         row = None
         if self._persist is not None:
-            row = self._keyed_row(key)
+            persistent = getattr(rules, "persistent", None)
+            row = self._keyed_row(key) if persistent is None or persistent(key) else None
             stored: Game | None = self._stored(row, False)
             if stored is not None:  # read, not computed: a hit after all
                 self._misses -= 1

@@ -35,6 +35,13 @@ a writer waits up to :attr:`Store.timeout` seconds for another to finish).  A
 process killed mid-write loses at most the values it had not yet committed
 and never leaves the file half-written.
 
+A store holds data only, never code: values as CGSuite text, Grundy values
+as integers, survey items and results as tagged JSON (:func:`encode_data`).
+Every row carries the version of the encoding it was written under and a
+checksum, verified whenever the row is read; :meth:`Store.verify` recomputes
+a sample of the values from their keys.  The user guide's reliability page
+says what this does and does not guarantee.
+
 Keys are serialised deterministically (tuples, sets and frozensets, ints,
 strings, booleans, ``None``, floats, bytes, classes and enum members, nested
 freely; sets sorted), so the same key always finds the same row.  Components
@@ -45,13 +52,18 @@ simply not stored.
 from __future__ import annotations
 
 import enum
+import hashlib
+import io
 import json
+import math
 import os
 import pickle
+import random
 import sqlite3
 import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
@@ -61,19 +73,37 @@ from .game import Game
 
 __all__ = [
     "BATCH",
+    "ENCODING",
     "SCHEMA_VERSION",
+    "Disagreement",
     "Store",
     "StoreEntry",
     "StoreError",
     "UnstorableKey",
+    "UnstorableResult",
+    "Verification",
     "current_store",
+    "decode_data",
+    "decode_key",
+    "encode_data",
     "encode_key",
     "ruleset_name",
     "use_store",
 ]
 
-SCHEMA_VERSION = 1
-"""The version of the store's tables this library writes (and the newest it reads)."""
+SCHEMA_VERSION = 2
+"""The version of the store's tables this library writes (and the newest it reads).
+
+Version 1 (cgt before the trust fixes) kept survey items and results as
+pickles and rows without checksums; such a file is migrated to version 2
+when it is opened (see :class:`Store`)."""
+
+ENCODING = 1
+"""The version of the row contents: key text (:func:`encode_key`), value text,
+the rulesets' key normalisation and :func:`encode_data`.  Every row records
+the version it was written under (and its checksum covers it); a row of
+another version is refused with :class:`StoreError`, never reinterpreted.
+Raise it when any of these change meaning."""
 
 FORMAT = "cgt-store"
 """The ``format`` row that marks a SQLite file as a :mod:`cgt` store."""
@@ -87,6 +117,16 @@ class StoreError(CGTError, ValueError):
 
     >>> issubclass(StoreError, ValueError)
     True
+    """
+
+
+class UnstorableResult(WrongType):
+    """A survey item or result that is not data :func:`encode_data` can store.
+
+    >>> encode_data(object())
+    Traceback (most recent call last):
+    ...
+    cgt.store.UnstorableResult: a value of type object cannot be stored: ...
     """
 
 
@@ -170,6 +210,342 @@ def _encode(key: Any) -> str:
     )
 
 
+def decode_key(text: str) -> Any:
+    """The key that :func:`encode_key` wrote as ``text``, for keys made of plain data.
+
+    Ints, strings, tuples, frozensets, ``None``, booleans, floats, bytes and
+    games come back; enum members, classes and named tuples are not rebuilt
+    from a file (their names would have to be imported), so they raise
+    :class:`StoreError`, as does text that no key encodes to.
+
+    >>> decode_key('(i3,{"a","b"},N,T)') == (3, frozenset({"a", "b"}), None, True)
+    True
+    >>> decode_key(encode_key((b"\\x01", -2.5, ((),)))) == (b"\\x01", -2.5, ((),))
+    True
+    """
+    if not isinstance(text, str):
+        raise WrongType(f"decode_key() reads a str, not {type(text).__name__}")
+    try:
+        key, end = _decode(text, 0, 0)
+    except (ValueError, IndexError, RecursionError):
+        raise StoreError(f"{text!r:.80} is not the text of a key") from None
+    if end != len(text):
+        raise StoreError(f"{text!r:.80} is not the text of a key (junk at {end})")
+    return key
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _decode(text: str, at: int, depth: int) -> tuple[Any, int]:
+    if depth > 200:
+        raise ValueError("too deep")
+    c = text[at]
+    if c == "i" or c == "f":
+        end = at + 1
+        while end < len(text) and text[end] not in ",)}":
+            end += 1
+        body = text[at + 1 : end]
+        if c == "f":
+            return float(body), end
+        if body != str(int(body)):
+            raise ValueError(body)
+        return int(body), end
+    if c == '"':
+        value, end = _DECODER.raw_decode(text, at)
+        if type(value) is not str:
+            raise ValueError(value)
+        return value, end
+    if c in "({":
+        close = ")" if c == "(" else "}"
+        items = []
+        at += 1
+        if text[at] != close:
+            while True:
+                item, at = _decode(text, at, depth + 1)
+                items.append(item)
+                if text[at] == close:
+                    break
+                if text[at] != ",":
+                    raise ValueError(at)
+                at += 1
+        return (tuple(items) if c == "(" else frozenset(items)), at + 1
+    if c in "NTF":
+        return {"N": None, "T": True, "F": False}[c], at + 1
+    if c == "b":
+        end = at + 1
+        while end < len(text) and text[end] in "0123456789abcdef":
+            end += 1
+        return bytes.fromhex(text[at + 1 : end]), end
+    if c == "g":
+        from .notation import parse
+
+        value, end = _DECODER.raw_decode(text, at + 1)
+        try:
+            game = parse(value)
+        except CGTError:
+            raise ValueError(value) from None
+        if not isinstance(game, Game):
+            raise ValueError(value)
+        return game, end
+    raise ValueError(f"no plain key starts with {c!r}")
+
+
+# --- survey data -------------------------------------------------------------------
+
+_DEPTH = 200
+
+
+def encode_data(value: Any) -> str:
+    """``value`` as tagged JSON text, for survey items and results.
+
+    Plain JSON holds ``None``, booleans, ints, finite floats, strings and
+    lists; every other value is an object with one key naming its type:
+    ``tuple``, ``dict`` (str keys), ``set``, ``frozenset``, ``bytes``,
+    ``float`` (infinities and NaN), and the library's values in CGSuite text:
+    ``game`` (:class:`~cgt.Game`), ``loopy``, ``sided``, ``dyadic``, and
+    ``outcome``, ``player``, ``relation`` (enum members by name) and
+    ``periodicity``.  Anything else raises :class:`UnstorableResult`: a store
+    holds data, never objects that rebuild themselves by running code.
+
+    >>> import cgt
+    >>> encode_data((3, cgt.up, None))
+    '{"tuple":[3,{"game":"^"},null]}'
+    >>> decode_data(encode_data({"a": [1.5, frozenset({2})]}))
+    {'a': [1.5, frozenset({2})]}
+    """
+    try:
+        return json.dumps(_to_json(value, 0), separators=(",", ":"), ensure_ascii=False)
+    except RecursionError:
+        raise UnstorableResult("a value nested too deeply cannot be stored") from None
+
+
+def _kinds() -> dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]]]:
+    """The library's value types: tag -> (class, to JSON, from JSON)."""
+    global _KINDS
+    if _KINDS is None:
+        from .dyadic import Dyadic
+        from .game import Outcome, Relation
+        from .impartial.periodicity import Periodicity
+        from .loopy.sided import SidedValue
+        from .loopy.values import LoopyGame
+        from .play import Player
+
+        def text(kind: type) -> Callable[[Any], Any]:
+            def read(payload: Any) -> Any:
+                from .notation import parse
+
+                if type(payload) is not str:
+                    raise ValueError(f"{kind.__name__} text must be a string")
+                value: Any = parse(payload)
+                if kind is Dyadic:
+                    if not isinstance(value, Game) or not value.is_number:
+                        raise ValueError(f"{payload!r:.60} is not a dyadic")
+                    value = value.left_stop()
+                if not isinstance(value, kind):
+                    raise ValueError(f"{payload!r:.60} is not a {kind.__name__}")
+                return value
+
+            return read
+
+        def member(kind: Any) -> Callable[[Any], Any]:
+            def read(payload: Any) -> Any:
+                if type(payload) is not str or payload not in kind.__members__:
+                    raise ValueError(f"{payload!r:.60} is no {kind.__name__}")
+                return kind[payload]
+
+            return read
+
+        def period(payload: Any) -> Any:
+            if type(payload) is not list or len(payload) != 5:
+                raise ValueError("a periodicity is [preperiod, period, values, verified_to, why]")
+            pre, per, values, upto, why = payload
+            ints = [pre, per, upto, *(values if type(values) is list else [None])]
+            if any(type(n) is not int for n in ints) or type(why) is not str:
+                raise ValueError("a periodicity holds ints and a string")
+            return Periodicity(pre, per, tuple(values), upto, why)
+
+        _KINDS = {
+            "game": (Game, str, text(Game)),
+            "loopy": (LoopyGame, str, text(LoopyGame)),
+            "sided": (SidedValue, str, text(SidedValue)),
+            "dyadic": (Dyadic, str, text(Dyadic)),
+            "outcome": (Outcome, lambda v: v.name, member(Outcome)),
+            "player": (Player, lambda v: v.name, member(Player)),
+            "relation": (Relation, lambda v: v.name, member(Relation)),
+            "periodicity": (
+                Periodicity,
+                lambda p: [p.preperiod, p.period, list(p.values), p.verified_to, p.criterion],
+                period,
+            ),
+        }
+    return _KINDS
+
+
+_KINDS: dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]]] | None = None
+
+
+def _to_json(value: Any, depth: int) -> Any:
+    if depth > _DEPTH:
+        raise UnstorableResult(f"a value nested over {_DEPTH} deep cannot be stored")
+    kind = type(value)
+    if value is None or kind is bool or kind is str or kind is int:
+        return value
+    if kind is float:
+        return value if math.isfinite(value) else {"float": repr(value)}
+    if kind is list:
+        return [_to_json(v, depth + 1) for v in value]
+    if kind is tuple:
+        return {"tuple": [_to_json(v, depth + 1) for v in value]}
+    if kind is dict:
+        if not all(type(k) is str for k in value):
+            raise UnstorableResult(f"a dict is stored only with str keys, not {value!r:.80}")
+        return {"dict": {k: _to_json(v, depth + 1) for k, v in value.items()}}
+    if kind is set or kind is frozenset:
+        parts = [_to_json(v, depth + 1) for v in value]
+        parts.sort(key=lambda p: json.dumps(p, sort_keys=True))
+        return {kind.__name__: parts}
+    if kind is bytes:
+        return {"bytes": value.hex()}
+    for tag, (cls, write, _) in _kinds().items():
+        if kind is cls:
+            return {tag: write(value)}
+    raise UnstorableResult(
+        f"a value of type {kind.__name__} cannot be stored: survey items and results must be "
+        f"data (None, bools, ints, floats, strings, lists, tuples, sets, dicts with str keys, "
+        f"bytes, or the library's games, loopy and sided values, dyadics, outcomes, players, "
+        f"relations and periodicities; got {value!r:.80})"
+    )
+
+
+def decode_data(text: str) -> Any:
+    """The value :func:`encode_data` wrote as ``text``; text of any other shape raises
+    :class:`StoreError` (the schema is checked, nothing is run).
+
+    >>> decode_data('{"tuple":[1,{"outcome":"P"}]}')
+    (1, Outcome.P)
+    >>> decode_data('{"pickle":"..."}')
+    Traceback (most recent call last):
+    ...
+    cgt.store.StoreError: not stored data: unknown tag 'pickle'
+    """
+    if not isinstance(text, str):
+        raise StoreError(f"not stored data: a {type(text).__name__}, not JSON text")
+    try:
+        return _from_json(json.loads(text), 0)
+    except RecursionError:
+        raise StoreError("not stored data: nested too deeply") from None
+    except CGTError as err:
+        raise StoreError(f"not stored data: {err}") from None
+    except ValueError as err:
+        raise StoreError(f"not stored data: {err}") from None
+
+
+def _from_json(data: Any, depth: int) -> Any:
+    if depth > _DEPTH:
+        raise ValueError(f"nested over {_DEPTH} deep")
+    kind = type(data)
+    if data is None or kind is bool or kind is str or kind is int or kind is float:
+        return data
+    if kind is list:
+        return [_from_json(v, depth + 1) for v in data]
+    if kind is not dict or len(data) != 1:
+        raise ValueError(f"an object must have one key, its type's tag: {data!r:.60}")
+    ((tag, payload),) = data.items()
+    if tag in ("tuple", "set", "frozenset"):
+        if type(payload) is not list:
+            raise ValueError(f"a {tag} is a list")
+        items = [_from_json(v, depth + 1) for v in payload]
+        try:
+            return (
+                tuple(items) if tag == "tuple" else set(items) if tag == "set" else frozenset(items)
+            )
+        except TypeError:
+            raise ValueError(f"a {tag} of unhashable items") from None
+    if tag == "dict":
+        if type(payload) is not dict:
+            raise ValueError("a dict is an object")
+        return {k: _from_json(v, depth + 1) for k, v in payload.items()}
+    if tag == "bytes":
+        if type(payload) is not str:
+            raise ValueError("bytes are hex text")
+        return bytes.fromhex(payload)
+    if tag == "float":
+        if payload not in ("inf", "-inf", "nan"):
+            raise ValueError(f"{payload!r:.20} is no special float")
+        return float(payload)
+    found = _kinds().get(tag)
+    if found is None:
+        raise ValueError(f"unknown tag {tag!r:.40}")
+    return found[2](payload)
+
+
+# --- checksums and the schema-1 migration --------------------------------------------
+
+
+def _checksum(table: str, name: str, key: str, text: str, version: int) -> bytes:
+    """The checksum of a row: the first 64 bits of SHA-256 over its table, ruleset (or
+    survey) name, key text, value text and encoding version.  Not keyed: it detects
+    corruption and naive edits, not a forger who recomputes it."""
+    data = f"{table}\x1f{name}\x1f{key}\x1f{text}\x1f{version}"
+    return _sha256(data.encode("utf-8", "surrogatepass")).digest()[:8]
+
+
+_sha256 = hashlib.sha256
+
+
+def _survey_checksum(name: str, item: str, item_data: str, result: str) -> bytes:
+    return _checksum("survey", name, item, item_data + "\x1e" + result, ENCODING)
+
+
+class _OldPickles(pickle.Unpickler):
+    """Reads the pickles of schema-1 survey rows, admitting only plain builtins and the
+    library's value types: every other global (``os.system``, ``builtins.eval``...)
+    is refused, so no ``__reduce__`` reaches an arbitrary callable."""
+
+    _ALLOWED: frozenset[tuple[str, str]] = frozenset(
+        {
+            ("builtins", "set"),
+            ("builtins", "frozenset"),
+            ("cgt.game", "_unpickle"),
+            ("cgt.game", "Outcome"),
+            ("cgt.game", "Relation"),
+            ("cgt.dyadic", "Dyadic"),
+            ("cgt.loopy.values", "_rebuild"),
+            ("cgt.loopy.sided", "SidedValue"),
+            ("cgt.play", "Player"),
+            ("cgt.impartial.periodicity", "Periodicity"),
+        }
+    )
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "builtins" and name == "getattr":
+            return _dyadic_getattr  # Dyadic pickles as getattr(Dyadic, "from_exponent")
+        if (module, name) not in self._ALLOWED:
+            raise pickle.UnpicklingError(f"refused global {module}.{name}")
+        return super().find_class(module, name)
+
+
+def _dyadic_getattr(owner: Any, name: Any) -> Any:
+    from .dyadic import Dyadic
+
+    if owner is Dyadic and name == "from_exponent":
+        return Dyadic.from_exponent
+    raise pickle.UnpicklingError(f"refused getattr({owner!r:.40}, {name!r:.40})")
+
+
+def _old_pickle(blob: Any) -> Any:
+    """A schema-1 pickle read by :class:`_OldPickles` (raises ``UnpicklingError``)."""
+    if not isinstance(blob, bytes):
+        raise pickle.UnpicklingError(f"a {type(blob).__name__}, not a pickle")
+    try:
+        return _OldPickles(io.BytesIO(blob)).load()
+    except pickle.UnpicklingError:
+        raise
+    except Exception as err:  # a malformed pickle fails in many ways
+        raise pickle.UnpicklingError(f"{type(err).__name__}: {err}") from None
+
+
 # --- the store ------------------------------------------------------------------------
 
 
@@ -193,14 +569,56 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS value (
     ruleset TEXT NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL,
+    version INTEGER NOT NULL, checksum BLOB NOT NULL,
     PRIMARY KEY (ruleset, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS grundy (
     ruleset TEXT NOT NULL, key TEXT NOT NULL, value INTEGER NOT NULL,
+    version INTEGER NOT NULL, checksum BLOB NOT NULL,
     PRIMARY KEY (ruleset, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS survey (
-    name TEXT NOT NULL, item TEXT NOT NULL, item_pickle BLOB NOT NULL,
-    result BLOB NOT NULL, PRIMARY KEY (name, item)) WITHOUT ROWID;
+    name TEXT NOT NULL, item TEXT NOT NULL, item_data TEXT NOT NULL, result TEXT NOT NULL,
+    version INTEGER NOT NULL, checksum BLOB NOT NULL,
+    PRIMARY KEY (name, item)) WITHOUT ROWID;
 """
+
+
+class Disagreement(NamedTuple):
+    """A stored row that :meth:`Store.verify` found wrong: ``problem`` is ``"value"``
+    (the recomputed value differs) or ``"row"`` (the row itself fails its checksum
+    or does not read).
+
+    >>> Disagreement("value", "keyed:Domineering", "i196866", "7", "-1").problem
+    'value'
+    """
+
+    problem: str
+    ruleset: str
+    key: str
+    stored: str
+    recomputed: str
+
+
+@dataclass
+class Verification:
+    """What :meth:`Store.verify` found: rows recomputed, disagreements, and the
+    sampled rows of rulesets whose keys cannot be turned back into positions.
+
+    >>> v = Verification(checked=3)
+    >>> v.ok, v
+    (True, Verification(checked=3, disagreements=[], unverifiable={}))
+    """
+
+    checked: int = 0
+    """Rows whose value was recomputed from the key."""
+    disagreements: list[Disagreement] = field(default_factory=list)
+    """Rows whose stored value differs from the recomputed one, or that fail to read."""
+    unverifiable: dict[str, int] = field(default_factory=dict)
+    """Ruleset name -> stored rows that cannot be rebuilt into positions (not checked)."""
+
+    @property
+    def ok(self) -> bool:
+        """No disagreement was found."""
+        return not self.disagreements
 
 
 class Store:
@@ -242,7 +660,7 @@ class Store:
 
         >>> import os, tempfile
         >>> Store.open(os.path.join(tempfile.mkdtemp(), "s.sqlite")).schema_version
-        1
+        2
         """
         return cls(path)
 
@@ -305,7 +723,63 @@ class Store:
             )
         if version < 1:
             raise self._error(f"has an unknown store schema version {version}")
+        if version == 1:
+            _retry(lambda: self._migrate(conn))
         conn.execute("PRAGMA synchronous = NORMAL")
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        """Rewrite a schema-1 store as schema 2, in one transaction.
+
+        Values and Grundy values gain their encoding version and checksum (a
+        checksum certifies the row as found at migration).  Survey rows were
+        pickles: each is read by a restricted unpickler that admits only plain
+        builtins and the library's value types, and written again as
+        :func:`encode_data` text.  A row it refuses (a pickle naming any other
+        global, as a crafted file's would) or cannot encode raises
+        :class:`StoreError` naming the survey and item, and the file is left
+        as it was: results are never dropped silently, and a shared file that
+        holds code is refused as a whole rather than half used.
+        """
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("SELECT value FROM meta WHERE name='schema'").fetchone()
+            if version is None or version[0] != "1":  # another process migrated it
+                conn.execute("ROLLBACK")
+                return
+            conn.create_function("cgt_checksum", 5, _checksum, deterministic=True)
+            for table, column in (("value", "game"), ("grundy", "value")):
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN checksum BLOB NOT NULL DEFAULT x''")
+                conn.execute(
+                    f"UPDATE {table} SET version={ENCODING}, checksum=cgt_checksum("
+                    f"'{table}', ruleset, key, CAST({column} AS TEXT), {ENCODING})"
+                )
+            rows = []
+            for name, item, item_pickle, result in conn.execute(
+                "SELECT name, item, item_pickle, result FROM survey"
+            ).fetchall():
+                where = f"survey row ({name!r:.80}, item {item!r:.80})"
+                try:
+                    item_data = encode_data(_old_pickle(item_pickle))
+                    result_data = encode_data(_old_pickle(result))
+                except (pickle.UnpicklingError, UnstorableResult) as err:
+                    raise self._error(
+                        f"schema-1 {where} is not plain data, so it was not "
+                        f"read ({err}); the file is unchanged: delete that row or use a new "
+                        f"store"
+                    ) from None
+                rows.append((name, item, item_data, result_data))
+            conn.execute("DROP TABLE survey")
+            conn.execute(_SCHEMA.split(";")[3])
+            conn.executemany(
+                "INSERT INTO survey VALUES (?, ?, ?, ?, ?, ?)",
+                [(*row, ENCODING, _survey_checksum(*row)) for row in rows],
+            )
+            conn.execute("UPDATE meta SET value=? WHERE name='schema'", (str(SCHEMA_VERSION),))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     @staticmethod
     def _create(conn: sqlite3.Connection) -> None:
@@ -327,7 +801,7 @@ class Store:
 
         >>> import os, tempfile
         >>> Store(os.path.join(tempfile.mkdtemp(), "s.sqlite")).schema_version
-        1
+        2
         """
         with self._lock:
             row = self._connect().execute("SELECT value FROM meta WHERE name='schema'").fetchone()
@@ -406,12 +880,19 @@ class Store:
         with self._lock:
             if not self._values and not self._grundy:
                 return
-            values = [(r, k, text) for (r, k), g in self._values.items() if (text := _text(g))]
-            grundy = [(r, k, v) for (r, k), v in self._grundy.items()]
+            values = []
+            for (r, k), g in self._values.items():
+                text = _text(g)
+                if text is not None:
+                    values.append((r, k, text, ENCODING, _checksum("value", r, k, text, ENCODING)))
+            grundy = [
+                (r, k, v, ENCODING, _checksum("grundy", r, k, str(v), ENCODING))
+                for (r, k), v in self._grundy.items()
+            ]
 
             def write(conn: sqlite3.Connection) -> None:
-                conn.executemany("INSERT OR IGNORE INTO value VALUES (?, ?, ?)", values)
-                conn.executemany("INSERT OR IGNORE INTO grundy VALUES (?, ?, ?)", grundy)
+                conn.executemany("INSERT OR IGNORE INTO value VALUES (?, ?, ?, ?, ?)", values)
+                conn.executemany("INSERT OR IGNORE INTO grundy VALUES (?, ?, ?, ?, ?)", grundy)
 
             self._transaction(write)
             self._values.clear()
@@ -452,12 +933,31 @@ class Store:
             found = self._values.get(row)
             if found is not None:
                 return found
-            text = self._query("SELECT game FROM value WHERE ruleset=? AND key=?", row)
-        return None if text is None else self._game(text)
+            found_row = self._query(
+                "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
+            )
+        return None if found_row is None else self._game(row, *found_row)
 
-    def _game(self, text: str) -> Game:
+    def _check_row(
+        self, table: str, row: tuple[str, str], text: Any, version: Any, checksum: Any
+    ) -> None:
+        """Raise :class:`StoreError` naming the row unless its version and checksum hold."""
+        where = f"{table} row ({row[0]!r:.80}, key {row[1]!r:.80})"
+        if version != ENCODING:
+            raise self._error(
+                f"{where} was written under encoding {version!r:.20}; this cgt reads encoding "
+                f"{ENCODING} only (recompute it in a new store)"
+            )
+        if type(text) is not str or checksum != _checksum(table, *row, text, version):
+            raise self._error(
+                f"{where} fails its checksum: the file was corrupted or edited; the row is "
+                f"not used (run Store.verify, or recompute in a new store)"
+            )
+
+    def _game(self, row: tuple[str, str], text: Any, version: Any, checksum: Any) -> Game:
         from .notation import parse
 
+        self._check_row("value", row, text, version, checksum)
         try:
             game = parse(text)
         except CGTError as err:
@@ -466,18 +966,28 @@ class Store:
             raise self._error(f"holds a value that is not a short game: {text!r:.80}")
         return game
 
+    def _nim(self, row: tuple[str, str], value: Any, version: Any, checksum: Any) -> int:
+        if type(value) is not int or value < 0:
+            raise self._error(
+                f"grundy row ({row[0]!r:.80}, key {row[1]!r:.80}) holds {value!r:.40}, "
+                f"not a Grundy value"
+            )
+        self._check_row("grundy", row, str(value), version, checksum)
+        return value
+
     def _get_grundy(self, row: tuple[str, str]) -> int | None:
         with self._lock:
             found = self._grundy.get(row)
             if found is not None:
                 return found
-            value = self._query("SELECT value FROM grundy WHERE ruleset=? AND key=?", row)
-        return None if value is None else int(value)
+            found_row = self._query(
+                "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
+            )
+        return None if found_row is None else self._nim(row, *found_row)
 
     def _query(self, sql: str, args: tuple[Any, ...]) -> Any:
         conn = self._connect()
-        row = _retry(lambda: conn.execute(sql, args).fetchone())
-        return None if row is None else row[0]
+        return _retry(lambda: conn.execute(sql, args).fetchone())
 
     def __len__(self) -> int:
         """The number of stored component values (canonical forms and Grundy values)."""
@@ -490,12 +1000,12 @@ class Store:
         """Every stored component value, canonical forms first, in key order."""
         with self._lock:
             conn = self._connect()
-            games = conn.execute("SELECT ruleset, key, game FROM value ORDER BY 1, 2").fetchall()
-            nims = conn.execute("SELECT ruleset, key, value FROM grundy ORDER BY 1, 2").fetchall()
-        for ruleset, key, text in games:
-            yield StoreEntry(ruleset, key, self._game(text))
-        for ruleset, key, value in nims:
-            yield StoreEntry(ruleset, key, int(value))
+            games = conn.execute("SELECT * FROM value ORDER BY 1, 2").fetchall()
+            nims = conn.execute("SELECT * FROM grundy ORDER BY 1, 2").fetchall()
+        for ruleset, key, *rest in games:
+            yield StoreEntry(ruleset, key, self._game((ruleset, key), *rest))
+        for ruleset, key, *rest in nims:
+            yield StoreEntry(ruleset, key, self._nim((ruleset, key), *rest))
 
     def rulesets(self) -> dict[str, int]:
         """How many values each ruleset has in the store.
@@ -514,15 +1024,25 @@ class Store:
         return dict(sorted(counts.items()))
 
     def check(self) -> None:
-        """Raise :class:`StoreError` unless SQLite's integrity check passes.
+        """Raise :class:`StoreError` unless SQLite's integrity check passes and every
+        row reads: its encoding version, its checksum, and (for survey rows) its data.
 
         >>> import os, tempfile
-        >>> Store(os.path.join(tempfile.mkdtemp(), "s.sqlite")).check()
+        >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
+        >>> s.put_grundy("Toy", 1, 1); s.flush(); s.check()
         """
         with self._lock:
-            rows = self._connect().execute("PRAGMA integrity_check").fetchall()
-        if rows != [("ok",)]:
-            raise self._error(f"fails SQLite's integrity check: {rows[:5]}")
+            self.flush()
+            conn = self._connect()
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+            if rows != [("ok",)]:
+                raise self._error(f"fails SQLite's integrity check: {rows[:5]}")
+            for ruleset, key, *rest in conn.execute("SELECT * FROM value"):
+                self._check_row("value", (ruleset, key), *rest)
+            for ruleset, key, *rest in conn.execute("SELECT * FROM grundy"):
+                self._nim((ruleset, key), *rest)
+            for row in conn.execute("SELECT * FROM survey"):
+                self._survey_row(*row)
 
     def export(self, path: str | os.PathLike[str]) -> Store:
         """Copy the store (a consistent snapshot, pending values included) to a new file.
@@ -545,39 +1065,126 @@ class Store:
                 out.close()
         return Store(target)
 
+    # --- verification -------------------------------------------------------------
+    def verify(self, sample: float = 100, *, seed: int | None = 0) -> Verification:
+        """Recompute a sample of the stored values from their keys and report disagreements.
+
+        ``sample`` is a number of rows (an ``int``), or a fraction of them (a
+        ``float`` in (0, 1]); ``seed`` makes the sample repeatable (``None``:
+        a fresh one).  Rows of rulesets whose keys can be turned back into
+        positions (the keyed rules of Domineering, Cram, Col, Snort, Clobber,
+        Konane, Fission and Amazons) are recomputed by a solver without a
+        store (the process store of :func:`use_store` is detached while this
+        runs); rows of other rulesets are counted in
+        :attr:`Verification.unverifiable`.  A row that fails its checksum is
+        reported as a disagreement, not raised.
+
+        >>> import os, tempfile
+        >>> from cgt.games import Domineering, clear_solver_caches
+        >>> clear_solver_caches()
+        >>> path = os.path.join(tempfile.mkdtemp(), "v.sqlite")
+        >>> with use_store(path):
+        ...     Domineering("...|...|...").value()
+        +-1
+        >>> report = Store(path).verify(sample=5)
+        >>> report.ok, report.checked
+        (True, 5)
+        """
+        if isinstance(sample, bool) or not isinstance(sample, (int, float)):
+            raise WrongType(f"sample is a count (int) or a fraction (float), not {sample!r}")
+        if isinstance(sample, float) and not 0 < sample <= 1:
+            raise WrongType(f"a fraction to sample is in (0, 1], not {sample!r}")
+        if isinstance(sample, int) and sample < 0:
+            raise WrongType(f"a count to sample is non-negative, not {sample!r}")
+        with self._lock:
+            self.flush()
+            conn = self._connect()
+            rows = [("value", *r) for r in conn.execute("SELECT ruleset, key FROM value")]
+            rows += [("grundy", *r) for r in conn.execute("SELECT ruleset, key FROM grundy")]
+        report = Verification()
+        checkable = []
+        for row in rows:
+            if _rebuild(row[1], row[2]) is None:
+                report.unverifiable[row[1]] = report.unverifiable.get(row[1], 0) + 1
+            else:
+                checkable.append(row)
+        report.unverifiable = dict(sorted(report.unverifiable.items()))
+        count = sample if isinstance(sample, int) else math.ceil(sample * len(checkable))
+        chosen = random.Random(seed).sample(checkable, min(count, len(checkable)))
+        chosen.sort()
+        solvers: dict[str, Any] = {}
+        with use_store(None):
+            for table, ruleset, key in chosen:
+                report.checked += 1
+                try:
+                    stored: Game | int | None = (
+                        self._get_value((ruleset, key))
+                        if table == "value"
+                        else self._get_grundy((ruleset, key))
+                    )
+                except StoreError as err:
+                    report.disagreements.append(Disagreement("row", ruleset, key, str(err), ""))
+                    continue
+                fresh = _recompute(solvers, table, ruleset, key)
+                if fresh != stored:
+                    report.disagreements.append(
+                        Disagreement("value", ruleset, key, str(stored), str(fresh))
+                    )
+        return report
+
     # --- surveys ------------------------------------------------------------------
+    def _survey_row(
+        self, name: Any, item: Any, item_data: Any, result: Any, version: Any, checksum: Any
+    ) -> tuple[Any, Any]:
+        """The item and result of a survey row, checked (else :class:`StoreError` naming it)."""
+        where = f"survey row ({name!r:.80}, item {item!r:.80})"
+        if version != ENCODING:
+            raise self._error(
+                f"{where} was written under encoding {version!r:.20}; this cgt reads "
+                f"encoding {ENCODING} only"
+            )
+        texts = (name, item, item_data, result)
+        if not all(type(t) is str for t in texts) or checksum != _survey_checksum(*texts):
+            raise self._error(
+                f"{where} fails its checksum: the file was corrupted or edited; not used"
+            )
+        try:
+            return decode_data(item_data), decode_data(result)
+        except StoreError as err:
+            raise self._error(f"{where} holds {err}") from None
+
+    def _survey_rows(self, name: str) -> list[tuple[Any, ...]]:
+        if not isinstance(name, str):
+            raise WrongType(f"a survey is named by a str, not {type(name).__name__}")
+        with self._lock:
+            return (
+                self._connect()
+                .execute("SELECT * FROM survey WHERE name=? ORDER BY item", (name,))
+                .fetchall()
+            )
+
     def survey_done(self, name: str) -> dict[str, Any]:
         """The stored results of survey ``name``: item key text to result.
+
+        Every row is checked (version, checksum, data) as it is read; a bad
+        one raises :class:`StoreError` naming it.
 
         >>> import os, tempfile
         >>> Store(os.path.join(tempfile.mkdtemp(), "s.sqlite")).survey_done("x")
         {}
         """
-        with self._lock:
-            rows = (
-                self._connect()
-                .execute("SELECT item, result FROM survey WHERE name=?", (name,))
-                .fetchall()
-            )
-        return {item: pickle.loads(result) for item, result in rows}
+        return {row[1]: self._survey_row(*row)[1] for row in self._survey_rows(name)}
 
     def survey_results(self, name: str) -> dict[Any, Any]:
-        """The stored results of survey ``name``: item to result.
+        """The stored results of survey ``name``: item to result (rows checked as in
+        :meth:`survey_done`).
 
         >>> import os, tempfile
         >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
         >>> s.put_results("squares", [(3, 9), (2, 4)]); s.survey_results("squares")
         {2: 4, 3: 9}
         """
-        with self._lock:
-            rows = (
-                self._connect()
-                .execute(
-                    "SELECT item_pickle, result FROM survey WHERE name=? ORDER BY item", (name,)
-                )
-                .fetchall()
-            )
-        return {pickle.loads(item): pickle.loads(result) for item, result in rows}
+        return dict(self._survey_row(*row) for row in self._survey_rows(name))
 
     def surveys(self) -> dict[str, int]:
         """The surveys in the store and how many results each has.
@@ -597,18 +1204,30 @@ class Store:
     def put_results(self, name: str, results: list[tuple[Any, Any]]) -> None:
         """Write survey results ``(item, result)`` in one transaction (committed on return).
 
+        Items and results are stored as data (:func:`encode_data`): one that is
+        not raises :class:`UnstorableResult` naming it, and nothing is written.
+
         >>> import os, tempfile
         >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
         >>> s.put_results("t", [("a", 1)]); s.surveys()
         {'t': 1}
+        >>> s.put_results("t", [("b", object())])
+        Traceback (most recent call last):
+        ...
+        cgt.store.UnstorableResult: survey 't', item 'b': a value of type object cannot be ...
         """
-        rows = [
-            (name, encode_key(item), pickle.dumps(item, 4), pickle.dumps(result, 4))
-            for item, result in results
-        ]
+        if not isinstance(name, str):
+            raise WrongType(f"a survey is named by a str, not {type(name).__name__}")
+        rows = []
+        for item, result in results:
+            try:
+                texts = (name, encode_key(item), encode_data(item), encode_data(result))
+            except UnstorableResult as err:
+                raise UnstorableResult(f"survey {name!r:.80}, item {item!r:.80}: {err}") from None
+            rows.append((*texts, ENCODING, _survey_checksum(*texts)))
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.executemany("INSERT OR REPLACE INTO survey VALUES (?, ?, ?, ?)", rows)
+            conn.executemany("INSERT OR REPLACE INTO survey VALUES (?, ?, ?, ?, ?, ?)", rows)
 
         with self._lock:
             self._transaction(write)
@@ -622,6 +1241,63 @@ def _text(g: Game) -> str | None:
         return str(g)
     except TooLarge:
         return None
+
+
+_STONES = ("Clobber", "Konane", "Fission", "Amazons")
+
+
+def _rebuild(ruleset: str, key: str) -> tuple[Any, Any] | None:
+    """The keyed rules and the decoded key of a stored row, or ``None`` when the row
+    cannot be turned back into a position (no known rules, or an opaque key)."""
+    name = ruleset.removeprefix("keyed:")
+    if name == ruleset:
+        return None  # a Position class: its key() is not invertible in general
+    rules: Any
+    if name in ("Domineering", "Cram"):
+        from .games.domineering import _CRAM, _DOMINEERING
+
+        rules = _DOMINEERING if name == "Domineering" else _CRAM
+    elif name in ("Col", "Snort"):
+        from .games.graphs import COL, SNORT
+
+        rules = COL if name == "Col" else SNORT
+    elif name in _STONES:
+        from .games import boards
+
+        rules = boards._bit_rules(getattr(boards, name))
+    else:
+        return None
+    try:
+        decoded = decode_key(key)
+    except StoreError:
+        return None
+    if name in ("Col", "Snort") and type(decoded) is tuple and type(decoded[0]) is int:
+        return None  # a graph host's key: it names a graph of the writing process only
+    return rules, decoded
+
+
+def _recompute(solvers: dict[str, Any], table: str, ruleset: str, key: str) -> Game | int | str:
+    """The value of a stored row computed again from its options, with no store."""
+    from .canonical import canonical_form
+    from .impartial.nim import mex
+    from .solver import Solver
+
+    found = _rebuild(ruleset, key)
+    assert found is not None
+    rules, decoded = found
+    solver = solvers.get(ruleset)
+    if solver is None:
+        solver = solvers[ruleset] = Solver()
+    try:
+        left, right = rules.options(decoded)
+        if table == "grundy":
+            return mex([solver.keyed_grundy(rules, s, progress=False) for s in left])
+        return canonical_form(
+            [solver.keyed_value(rules, s, progress=False) for s in left],
+            [solver.keyed_value(rules, s, progress=False) for s in right],
+        )
+    except CGTError as err:
+        return f"(not computable: {err})"
 
 
 def _retry(action: Any, attempts: int = 20) -> Any:

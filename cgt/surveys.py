@@ -18,7 +18,10 @@ an interrupted survey started again skips every item already stored.
 
 ``func`` and the results travel between processes: ``func`` must be a
 module-level function (importable by the workers) and results must be
-picklable.  Dask retries the tasks of a worker that dies (``retries``).
+picklable.  A stored survey keeps items and results as data, never pickles
+(see :func:`cgt.store.encode_data`): with a store, a result that is not data
+raises :class:`~cgt.store.UnstorableResult` when it arrives.  Dask retries
+the tasks of a worker that dies (``retries``).
 """
 
 from __future__ import annotations
@@ -189,10 +192,7 @@ def _survey(
     def flush() -> None:
         if pending and store is not None:
             assert name is not None
-            try:
-                store.put_results(name, pending)
-            except (pickle.PicklingError, TypeError, AttributeError) as err:
-                raise WrongType(f"survey results must be picklable to be stored ({err})") from None
+            store.put_results(name, pending)  # UnstorableResult if a result is not data
             pending.clear()
 
     try:

@@ -332,11 +332,17 @@ EXAMPLES = {
 
 
 def test_every_subcommand_has_json_output_and_help_with_an_example(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    from cgt.store import Store
+
     _, subs = build_parser()
-    assert set(subs) == set(EXAMPLES)
-    for name, args in EXAMPLES.items():
+    store = tmp_path / "values.sqlite"
+    with Store(store) as s:
+        s.put_grundy("Toy", 1, 1)
+    examples = {**EXAMPLES, "store": ["verify", str(store), "--sample", "10"]}
+    assert set(subs) == set(examples)
+    for name, args in examples.items():
         data = run_json(capsys, name, *args)
         assert data, name
         with pytest.raises(SystemExit) as done:

@@ -149,7 +149,7 @@ def test_bad_calls_say_what_is_wrong(tmp_path: Path) -> None:
     with pytest.raises(InvalidArgument, match="module level"):
         survey(lambda n: n, [1], store=tmp_path / "l.sqlite", workers=0)
     assert survey(lambda n: n, [1], workers=0) == {1: 1}  # no store, no name needed
-    with pytest.raises(WrongType, match="picklable"):
+    with pytest.raises(WrongType, match="cannot be stored: survey items and results must be data"):
         survey(unpicklable, [1], store=tmp_path / "p.sqlite", workers=0, progress=False)
     with pytest.raises(InvalidArgument, match="workers"):
         survey(square, [1], workers=-1)

@@ -34,6 +34,12 @@
 #include <limits.h>
 #include <string.h>
 
+/* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
+   not use a kernel whose fingerprint differs from that of the sources beside it */
+#ifndef CGT_SOURCE_HASH
+#define CGT_SOURCE_HASH ""
+#endif
+
 #if defined(__linux__) && defined(__GNUC__)
 #include <pthread.h>
 #define CGT_STACK_CHECK 1
@@ -1839,6 +1845,10 @@ PyInit__kernel_canonical(void)
     PyObject *m = PyModule_Create(&moduledef);
     if (m == NULL)
         return NULL;
+    if (PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     PyObject *api = PyCapsule_New(&the_budget_api, "cgt._kernel_canonical._budget_api", NULL);
     if (api == NULL || PyModule_AddObject(m, "_budget_api", api) < 0) {
         Py_XDECREF(api);

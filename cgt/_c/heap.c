@@ -26,6 +26,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
+   not use a kernel whose fingerprint differs from that of the sources beside it */
+#ifndef CGT_SOURCE_HASH
+#define CGT_SOURCE_HASH ""
+#endif
+
 #define VALUE_LIMIT (1L << 24) /* Grundy values here stay far below this */
 #define WORK_CHECK (1L << 22)  /* elementary steps between two looks at Ctrl-C */
 
@@ -600,5 +606,10 @@ static struct PyModuleDef heap_module = {
 PyMODINIT_FUNC
 PyInit__kernel_heap(void)
 {
-    return PyModule_Create(&heap_module);
+    PyObject *m = PyModule_Create(&heap_module);
+    if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

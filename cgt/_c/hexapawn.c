@@ -45,6 +45,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
+   not use a kernel whose fingerprint differs from that of the sources beside it */
+#ifndef CGT_SOURCE_HASH
+#define CGT_SOURCE_HASH ""
+#endif
+
 #define WINDOW 16
 #define MIX 0x9E3779B97F4A7C15ULL
 #define MIX2 0xC2B2AE3D27D4EB4FULL
@@ -809,6 +815,10 @@ PyInit__kernel_hexapawn(void)
     }
     PyObject *m = PyModule_Create(&hexapawn_module);
     if (m == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
         return NULL;
     }
     Py_INCREF(&SearchType);

@@ -16,6 +16,12 @@
 #include <Python.h>
 #include <stdlib.h>
 
+/* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
+   not use a kernel whose fingerprint differs from that of the sources beside it */
+#ifndef CGT_SOURCE_HASH
+#define CGT_SOURCE_HASH ""
+#endif
+
 #define MAX_IN_EXPRESSION (1LL << 16)
 
 static PyObject *str_id, *str_x, *str_m, *str_k;
@@ -347,5 +353,10 @@ PyInit__kernel_parse(void)
     str_k = PyUnicode_InternFromString("_k");
     if (str_id == NULL || str_x == NULL || str_m == NULL || str_k == NULL)
         return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -36,6 +36,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
+   not use a kernel whose fingerprint differs from that of the sources beside it */
+#ifndef CGT_SOURCE_HASH
+#define CGT_SOURCE_HASH ""
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                     */
 /* ------------------------------------------------------------------------ */
@@ -2406,7 +2412,7 @@ PyMODINIT_FUNC PyInit__kernel_shortgame(void)
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    if (module_exec(m) < 0) {
+    if (PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0 || module_exec(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -981,6 +981,17 @@ class HostRules:
         """
         return self.base.name
 
+    def persistent(self, key: Hashable) -> bool:
+        """Whether ``key`` means the same component in every process: not for this
+        host's own keys, which carry a token of this process (a store must not
+        keep them; another process's host of the same token is another graph).
+
+        >>> rules = COL.host((0b1110, 1, 1, 1))
+        >>> rules.persistent(rules._own_key((0b1111, 0, 0))), rules.persistent(".L")
+        (False, True)
+        """
+        return not (key.__class__ is tuple and key[0] == self._token)
+
     def attach(self, values: dict[Hashable, Any]) -> None:
         """Note a solver table that stores values under this host's keys.
 
