@@ -15,6 +15,7 @@ nimbers and infinitesimals; impartial games; values of real positions.
 from __future__ import annotations
 
 from . import games, impartial, loopy, play, progress
+from ._budget import work_left, work_limit
 from ._version import __version__
 from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
 from .dyadic import Dyadic, NotDyadic, simplest_between
@@ -32,6 +33,7 @@ from .errors import (
     ParseError,
     PositionProtocolError,
     TooLarge,
+    WorkLimitExceeded,
     WrongType,
 )
 from .game import (
@@ -53,7 +55,7 @@ from .game import (
 from .impartial.misere_canonical import MisereGame, parse_misere
 from .impartial.quotient import MisereQuotient
 from .kernels import compiled
-from .notation import parse
+from .notation import parse, set_text_limit, text_limit
 from .play import Move, Player, Sum
 from .products import NotPositive
 from .progress import set_progress
@@ -92,6 +94,7 @@ __all__ = [
     "TemperatureError",
     "Thermograph",
     "TooLarge",
+    "WorkLimitExceeded",
     "WrongType",
     "__version__",
     "cache_info",
@@ -111,13 +114,17 @@ __all__ = [
     "progress",
     "set_cache_limit",
     "set_progress",
+    "set_text_limit",
     "simplest_between",
     "star",
     "survey",
     "switch",
+    "text_limit",
     "tiny",
     "to_game",
     "up",
     "use_store",
+    "work_left",
+    "work_limit",
     "zero",
 ]

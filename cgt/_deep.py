@@ -35,6 +35,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from . import _budget
 from .errors import GameTooDeep
 
 __all__ = ["deep"]
@@ -112,17 +113,23 @@ def _run_in_big_stack(fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
     # Not Thread.join(): on Python 3.11 an interrupted join() can mark a thread
     # that is still running as stopped.  The worker sets this as its last act.
     finished = threading.Event()
+    # The worker does the caller's work: it spends the caller's budgets
+    # (cgt.work_limit, and the outcome search's), and hands back what is left.
+    budgets = [_budget.state()]
 
     def target() -> None:
         me = _get_ident()
         _inside.add(me)
         try:
+            _budget.adopt(budgets[0])
             result.append(fn(*args, **kwargs))
         except RecursionError:
             error.append(GameTooDeep("the game is too deep even for the extended recursion limit"))
         except BaseException as exc:  # re-raised in the caller's thread
             error.append(exc)
         finally:
+            budgets[0] = _budget.state()
+            _budget.adopt(((None, 0), None))
             _inside.discard(me)
             finished.set()
 
@@ -143,6 +150,7 @@ def _run_in_big_stack(fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
         # Whatever happens from here on, the phase ends only after the worker.
         if worker.ident is not None:
             interrupted = _await(worker, finished, interrupted)
+            _budget.adopt(budgets[0])
         _end_phase()
     if interrupted is not None:
         raise interrupted

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
-from . import _cache
+from . import _budget, _cache
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 from .kernels import kernel
 
@@ -90,9 +90,9 @@ def _bind(game_class: type[Game]) -> None:
     global _Game
     _Game = game_class
     if _kernel is not None:
-        from .errors import WrongType
+        from .errors import WorkLimitExceeded, WrongType
 
-        _kernel.init(game_class, Dyadic, globals(), _cache, WrongType)
+        _kernel.init(game_class, Dyadic, globals(), _cache, WrongType, WorkLimitExceeded)
 
 
 def cache_info() -> dict[str, int]:
@@ -460,6 +460,8 @@ def le(g: Game, h: Game) -> bool:
     r = _le_cache.get(key)
     if r is not None:
         return r
+    if _budget.active:
+        _budget.spend_work()
     r = True
     if gx is not None and g._is_number:
         # number avoidance: x <= H iff no H^R <= x
@@ -498,6 +500,8 @@ def _raw_ge(
     r = memo.get(key)
     if r is not None:
         return r
+    if _budget.active:
+        _budget.spend_work()
     r = True
     for gr in right:
         if le(gr, x):
@@ -520,6 +524,8 @@ def _raw_le(
     r = memo.get(key)
     if r is not None:
         return r
+    if _budget.active:
+        _budget.spend_work()
     r = True
     for gl in left:
         if le(x, gl):
@@ -631,6 +637,8 @@ def canonical_form(left: Iterable[Game], right: Iterable[Game]) -> Game:
                 hi = x
         else:
             return _between(lo, hi)
+    if _budget.active:
+        _budget.spend_work()
     # Canonical games are interned: an option's identity is its value.
     if len(L) > 1:
         L = list({id(o): o for o in L}.values())
@@ -733,6 +741,8 @@ def add(g: Game, h: Game) -> Game:
     r = _add_cache.get(key)
     if r is not None:
         return r
+    if _budget.active:
+        _budget.spend_work()
     if gx is not None and g._is_number:
         r = _translate(h, g) if gx._num != 0 else h
     elif hx is not None and h._is_number:

@@ -31,6 +31,7 @@ __all__ = [
     "PositionProtocolError",
     "RulesetMismatch",
     "TooLarge",
+    "WorkLimitExceeded",
     "WrongType",
 ]
 
@@ -182,6 +183,36 @@ class TooLarge(CGTError, ValueError):
     ...     print(err)
     *1099511627776 has 2**40 options on each side (0 .. *1099511627775); too many to list: ...
     """
+
+
+class WorkLimitExceeded(TooLarge):
+    """A computation needed more steps of work than its budget allows.
+
+    Raised by the engines (both the compiled one and pure Python) when the
+    budget that :func:`cgt.work_limit` gave the running thread is spent.  It
+    is a :class:`TooLarge` (a :class:`ValueError`): the answer was too costly
+    to find within the limit.  Nothing half-built stays in the caches, so the
+    same computation can be run again with a larger budget.
+    :attr:`limit` is the budget that was spent.
+
+    >>> import cgt, pickle
+    >>> g = cgt.parse("+".join("{%d|{%d|-%d}}" % (k, k - 1, k) for k in range(1, 9)))
+    >>> try:
+    ...     with cgt.work_limit(100):
+    ...         g + g.left_options[0]
+    ... except WorkLimitExceeded as err:
+    ...     print(err.limit, isinstance(err, TooLarge))
+    100 True
+    >>> pickle.loads(pickle.dumps(WorkLimitExceeded(100))).limit
+    100
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"this computation needs more than its work budget of {limit:,} steps "
+            "(cgt.work_limit); run it with a larger budget, or without one"
+        )
 
 
 class LoopyPosition(CGTError, ValueError):

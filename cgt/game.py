@@ -921,7 +921,26 @@ class Game:
         return to_string(self)
 
     def __repr__(self) -> str:
-        return str(self)
+        """``str(g)``; a game whose text is over :func:`cgt.text_limit` gets a
+        summary instead (in angle brackets: not a text to parse).
+
+        >>> import cgt
+        >>> g = cgt.parse("+".join("{%d|{%d|-%d}}" % (k, k - 1, k) for k in range(1, 9)))
+        >>> old = cgt.text_limit(); cgt.set_text_limit(1000)
+        >>> g
+        <game born on day 52: its text has 27,553 characters, 5,946 with its shared subgames named>
+        >>> cgt.set_text_limit(old)
+        """
+        try:
+            return str(self)
+        except TooLarge as err:
+            from .notation import _count
+
+            full, named = getattr(err, "sizes", (0, 0))
+            return (
+                f"<game born on day {self._birthday}: its text has {_count(full)} characters, "
+                f"{_count(named)} with its shared subgames named>"
+            )
 
     def __format__(self, spec: str) -> str:
         from .notation import to_latex, to_string, to_unicode
@@ -936,10 +955,13 @@ class Game:
         writer = {"u": to_unicode, "latex": to_latex}.get(kind, to_string)
         return format(writer(self), align)
 
-    def _repr_latex_(self) -> str:
+    def _repr_latex_(self) -> str | None:
         from .notation import to_latex
 
-        return f"${to_latex(self)}$"
+        try:
+            return f"${to_latex(self)}$"
+        except TooLarge:  # Jupyter then shows repr(g), a summary
+            return None
 
     def tree(self, depth: int | None = None, max_nodes: int = 300) -> GameTree:
         """The game tree of the canonical form, as a picture (Jupyter draws it).
@@ -1000,7 +1022,11 @@ def _display_key(g: Game) -> tuple[int, int, str]:
     # not depend on the order in which games happened to be created.
     from .notation import to_string
 
-    return (g._birthday, 0 if g._is_number else 1, to_string(g))
+    try:
+        text = to_string(g)
+    except TooLarge:  # a text over cgt.text_limit(): after every other
+        text = "\U0010ffff"
+    return (g._birthday, 0 if g._is_number else 1, text)
 
 
 _GROWTH_LIMIT = 1 << 12

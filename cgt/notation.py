@@ -34,15 +34,18 @@ True
 
 from __future__ import annotations
 
+import itertools
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from ._deep import deep
 from ._digits import int_to_str, str_to_int
 from .canonical import _clear_hooks, canonical_form, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
-from .errors import ParseError, WrongType
+from .errors import InvalidArgument, ParseError, TooLarge, WrongType
 from .game import (
     Game,
     _has_big_nimber,
@@ -61,7 +64,7 @@ if TYPE_CHECKING:
     from .loopy.sided import SidedValue
     from .loopy.values import LoopyGame
 
-__all__ = ["parse", "to_latex", "to_string", "to_unicode"]
+__all__ = ["names", "parse", "set_text_limit", "text_limit", "to_latex", "to_string", "to_unicode"]
 
 
 # ---------------------------------------------------------------------------
@@ -749,6 +752,7 @@ class _Style:
     bar: str
     comma: str
     latex: bool = False
+    measure: bool = False  # lengths instead of texts (the same walk, counting characters)
 
 
 _ASCII = _Style(("^", "^^", "^{k}"), ("v", "vv", "v{k}"), "*", "+-", "-", "{", "}", "|", ",")
@@ -769,7 +773,7 @@ _LATEX = _Style(
 
 
 def _number_text(x: Dyadic, style: _Style) -> str:
-    if style is _UNICODE:
+    if style.up is _UNICODE.up:  # (measuring styles are copies of these)
         return format(x, "u")
     if style.latex:
         return format(x, "latex")
@@ -793,8 +797,27 @@ def _nus_text(g: Game, style: _Style) -> str:
     return "".join(parts)
 
 
-def _fmt(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
-    """(text, bars): bars > 0 means text is a bare 'L|R' needing braces alone."""
+# One walk writes a game's text and, with a measuring style, counts its
+# characters instead: the pieces below are texts, or lengths when measuring.
+def _lit(style: _Style, text: str) -> Any:
+    return len(text) if style.measure else text
+
+
+def _cat(style: _Style, *parts: Any) -> Any:
+    if style.measure:
+        return sum(p if type(p) is int else len(p) for p in parts)
+    return "".join(parts)
+
+
+def _join(style: _Style, sep: str, parts: list[Any]) -> Any:
+    if style.measure:
+        return sum(parts) + len(sep) * (len(parts) - 1)
+    return sep.join(parts)
+
+
+def _fmt(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> tuple[str, int]:
+    """(text, bars): bars > 0 means text is a bare 'L|R' needing braces alone
+    (with a measuring style: the text's length instead of the text)."""
     found = memo.get(g._id)
     if found is not None:
         return found
@@ -803,14 +826,15 @@ def _fmt(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> tuple[str,
     return result
 
 
-def _braced(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> str:
+def _braced(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> Any:
+    """The text of ``g``, braced if it needs braces alone (or its length, measuring)."""
     text, bars = _fmt(g, style, memo)
-    return f"{style.open}{text}{style.close}" if bars else text
+    return _cat(style, style.open, text, style.close) if bars else text
 
 
-def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
+def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> tuple[Any, int]:
     if g._x is not None:
-        return _nus_text(g, style), 0
+        return _lit(style, _nus_text(g, style)), 0
     left, right = _ordered(g._left, style, memo), _ordered(g._right, style, memo)
     # x +- y with numbers, when the centre x is an integer ({4|2} is 3+-1)
     if len(left) == 1 and len(right) == 1 and left[0]._is_number and right[0]._is_number:
@@ -819,25 +843,25 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> t
         mid, half = (a + b).half(), (a - b).half()
         if mid.is_integer():
             prefix = "" if mid._num == 0 else _number_text(mid, style)
-            return f"{prefix}{style.pm}{_number_text(half, style)}", 0
+            return _lit(style, f"{prefix}{style.pm}{_number_text(half, style)}"), 0
     # +-G and +-{a,b,...}
     if len(left) == len(right) and {_neg(o) for o in left} == set(right):
         if len(left) == 1:
-            return f"{style.pm}{_braced(left[0], style, memo)}", 0
-        inner = style.comma.join(_braced(o, style, memo) for o in left)
-        return f"{style.pm}{style.open}{inner}{style.close}", 0
+            return _cat(style, style.pm, _braced(left[0], style, memo)), 0
+        inner = _join(style, style.comma, [_braced(o, style, memo) for o in left])
+        return _cat(style, style.pm, style.open, inner, style.close), 0
     # Conway's up-nth ^<n> and the cumulative ^[n] (n >= 2), plus a number and *
     if not style.latex:
         from .atomic import format_uptimal
 
-        up_text = format_uptimal(g, "unicode" if style is _UNICODE else "ascii")
+        up_text = format_uptimal(g, "unicode" if style.up is _UNICODE.up else "ascii")
         if up_text is not None:
-            return up_text, 0
+            return _lit(style, up_text), 0
     # Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0}
     tm = _tiny_miny(g)
     if tm is not None and not style.latex:
         word, arg = tm
-        return f"{word}({_braced(arg, style, memo)})", 0
+        return _cat(style, word, "(", _braced(arg, style, memo), ")"), 0
     sides = []
     widest = 0
     for opts in (left, right):
@@ -845,13 +869,13 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[str, int]]) -> t
             text, bars = _fmt(opts[0], style, memo)
             if bars >= _MAX_SLASHES:
                 # Deep nests would need ever longer runs of bars: brace instead.
-                text, bars = f"{style.open}{text}{style.close}", 0
+                text, bars = _cat(style, style.open, text, style.close), 0
             widest = max(widest, bars)
             sides.append(text)
         else:
-            sides.append(style.comma.join(_braced(o, style, memo) for o in opts))
+            sides.append(_join(style, style.comma, [_braced(o, style, memo) for o in opts]))
     sep = style.bar * (widest + 1) if not style.latex else _latex_bars(widest + 1)
-    return f"{sides[0]}{sep}{sides[1]}", widest + 1
+    return _cat(style, sides[0], sep, sides[1]), widest + 1
 
 
 _MAX_SLASHES = 3
@@ -862,7 +886,7 @@ def _ordered(
 ) -> tuple[Game, ...]:
     """Options in display order (as Game.left_options), sharing this render's memo."""
     assert options is not None
-    if len(options) < 2:
+    if len(options) < 2 or style.measure:  # (lengths do not depend on the order)
         return options
     return tuple(
         sorted(options, key=lambda o: (o._birthday, not o._is_number, _fmt(o, style, memo)[0]))
@@ -896,9 +920,249 @@ def _tiny_miny(g: Game) -> tuple[str, Game] | None:
     return None
 
 
+DEFAULT_TEXT_LIMIT = 1_000_000
+"""The longest text (in characters) a game is written as, by default."""
+
+_text_limit = DEFAULT_TEXT_LIMIT
+
+
+def text_limit() -> int:
+    """The longest text, in characters, that printing a game writes.
+
+    >>> import cgt
+    >>> cgt.text_limit() >= 1000
+    True
+    """
+    return _text_limit
+
+
+def set_text_limit(chars: int) -> None:
+    """Set the longest text, in characters, that printing a game writes.
+
+    A game whose text (``str``, ``format``, LaTeX, the store's encoding) is
+    longer is written with its shared subgames named instead (a form that
+    :func:`parse` reads back: see :ref:`printing-limits`); when even that is
+    longer, printing raises :class:`~cgt.TooLarge` at once, naming the sizes.
+
+    >>> import cgt
+    >>> old = cgt.text_limit()
+    >>> g = cgt.parse("+".join("{%d|{%d|-%d}}" % (k, k - 1, k) for k in range(1, 9)))
+    >>> len(str(g))
+    27553
+    >>> cgt.set_text_limit(10_000)
+    >>> text = str(g); len(text), cgt.parse(text) == g
+    (5946, True)
+    >>> cgt.set_text_limit(1000)
+    >>> str(g)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.TooLarge: the text of this game has 27,553 characters, 5,946 with its shared ...
+    >>> cgt.set_text_limit(old)
+    """
+    global _text_limit
+    if isinstance(chars, bool) or not isinstance(chars, int):
+        raise WrongType(f"a text limit is a positive int, not {type(chars).__name__}")
+    if chars < 1:
+        raise InvalidArgument(f"a text limit is a positive int, not {chars!r}")
+    _text_limit = chars
+
+
+class _TooLong(Exception):
+    """The texts written so far are longer than the budget (internal)."""
+
+
+class _Budgeted(dict[int, tuple[Any, int]]):
+    """A printing memo that stops the walk once its texts total ``left`` characters."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        super().__init__()
+        self.left = left
+
+    def __setitem__(self, key: int, value: tuple[Any, int]) -> None:
+        self.left -= len(value[0])
+        if self.left < 0:
+            raise _TooLong
+        dict.__setitem__(self, key, value)
+
+
 @deep
 def _render(g: Game, style: _Style) -> str:
-    return _braced(g, style, {})
+    try:
+        text: str = _braced(g, style, _Budgeted(_text_limit))
+        return text
+    except _TooLong:
+        pass
+    # Long, or many long parts: count the characters first (a walk over the
+    # shared subgames, each once), then write the text or name shared parts.
+    size: int = _braced(g, replace(style, measure=True), {})
+    if size <= _text_limit:
+        text = _braced(g, style, {})
+        return text
+    return _compact(g, style, size)
+
+
+_SMALL = 40  # parts written out in full, wherever they occur, in the named form
+
+
+def names() -> Iterator[str]:
+    """Names for the positions of a text: a, b, ..., z (never ``v``, which is
+    down), then aa, ab, ..., then three letters, and so on, leaving out the
+    words of the notation (``on``, ``off``, ``pass``, ``over``, ``under``,
+    ``dud``, ``upon``, ``tiny``, ``miny``).
+
+    Shared subgames of a long short game (:func:`set_text_limit`) and the
+    positions of loopy games that are met again are named with these.
+
+    >>> from itertools import islice
+    >>> " ".join(islice(names(), 23, 28)), "on" in islice(names(), 1000)
+    ('y z aa ab ac', False)
+    """
+    for width in itertools.count(1):
+        for letters in itertools.product("abcdefghijklmnopqrstuwxyz", repeat=width):
+            name = "".join(letters)
+            if name not in _WORDS:
+                yield name
+
+
+_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon", "tiny", "miny"})
+
+
+def _compact(g: Game, style: _Style, full: int) -> str:
+    """The text with each shared part written once, named, and named again where met.
+
+    Parts of at most :data:`_SMALL` characters are written out wherever they
+    occur; a larger part is written in braces, ``a{...|...}`` the first time
+    it is met when it occurs more than once, and ``a`` afterwards.  This is
+    the naming of loopy notation (``a{0|a}``), which :func:`parse` reads; a
+    form without cycles reads back as the short game.
+    """
+    if g._x is not None:  # (a number or nus value: nothing to name)
+        raise _too_large(g, full, full)
+    measure = replace(style, measure=True)
+    sizes: dict[int, tuple[Any, int]] = {}
+    texts: dict[int, tuple[Any, int]] = {}
+    ascii_texts: dict[int, tuple[Any, int]] = {}
+    marks: dict[int, int] = {}
+
+    def size(o: Game) -> int:
+        n: int = _braced(o, measure, sizes)
+        return n
+
+    def whole(o: Game) -> bool:
+        """Is ``o`` written out wherever it occurs?"""
+        return o._x is not None or size(o) <= _SMALL
+
+    def mark(o: Game) -> int:
+        """A fingerprint of the value that does not depend on serial numbers."""
+        found = marks.get(o._id)
+        if found is None:
+            if whole(o):
+                found = zlib.crc32(_braced(o, _ASCII, ascii_texts).encode())
+            else:
+                assert o._left is not None and o._right is not None
+                found = hash(
+                    (tuple(sorted(map(mark, o._left))), tuple(sorted(map(mark, o._right))))
+                )
+            marks[o._id] = found
+        return found
+
+    def order(options: tuple[Game, ...] | None) -> list[Game]:
+        assert options is not None
+
+        def key(o: Game) -> tuple[Any, ...]:
+            if whole(o):
+                return (o._birthday, not o._is_number, 0, size(o), _braced(o, style, texts))
+            return (o._birthday, not o._is_number, 1, size(o), mark(o))
+
+        return sorted(options, key=key)
+
+    # First walk: how often each large part is met (each large part is
+    # walked once), in the order the text meets them.
+    refs: dict[int, int] = {g._id: 1}
+    seen: list[Game] = []
+    sides: dict[int, tuple[list[Game], list[Game]]] = {}
+    stack = [g]
+    while stack:
+        v = stack.pop()
+        seen.append(v)
+        left, right = order(v._left), order(v._right)
+        sides[v._id] = (left, right)
+        fresh = []
+        for o in left + right:
+            if not whole(o):
+                count = refs.get(o._id, 0)
+                refs[o._id] = count + 1
+                if count == 0:
+                    fresh.append(o)
+        stack.extend(reversed(fresh))
+    # The names, in the order of the text (a depth-first walk, Left first).
+    names_met = names()
+    label: dict[int, str] = {}
+    total = 0
+
+    def walk(v: Game) -> None:
+        for o in sides[v._id][0] + sides[v._id][1]:
+            if not whole(o) and o._id not in done:
+                done.add(o._id)
+                if refs[o._id] > 1:
+                    label[o._id] = next(names_met)
+                walk(o)
+
+    done: set[int] = {g._id}
+    walk(g)  # (recursion as deep as the game: _render runs under @deep)
+    for v in seen:
+        left, right = sides[v._id]
+        total += len(label.get(v._id, "")) + len(style.open) + len(style.bar) + len(style.close)
+        total += len(style.comma) * (max(0, len(left) - 1) + max(0, len(right) - 1))
+        for o in left + right:
+            if whole(o):
+                total += size(o)
+        if v._id in label:
+            total += (refs[v._id] - 1) * len(label[v._id])
+    if total > _text_limit:
+        raise _too_large(g, full, total)
+    # Second walk: write it.
+    out: list[str] = []
+    written: set[int] = set()
+
+    def write(v: Game) -> None:
+        out.append(label.get(v._id, "") + style.open)
+        left, right = sides[v._id]
+        for i, side in enumerate((left, right)):
+            if i:
+                out.append(style.bar)
+            for j, o in enumerate(side):
+                if j:
+                    out.append(style.comma)
+                if whole(o):
+                    out.append(_braced(o, style, texts))
+                elif o._id in written:
+                    out.append(label[o._id])
+                else:
+                    written.add(o._id)
+                    write(o)
+        out.append(style.close)
+
+    write(g)
+    return "".join(out)
+
+
+def _too_large(g: Game, full: int, named: int) -> TooLarge:
+    err = TooLarge(
+        f"the text of this game has {_count(full)} characters, {_count(named)} with its "
+        f"shared subgames named: more than the text limit of {_text_limit:,} "
+        f"(cgt.set_text_limit); its birthday is {g._birthday}, and g.left_options, "
+        "g.right_options explore it"
+    )
+    err.sizes = (full, named)  # type: ignore[attr-defined]
+    return err
+
+
+def _count(n: int) -> str:
+    """A count of characters, exact when small (``297``, ``2.3e+12``)."""
+    return f"{n:,}" if n < 10**7 else f"{n:.2g}"
 
 
 def to_string(g: Game) -> str:

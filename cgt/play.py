@@ -41,7 +41,7 @@ from ._deep import deep
 from .canonical import _clear_hooks
 from .canonical import _options as _engine_options
 from .dyadic import Dyadic
-from .errors import CGTError, InvalidArgument, LoopyPosition, WrongType
+from .errors import CGTError, InvalidArgument, LoopyPosition, TooLarge, WrongType
 from .game import Game, Outcome, zero
 from .solver import _components_of, _unhashable
 
@@ -374,7 +374,7 @@ class Sum:
             svg = draw() if draw is not None else None
             size = _SVG_SIZE.match(svg) if svg else None
             if svg is None or size is None:
-                text = escape(format(part, "u") if isinstance(part, Game) else str(part))
+                text = escape(_text(part))
                 drawings.append((None, text, 9.0 * len(text) + 8, 24.0))
             else:
                 w, h = float(size.group(1)), float(size.group(2))
@@ -399,6 +399,17 @@ class Sum:
         from ._svg import document
 
         return document(x, height, pieces)
+
+
+def _text(part: Any) -> str:
+    """A part's text in a picture; a game whose text is over the text limit
+    shows its summary (``repr``)."""
+    if not isinstance(part, Game):
+        return str(part)
+    try:
+        return format(part, "u")
+    except TooLarge:
+        return repr(part)
 
 
 def _as_value(part: Any) -> Game | None:

@@ -68,7 +68,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
 
-from .errors import CGTError, WrongType
+from .errors import CGTError, TooLarge, WrongType
 from .game import Game
 
 __all__ = [
@@ -848,6 +848,7 @@ class Store:
         """
         if not isinstance(value, Game):
             raise WrongType(f"put_value() stores a Game, not {type(value).__name__}")
+        str(value)  # a text over cgt.text_limit() is refused now (TooLarge), never cut
         self._put(self._values, (ruleset_name(ruleset), encode_key(key)), value)
 
     def put_grundy(self, ruleset: Any, key: Hashable, value: int) -> None:
@@ -881,8 +882,9 @@ class Store:
                 return
             values = []
             for (r, k), g in self._values.items():
-                text = str(g)
-                values.append((r, k, text, ENCODING, _checksum("value", r, k, text, ENCODING)))
+                text = _text(g)
+                if text is not None:
+                    values.append((r, k, text, ENCODING, _checksum("value", r, k, text, ENCODING)))
             grundy = [
                 (r, k, v, ENCODING, _checksum("grundy", r, k, str(v), ENCODING))
                 for (r, k), v in self._grundy.items()
@@ -1229,6 +1231,16 @@ class Store:
 
         with self._lock:
             self._transaction(write)
+
+
+def _text(g: Game) -> str | None:
+    """The text a value is stored as (it reads back with :func:`cgt.parse`), or
+    None for a value whose text is over :func:`cgt.text_limit`: that value is
+    not stored (a solver computes it again), rather than stored cut short."""
+    try:
+        return str(g)
+    except TooLarge:
+        return None
 
 
 _STONES = ("Clobber", "Konane", "Fission", "Amazons")

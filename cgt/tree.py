@@ -79,10 +79,10 @@ class GameTree:
         budget[0] -= 1
         if budget[0] < 0:
             raise TooLarge(
-                f"the game tree of {self.game} has more nodes than max_nodes allows; "
+                f"the game tree of {_label(self.game)} has more nodes than max_nodes allows; "
                 f"draw fewer levels with tree(depth=...) (asked: {asked})"
             )
-        node = _Node(format(g, "u"))
+        node = _Node(_label(g))
         lefts, rights = _options(g, "left"), _options(g, "right")
         if left == 0:
             node.cut = bool(lefts or rights)
@@ -157,3 +157,12 @@ class GameTree:
         place(self._root, 4.0, 0)
         height = 32 + self.depth * _ROW
         return document(self._root.width + 8, height, edges + labels, background="white")
+
+
+def _label(g: Game) -> str:
+    """A node's label: its value, or its summary (``repr``) when its text is over
+    the text limit."""
+    try:
+        return format(g, "u")
+    except TooLarge:
+        return repr(g)

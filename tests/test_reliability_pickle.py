@@ -31,6 +31,8 @@ def _all_error_classes() -> list[type[CGTError]]:
 def _instance(cls: type[CGTError]) -> CGTError:
     if issubclass(cls, cgt.ParseError):
         return cls("unexpected '?'", "{1|?}", 3)
+    if issubclass(cls, cgt.WorkLimitExceeded):
+        return cls(1000)
     return cls("something went wrong with {1|0}")
 
 

@@ -196,6 +196,56 @@ stack_floor_init(void)
 static CGT_TLS long depth = 0;
 static unsigned int ticks = 0;
 
+/* The work budget of this thread (cgt._budget.work_limit): every step of the
+   engine -- each call of enter() below, and each position a solver values --
+   spends one.  The compiled solvers (shortgame.c) reach the same counter
+   through the capsule _budget_api. */
+typedef struct {
+    int on;        /* a budget is running */
+    int64_t left;  /* steps left */
+    int64_t limit; /* the budget it started from (for the message) */
+} work_state;
+static CGT_TLS work_state work = {0, 0, 0};
+static PyObject *WorkLimitExceeded = NULL; /* cgt.errors.WorkLimitExceeded */
+
+static work_state *
+work_current(void)
+{
+    return &work;
+}
+
+/* Raise WorkLimitExceeded(limit) for this thread's budget (always returns -1). */
+static int
+work_exceeded(void)
+{
+    work.left = 0;
+    if (WorkLimitExceeded == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "cgt._kernel_canonical: init() was not called");
+        return -1;
+    }
+    PyObject *n = PyLong_FromLongLong(work.limit);
+    if (n == NULL)
+        return -1;
+    PyObject *err = PyObject_CallOneArg(WorkLimitExceeded, n);
+    Py_DECREF(n);
+    if (err != NULL) {
+        PyErr_SetObject(WorkLimitExceeded, err);
+        Py_DECREF(err);
+    }
+    return -1;
+}
+
+static int
+work_spend(int64_t steps)
+{
+    if (work.on) {
+        if (work.left < steps)
+            return work_exceeded();
+        work.left -= steps;
+    }
+    return 0;
+}
+
 static inline int
 enter(void)
 {
@@ -216,6 +266,8 @@ enter(void)
     }
     if ((++ticks & 0x3ff) == 0 && PyErr_CheckSignals() < 0)
         return -1;
+    if (work.on && --work.left < 0)
+        return work_exceeded();
     depth++;
     return 0;
 }
@@ -1619,9 +1671,9 @@ k_sizes(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 static PyObject *
 k_init(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *game, *dyadic, *namespace, *cache, *wrong;
-    if (!PyArg_ParseTuple(args, "O!O!O!OO:init", &PyType_Type, &game, &PyType_Type, &dyadic,
-                          &PyDict_Type, &namespace, &cache, &wrong))
+    PyObject *game, *dyadic, *namespace, *cache, *wrong, *exceeded;
+    if (!PyArg_ParseTuple(args, "O!O!O!OOO:init", &PyType_Type, &game, &PyType_Type, &dyadic,
+                          &PyDict_Type, &namespace, &cache, &wrong, &exceeded))
         return NULL;
     PyTypeObject *gt = (PyTypeObject *)game, *dt = (PyTypeObject *)dyadic;
     if (member_offset(gt, "_id", &OFF_id) < 0 || member_offset(gt, "_x", &OFF_x) < 0 ||
@@ -1640,8 +1692,74 @@ k_init(PyObject *Py_UNUSED(self), PyObject *args)
     Py_XSETREF(cache_mod, cache);
     Py_INCREF(wrong);
     Py_XSETREF(WrongType, wrong);
+    Py_INCREF(exceeded);
+    Py_XSETREF(WorkLimitExceeded, exceeded);
     Py_RETURN_NONE;
 }
+
+/* work_set(left, limit): start this thread's budget (left None: no budget). */
+static PyObject *
+k_work_set(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *left;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OL:work_set", &left, &limit))
+        return NULL;
+    if (left == Py_None) {
+        work.on = 0;
+        work.left = work.limit = 0;
+        Py_RETURN_NONE;
+    }
+    int overflow;
+    long long n = PyLong_AsLongLongAndOverflow(left, &overflow);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    if (overflow > 0)
+        n = INT64_MAX;
+    if (n < 0 || overflow < 0) {
+        PyErr_SetString(PyExc_ValueError, "work_set: a budget is non-negative");
+        return NULL;
+    }
+    work.on = 1;
+    work.left = n;
+    work.limit = limit;
+    Py_RETURN_NONE;
+}
+
+/* work_get() -> (left or None, limit) */
+static PyObject *
+k_work_get(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
+{
+    if (!work.on)
+        return Py_BuildValue("(OL)", Py_None, (long long)0);
+    return Py_BuildValue("(LL)", (long long)work.left, (long long)work.limit);
+}
+
+/* work_spend(steps=1): spend steps of this thread's budget, if it has one. */
+static PyObject *
+k_work_spend(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
+{
+    long long steps = 1;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "work_spend(steps=1) takes at most one argument");
+        return NULL;
+    }
+    if (nargs == 1) {
+        steps = PyLong_AsLongLong(args[0]);
+        if (steps == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    if (work_spend(steps) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* What the compiled solvers (shortgame.c) use to spend this thread's budget. */
+typedef struct {
+    work_state *(*current)(void);
+    int (*exceeded)(void);
+} budget_api;
+static budget_api the_budget_api = {work_current, work_exceeded};
 
 /* The engine's functions, exported under cgt.canonical's names with the
    Python functions' docstrings (so documentation and doctests see one API). */
@@ -1686,6 +1804,11 @@ static PyMethodDef methods[] = {
     {"canonical_form", (PyCFunction)(void (*)(void))k_canonical_form, METH_FASTCALL,
      "canonical_form(left, right): the canonical game {left | right}."},
     {"clear", k_clear, METH_NOARGS, "clear(): forget the cached comparisons and sums."},
+    {"work_set", k_work_set, METH_VARARGS,
+     "work_set(left, limit): start this thread's work budget (left None: none)."},
+    {"work_get", k_work_get, METH_NOARGS, "work_get(): (steps left or None, limit)."},
+    {"work_spend", (PyCFunction)(void (*)(void))k_work_spend, METH_FASTCALL,
+     "work_spend(steps=1): spend this thread's work budget; WorkLimitExceeded if spent."},
     {"sizes", k_sizes, METH_NOARGS, "sizes(): (comparisons, sums) cached."},
     {NULL, NULL, 0, NULL},
 };
@@ -1720,7 +1843,15 @@ PyInit__kernel_canonical(void)
         !s_intern_general || !s_numbers_only || !s_ZERO_D || !s_INVERSE_SHORTCUT || !s_limit)
         return NULL;
     PyObject *m = PyModule_Create(&moduledef);
-    if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyObject *api = PyCapsule_New(&the_budget_api, "cgt._kernel_canonical._budget_api", NULL);
+    if (api == NULL || PyModule_AddObject(m, "_budget_api", api) < 0) {
+        Py_XDECREF(api);
         Py_DECREF(m);
         return NULL;
     }

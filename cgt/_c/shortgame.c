@@ -59,6 +59,26 @@ static int no_memory(void)
     return -1;
 }
 
+/* The work budget of the calling thread (cgt.work_limit), kept by the canonical
+ * kernel and reached through its capsule: each step here (a sum, comparison or
+ * reduction not in the memos, a new component) spends one. */
+typedef struct {
+    int on;
+    int64_t left, limit;
+} work_state;
+typedef struct {
+    work_state *(*current)(void);
+    int (*exceeded)(void);
+} budget_api;
+static const budget_api *g_budget_api; /* NULL: no canonical kernel, no budget */
+static work_state *g_budget;           /* this call's thread's budget (set by enter) */
+
+#define SPEND_WORK()                                                                    \
+    do {                                                                               \
+        if (g_budget != NULL && g_budget->on && --g_budget->left < 0)                  \
+            return g_budget_api->exceeded();                                           \
+    } while (0)
+
 static inline int ctz64(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -604,6 +624,7 @@ static int le(int32_t g, int32_t h)
     int32_t r;
     if (memo_get(&m_le, key, &r))
         return r;
+    SPEND_WORK();
     int g_num = G->is_num, h_num = H->is_num;
     r = 1;
     if (!g_num) { /* G <= H needs no G^L >= H (for a number H too: avoidance) */
@@ -667,6 +688,7 @@ static int raw_ge(int32_t x)
     } else if (n->memo & MEMO_GE_KNOWN) {
         return (n->memo & MEMO_GE) != 0;
     }
+    SPEND_WORK();
     int r = 1;
     for (int i = 0; i < c_R->n && r; i++) {
         int t = le(c_R->a[i], x);
@@ -705,6 +727,7 @@ static int raw_le(int32_t x)
     } else if (n->memo & MEMO_LE_KNOWN) {
         return (n->memo & MEMO_LE) != 0;
     }
+    SPEND_WORK();
     int r = 1;
     for (int i = 0; i < c_L->n && r; i++) {
         int t = le(x, c_L->a[i]);
@@ -853,6 +876,10 @@ static int32_t canonical_form(const int32_t *left, int nl, const int32_t *right,
     R.n = sort_unique(R.a, R.n);
     if (all_numbers(&L) && all_numbers(&R)) {
         result = numbers_only(&L, &R);
+        goto done;
+    }
+    if (g_budget != NULL && g_budget->on && --g_budget->left < 0) {
+        g_budget_api->exceeded();
         goto done;
     }
     for (;;) {
@@ -1018,6 +1045,7 @@ static int32_t add(int32_t g, int32_t h)
     int32_t r;
     if (memo_get(&m_add, key, &r))
         return r;
+    SPEND_WORK();
     if (g_num) {
         r = g_nodes[g].ls_num == 0 ? h : translate(h, g);
     } else if (h_num) {
@@ -1307,6 +1335,7 @@ static int32_t dom_state(const frame *f, uint64_t bits, uint64_t removed)
 
 static int poll_signals(void)
 {
+    SPEND_WORK();
     if (++g_work >= SIGNAL_EVERY) {
         g_work = 0;
         if (PyErr_CheckSignals() < 0)
@@ -1653,6 +1682,7 @@ static int enter(void)
     }
     g_busy = 1;
     g_depth = 0;
+    g_budget = g_budget_api != NULL ? g_budget_api->current() : NULL;
     if (!g_zero) {
         dy z = {0, 0};
         int32_t id = make_number(z);
@@ -1668,6 +1698,7 @@ static int enter(void)
 static void leave(void)
 {
     g_busy = 0;
+    g_budget = NULL;
     if (g_clear_pending) {
         reset_all();
         g_clear_pending = 0;
@@ -2358,6 +2389,9 @@ static int module_exec(PyObject *m)
         return -1;
     }
     Py_INCREF(Fallback); /* the module holds one reference, this file another */
+    g_budget_api = PyCapsule_Import("cgt._kernel_canonical._budget_api", 0);
+    if (g_budget_api == NULL)
+        PyErr_Clear(); /* no canonical kernel: no work budget here either */
     return 0;
 }
 

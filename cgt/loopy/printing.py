@@ -25,32 +25,15 @@ position by position:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from .._deep import deep
 from ..game import Game, nimber, number
-from ..notation import _ASCII, _fmt
+from ..notation import _ASCII, _fmt, names
 from .canonical import canonical_numbering
 from .graph import GameGraph
 
 __all__ = ["stopper_text"]
 
 _MAX_SLASHES = 4  # a run this long gets braces round it
-
-
-def _names() -> Iterator[str]:
-    """a, b, c, ... (never ``v``, which is down), then aa, ab, ..."""
-    letters = "abcdefghijklmnopqrstuwxyz"
-    yield from letters
-    for c in letters:
-        for d in letters:
-            if c + d not in ("on",):
-                yield c + d
-    k = 0
-    while True:  # pragma: no cover - more than 600 names
-        k += 1
-        for c in letters:
-            yield c * (k + 2)
 
 
 def _number_text(x: Game) -> str:
@@ -93,7 +76,7 @@ class _Printer:
         self.shorts = _short_nodes(graph)
         self.memo: dict[int, tuple[str, int]] = {}
         self.stack: dict[int, str | None] = {}
-        self.names = _names()
+        self.names = names()
         self.spent = 0
 
     def fresh(self, v: int, brackets: bool, parens: bool) -> str:

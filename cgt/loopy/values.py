@@ -31,13 +31,14 @@ LoopyOutcome(left_first=Winner.DRAW, right_first=Winner.DRAW)
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Union
 
 from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidArgument
 from ..game import Game, Relation, _maybe_game
+from ..notation import names as notation_names
 from .canonical import simplest_form
 from .graph import GameGraph, LoopyOutcome, Winner, analyse
 
@@ -194,25 +195,6 @@ def _short_nodes(graph: GameGraph) -> dict[int, Game]:
             if remaining[u] == 0:
                 queue.append(u)
     return values
-
-
-def _names() -> Iterator[str]:
-    """Node names for printing: a, b, c, ... (never v, nor a reserved word)."""
-    letters = [c for c in "abcdefghijklmnopqrstuwxyz"]
-    for c in letters:
-        yield c
-    for c in letters:
-        for d in letters:
-            if c + d not in _RESERVED:
-                yield c + d
-    k = 0
-    while True:  # pragma: no cover - more than 600 named nodes
-        k += 1
-        for c in letters:
-            yield c * (k + 2)
-
-
-_RESERVED = {"pass", "on", "off", "over", "under", "dud", "upon", "tiny", "miny"}
 
 
 # ---------------------------------------------------------------------------
@@ -764,7 +746,7 @@ def _plain_text(graph: GameGraph, shorts: dict[int, Game]) -> str:
         stack.pop()
 
     walk(graph.start)
-    names = _names()
+    names = notation_names()
     label = {v: next(names) for v in sorted(needs_name)}
     written.clear()
 
