@@ -724,6 +724,191 @@ def _translate(g: Game, x: Game) -> Game:
     return _intern_general(left, right)
 
 
+NIMBER_SUM_LIMIT = 1 << 8
+"""The largest nimber ``*n`` added to a general game by expanding the sum (256).
+
+``G + *n`` for a general ``G`` (not ``x + k.up + *m``) and ``n`` above
+:data:`FAR_NIMBER` is first tried in closed form (:func:`_add_big_nus`);
+when none applies, the general sum takes time growing like ``n**3.7``
+(0.2 s at ``n = 128``, half a minute at 512), so above this limit it raises
+:class:`~cgt.TooLarge` at once.  The reader of game text (:func:`cgt.parse`)
+meets the same limit, since it adds with the same engine.
+
+>>> import cgt
+>>> cgt.nimber(2**40) + cgt.parse("{1|0}")
+{1*1099511627776|*1099511627776}
+>>> try:
+...     cgt.nimber(1000) + cgt.parse("{{1/2|0}|0}")
+... except cgt.TooLarge as err:
+...     print(str(err)[:60])
+*1000 + a game born on day 3: no closed form applies, and th
+"""
+
+FAR_NIMBER = 64
+"""Nimbers above this are added to general games through :func:`_add_big_nus`."""
+
+UP_SUM_LIMIT = 1 << 16
+"""The largest up count ``k`` (of ``x + k.up + *m``) added to a general game (65536).
+
+Such a sum is a chain of about ``k`` forms built one by one (1.4 s at the
+limit); above it :class:`~cgt.TooLarge` is raised at once, by ``+`` and by
+:func:`cgt.parse` alike.
+"""
+
+
+def _pow2_above(c: int) -> int:
+    """The least power of two greater than ``c >= 0``."""
+    return 1 << c.bit_length()
+
+
+def _nim_content(g: Game) -> int:
+    """The largest nim value in the canonical form of ``g`` (at any depth).
+
+    A leaf ``x + *m`` reaches ``*j`` for ``j < m``; ``x + k.up + *m`` with
+    ``k != 0`` reaches ``*m`` and ``*(m ^ 1)``.  Iterative: deep games are fine.
+
+    >>> import cgt
+    >>> [_nim_content(cgt.parse(t)) for t in ("{1|0}", "{^|*3}", "{*4|0}")]
+    [0, 3, 5]
+    """
+    best = 0
+    seen: set[int] = set()
+    stack = [g]
+    while stack:
+        a = stack.pop()
+        if a._id in seen:
+            continue
+        seen.add(a._id)
+        if a._x is not None:
+            c = a._m | 1 if a._k else a._m
+            if c > best:
+                best = c
+        else:
+            assert a._left is not None and a._right is not None
+            stack.extend(a._left)
+            stack.extend(a._right)
+    return best
+
+
+def _shifted(g: Game, f: int, lookup: bool) -> Game | None:
+    """``g`` with ``*f`` added at its leaves: every ``x + k.up + *m`` in the
+    canonical form of ``g`` becomes ``x + k.up + *(m ^ f)``, general nodes keep
+    their shape.  With ``lookup``, general nodes are only looked up among the
+    interned forms (None when one is missing): nothing is interned that might
+    not be canonical.  Iterative, one step per distinct subposition.
+    """
+    image: dict[int, Game] = {}
+    stack: list[tuple[Game, bool]] = [(g, False)]
+    while stack:
+        a, expanded = stack.pop()
+        if a._id in image:
+            continue
+        x = a._x
+        if x is not None:
+            image[a._id] = make_nus(x, a._k, a._m ^ f)
+            continue
+        left, right = a._left, a._right
+        assert left is not None and right is not None
+        if not expanded:
+            stack.append((a, True))
+            stack.extend((o, False) for o in itertools.chain(left, right) if o._id not in image)
+            continue
+        lt = tuple(image[o._id] for o in left)
+        rt = tuple(image[o._id] for o in right)
+        if lookup:
+            key = (tuple(sorted(o._id for o in lt)), tuple(sorted(o._id for o in rt)))
+            found = _forms.get(key)
+            if found is None:
+                return None
+            image[a._id] = found
+        else:
+            image[a._id] = _intern_general(lt, rt)
+    return image[g._id]
+
+
+def _many(n: int) -> str:
+    """``n`` for a message: ``2**e`` for a large power of two."""
+    return f"2**{n.bit_length() - 1}" if n > 1 << 16 and n & (n - 1) == 0 else str(n)
+
+
+def _all_far(g: Game, t: int) -> bool:
+    """Is every leaf ``x + k.up + *m`` of ``g`` far, ``t <= m < 2t``?"""
+    seen: set[int] = set()
+    stack = [g]
+    while stack:
+        a = stack.pop()
+        if a._id in seen:
+            continue
+        seen.add(a._id)
+        if a._x is not None:
+            if a._m >> t.bit_length() - 1 != 1:
+                return False
+        else:
+            assert a._left is not None and a._right is not None
+            stack.extend(a._left)
+            stack.extend(a._right)
+    return True
+
+
+def _add_big_nus(g: Game, h: Game) -> Game | None:
+    """``g + h`` for a general ``g`` and ``h = x + k.up + *n`` with ``n > FAR_NIMBER``
+    or ``|k| > UP_SUM_LIMIT``: in closed form when one applies; None (expand the
+    sum) when ``n`` is at most :data:`NIMBER_SUM_LIMIT` (and ``|k|`` at most
+    :data:`UP_SUM_LIMIT`), else :class:`~cgt.TooLarge`.  The compiled engine
+    calls this same function for these sums.
+
+    The closed form.  Let every nim value in the canonical form of ``G`` be
+    below a power of two ``T``, and ``f >= T`` a multiple of ``T``.  Whether
+    ``D + *f <= 0`` for such ``D`` does not depend on ``f`` (induction: the
+    moves to ``D + *g`` with ``T <= g < f`` only repeat the case ``f = T``),
+    so every comparison the canonical form of ``G + *f`` needs has the same
+    answer for every such ``f``: if ``G + *T`` is ``G`` with ``*T`` added at
+    its leaves, ``G + *f`` is ``G`` with ``*f`` added at its leaves.  The case
+    ``f = T`` is computed by the general engine (``T <= FAR_NIMBER``) and
+    compared; ``n = f + (n mod T)`` adds the low part first.  When the
+    comparison fails (``{1|0||0} + *n`` has ``n + 1`` Right options) the sum
+    is expanded.  Tests compare every case with the general sum.
+
+    >>> import cgt
+    >>> _add_big_nus(cgt.parse("+-1/2"), cgt.nimber(1000))
+    +-1/2*1000
+    """
+    from .errors import TooLarge
+
+    x, n = h._x, h._m
+    assert x is not None and g._x is None
+    if abs(h._k) > UP_SUM_LIMIT:
+        raise TooLarge(
+            f"{_many(abs(h._k))} ups + a game born on day {g._birthday}: the sum is a chain "
+            f"of that many forms, above the limit {UP_SUM_LIMIT} (cgt.canonical.UP_SUM_LIMIT); "
+            f"too large to build"
+        )
+    if n <= FAR_NIMBER:
+        return None
+    base = add(g, make_nus(x, h._k, 0))  # the number and ups first: cheap
+    if base._x is not None:  # a nus value: the sum is one too
+        return make_nus(base._x, base._k, base._m ^ n)
+    t = _pow2_above(_nim_content(base))
+    if t <= FAR_NIMBER:
+        lo = n & (t - 1)
+        hi = n - lo
+        low = add(base, make_nus(_ZERO_D, 0, lo)) if lo else base
+        if low._x is not None:
+            return make_nus(low._x, low._k, low._m ^ hi)
+        t = _pow2_above(_nim_content(low))
+        if t <= FAR_NIMBER and hi and hi & (t - 1) == 0:
+            near = add(low, make_nus(_ZERO_D, 0, t))
+            if _all_far(near, t):
+                return near if hi == t else _shifted(near, t ^ hi, lookup=False)
+    if n > NIMBER_SUM_LIMIT:
+        raise TooLarge(
+            f"*{_many(n)} + a game born on day {g._birthday}: no closed form applies, and the "
+            f"general sum of a nimber above {NIMBER_SUM_LIMIT} (cgt.canonical.NIMBER_SUM_LIMIT) "
+            f"grows like n**3.7; too large to build"
+        )
+    return None
+
+
 def add(g: Game, h: Game) -> Game:
     """``g + h`` in canonical form (cached).
 
@@ -748,17 +933,27 @@ def add(g: Game, h: Game) -> Game:
     elif hx is not None and h._is_number:
         r = _translate(g, h) if hx._num != 0 else g
     else:
-        gl, gr = _options(g)
-        hl, hr = _options(h)
-        left = [add(a, h) for a in gl]
-        left.extend(add(g, b) for b in hl)
-        right = [add(a, h) for a in gr]
-        right.extend(add(g, b) for b in hr)
-        r = canonical_form(left, right)
+        if gx is not None and (g._m > FAR_NIMBER or abs(g._k) > UP_SUM_LIMIT):
+            r = _add_big_nus(h, g)
+        elif hx is not None and (h._m > FAR_NIMBER or abs(h._k) > UP_SUM_LIMIT):
+            r = _add_big_nus(g, h)
+        if r is None:
+            r = _add_options(g, h)
     if len(_add_cache) >= _cache._limit:
         _cache.trim(_add_cache)
     _add_cache[key] = r
     return r
+
+
+def _add_options(g: Game, h: Game) -> Game:
+    """``g + h`` from the options, for non-numbers ``g``, ``h`` (not both nus)."""
+    gl, gr = _options(g)
+    hl, hr = _options(h)
+    left = [add(a, h) for a in gl]
+    left.extend(add(g, b) for b in hl)
+    right = [add(a, h) for a in gr]
+    right.extend(add(g, b) for b in hr)
+    return canonical_form(left, right)
 
 
 # ---------------------------------------------------------------------------

@@ -156,28 +156,26 @@ class _Parser:
         return g
 
     def expr(self) -> Game:
-        first = self.tok
         g = self.term()
         while True:
             kind = self.tok.kind
             if kind not in ("+", "-", "PM"):
                 return g
-            g_at = first
-            first = self.next()
+            self.next()
             h = self.switch_term() if kind == "PM" else self.term()
-            if kind == "PM" or g._x is None or h._x is None:
-                # sums of nus values are closed forms; anything else expands options
-                self._usable(g, g_at)
-                self._usable(h, first)
+            # The engine adds huge nimbers and up counts in closed form where one
+            # exists and raises TooLarge where none does: the same rule as ``+``
+            # (cgt.canonical.NIMBER_SUM_LIMIT, UP_SUM_LIMIT).
             g = g + h if kind != "-" else g - h
 
     def _usable(self, g: Game, where: _Tok) -> None:
-        """Refuse huge nimbers and up counts where the engine would need their
-        options (in sums and as options): it lists them one by one."""
+        """Refuse huge nimbers and up counts as options of a brace form with
+        other options: the engine would list them one by one.  (In sums, the
+        engine's own limits apply, as for ``+``.)"""
         if g._x is not None and (g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION):
             raise self.error(
-                f"a nimber or up count above {_MAX_IN_EXPRESSION} can be read alone, "
-                "but not in a sum or as an option",
+                f"a nimber or up count above {_MAX_IN_EXPRESSION} can be read alone or in a "
+                "sum, but not as an option",
                 where,
             )
 

@@ -128,7 +128,7 @@ def test_fast_path_memos_do_not_change_results() -> None:
         ("{1|2|3}", "ambiguous: '|' appears twice at the same level"),
         ("{1|0}}", "unexpected '}'"),
         ("{1/3|0}", "1/3"),
-        ("{*65537|0}", "but not in a sum or as an option"),
+        ("{*65537|0}", "but not as an option"),
         ("{1}", "a game needs a '|' between Left's and Right's options"),
     ],
 )

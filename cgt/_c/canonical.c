@@ -60,7 +60,8 @@ static PyObject *WrongType = NULL; /* cgt.errors.WrongType */
 static PyObject *py_zero = NULL, *py_one = NULL;
 
 static PyObject *s_lazy_options, *s_make_number, *s_make_nus, *s_recognise_nus, *s_intern_general,
-    *s_numbers_only, *s_ZERO_D, *s_INVERSE_SHORTCUT, *s_limit, *s_forms, *s_data;
+    *s_numbers_only, *s_ZERO_D, *s_INVERSE_SHORTCUT, *s_limit, *s_forms, *s_data,
+    *s_add_big_nus, *s_FAR_NIMBER, *s_UP_SUM_LIMIT;
 
 static int
 member_offset(PyTypeObject *type, const char *name, Py_ssize_t *out)
@@ -1540,6 +1541,55 @@ push_sums(vec *out, PyObject *opts, PyObject *b, int swap)
     return 0;
 }
 
+/* Is the int at o above the int named `name` in cgt.canonical (|o| when `absolute`)?
+   1 or 0, -1 on error. */
+static int
+above_limit(PyObject *o, PyObject *name, int absolute)
+{
+    PyObject *limit = ns_get(name);
+    if (limit == NULL)
+        return -1;
+    if (absolute) {
+        PyObject *a = PyNumber_Absolute(o);
+        if (a == NULL)
+            return -1;
+        int r = PyObject_RichCompareBool(a, limit, Py_GT);
+        Py_DECREF(a);
+        return r;
+    }
+    return PyObject_RichCompareBool(o, limit, Py_GT);
+}
+
+/* Big nus values: g + h for a general g and h = x + k.up + *m with m > FAR_NIMBER
+   or |k| > UP_SUM_LIMIT goes to cgt.canonical._add_big_nus (a closed form, or
+   TooLarge), the one implementation of that rule.  Returns 1 with *out set when
+   it answered, 0 when the sum is to be expanded (h is not such a value, or Python
+   returned None), -1 on error. */
+static int
+big_nus_sum(PyObject *g, PyObject *h, PyObject **out)
+{
+    int big = above_limit(SLOT(h, OFF_m), s_FAR_NIMBER, 0);
+    if (big == 0)
+        big = above_limit(SLOT(h, OFF_k), s_UP_SUM_LIMIT, 1);
+    if (big <= 0)
+        return big;
+    PyObject *f = ns_get(s_add_big_nus);
+    if (f == NULL)
+        return -1;
+    Py_INCREF(f);
+    PyObject *args[2] = {g, h};
+    PyObject *r = PyObject_Vectorcall(f, args, 2, NULL);
+    Py_DECREF(f);
+    if (r == NULL)
+        return -1;
+    if (r == Py_None) {
+        Py_DECREF(r);
+        return 0;
+    }
+    *out = r;
+    return 1;
+}
+
 static PyObject *
 add_impl(PyObject *g, PyObject *h)
 {
@@ -1600,9 +1650,17 @@ add_impl(PyObject *g, PyObject *h)
             r = translate(g, h);
     }
     else {
-        PyObject *gl = options(g, 0), *gr = NULL, *hl = NULL, *hr = NULL;
+        PyObject *gl = NULL, *gr = NULL, *hl = NULL, *hr = NULL;
         vec left = {NULL, 0, 0}, right = {NULL, 0, 0};
+        int big = 0;
         r = NULL;
+        if (gx != Py_None)
+            big = big_nus_sum(h, g, &r);
+        else if (hx != Py_None)
+            big = big_nus_sum(g, h, &r);
+        if (big != 0)
+            goto sum_done;
+        gl = options(g, 0);
         if (gl == NULL || (gr = options(g, 1)) == NULL || (hl = options(h, 0)) == NULL ||
             (hr = options(h, 1)) == NULL)
             goto sum_done;
@@ -1833,7 +1891,10 @@ PyInit__kernel_canonical(void)
     s_limit = PyUnicode_InternFromString("_limit");
     s_forms = PyUnicode_InternFromString("_forms");
     s_data = PyUnicode_InternFromString("data");
-    if (!s_forms || !s_data)
+    s_add_big_nus = PyUnicode_InternFromString("_add_big_nus");
+    s_FAR_NIMBER = PyUnicode_InternFromString("FAR_NIMBER");
+    s_UP_SUM_LIMIT = PyUnicode_InternFromString("UP_SUM_LIMIT");
+    if (!s_forms || !s_data || !s_add_big_nus || !s_FAR_NIMBER || !s_UP_SUM_LIMIT)
         return NULL;
     py_zero = PyLong_FromLong(0);
     py_one = PyLong_FromLong(1);

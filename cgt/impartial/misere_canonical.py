@@ -49,7 +49,7 @@ from typing import Any
 from .._cache import BoundedCache
 from .._deep import deep
 from ..canonical import _clear_hooks
-from ..errors import InvalidArgument, NotImpartial, ParseError, WrongType
+from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
 from .misere import Genus
 from .nim import mex
@@ -61,6 +61,27 @@ __all__ = [
     "misere_heap",
     "parse_misere",
 ]
+
+MISERE_HEAP_LIMIT = 1 << 10
+"""The largest Nim heap held as a misère game (1024).
+
+A misère heap ``*[n]`` is held with its ``n`` options, and every smaller heap
+with its own, so ``n`` heaps cost about ``n**2 / 2`` entries (0.2 s for 1024,
+half a million entries); a larger one raises :class:`~cgt.TooLarge` at once,
+from :func:`misere_heap`, :func:`parse_misere` and ``+`` alike.  (In normal
+play a nimber is a closed form: ``cgt.nimber(10**30)`` costs nothing.)
+"""
+
+MISERE_SUM_WORK = 1 << 28
+"""The most work a misère sum ``G + H`` may take (about a second).
+
+The sum visits each pair of subpositions of ``G`` and ``H`` once and simplifies
+a set of options there, so its work is at most ``sG * sH * (wG + wH)**2`` for
+``s`` subpositions with at most ``w`` options each.  Above this bound
+:class:`~cgt.TooLarge` is raised before any work starts, by ``+`` and by
+:func:`parse_misere` alike (``*[&1000;] + *[3]`` is refused; ``*[&80;] + *[&80;]``
+takes 0.1 s).
+"""
 
 _lock = threading.RLock()
 _table: dict[frozenset[MisereGame], MisereGame] = {}
@@ -95,6 +116,7 @@ class MisereGame:
         "_key",
         "_options",
         "_set",
+        "_span",
         "_text",
     )
 
@@ -105,6 +127,7 @@ class MisereGame:
     _gminus: int
     _even: MisereGame | None  # the even part; self when even (computed lazily)
     _key: tuple[Any, ...] | None
+    _span: tuple[int, int] | None  # (subpositions, most options of one), when asked
     _text: str | None
 
     def __new__(cls, options: Iterable[MisereGame | int] = ()) -> MisereGame:
@@ -227,7 +250,7 @@ class MisereGame:
             other = misere_heap(other)
         if not isinstance(other, MisereGame):
             return NotImplemented
-        return _add_deep(self, other)
+        return _checked_add(self, other)
 
     __radd__ = __add__
 
@@ -283,6 +306,7 @@ def _intern(options: frozenset[MisereGame]) -> MisereGame:
         g._gminus = mex(o._gminus for o in options) if options else 1
         g._even = None
         g._key = None
+        g._span = None
         g._text = None
         _table[options] = g
         return g
@@ -318,10 +342,75 @@ def misere_heap(n: int) -> MisereGame:
         raise WrongType(f"a Nim heap size must be an int, not {type(n).__name__}")
     if n < 0:
         raise InvalidArgument(f"a Nim heap size must be non-negative, got {n}")
+    if n > MISERE_HEAP_LIMIT:
+        raise TooLarge(
+            f"a misère Nim heap of size {_size_text(n)} is too large: its form lists every "
+            f"smaller heap, and heaps above {MISERE_HEAP_LIMIT} "
+            f"(cgt.impartial.misere_canonical.MISERE_HEAP_LIMIT) are refused"
+        )
     with _lock:
         while len(_heaps) <= n:  # Nim heaps are in simplest form (no reversible option)
             _heaps.append(_intern(frozenset(_heaps)))
         return _heaps[n]
+
+
+def _size_text(n: int) -> str:
+    """A size for a message: the number, or its digit count when huge."""
+    if n < 10**12:
+        return str(n)
+    return f"about 2**{n.bit_length() - 1} ({len(_digit_text(n))} digits)"
+
+
+def _digit_text(n: int) -> str:
+    from .._digits import int_to_str
+
+    return int_to_str(n)
+
+
+def _span(g: MisereGame) -> tuple[int, int]:
+    """(number of subpositions of ``g``, most options of any of them); cached."""
+    span = g._span
+    if span is not None:
+        return span
+    seen: set[int] = set()
+    width = 0
+    stack = [g]
+    while stack:
+        a = stack.pop()
+        if id(a) in seen:
+            continue
+        seen.add(id(a))
+        width = max(width, len(a._options))
+        stack.extend(o for o in a._options if id(o) not in seen)
+    span = g._span = (len(seen), width)
+    return span
+
+
+def _checked_add(g: MisereGame, h: MisereGame) -> MisereGame:
+    """``g + h``, refused at once (:class:`~cgt.TooLarge`) when its work bound is
+    above :data:`MISERE_SUM_WORK`.
+
+    >>> _checked_add(misere_heap(2), misere_heap(2))
+    *[2[2]]
+    """
+    _check_work(g, h)
+    return _add_deep(g, h)
+
+
+def _check_work(g: MisereGame, h: MisereGame, times: int = 1) -> None:
+    """Raise :class:`~cgt.TooLarge` if ``times`` sums like ``g + h`` may take more
+    than :data:`MISERE_SUM_WORK` steps."""
+    if g._set and h._set:
+        (sg, wg), (sh, wh) = _span(g), _span(h)
+        work = sg * sh * (wg + wh) ** 2 * times
+        if work > MISERE_SUM_WORK:
+            what = "the misère sum" if times == 1 else "the misère difference"
+            raise TooLarge(
+                f"{what} of games born on days {g._birthday} and {h._birthday} "
+                f"({sg} and {sh} subpositions, up to {wg} and {wh} options) needs about "
+                f"{work:.2e} steps, above the bound {MISERE_SUM_WORK} "
+                f"(cgt.impartial.misere_canonical.MISERE_SUM_WORK); too large to compute"
+            )
 
 
 def _is_heap(g: MisereGame) -> bool:
@@ -639,18 +728,25 @@ class _Parser:
 
     def integer(self) -> int:
         start = self.pos
-        while self.peek().isdigit():
+        while "0" <= self.peek() <= "9":
             self.pos += 1
         if start == self.pos:
             raise self.error("expected a number")
-        return int(self.text[start : self.pos])
+        digits = self.text[start : self.pos].lstrip("0")
+        if len(digits) > len(str(MISERE_HEAP_LIMIT)):  # refused unread: no int() of it
+            raise TooLarge(
+                f"a misère Nim heap of {len(digits)} digits at position {start} is too "
+                f"large: heaps above {MISERE_HEAP_LIMIT} "
+                f"(cgt.impartial.misere_canonical.MISERE_HEAP_LIMIT) are refused"
+            )
+        return int(digits or "0")
 
     def expression(self) -> MisereGame:
         total = self.term()
         self.skip()
         while self.peek() == "+":
             self.pos += 1
-            total = _add(total, self.term())
+            total = _checked_add(total, self.term())
             self.skip()
         return total
 
@@ -663,7 +759,7 @@ class _Parser:
         if c != "*":
             raise self.error("expected a misère game such as *[2#0]")
         self.pos += 1
-        if self.peek().isdigit():
+        if "0" <= self.peek() <= "9":
             return misere_heap(self.integer())
         if self.peek() != "[":
             return misere_heap(1)
@@ -718,7 +814,7 @@ class _Parser:
             options = self.elements()
             self.expect("]")
             return _simplify(frozenset(options))
-        if c.isdigit():
+        if "0" <= c <= "9":
             start = self.pos
             n = self.integer()
             self.skip()
@@ -742,7 +838,7 @@ class _Parser:
 
     def heap_number(self) -> int:
         c = self.peek()
-        if c.isdigit():
+        if "0" <= c <= "9":
             self.pos += 1
             return int(c)
         if c == "&":
@@ -790,12 +886,14 @@ class _Parser:
                 start = self.pos
                 self.pos += 1
                 n = self.heap_number()
-                d = _subtract(g, misere_heap(n))
+                heap = misere_heap(n)
+                _check_work(g, heap, times=n + 1)  # the difference is searched among sums
+                d = _subtract(g, heap)
                 if d is None:
                     raise self.error(f"{g} is not a sum with *[{_number(n)}]", start)
                 g = d
             else:
-                g = _add(g, misere_heap(self.heap_number()))
+                g = _checked_add(g, misere_heap(self.heap_number()))
         self.pos += 1
         return g
 

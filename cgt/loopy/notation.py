@@ -74,7 +74,17 @@ class _Node:
 
 Part = Game | LoopyGame | _Node
 
-_MAX_NODES = 20000  # positions of a short game embedded, or of a sum, in loopy text
+MAX_NODES = 20000
+"""The most positions of a short game embedded in loopy text, or of a loopy sum
+there (:func:`parse_loopy`, :func:`~cgt.loopy.sided.parse_sided`); beyond, an error at once.
+
+>>> from cgt.loopy import parse_loopy
+>>> parse_loopy("a{0|a} + 30000")
+Traceback (most recent call last):
+...
+cgt.errors.ParseError: a short game with more than 20000 positions cannot be part of ...
+"""
+_MAX_NODES = MAX_NODES
 
 
 _OPEN = ("{", "(", "<", "[")
@@ -154,18 +164,7 @@ class _Reader:
         """A value as a loopy game; ParseError if its graph would be too large."""
         if isinstance(value, LoopyGame):
             return value
-        # a game born on day d has more than d positions: no need to count them
-        too_large = value._birthday >= _MAX_NODES
-        seen = {value}
-        todo = [value]
-        while todo and not too_large:
-            g = todo.pop()
-            for o in (*g.left_options, *g.right_options):
-                if o not in seen:
-                    seen.add(o)
-                    todo.append(o)
-            too_large = len(seen) > _MAX_NODES
-        if too_large:
+        if _too_large_for_graph(value):
             raise self.error(
                 f"a short game with more than {_MAX_NODES} positions "
                 "cannot be part of a loopy game here",
@@ -535,6 +534,27 @@ class _Reader:
             if side and expect_option:
                 raise self.error("expected an option after ','", side[-1][2])
         return free
+
+
+def _too_large_for_graph(value: Game) -> bool:
+    """Has this short game more than ``_MAX_NODES`` positions (counted up to the bound)?
+
+    >>> import cgt
+    >>> _too_large_for_graph(cgt.parse("{1|0}")), _too_large_for_graph(cgt.number(10**30))
+    (False, True)
+    """
+    # a game born on day d has more than d positions: no need to count them
+    too_large = value._birthday >= _MAX_NODES
+    seen = {value}
+    todo = [value]
+    while todo and not too_large:
+        g = todo.pop()
+        for o in (*g.left_options, *g.right_options):
+            if o not in seen:
+                seen.add(o)
+                todo.append(o)
+        too_large = len(seen) > _MAX_NODES
+    return too_large
 
 
 def _as_loopy(value: Closed) -> LoopyGame:

@@ -835,7 +835,7 @@ def parse_sided(text: str) -> SidedValue:
     cgt.errors.InvalidArgument: a sided value S & T needs S >= T; here 0 & on
     """
     from ..errors import ParseError, WrongType
-    from .notation import parse_loopy
+    from .notation import MAX_NODES, parse_loopy
 
     if not isinstance(text, str):
         raise WrongType(f"parse_sided() needs a str, not {type(text).__name__}")
@@ -852,4 +852,9 @@ def parse_sided(text: str) -> SidedValue:
             cut = i
     if cut < 0:
         raise ParseError("a sided value is 'onside & offside': no '&'", text, len(text))
-    return SidedValue(parse_loopy(text[:cut]), parse_loopy(text[cut + 1 :]))
+    # short sides become loopy games of at most the loopy reader's size
+    sides = []
+    for part in (text[:cut], text[cut + 1 :]):
+        value = parse_loopy(part)
+        sides.append(value if isinstance(value, LoopyGame) else LoopyGame.of(value, MAX_NODES))
+    return SidedValue(sides[0], sides[1])

@@ -36,7 +36,7 @@ from typing import Any, Union
 
 from .._compat import flag
 from .._deep import deep
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation, _maybe_game
 from ..notation import names as notation_names
 from .canonical import simplest_form
@@ -71,6 +71,11 @@ class NotAStopper(InvalidArgument):
 # ---------------------------------------------------------------------------
 # graph helpers
 # ---------------------------------------------------------------------------
+OF_LIMIT = 1 << 20
+"""The most positions of a short game made into a loopy game graph (:meth:`LoopyGame.of`):
+a game born after this day is refused at once with :class:`~cgt.TooLarge`
+(so ``SidedValue(10**30, 0)`` and ``parse_sided("10**30 & 0")``-like texts do not hang)."""
+
 _REFINE_LIMIT = 400  # positions on or leading to cycles merged only up to this many
 
 
@@ -247,8 +252,11 @@ class LoopyGame:
         return cls(graph)
 
     @classmethod
-    def of(cls, game: Game | int) -> LoopyGame:
+    def of(cls, game: Game | int, max_positions: int | None = None) -> LoopyGame:
         """A short game as a loopy game (its graph of options, with no cycle).
+
+        A game with more than ``max_positions`` positions (:data:`OF_LIMIT` by
+        default) raises :class:`~cgt.TooLarge` instead.
 
         >>> import cgt
         >>> from cgt.loopy import LoopyGame
@@ -261,11 +269,22 @@ class LoopyGame:
         g = _maybe_game(game)
         if g is None:
             raise InvalidArgument(f"cannot make a loopy game from {type(game).__name__} {game!r}")
+        limit = OF_LIMIT if max_positions is None else max_positions
+        day = g.birthday()
+        born = f"on day {day}" if day < 10**12 else f"after day 2**{day.bit_length() - 1}"
+        too_many = TooLarge(
+            f"a short game born {born} has more than {limit} positions: too large for a "
+            f"loopy game graph here" + (" (cgt.loopy.values.OF_LIMIT)" if limit == OF_LIMIT else "")
+        )
+        if g.birthday() >= limit:  # a game born on day d has more than d positions
+            raise too_many
         index: dict[Game, int] = {g: 0}
         nodes = [g]
         left: list[tuple[int, ...]] = []
         right: list[tuple[int, ...]] = []
         for h in nodes:
+            if len(nodes) > limit:
+                raise too_many
             sides = []
             for options in (h.left_options, h.right_options):
                 targets = []
