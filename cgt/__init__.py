@@ -15,7 +15,14 @@ nimbers and infinitesimals; impartial games; values of real positions.
 from __future__ import annotations
 
 from . import games, impartial, loopy, play, progress
-from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
+from .canonical import (
+    cache_info,
+    cache_limit,
+    clear_caches,
+    memory_limit,
+    set_cache_limit,
+    set_memory_limit,
+)
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -103,6 +110,7 @@ __all__ = [
     "games",
     "impartial",
     "loopy",
+    "memory_limit",
     "miny",
     "nimber",
     "number",
@@ -111,6 +119,7 @@ __all__ = [
     "play",
     "progress",
     "set_cache_limit",
+    "set_memory_limit",
     "set_progress",
     "simplest_between",
     "star",
