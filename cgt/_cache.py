@@ -108,10 +108,11 @@ def share(group: str) -> int:
 def _recompute() -> None:
     global _limit, _engine_limit, _solver_limit
     plain = sum(1 for _, group, _ in _tables if group == "tables")
-    _limit = max(16, min(_entries, share("tables") // (max(1, plain) * ENTRY_BYTES["tables"])))
-    _engine_limit = max(16, min(_entries, share("engine") // (2 * ENTRY_BYTES["engine"])))
+    # at least 16 entries a table by the budget (a 1 MiB budget still works)
+    _limit = min(_entries, max(16, share("tables") // (max(1, plain) * ENTRY_BYTES["tables"])))
+    _engine_limit = min(_entries, max(16, share("engine") // (2 * ENTRY_BYTES["engine"])))
     per_solver = share("solvers") // (max(1, len(_solvers)) * SOLVER_TABLES)
-    _solver_limit = max(16, min(_entries, per_solver // ENTRY_BYTES["solvers"]))
+    _solver_limit = min(_entries, max(16, per_solver // ENTRY_BYTES["solvers"]))
 
 
 def register(name: str, table: Sized, group: str = "tables") -> None:
