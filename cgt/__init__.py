@@ -17,7 +17,14 @@ from __future__ import annotations
 from . import games, impartial, loopy, play, progress
 from ._budget import work_left, work_limit
 from ._version import __version__
-from .canonical import cache_info, cache_limit, clear_caches, set_cache_limit
+from .canonical import (
+    cache_info,
+    cache_limit,
+    clear_caches,
+    memory_limit,
+    set_cache_limit,
+    set_memory_limit,
+)
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -105,6 +112,7 @@ __all__ = [
     "games",
     "impartial",
     "loopy",
+    "memory_limit",
     "miny",
     "nimber",
     "number",
@@ -113,6 +121,7 @@ __all__ = [
     "play",
     "progress",
     "set_cache_limit",
+    "set_memory_limit",
     "set_progress",
     "set_text_limit",
     "simplest_between",

@@ -1,10 +1,25 @@
 """Bounded caches: the memory budget of the library's memo tables.
 
-Every table that remembers results between calls (sums, comparisons,
-temperatures, atomic weights, products, misère values, the solvers' tables)
-holds at most :func:`cache_limit` entries.  When a table is full, its older
-half is forgotten: a cache only saves work, so forgetting never changes an
-answer, and a long-running process stays within a budget.
+One number bounds them all: :func:`memory_limit` bytes (1 GiB by default, set
+with :func:`set_memory_limit`).  It is split in fixed shares among five groups
+of tables (:data:`SHARES`):
+
+* ``engine``: the sums and comparisons of :mod:`cgt.canonical` (its compiled
+  kernel's tables or the Python dicts), a quarter;
+* ``kernel``: the compiled board engine (``cgt/_c/shortgame.c``: its games,
+  memos and board tables), a quarter, which it splits further itself;
+* ``solvers``: every live :class:`~cgt.solver.Solver`'s tables, a quarter,
+  shared equally among the live solvers;
+* ``tables``: every other table (temperatures, atomic weights, products,
+  misère values, play...), an eighth, shared equally among them;
+* ``hexapawn``: the transposition tables of the Hexapawn searches, an eighth.
+
+A Python table's share becomes a number of entries through a measured size of
+an entry (:data:`ENTRY_BYTES`); the compiled kernels size their tables in bytes
+directly.  :func:`set_cache_limit` (the older knob) still caps every table at
+a number of entries as well; the smaller bound wins.  When a table is full,
+its older half is forgotten (the compiled tables are emptied): a cache only
+saves work, so forgetting never changes an answer.
 
 The tables are plain dicts, read without locks: in CPython a single dict
 operation is atomic, and a cached result is the same whichever thread
@@ -25,33 +40,252 @@ deletes them one by one, so it is safe while other threads read and write.
 from __future__ import annotations
 
 import itertools
+import os
+import weakref
+from collections.abc import Callable, Sized
 from typing import Any, TypeVar
 
-__all__ = ["BoundedCache", "cache_limit", "set_cache_limit", "trim"]
+__all__ = [
+    "BoundedCache",
+    "CacheInfo",
+    "cache_limit",
+    "memory_limit",
+    "register",
+    "set_cache_limit",
+    "set_memory_limit",
+    "share",
+    "trim",
+]
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 DEFAULT_LIMIT = 1 << 20
-"""Entries per table by default (about 100-300 MB per full engine table)."""
+"""Entries per table by default, before the memory budget (:func:`set_cache_limit`)."""
 
-_limit = DEFAULT_LIMIT
+DEFAULT_MEMORY = 1 << 30
+"""The memory budget of all the tables by default: 1 GiB (or ``CGT_MEMORY_LIMIT`` bytes)."""
+
+SHARES: dict[str, float] = {
+    "engine": 1 / 4,
+    "kernel": 1 / 4,
+    "solvers": 1 / 4,
+    "tables": 1 / 8,
+    "hexapawn": 1 / 8,
+}
+"""The fraction of :func:`memory_limit` each group of tables may take."""
+
+ENTRY_BYTES: dict[str, int] = {"engine": 256, "solvers": 512, "tables": 256}
+"""Bytes an entry of a Python table takes, with the games it keeps alive
+(measured with ``tracemalloc`` on random sums and comparisons, about 180-250
+bytes, and on solver tables of Domineering, Cram and Clobber, 390-870 bytes
+with the positions' own tables; rounded up)."""
+
+SOLVER_TABLES = 7
+"""Tables a :class:`~cgt.solver.Solver` holds (components, Grundy values,
+outcomes, whole states twice, sums, forms): each gets an equal part."""
+
+_entries = DEFAULT_LIMIT  # set_cache_limit's bound
+_memory = DEFAULT_MEMORY
+_limit = DEFAULT_LIMIT  # entries of each table of the "tables" group
+_engine_limit = DEFAULT_LIMIT  # entries of each of the engine's two tables
+_solver_limit = DEFAULT_LIMIT  # entries of each table of each live solver
+
+_tables: list[tuple[str, str, Sized]] = []  # (name, group, table): the Python tables
+_solvers: weakref.WeakSet[Any] = weakref.WeakSet()
+_hooks: list[Callable[[], None]] = []  # run when the budget changes (the kernels' caps)
+
+
+def share(group: str) -> int:
+    """Bytes of the memory budget that ``group`` (a key of :data:`SHARES`) may take.
+
+    >>> share("kernel") == memory_limit() // 4
+    True
+    """
+    return int(_memory * SHARES[group])
+
+
+def _recompute() -> None:
+    global _limit, _engine_limit, _solver_limit
+    plain = sum(1 for _, group, _ in _tables if group == "tables")
+    # at least 16 entries a table by the budget (a 1 MiB budget still works)
+    _limit = min(_entries, max(16, share("tables") // (max(1, plain) * ENTRY_BYTES["tables"])))
+    _engine_limit = min(_entries, max(16, share("engine") // (2 * ENTRY_BYTES["engine"])))
+    per_solver = share("solvers") // (max(1, len(_solvers)) * SOLVER_TABLES)
+    _solver_limit = min(_entries, max(16, per_solver // ENTRY_BYTES["solvers"]))
+
+
+def register(name: str, table: Sized, group: str = "tables") -> None:
+    """Count ``table`` (any sized container bounded by :data:`_limit` entries)
+    in the ``group``'s budget and in :func:`cgt.cache_info` under ``name``.
+
+    >>> register("doctest.example", {})
+    >>> _tables.pop()[0]
+    'doctest.example'
+    """
+    _tables.append((name, group, table))
+    _recompute()
+
+
+def add_solver(solver: Any) -> None:
+    """Count a new solver: the solvers' share is divided among the live ones."""
+    _solvers.add(solver)
+    weakref.finalize(solver, _recompute)
+    _recompute()
+
+
+def solver_limit() -> int:
+    """Entries each table of each live solver may hold now.
+
+    >>> solver_limit() >= 16
+    True
+    """
+    return _solver_limit
+
+
+_usage: list[Callable[[], list[tuple[str, int, int]]]] = []
+
+
+def add_usage(report: Callable[[], list[tuple[str, int, int]]]) -> None:
+    """Report more tables in :func:`cgt.cache_info`: ``report()`` returns
+    ``(name, entries, bytes)`` rows."""
+    _usage.append(report)
+
+
+def usage() -> list[tuple[str, int, int]]:
+    """The rows of every :func:`add_usage` report.
+
+    >>> isinstance(usage(), list)
+    True
+    """
+    rows: list[tuple[str, int, int]] = []
+    for report in list(_usage):
+        rows.extend(report())
+    return rows
+
+
+def on_change(hook: Callable[[], None]) -> None:
+    """Run ``hook`` now and whenever the budget changes (the compiled kernels'
+    caps follow it this way)."""
+    _hooks.append(hook)
+    hook()
+
+
+def memory_limit() -> int:
+    """The memory budget of all of cgt's tables together, in bytes.
+
+    >>> memory_limit() >= 1 << 20
+    True
+    """
+    return _memory
+
+
+def set_memory_limit(nbytes: int) -> None:
+    """Bound all of cgt's tables together (Python and compiled) to about ``nbytes`` bytes.
+
+    The budget is split among the groups of :data:`SHARES`; tables already
+    larger than their new part are trimmed or emptied the next time they
+    grow (the compiled ones at once, or when their running call ends).
+    Smaller budgets cost recomputation, never correctness.
+
+    >>> old = memory_limit()
+    >>> set_memory_limit(64 << 20); memory_limit()
+    67108864
+    >>> set_memory_limit(old)
+    >>> set_memory_limit(1000)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidArgument: a memory limit must be at least 1048576 bytes (1 MiB), not 1000
+    """
+    from .errors import InvalidArgument, WrongType
+
+    global _memory
+    if isinstance(nbytes, bool) or not isinstance(nbytes, int):
+        raise WrongType(f"a memory limit must be an int (bytes), not {type(nbytes).__name__}")
+    if nbytes < 1 << 20:
+        raise InvalidArgument(
+            f"a memory limit must be at least 1048576 bytes (1 MiB), not {nbytes!r}"
+        )
+    _memory = nbytes
+    _recompute()
+    for hook in _hooks:
+        hook()
+
+
+def _from_environment() -> None:
+    """Read ``CGT_MEMORY_LIMIT`` (bytes, or a number with K, M or G) at import."""
+    text = os.environ.get("CGT_MEMORY_LIMIT", "").strip().upper()
+    if not text:
+        return
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1], 1)
+    try:
+        value = int(float(text[:-1] if scale > 1 else text) * scale)
+    except ValueError:
+        from .errors import InvalidArgument
+
+        raise InvalidArgument(
+            f"CGT_MEMORY_LIMIT must be a number of bytes (say 512M or 2G), not {text!r}"
+        ) from None
+    set_memory_limit(value)
+
+
+class CacheInfo(dict[str, int]):
+    """Entries of every table by name (:func:`cgt.cache_info`), with their
+    estimated bytes (:attr:`bytes`), the total and the budget (:attr:`limit`).
+
+    >>> info = CacheInfo({"sum": 3}, {"sum": 768}, 1 << 30)
+    >>> info["sum"], info.total, info.limit
+    (3, 768, 1073741824)
+    """
+
+    def __init__(self, entries: dict[str, int], nbytes: dict[str, int], limit: int) -> None:
+        super().__init__(entries)
+        self.bytes = nbytes
+        """Estimated bytes of each table (allocated bytes for compiled tables)."""
+        self.limit = limit
+        """The budget, :func:`cgt.memory_limit`."""
+
+    @property
+    def total(self) -> int:
+        """The estimated bytes of all the tables."""
+        return sum(self.bytes.values())
+
+    def report(self, minimum: int = 1) -> str:
+        """A table of the tables with at least ``minimum`` entries, then the total.
+
+        >>> print(CacheInfo({"sum": 3, "none": 0}, {"sum": 768, "none": 0}, 1 << 30).report())
+        table   entries  bytes
+        sum           3    768
+        total               768 of 1073741824 (0.0%)
+        """
+        rows = [(k, v, self.bytes.get(k, 0)) for k, v in self.items() if v >= minimum]
+        width = max([len("table")] + [len(k) for k, _, _ in rows])
+        lines = [f"{'table':<{width}}  entries  bytes"]
+        lines += [f"{k:<{width}}  {v:>7}  {b:>5}" for k, v, b in rows]
+        lines.append(
+            f"{'total':<{width}}  {'':>7}  {self.total:>5} of {self.limit}"
+            f" ({100 * self.total / self.limit:.1f}%)"
+        )
+        return "\n".join(lines)
 
 
 def cache_limit() -> int:
-    """The largest number of entries any one cache table keeps.
+    """The largest number of entries any one cache table keeps (as set by
+    :func:`set_cache_limit`; the memory budget may bound a table lower).
 
     >>> cache_limit() >= 1
     True
     """
-    return _limit
+    return _entries
 
 
 def set_cache_limit(entries: int) -> None:
-    """Bound every cache table to ``entries`` entries (a memory budget).
+    """Bound every cache table, Python or compiled, to ``entries`` entries.
 
-    Tables already larger are trimmed the next time they grow.  Smaller
-    limits cost recomputation, never correctness.
+    This caps tables by count; :func:`set_memory_limit` bounds their bytes
+    together, and the smaller bound wins.  Tables already larger are trimmed
+    the next time they grow.  Smaller limits cost recomputation, never
+    correctness.
 
     >>> old = cache_limit()
     >>> set_cache_limit(1000); cache_limit()
@@ -64,12 +298,15 @@ def set_cache_limit(entries: int) -> None:
     """
     from .errors import InvalidArgument, WrongType
 
-    global _limit
+    global _entries
     if isinstance(entries, bool) or not isinstance(entries, int):
         raise WrongType(f"a cache limit must be a positive int, not {type(entries).__name__}")
     if entries < 1:
         raise InvalidArgument(f"a cache limit must be a positive int, not {entries!r}")
-    _limit = entries
+    _entries = entries
+    _recompute()
+    for hook in _hooks:
+        hook()
 
 
 def trim(table: dict[Any, Any], keep: int | None = None) -> None:
@@ -104,7 +341,15 @@ class BoundedCache(dict[_K, _V]):
 
     __slots__ = ()
 
+    def __init__(self, name: str = "") -> None:
+        super().__init__()
+        register(name or f"table{len(_tables)}", self)
+
     def __setitem__(self, key: _K, value: _V) -> None:
         if len(self) >= _limit:
             trim(self)
         dict.__setitem__(self, key, value)
+
+
+_recompute()
+_from_environment()

@@ -66,14 +66,14 @@ __all__ = [
 ]
 
 _ZERO_D = Dyadic(0)
-_naive: BoundedCache[Game, Game] = BoundedCache()
-_far: BoundedCache[Game, int] = BoundedCache()
-_reduced: BoundedCache[Game, Game] = BoundedCache()
-_projected: BoundedCache[Game, Game] = BoundedCache()
-_aw: BoundedCache[Game, Game | None] = BoundedCache()
-_up_nth: BoundedCache[int, Game] = BoundedCache()
-_up_sum: BoundedCache[int, Game] = BoundedCache()
-_uptimal_text: BoundedCache[tuple[Game, str], str | None] = BoundedCache()
+_naive: BoundedCache[Game, Game] = BoundedCache("atomic.naive")
+_far: BoundedCache[Game, int] = BoundedCache("atomic.far")
+_reduced: BoundedCache[Game, Game] = BoundedCache("atomic.reduced")
+_projected: BoundedCache[Game, Game] = BoundedCache("atomic.projected")
+_aw: BoundedCache[Game, Game | None] = BoundedCache("atomic.aw")
+_up_nth: BoundedCache[int, Game] = BoundedCache("atomic.up_nth")
+_up_sum: BoundedCache[int, Game] = BoundedCache("atomic.up_sum")
+_uptimal_text: BoundedCache[tuple[Game, str], str | None] = BoundedCache("atomic.uptimal_text")
 
 
 def clear_atomic_caches() -> None:

@@ -26,8 +26,8 @@ Laws the engine relies on (all checked by the test suite):
   ``up* = {0,*|0}``; ``*m = {*j : j < m | *j : j < m}``.
 
 >>> from cgt.canonical import cache_info
->>> sorted(cache_info())
-['compare', 'forms', 'nus', 'sum']
+>>> {'compare', 'forms', 'nus', 'sum'} <= set(cache_info())
+True
 """
 
 from __future__ import annotations
@@ -54,8 +54,10 @@ __all__ = [
     "le",
     "make_number",
     "make_nus",
+    "memory_limit",
     "negate",
     "set_cache_limit",
+    "set_memory_limit",
 ]
 
 _serial = itertools.count(1)
@@ -71,9 +73,13 @@ _le_cache: dict[tuple[int, int], bool] = {}
 _add_cache: dict[tuple[int, int], Game] = {}
 
 _ZERO_D = _make(0, 0)
+_cache.register("sum", _add_cache, "engine")
+_cache.register("compare", _le_cache, "engine")
 
 cache_limit = _cache.cache_limit
 set_cache_limit = _cache.set_cache_limit
+memory_limit = _cache.memory_limit
+set_memory_limit = _cache.set_memory_limit
 
 # Interning is a look-up then an insertion; two threads missing the same key at
 # once would otherwise each make a game, and equal values would be two objects.
@@ -95,21 +101,64 @@ def _bind(game_class: type[Game]) -> None:
         _kernel.init(game_class, Dyadic, globals(), _cache, WrongType, WorkLimitExceeded)
 
 
-def cache_info() -> dict[str, int]:
-    """Sizes of the engine's tables: interned forms and cached results.
+def cache_info() -> _cache.CacheInfo:
+    """Entries of every cache table, with their estimated bytes and the total.
+
+    The result is a dict from table names to entries: ``"sum"`` and
+    ``"compare"`` are the engine's cached sums and comparisons, ``"forms"``
+    and ``"nus"`` its interned games (held weakly, so not counted in bytes),
+    ``"shortgame.*"`` the compiled board engine's tables, ``"solvers"`` the
+    tables of every live solver, and the other names the tables of the
+    theory modules.  ``.bytes`` maps the same names to estimated bytes
+    (allocated bytes for compiled tables), ``.total`` adds them up and
+    ``.limit`` is :func:`cgt.memory_limit`; ``.report()`` prints them.
 
     >>> import cgt
     >>> info = cgt.cache_info()
     >>> info["sum"] >= 0 and info["compare"] >= 0
     True
+    >>> info.total <= info.limit
+    True
     """
     compares, sums = _kernel.sizes() if _kernel is not None else (0, 0)
-    return {
+    per = _cache.ENTRY_BYTES
+    entries = {
         "forms": len(_forms) + len(_numbers),
         "nus": len(_nus_table),
         "sum": len(_add_cache) + sums,
         "compare": len(_le_cache) + compares,
     }
+    nbytes = {"forms": 0, "nus": 0}
+    nbytes["sum"] = entries["sum"] * per["engine"]
+    nbytes["compare"] = entries["compare"] * per["engine"]
+    board = kernel("shortgame")
+    if board is not None:
+        for name, (count, size) in board.usage().items():
+            entries["shortgame." + name] = count
+            nbytes["shortgame." + name] = size
+    solved = 0
+    for solver in list(_cache._solvers):
+        solved += solver._table_entries()
+    entries["solvers"] = solved
+    nbytes["solvers"] = solved * per["solvers"]
+    for name, group, table in list(_cache._tables):
+        if group == "tables":
+            entries[name] = entries.get(name, 0) + len(table)
+            nbytes[name] = nbytes.get(name, 0) + len(table) * per["tables"]
+    for name, count, size in _cache.usage():
+        entries[name] = count
+        nbytes[name] = size
+    return _cache.CacheInfo(entries, nbytes, _cache.memory_limit())
+
+
+def _apply_kernel_limits() -> None:
+    """Give the compiled board engine its share of the memory budget."""
+    board = kernel("shortgame")
+    if board is not None:
+        board.set_limit(_cache.share("kernel"), _cache.cache_limit())
+
+
+_cache.on_change(_apply_kernel_limits)
 
 
 def clear_caches() -> None:
@@ -485,8 +534,8 @@ def le(g: Game, h: Game) -> bool:
                 if le(hr, g):
                     r = False
                     break
-    if len(_le_cache) >= _cache._limit:
-        _cache.trim(_le_cache)
+    if len(_le_cache) >= _cache._engine_limit:
+        _cache.trim(_le_cache, _cache._engine_limit // 2)
     _le_cache[key] = r
     return r
 
@@ -939,8 +988,8 @@ def add(g: Game, h: Game) -> Game:
             r = _add_big_nus(g, h)
         if r is None:
             r = _add_options(g, h)
-    if len(_add_cache) >= _cache._limit:
-        _cache.trim(_add_cache)
+    if len(_add_cache) >= _cache._engine_limit:
+        _cache.trim(_add_cache, _cache._engine_limit // 2)
     _add_cache[key] = r
     return r
 

@@ -83,8 +83,8 @@ class OutcomeSearch:
 
     def _store(self, key: Hashable, value: int) -> int:
         table = self.table
-        if len(table) >= _cache._limit:
-            _cache.trim(table)
+        if len(table) >= _cache._solver_limit:
+            _cache.trim(table, _cache._solver_limit // 2)
         table[key] = value
         solver = self.solver
         if solver._persist is not None:
@@ -101,8 +101,8 @@ class OutcomeSearch:
 
     def _won(self, key: Hashable, n: int) -> bool:
         outcomes = self.outcomes
-        if len(outcomes) >= _cache._limit:
-            _cache.trim(outcomes)
+        if len(outcomes) >= _cache._solver_limit:
+            _cache.trim(outcomes, _cache._solver_limit // 2)
         outcomes[key] = outcomes.get(key, 0) | (1 << n)
         return True
 

@@ -791,7 +791,7 @@ def _tagged_canonical(
 # ---------------------------------------------------------------------------
 # Misère play
 # ---------------------------------------------------------------------------
-_FORMS: BoundedCache[tuple[Hashable, Player], bool] = BoundedCache()
+_FORMS: BoundedCache[tuple[Hashable, Player], bool] = BoundedCache("play.forms")
 """Misère results of sums of game forms (kept between calls: forms are immutable)."""
 
 

@@ -48,8 +48,8 @@ class NotPositive(CGTError, ValueError):
     """
 
 
-_ordinal_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache()
-_norton_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache()
+_ordinal_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache("products.ordinal_cache")
+_norton_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache("products.norton_cache")
 _engine._clear_hooks.extend([_ordinal_cache.clear, _norton_cache.clear])
 
 

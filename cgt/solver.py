@@ -191,8 +191,10 @@ class Solver:
 
     One solver may be shared by many threads: its public methods hold
     :attr:`lock` (re-entrant), so its tables change under one thread at a
-    time.  The component tables are bounded by :func:`cgt.cache_limit`
-    entries each (their older half is forgotten when full).
+    time.  The tables are bounded by the solvers' share of
+    :func:`cgt.memory_limit` (divided among the live solvers) and by
+    :func:`cgt.cache_limit` entries each (the older half of a component table
+    is forgotten when full; the other tables are emptied).
 
     With a store (``Solver(store=path)``, or for every solver
     :func:`cgt.use_store`) a component missing from the tables is looked up
@@ -254,6 +256,7 @@ class Solver:
         self._path: set[Hashable] = set()  # keys being valued on the current line of play
         self._tracker: _progress.Tracker | None = None  # the running search's progress
         self._tick_at = _progress.NEVER  # the miss count at which to update it
+        _cache.add_solver(self)  # the solvers' share of the memory budget is divided among them
 
     def info(self) -> SolverInfo:
         """Table sizes and hit counts.
@@ -262,6 +265,18 @@ class Solver:
         0
         """
         return SolverInfo((len(self.values), len(self.grundy_values), self._hits, self._misses))
+
+    def _table_entries(self) -> int:
+        """Entries in all the tables (for :func:`cgt.cache_info`)."""
+        return (
+            len(self.values)
+            + len(self.grundy_values)
+            + len(self.state_values)
+            + len(self.state_grundy)
+            + len(self.outcomes)
+            + len(self._sums)
+            + len(self._forms)
+        )
 
     def clear(self) -> None:
         """Empty the tables.
@@ -352,7 +367,7 @@ class Solver:
         assert persist is not None
         found = persist._get_grundy(row) if grundy else persist._get_value(row)
         if found is None:
-            if len(self._absent) >= _cache._limit:
+            if len(self._absent) >= _cache._solver_limit:
                 self._absent.clear()
             self._absent.add(row)
         else:
@@ -466,8 +481,8 @@ class Solver:
         finally:
             path.discard(key)
         result = Game(left, right)
-        if len(self.values) >= _cache._limit:
-            _cache.trim(self.values)
+        if len(self.values) >= _cache._solver_limit:
+            _cache.trim(self.values, _cache._solver_limit // 2)
         self.values[key] = result
         if row is not None:
             self._save(row, result)
@@ -536,8 +551,8 @@ class Solver:
             result = mex({self._grundy(option) for option in component.options()})
         finally:
             path.discard(key)
-        if len(self.grundy_values) >= _cache._limit:
-            _cache.trim(self.grundy_values)
+        if len(self.grundy_values) >= _cache._solver_limit:
+            _cache.trim(self.grundy_values, _cache._solver_limit // 2)
         self.grundy_values[key] = result
         if row is not None:
             self._save(row, result)
@@ -632,14 +647,14 @@ class Solver:
                 pair = (total._id, found._id)
                 summed = sums.get(pair)
                 if summed is None:
-                    if len(sums) >= self.max_sums:
+                    if len(sums) >= min(self.max_sums, _cache._solver_limit):
                         sums.clear()
                     summed = sums[pair] = _add(total, found)
                 total = summed
         if total is None:
             total = zero
         if state_key is not None:
-            if len(self.state_values) >= self.max_states:
+            if len(self.state_values) >= min(self.max_states, _cache._solver_limit):
                 self.state_values.clear()
             self.state_values[skey] = total
         return total
@@ -666,11 +681,11 @@ class Solver:
             form = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
             result = self._forms.get(form)
             if result is None:
-                if len(self._forms) >= self.max_sums:
+                if len(self._forms) >= min(self.max_sums, _cache._solver_limit):
                     self._forms.clear()
                 result = self._forms[form] = _canonical_form(left, right)
-        if len(self.values) >= _cache._limit:
-            _cache.trim(self.values)
+        if len(self.values) >= _cache._solver_limit:
+            _cache.trim(self.values, _cache._solver_limit // 2)
         self.values[key] = result
         if row is not None:
             self._save(row, result)
@@ -721,7 +736,7 @@ class Solver:
         for key, _negated in rules.split(state):
             total ^= search.grundy(key)
         if state_key is not None:
-            if len(self.state_grundy) >= self.max_states:
+            if len(self.state_grundy) >= min(self.max_states, _cache._solver_limit):
                 self.state_grundy.clear()
             self.state_grundy[skey] = total
         return total
@@ -747,7 +762,7 @@ class Solver:
                 self._hits += 1
             total ^= found
         if state_key is not None:
-            if len(self.state_grundy) >= self.max_states:
+            if len(self.state_grundy) >= min(self.max_states, _cache._solver_limit):
                 self.state_grundy.clear()
             self.state_grundy[skey] = total
         return total
@@ -769,8 +784,8 @@ class Solver:
             result = 0
             while result in seen:
                 result += 1
-        if len(self.grundy_values) >= _cache._limit:
-            _cache.trim(self.grundy_values)
+        if len(self.grundy_values) >= _cache._solver_limit:
+            _cache.trim(self.grundy_values, _cache._solver_limit // 2)
         self.grundy_values[key] = result
         if row is not None:
             self._save(row, result)

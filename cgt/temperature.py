@@ -79,11 +79,11 @@ class TemperatureError(CGTError, ValueError):
     """
 
 
-_thermographs: BoundedCache[Game, Thermograph] = BoundedCache()
-_cooled: BoundedCache[tuple[Game, Dyadic], Game] = BoundedCache()
-_heated: BoundedCache[tuple[Game, Game], Game] = BoundedCache()
-_overheated: BoundedCache[tuple[Game, Game, Game], Game] = BoundedCache()
-_tempered: BoundedCache[Game, int] = BoundedCache()
+_thermographs: BoundedCache[Game, Thermograph] = BoundedCache("temperature.thermographs")
+_cooled: BoundedCache[tuple[Game, Dyadic], Game] = BoundedCache("temperature.cooled")
+_heated: BoundedCache[tuple[Game, Game], Game] = BoundedCache("temperature.heated")
+_overheated: BoundedCache[tuple[Game, Game, Game], Game] = BoundedCache("temperature.overheated")
+_tempered: BoundedCache[Game, int] = BoundedCache("temperature.tempered")
 
 
 def clear_temperature_caches() -> None:

@@ -24,12 +24,27 @@ typedef struct {
     uint32_t mask, count, max_cap;
 } stonetab;
 
+/* max_cap: slots, set by set_limit() in shortgame.c */
 static stonetab t_stones[K_KINDS] = {
-    {NULL, NULL, NULL, 0, 0, 1u << 21},
-    {NULL, NULL, NULL, 0, 0, 1u << 21},
-    {NULL, NULL, NULL, 0, 0, 1u << 21},
-    {NULL, NULL, NULL, 0, 0, 1u << 21},
+    {NULL, NULL, NULL, 0, 0, 1u << 18},
+    {NULL, NULL, NULL, 0, 0, 1u << 18},
+    {NULL, NULL, NULL, 0, 0, 1u << 18},
+    {NULL, NULL, NULL, 0, 0, 1u << 18},
 };
+#define STONETAB_SLOT (sizeof(stones) + sizeof(uint16_t) + sizeof(int32_t))
+
+static size_t stonetab_bytes(int k)
+{
+    return t_stones[k].keys ? (size_t)(t_stones[k].mask + 1) * STONETAB_SLOT : 0;
+}
+
+static int stonetabs_over(void)
+{
+    for (int k = 0; k < K_KINDS; k++)
+        if (t_stones[k].keys && t_stones[k].mask + 1 > t_stones[k].max_cap)
+            return 1;
+    return 0;
+}
 
 static void stonetabs_free(void)
 {

@@ -404,7 +404,7 @@ cache_limit(Py_ssize_t *out)
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
-/* Insert a cached result, keeping the table within cgt._cache._limit entries:
+/* Insert a cached result, keeping the table within cgt._cache._engine_limit entries:
    a full table is emptied (a cache only saves work). */
 static int
 table_put(table *t, int64_t a, int64_t b, PyObject *v)
@@ -1888,7 +1888,7 @@ PyInit__kernel_canonical(void)
     s_numbers_only = PyUnicode_InternFromString("_numbers_only");
     s_ZERO_D = PyUnicode_InternFromString("_ZERO_D");
     s_INVERSE_SHORTCUT = PyUnicode_InternFromString("INVERSE_SHORTCUT");
-    s_limit = PyUnicode_InternFromString("_limit");
+    s_limit = PyUnicode_InternFromString("_engine_limit");
     s_forms = PyUnicode_InternFromString("_forms");
     s_data = PyUnicode_InternFromString("data");
     s_add_big_nus = PyUnicode_InternFromString("_add_big_nus");

@@ -29,12 +29,38 @@ typedef struct {
     uint32_t *hash;
     int32_t *vals;
     uint32_t mask, count, max_count;
+    size_t max_arena; /* bytes of keys kept at most (set_limit() in shortgame.c) */
 } keytab;
 
 static keytab t_graphs[G_KINDS] = {
-    {NULL, 0, 0, NULL, NULL, NULL, 0, 0, 1u << 21},
-    {NULL, 0, 0, NULL, NULL, NULL, 0, 0, 1u << 21},
+    {NULL, 0, 0, NULL, NULL, NULL, 0, 0, 1u << 16, (size_t)4 << 20},
+    {NULL, 0, 0, NULL, NULL, NULL, 0, 0, 1u << 16, (size_t)4 << 20},
 };
+#define KEYTAB_SLOT (2 * sizeof(uint32_t) + sizeof(int32_t))
+
+/* Half of `bytes` for the keys, half for the slots (at most 4 per entry: the
+ * table doubles when half full). */
+static void keytab_budget(keytab *t, size_t bytes)
+{
+    t->max_arena = bytes / 2 > 4096 ? bytes / 2 : 4096;
+    size_t n = bytes / 2 / (4 * KEYTAB_SLOT);
+    t->max_count = n < 1024 ? 1024 : n > (1u << 30) ? (1u << 30) : (uint32_t)n;
+}
+
+static size_t keytab_bytes(int k)
+{
+    const keytab *t = &t_graphs[k];
+    return t->cap + (t->off ? (size_t)(t->mask + 1) * KEYTAB_SLOT : 0);
+}
+
+static int graphtabs_over(void)
+{
+    for (int k = 0; k < G_KINDS; k++)
+        if (t_graphs[k].cap > t_graphs[k].max_arena ||
+            (t_graphs[k].off && t_graphs[k].mask + 1 > 4 * t_graphs[k].max_count))
+            return 1;
+    return 0;
+}
 
 #define GKEY_MAX (2 + 64 * 9) /* type, size, then per vertex a tint and a mask of 8 bytes */
 
@@ -92,7 +118,8 @@ static int keytab_get(const keytab *t, const uint8_t *key, int n, uint32_t h, in
 
 static int keytab_put(keytab *t, const uint8_t *key, int n, uint32_t h, int32_t val)
 {
-    if (t->count >= t->max_count || t->len + (size_t)n + 2 > UINT32_MAX - 1) {
+    if (t->count >= t->max_count || t->len + (size_t)n + 2 > UINT32_MAX - 1 ||
+        t->len + (size_t)n + 2 > t->max_arena) {
         /* full: forget everything, keep the room */
         memset(t->off, 0, (size_t)(t->mask + 1) * sizeof(uint32_t));
         t->count = 0;

@@ -245,7 +245,13 @@ static int32_t *g_pool;
 static int64_t g_pool_len, g_pool_cap;
 static uint32_t g_stamp;
 
-#define MAX_NODES (1 << 22) /* about 250 MB with the options; 5x6 Domineering needs 100,000 */
+/* The engine's memory is bounded by set_limit() (cgt.set_memory_limit gives the
+ * kernel a share of the library's budget).  The share is split below: the node
+ * arrays with their options and intern tables (checked between calls: a call
+ * that finds them over their part starts afresh), and the memo and board tables
+ * (their capacity in slots, a power of two; a full table is emptied and keeps
+ * its room).  The defaults are those of the library's default budget. */
+static size_t g_node_bytes = (size_t)64 << 20; /* nodes, options, intern tables */
 
 static inline dy ls_of(int32_t id)
 {
@@ -529,8 +535,9 @@ typedef struct {
     uint32_t mask, count, max_cap;
 } memo;
 
-static memo m_le = {NULL, NULL, 0, 0, 1u << 23};
-static memo m_add = {NULL, NULL, 0, 0, 1u << 22};
+static memo m_le = {NULL, NULL, 0, 0, 1u << 22};
+static memo m_add = {NULL, NULL, 0, 0, 1u << 20};
+#define MEMO_SLOT (sizeof(uint64_t) + sizeof(int32_t))
 
 static void memo_free(memo *m)
 {
@@ -1090,8 +1097,9 @@ typedef struct {
     uint32_t mask, count, max_cap;
 } comptab;
 
-static comptab t_dom = {NULL, NULL, NULL, 0, 0, 1u << 22};
-static comptab t_cram = {NULL, NULL, NULL, 0, 0, 1u << 22};
+static comptab t_dom = {NULL, NULL, NULL, 0, 0, 1u << 20};
+static comptab t_cram = {NULL, NULL, NULL, 0, 0, 1u << 20};
+#define COMPTAB_SLOT (sizeof(uint64_t) + sizeof(uint16_t) + sizeof(int32_t))
 
 static void comptab_free(comptab *t)
 {
@@ -1414,7 +1422,7 @@ static int32_t cram_state(const frame *f, uint64_t bits, uint64_t removed)
  * heap, equal components cancel in pairs, and all but the largest of the rest
  * are valued in full, so the search goes on with one component and one heap.
  * Decided wins of G + *n (n < 31) are remembered as bits of t_cram_won. */
-static comptab t_cram_won = {NULL, NULL, NULL, 0, 0, 1u << 22};
+static comptab t_cram_won = {NULL, NULL, NULL, 0, 0, 1u << 20};
 
 typedef struct {
     uint64_t bits;
@@ -1669,6 +1677,15 @@ static void reset_all(void)
     g_stamp = 0;
 }
 
+/* Bytes held by the nodes, their Python games' pointers, the options and the
+ * intern tables (as allocated). */
+static size_t node_bytes(void)
+{
+    size_t slots = (t_numbers.slot ? t_numbers.mask + 1 : 0) + (t_forms.slot ? t_forms.mask + 1 : 0);
+    return (size_t)g_cap * (sizeof(node) + sizeof(PyObject *)) + (size_t)g_pool_cap * sizeof(int32_t) +
+           slots * sizeof(int32_t);
+}
+
 /* Enter a call: refuse re-entry, trim the node tables, make sure zero exists. */
 static int enter(void)
 {
@@ -1676,7 +1693,7 @@ static int enter(void)
         fail("the compiled engine is busy (re-entrant call)");
         return -1;
     }
-    if (g_clear_pending || g_count > MAX_NODES) {
+    if (g_clear_pending || node_bytes() > g_node_bytes) {
         reset_all();
         g_clear_pending = 0;
     }
@@ -2335,6 +2352,78 @@ static PyObject *py_clear(PyObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* The largest power of two of slots of `slot` bytes that fits in `bytes` (at least 2**12). */
+static uint32_t slots_within(size_t bytes, size_t slot)
+{
+    uint64_t n = 1u << 12;
+    while (n < (1u << 30) && (n * 2) * slot <= bytes)
+        n *= 2;
+    return (uint32_t)n;
+}
+
+/* Shares of the budget, in 64ths: nodes 16, compare 16, sum 4, each board table 4,
+ * each stone table 2, each graph table 2 (60 of 64 in all). */
+static PyObject *py_set_limit(PyObject *self, PyObject *args)
+{
+    (void)self;
+    unsigned long long total, entries = 0;
+    if (!PyArg_ParseTuple(args, "K|K", &total, &entries))
+        return NULL;
+    size_t unit = (size_t)(total / 64);
+    g_node_bytes = 16 * unit;
+    m_le.max_cap = slots_within(16 * unit, MEMO_SLOT);
+    m_add.max_cap = slots_within(4 * unit, MEMO_SLOT);
+    t_dom.max_cap = t_cram.max_cap = t_cram_won.max_cap = slots_within(4 * unit, COMPTAB_SLOT);
+    for (int k = 0; k < K_KINDS; k++)
+        t_stones[k].max_cap = slots_within(2 * unit, STONETAB_SLOT);
+    for (int k = 0; k < G_KINDS; k++)
+        keytab_budget(&t_graphs[k], 2 * unit);
+    if (entries) { /* at most `entries` entries a table too (a table is at most half full) */
+        uint32_t most = slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1);
+        uint32_t *caps[] = {&m_le.max_cap, &m_add.max_cap, &t_dom.max_cap, &t_cram.max_cap,
+                            &t_cram_won.max_cap, &t_stones[0].max_cap, &t_stones[1].max_cap,
+                            &t_stones[2].max_cap, &t_stones[3].max_cap};
+        for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+            if (*caps[i] > most)
+                *caps[i] = most;
+        for (int k = 0; k < G_KINDS; k++)
+            if (t_graphs[k].max_count > entries)
+                t_graphs[k].max_count = entries < 1024 ? 1024 : (uint32_t)entries;
+    }
+    /* tables already larger than their new part go now (or when the running call ends) */
+    if (node_bytes() > g_node_bytes || m_le.mask + 1 > m_le.max_cap || m_add.mask + 1 > m_add.max_cap ||
+        t_dom.mask + 1 > t_dom.max_cap || t_cram.mask + 1 > t_cram.max_cap ||
+        t_cram_won.mask + 1 > t_cram_won.max_cap || stonetabs_over() || graphtabs_over()) {
+        if (g_busy)
+            g_clear_pending = 1;
+        else
+            reset_all();
+    }
+    Py_RETURN_NONE;
+}
+
+/* Entries and bytes (as allocated) of each table. */
+static PyObject *py_usage(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    size_t memo_le = m_le.keys ? (size_t)(m_le.mask + 1) * MEMO_SLOT : 0;
+    size_t memo_add = m_add.keys ? (size_t)(m_add.mask + 1) * MEMO_SLOT : 0;
+#define CT_BYTES(t) ((t).bits ? (size_t)((t).mask + 1) * COMPTAB_SLOT : 0)
+    return Py_BuildValue(
+        "{s:(in),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In)}", "nodes",
+        (int)(g_count - 1), (Py_ssize_t)node_bytes(), "compare", m_le.count, (Py_ssize_t)memo_le, "sum",
+        m_add.count, (Py_ssize_t)memo_add, "domineering", t_dom.count, (Py_ssize_t)CT_BYTES(t_dom), "cram",
+        t_cram.count, (Py_ssize_t)CT_BYTES(t_cram), "cram_won", t_cram_won.count,
+        (Py_ssize_t)CT_BYTES(t_cram_won), "clobber", t_stones[K_CLOBBER].count,
+        (Py_ssize_t)stonetab_bytes(K_CLOBBER), "konane", t_stones[K_KONANE].count,
+        (Py_ssize_t)stonetab_bytes(K_KONANE), "fission", t_stones[K_FISSION].count,
+        (Py_ssize_t)stonetab_bytes(K_FISSION), "amazons", t_stones[K_AMAZONS].count,
+        (Py_ssize_t)stonetab_bytes(K_AMAZONS), "col", t_graphs[G_COL].count,
+        (Py_ssize_t)keytab_bytes(G_COL), "snort", t_graphs[G_SNORT].count, (Py_ssize_t)keytab_bytes(G_SNORT));
+#undef CT_BYTES
+}
+
 static PyObject *py_info(PyObject *self, PyObject *unused)
 {
     (void)self;
@@ -2373,6 +2462,10 @@ static PyMethodDef methods[] = {
     {"neg", py_neg, METH_O, "neg(f) -> Game: -f for a form as in canonical()."},
     {"clear", py_clear, METH_NOARGS, "clear(): forget every table (and the converted games)."},
     {"info", py_info, METH_NOARGS, "info() -> dict: sizes of the tables."},
+    {"set_limit", py_set_limit, METH_VARARGS,
+     "set_limit(bytes, entries=0): bound the tables (nodes, memos, boards) to about this many "
+     "bytes in all, and each memo and board table to `entries` entries (0: no such bound)."},
+    {"usage", py_usage, METH_NOARGS, "usage() -> dict: (entries, bytes allocated) of each table."},
     {NULL, NULL, 0, NULL},
 };
 

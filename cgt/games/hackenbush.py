@@ -386,6 +386,7 @@ class _Parser:
 # position through many move orders).
 _SPLITS: dict[tuple[Edge, ...], list[tuple[tuple[Edge, ...], Hashable]]] = {}
 _SPLITS_LOCK = threading.Lock()
+_cache.register("games.hackenbush.splits", _SPLITS)
 register_cache(_SPLITS.clear)
 
 
@@ -645,8 +646,8 @@ class Hackenbush(Position):
                 if key not in table:
                     known = part._theory()
                     if known is not None:
-                        if len(table) >= _cache._limit:
-                            _cache.trim(table)
+                        if len(table) >= _cache._solver_limit:
+                            _cache.trim(table, _cache._solver_limit // 2)
                         table[key] = known
         return parts
 

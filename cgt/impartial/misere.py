@@ -50,9 +50,9 @@ _Id = tuple[type, Hashable]
 _State = frozenset[tuple[_Id, int]]
 
 _objects: dict[_Id, Any] = {}  # not bounded: the move tables refer to these
-_moves: BoundedCache[_Id, tuple[tuple[_Id, ...], ...]] = BoundedCache()
-_values: BoundedCache[_State, int] = BoundedCache()
-_terminal: BoundedCache[_Id, bool] = BoundedCache()
+_moves: BoundedCache[_Id, tuple[tuple[_Id, ...], ...]] = BoundedCache("impartial.misere.moves")
+_values: BoundedCache[_State, int] = BoundedCache("impartial.misere.values")
+_terminal: BoundedCache[_Id, bool] = BoundedCache("impartial.misere.terminal")
 _lock = threading.RLock()  # the tables change under one thread at a time
 
 

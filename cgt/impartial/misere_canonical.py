@@ -87,8 +87,10 @@ _lock = threading.RLock()
 _table: dict[frozenset[MisereGame], MisereGame] = {}
 # Interned forms are kept for the life of the process (identity is equality);
 # the sums and the forms of positions are bounded caches.
-_sums: BoundedCache[tuple[int, int], MisereGame] = BoundedCache()
-_positions: BoundedCache[Hashable, MisereGame] = BoundedCache()
+_sums: BoundedCache[tuple[int, int], MisereGame] = BoundedCache("impartial.misere_canonical.sums")
+_positions: BoundedCache[Hashable, MisereGame] = BoundedCache(
+    "impartial.misere_canonical.positions"
+)
 _heaps: list[MisereGame] = []
 
 

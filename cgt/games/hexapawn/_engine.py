@@ -53,6 +53,7 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
+from ... import _cache
 from ... import progress as _progress
 from ...errors import InvalidArgument, InvalidPosition
 from ...kernels import kernel
@@ -793,8 +794,42 @@ def engine_for(columns: int, rows: int, pawn: str, misere: bool) -> Engine:
     spec = (columns, rows, pawn, misere)
     found = _ENGINES.get(spec)
     if found is None:
-        found = _ENGINES[spec] = Engine(columns, rows, pawn, misere)
+        while len(_ENGINES) >= MAX_ENGINES:  # the oldest engine's table goes
+            _release(_ENGINES.pop(next(iter(_ENGINES))))
+        found = _ENGINES[spec] = Engine(columns, rows, pawn, misere, max_slots=budget_slots())
     return found
+
+
+MAX_ENGINES = 4
+"""Engines (one transposition table each) kept at once; each gets an equal part
+of the Hexapawn share of :func:`cgt.memory_limit`."""
+
+
+def budget_slots() -> int:
+    """Slots (8 bytes each) of a new engine's table: its part of the memory budget.
+
+    >>> budget_slots() & (budget_slots() - 1), budget_slots() >= 32
+    (0, True)
+    """
+    slots = 32
+    while slots * 2 * 8 <= _cache.share("hexapawn") // MAX_ENGINES:
+        slots *= 2
+    return slots
+
+
+def _usage() -> list[tuple[str, int, int]]:
+    """Positions and bytes of the engines' tables (for :func:`cgt.cache_info`)."""
+    count = nbytes = 0
+    for engine in list(_ENGINES.values()):
+        count += engine.positions
+        table = engine.table
+        if engine._kernel is not None:
+            nbytes += int(engine._kernel.nbytes)
+        nbytes += 8 * table.size if isinstance(table, SlotTable) else 128 * len(table)
+    return [("hexapawn", count, nbytes)]
+
+
+_cache.add_usage(_usage)
 
 
 def clear_engines() -> None:
@@ -807,10 +842,15 @@ def clear_engines() -> None:
     >>> clear_engines()
     """
     for engine in list(_ENGINES.values()):
-        if engine.lock.acquire(blocking=False):
-            try:
-                if engine.tracker is None:
-                    engine.clear()
-            finally:
-                engine.lock.release()
+        _release(engine)
     _ENGINES.clear()
+
+
+def _release(engine: Engine) -> None:
+    """Empty ``engine``'s table now, unless it is searching in another thread."""
+    if engine.lock.acquire(blocking=False):
+        try:
+            if engine.tracker is None:
+                engine.clear()
+        finally:
+            engine.lock.release()
