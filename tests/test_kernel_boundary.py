@@ -98,7 +98,7 @@ def grown(h: int, w: int, rng: random.Random, size: int, fill: dict[str, float])
             near = [(r + dr) * w + c + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
             near = [
                 x
-                for x, (dr, dc) in zip(near, ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                for x, (dr, dc) in zip(near, ((1, 0), (-1, 0), (0, 1), (0, -1)), strict=True)
                 if 0 <= r + dr < h and 0 <= c + dc < w and x not in taken
             ]
             if near:
