@@ -137,9 +137,7 @@ static int stonetab_put(stonetab *t, stones s, uint16_t hw, int32_t val)
 /* v shifted by d places towards the higher bits (d < 0: the lower); 0 when |d| >= 64. */
 static inline uint64_t shift(uint64_t v, int d)
 {
-    if (d >= 64 || d <= -64)
-        return 0;
-    return d >= 0 ? v << d : v >> -d;
+    return d >= 0 ? shl64(v, d) : shr64(v, -d);
 }
 
 /* The 8 steps of a queen (the first 4 orthogonal) and the cells a step may land on. */

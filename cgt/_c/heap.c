@@ -455,8 +455,8 @@ heap_dense(PyObject *self, PyObject *args)
        of value 0, is added apart: '!' forbids it) */
     Py_ssize_t slots = 1;
     for (Py_ssize_t j = 0; j < nrules; j++)
-        if ((rules[j].digit & 4) && rules[j].k + 1 > slots)
-            slots = rules[j].k + 1;
+        if ((rules[j].digit & 4) && rules[j].k < end && rules[j].k + 1 > slots)
+            slots = rules[j].k + 1; /* (a rule with k >= end never applies: m < 0) */
     Py_ssize_t nwords = 0;
     long work = 0;
     for (Py_ssize_t heap = start; heap < end; heap++) {

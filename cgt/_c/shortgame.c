@@ -93,6 +93,25 @@ static inline int ctz64(uint64_t x)
 #endif
 }
 
+/* x shifted by d >= 0 places up (shl64) or down (shr64), 0 when d >= 64: C
+ * leaves a shift by the width of the type or more undefined (x86 shifts by
+ * d % 64 instead), and a 1 x 64 board steps by a whole row of 64 cells. */
+static inline uint64_t shl64(uint64_t x, int d)
+{
+    return d < 64 ? x << d : 0;
+}
+
+static inline uint64_t shr64(uint64_t x, int d)
+{
+    return d < 64 ? x >> d : 0;
+}
+
+/* floor(x / 2**d) for x >= 0 and d >= 0 (any d: exponents go up to EXP_LIMIT) */
+static inline int64_t floor_shift(int64_t x, int d)
+{
+    return d < 63 ? x >> d : 0;
+}
+
 static inline uint64_t mix64(uint64_t x)
 {
     x ^= x >> 30;
@@ -176,14 +195,14 @@ static int dadd(dy a, dy b, dy *out)
 static int simplest_above(dy lo, const dy *hi, dy *out)
 {
     /* 0 <= lo < x < hi */
-    int64_t n = (lo.num >> lo.exp) + 1;
+    int64_t n = floor_shift(lo.num, lo.exp) + 1;
     dy cand = {n, 0};
     if (!hi || dcmp(cand, *hi) < 0)
         return dnorm(n, 0, out);
     for (int k = 1;; k++) {
         int64_t m;
         if (k <= lo.exp)
-            m = lo.num >> (lo.exp - k);
+            m = floor_shift(lo.num, lo.exp - k);
         else if (shl_checked(lo.num, k - lo.exp, &m) < 0)
             return -1;
         if (dnorm(m + 1, k, &cand) < 0)
@@ -1202,7 +1221,8 @@ static void make_frame(frame *f, int h, int w)
 
 static inline uint64_t neighbours(const frame *f, uint64_t s)
 {
-    return ((s << 1) & f->not_first) | ((s >> 1) & f->not_last) | (s << f->w) | (s >> f->w);
+    return ((s << 1) & f->not_first) | ((s >> 1) & f->not_last) | shl64(s, f->w) |
+           shr64(s, f->w);
 }
 
 /* Crop a component to its bounding box and normalise it over the symmetries of
@@ -1372,11 +1392,11 @@ static int32_t dom_component(int h, int w, uint64_t bits)
         make_frame(&f, h, w);
         int32_t opts[2 * 64];
         int nl = 0, nr = 0;
-        uint64_t vertical = bits & (bits >> w);
+        uint64_t vertical = bits & shr64(bits, w);
         uint64_t horizontal = bits & (bits >> 1) & f.not_last;
         v = 0;
         for (uint64_t s = vertical; s && v >= 0; s &= s - 1) {
-            uint64_t low = s & (~s + 1), removed = low | (low << w);
+            uint64_t low = s & (~s + 1), removed = low | shl64(low, w);
             v = opts[nl++] = dom_state(&f, bits ^ removed, removed);
         }
         for (uint64_t s = horizontal; s && v >= 0; s &= s - 1) {
@@ -1529,7 +1549,7 @@ static int cram_wins(ckey k, int n)
     uint64_t bits = k.bits;
     frame f;
     make_frame(&f, h, w);
-    uint64_t vertical = bits & (bits >> w);
+    uint64_t vertical = bits & shr64(bits, w); /* none on a 1 x 64 strip */
     uint64_t horizontal = bits & (bits >> 1) & f.not_last;
     int moves = popcount64(vertical) + popcount64(horizontal);
     if (n > moves)
@@ -1552,7 +1572,7 @@ static int cram_wins(ckey k, int n)
         uint64_t spots = dir ? horizontal : vertical;
         int step = dir ? 1 : w;
         for (uint64_t s = spots; s; s &= s - 1) {
-            uint64_t low = s & (~s + 1), removed = low | (low << step);
+            uint64_t low = s & (~s + 1), removed = low | shl64(low, step);
             int off = keys.n, m = n;
             if (split(&f, bits ^ removed, removed, collect_each, &keys) < 0)
                 goto done;
@@ -1870,7 +1890,7 @@ static PyObject *c_number(long long num, int exp, int *done)
         return g;
     }
     unsigned long long mag = num < 0 ? 0ULL - (unsigned long long)num : (unsigned long long)num;
-    long long birthday = exp == 0 ? (long long)mag : (long long)(mag >> exp) + 1 + exp;
+    long long birthday = exp == 0 ? (long long)mag : (long long)shr64(mag, exp) + 1 + exp;
     PyObject *d = ic_dyadic->tp_alloc(ic_dyadic, 0);
     PyObject *pnum = PyTuple_GET_ITEM(key, 0), *pexp = PyTuple_GET_ITEM(key, 1);
     PyObject *pb = PyLong_FromLongLong(birthday), *zero = PyLong_FromLong(0);
