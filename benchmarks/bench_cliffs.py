@@ -6,6 +6,9 @@ workload; ``--full`` adds the sizes named in the issue (minutes before fixes).
 * temperature of the alternating nest ``g_i = {i | g_(i-1)}`` (odd ``i``),
   ``{g_(i-1) | -i}`` (even ``i``), from ``g_0 = 0``;
 * Col on a path of ``n`` vertices.
+
+``--smoke`` (CI): small sizes, the answers checked against cgt-py (when
+installed) and against the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -32,7 +35,34 @@ def timed(label: str, fn: object) -> None:
     print(f"{label:32s} {time.perf_counter() - start:8.2f} s", flush=True)
 
 
+def smoke() -> int:
+    """Small sizes, answers checked against cgt-py and the pure-Python paths."""
+    import _smoke
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = {
+            f"temperature of nest {d}": nest(d).temperature() for d in (8, 30)
+        }
+        out.update({f"Col on a path of {n}": Col(nx.path_graph(n)).value() for n in (6, 14)})
+        return out
+
+    def theirs() -> dict[str, object]:
+        import cgt_py
+        from bench_positions import peer_graph
+
+        return {
+            f"Col on a path of {n}": cgt.parse(
+                _smoke.peer_text(peer_graph(cgt_py, nx.path_graph(n)).col.canonical_form)
+            )
+            for n in (6, 14)
+        }
+
+    return _smoke.run(__file__, ours, peer=theirs)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     full = "--full" in sys.argv
     for depth in (100, 200, 400) + ((1000,) if full else ()):
         g = nest(depth)
