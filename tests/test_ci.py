@@ -14,8 +14,10 @@ from __future__ import annotations
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
+import tarfile
 from collections import Counter
 from pathlib import Path
 
@@ -197,3 +199,67 @@ def test_a_smoke_run_fails_on_a_disagreement(tmp_path: Path) -> None:
     good, bad = run("2"), run("3")
     assert good.returncode == 0 and good.stdout.startswith("smoke: ok"), good
     assert bad.returncode == 1 and "DISAGREE 1 + 1" in bad.stderr, bad
+
+
+@pytest.mark.slow
+@pytest.mark.tooling
+def test_the_sdist_installs_and_its_tests_pass(tmp_path: Path) -> None:
+    """``python -m build --sdist``; pip installs it (kernels built); its own tests run
+    against the installed copy, and ``python -m cgt --demo`` works outside the checkout."""
+    pytest.importorskip("build")
+    source = tmp_path / "source"
+    skip = shutil.ignore_patterns(
+        ".git", "build", "dist", "*.so", "*.pyd", "*.egg-info", "__pycache__", "_build"
+    )
+    shutil.copytree(ROOT, source, ignore=skip)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--no-isolation", "-o", str(tmp_path), "."],
+        cwd=source,
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (sdist,) = tmp_path.glob("*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+        tar.extractall(tmp_path / "unpacked", filter="data")
+    for needed in ["cgt/_c/canonical.c", "conftest.py", "tests/strategies.py", "LICENSE"]:
+        assert needed in names, needed
+    assert "tests/games/test_domineering.py" in names
+    site = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), sdist],
+        check=True,
+        capture_output=True,
+        timeout=900,
+    )
+    # the sdist's tests, away from any cgt source tree, import the installed copy
+    (unpacked,) = (tmp_path / "unpacked").iterdir()
+    runner = tmp_path / "run"
+    runner.mkdir()
+    shutil.copytree(unpacked / "tests", runner / "tests")
+    shutil.copy(unpacked / "conftest.py", runner)
+    env = dict(os.environ, PYTHONPATH=str(site))
+    env.pop("CGT_PURE_PYTHON", None)
+    env.pop("CGT_REQUIRE_KERNELS", None)
+    compiler = shutil.which(os.environ.get("CC", "cc")) is not None
+    if compiler:
+        env["CGT_REQUIRE_KERNELS"] = "1"
+    picked = ["tests/test_game.py", "tests/test_kernels.py", "tests/games/test_domineering.py"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+         "-m", "not slow", "-k", "not has_its_source", *picked],  # sources: not installed
+        cwd=runner, env=env, capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    code = "import cgt; print(cgt.__file__); print(all(cgt.compiled().values()))"
+    where = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert where.stdout.split()[0].startswith(str(site)), where.stdout + where.stderr
+    assert where.stdout.split()[1] == str(compiler)
+    demo = subprocess.run(
+        [sys.executable, "-m", "cgt", "--demo"], cwd=tmp_path, env=env, capture_output=True,
+        text=True, timeout=300,
+    )  # fmt: skip
+    assert demo.returncode == 0 and demo.stdout.strip(), demo.stdout + demo.stderr
