@@ -19,6 +19,7 @@ import importlib.util
 import os
 import resource
 from collections.abc import Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,6 +51,85 @@ def pytest_configure(config: pytest.Config) -> None:
         "kernel_free: a slow test whose code path has no compiled kernel (pure Python in "
         "both of CI's passes), so the pure-Python pass leaves it out",
     )
+    config.addinivalue_line(
+        "markers",
+        "kernel: a test of code that has a compiled kernel (cgt/_c), so it runs again in CI's "
+        "pure-Python pass; set on the files of KERNEL_TEST_FILES below",
+    )
+
+
+#: The test files (and modules whose doctests run) whose code has a compiled kernel
+#: (cgt/_c/*.c): their tests are marked ``kernel`` and CI runs them a second time with
+#: ``CGT_PURE_PYTHON=1``, so the pure-Python paths are proven equal.
+#: tests/test_ci.py checks that every kernel keeps tests in this selection.
+KERNEL_TEST_FILES = frozenset(
+    {
+        # canonical: comparison, sums and canonical forms of short games
+        "tests/test_kernel_canonical.py",
+        "tests/test_kernels.py",
+        "tests/test_game.py",
+        "tests/test_temperature.py",
+        "tests/laws/test_group_laws.py",
+        "tests/laws/test_temperature_laws.py",
+        "tests/sources/test_seed_002_algebra.py",
+        "cgt/canonical.py",
+        "cgt/kernels.py",
+        # parse: the reader of {L|R} forms
+        "tests/test_notation.py",
+        "tests/test_parse_speed_paths.py",
+        "tests/test_reliability_notation.py",
+        "cgt/notation.py",
+        # shortgame: Domineering, Cram, the stone boards, Col and Snort
+        "tests/test_kernel_shortgame.py",
+        "tests/test_kernel_boards.py",
+        "tests/test_kernel_graphs.py",
+        "tests/games/test_domineering.py",
+        "tests/games/test_cram.py",
+        "tests/games/test_boards.py",
+        "tests/games/test_col_snort.py",
+        "tests/sources/test_seed_002_positions.py",
+        "cgt/games/domineering.py",
+        "cgt/games/graphs.py",
+        # hexapawn: the exact search
+        "tests/games/test_hexapawn.py",
+        "tests/games/test_hexapawn_kernel.py",
+        "tests/games/test_hexapawn_misere.py",
+        "tests/sources/test_seed_000_hexapawn.py",
+        # heap: Grundy sequences of octal games
+        "tests/games/test_heap.py",
+        "tests/games/test_heap_kernel.py",
+        "tests/games/test_heap_sparse.py",
+        "tests/games/test_kayles.py",
+        "tests/sources/test_seed_002_impartial.py",
+        "cgt/games/heap.py",
+    }
+)
+_ROOT = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        try:
+            where = item.path.resolve().relative_to(_ROOT).as_posix()
+        except ValueError:
+            continue
+        if where in KERNEL_TEST_FILES or where.startswith("cgt/games/hexapawn/"):
+            item.add_marker(pytest.mark.kernel)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """``CGT_REQUIRE_KERNELS=1`` (CI's compiled pass): stop at once if a kernel is missing.
+
+    The kernels are optional extensions, so a failed build would otherwise turn the
+    compiled pass into a second pure-Python pass, green while proving less.
+    """
+    if os.environ.get("CGT_REQUIRE_KERNELS", "").strip() not in ("", "0"):
+        missing = [name for name, built in cgt.compiled().items() if not built]
+        if missing:
+            raise pytest.UsageError(
+                f"CGT_REQUIRE_KERNELS is set but these compiled kernels are missing: "
+                f"{', '.join(missing)} (build them: python setup.py build_ext --inplace)"
+            )
 
 
 @pytest.fixture(autouse=True)

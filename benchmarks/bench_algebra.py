@@ -2,6 +2,10 @@
 
 Run:  python benchmarks/bench_algebra.py [--repeat N]
 
+``--smoke`` (CI): the workloads at tiny sizes, their answers checked against
+values known in advance, against cgt-py when installed and against the
+pure-Python paths; exits non-zero on a disagreement.
+
 Each workload starts from cold caches (``cgt.clear_caches()``), and each side
 builds its inputs inside the timed region.  Printed: seconds for each side and
 the ratio cgt / cgt-py (below 1 means cgt is faster).
@@ -10,7 +14,9 @@ the ratio cgt / cgt-py (below 1 means cgt is faster).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -96,9 +102,59 @@ def timed(fn: Callable[[], Any], repeat: int) -> float:
     return best
 
 
+def smoke() -> int:
+    """Tiny sizes, answers checked (see the module docstring)."""
+    import _smoke
+
+    def results(
+        make: Callable[[str], Any], zero: Any, text: Callable[[Any], str]
+    ) -> dict[str, str]:
+        g = _switch_sum(make, zero, 4)
+        out = {
+            "sum of {k|-k}, k=1..4": text(g),
+            "sum of {k||k-1|0}, k=1..3": text(_hot_sum(make, zero, 3)),
+            "G + (-G) == 0": str(bool((g + (-g)) == zero)),
+        }
+        return out
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = dict(results(cgt.parse, cgt.zero, str))
+        g = cgt.parse(out["sum of {k|-k}, k=1..4"])
+        # Left moves first and takes 4, Right -3, Left 2, Right -1: 2 (and -2 for Right)
+        out["stops of the switch sum"] = (g.left_stop(), g.right_stop())
+        canonical.INVERSE_SHORTCUT = False
+        try:
+            out["G + (-G) == 0, shortcut off"] = (g + (-g)) == cgt.zero
+        finally:
+            canonical.INVERSE_SHORTCUT = True
+        printed = "\n".join(str(cgt.parse(s)) for s in FORMS[:300])
+        out["300 parses (sha256 of the printed forms)"] = hashlib.sha256(
+            printed.encode()
+        ).hexdigest()
+        return out
+
+    def theirs() -> dict[str, object]:
+        assert cgt_py is not None
+
+        def text(x: Any) -> str:
+            return str(cgt.parse(_smoke.peer_text(x)))
+
+        return dict(results(cgt_py.CanonicalForm, cgt_py.CanonicalForm(0), text))
+
+    known = {
+        "G + (-G) == 0": True,
+        "G + (-G) == 0, shortcut off": True,
+        "stops of the switch sum": (2, -2),
+    }
+    return _smoke.run(__file__, ours, known, theirs)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs for cgt")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, answers checked (CI)")
     args = parser.parse_args()
     ours = workloads("cgt")
     theirs = workloads("cgt_py") if cgt_py is not None else {}

@@ -11,7 +11,8 @@ child, the ratios ``cgt time / cgt-py time`` and ``pure-Python time / cgt-py
 time`` (below 1: cgt is faster), and whether the values agree (cgt-py's
 canonical form parsed with :func:`cgt.parse`; the pure-Python value is compared
 with it too).  CPU times are used because the machine may be shared.  Not part
-of the tests.
+of the tests, except ``--smoke`` (CI): tiny boards of each ruleset, valued in
+one process and checked against cgt-py (when installed) and the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -85,8 +86,42 @@ def run_child(role: str, name: str, board: str, path: str) -> dict[str, Any]:
     return result
 
 
+SMOKE_BOARDS = [
+    ("Amazons", "x..|..o"),
+    ("Konane", "xox|o.o|xox"),
+    ("Fission", "...|.x.|..."),
+    ("Clobber", "xox|oxo"),
+]
+
+
+def smoke() -> int:
+    """Tiny boards: cgt against cgt-py and against its pure-Python paths."""
+    import _smoke
+
+    def ours() -> dict[str, object]:
+        from cgt import games
+
+        return {f"{n} {b}": getattr(games, n)(b).value() for n, b in SMOKE_BOARDS}
+
+    def theirs() -> dict[str, object]:
+        import cgt_py
+
+        import cgt
+
+        return {
+            f"{n} {b}": cgt.parse(_smoke.peer_text(getattr(cgt_py, n)(b).canonical_form))
+            for n, b in SMOKE_BOARDS
+            if hasattr(cgt_py, n)
+        }
+
+    return _smoke.run(__file__, ours, peer=theirs)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if "--smoke" in (sys.argv if argv is None else argv):
+        return smoke()
     parser = argparse.ArgumentParser(description="cgt against cgt-py on stone boards")
+    parser.add_argument("--smoke", action="store_true", help="tiny boards, answers checked (CI)")
     parser.add_argument("--only", help="run only the boards of this ruleset")
     parser.add_argument("--no-peer", action="store_true", help="time cgt alone")
     parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python run")

@@ -9,6 +9,9 @@ workload; ``--full`` adds the sizes named in the issue (minutes before fixes).
 * ``*n + G`` for a switch ``G = +-1/2`` (issue 25: grew like ``n**3.7``, now a closed
   form): CPU time with the closed form against the general sum (closed form off,
   ``cgt.canonical.FAR_NIMBER`` raised), in one run, as a ratio.
+
+``--smoke`` (CI): small sizes, the answers checked against cgt-py (when
+installed) and against the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -51,7 +54,34 @@ def nimber_plus_switch(n: int, closed: bool) -> float:
         cgt.clear_caches()
 
 
+def smoke() -> int:
+    """Small sizes, answers checked against cgt-py and the pure-Python paths."""
+    import _smoke
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = {
+            f"temperature of nest {d}": nest(d).temperature() for d in (8, 30)
+        }
+        out.update({f"Col on a path of {n}": Col(nx.path_graph(n)).value() for n in (6, 14)})
+        return out
+
+    def theirs() -> dict[str, object]:
+        import cgt_py
+        from bench_positions import peer_graph
+
+        return {
+            f"Col on a path of {n}": cgt.parse(
+                _smoke.peer_text(peer_graph(cgt_py, nx.path_graph(n)).col.canonical_form)
+            )
+            for n in (6, 14)
+        }
+
+    return _smoke.run(__file__, ours, peer=theirs)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     full = "--full" in sys.argv
     for n in (128, 256) + ((512,) if full else ()):
         before = nimber_plus_switch(n, closed=False)

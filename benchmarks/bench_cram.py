@@ -11,12 +11,17 @@ a mex over all options in C), by the pure-Python default search
 second-player win) and, unless ``--no-mex``, by the older Python mex search
 over all options (``Solver._keyed_mex``).  Printed: CPU seconds of each, the
 figure published for the C++ solver MCGS on the same board and the ratios to
-it.  Not part of the tests.
+it.  Not part of the tests, except ``--smoke`` (CI): small boards by the three
+searches, checked against each other, against Dawson's Kayles (a 1 x n strip of
+Cram is octal game 0.07), against 0 on even-by-even boards (the second player
+answers each move with its mirror image through the centre) and against the
+pure-Python paths.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import cgt
@@ -50,9 +55,43 @@ def timed(board: Cram, how: str) -> tuple[int, float]:
         solver._keyed_mex = False
 
 
+SMOKE_BOARDS = [(1, 9), (1, 12), (2, 4), (3, 3), (2, 5), (4, 4)]
+
+
+def smoke() -> int:
+    """Small boards by each search, checked (see the module docstring)."""
+    import _smoke
+
+    from cgt.games import OctalGame
+
+    dawson = OctalGame("0.07").grundy_sequence(13)
+    known: dict[str, object] = {}
+    for h, w in SMOKE_BOARDS:
+        if h == 1:
+            known[f"{h}x{w} search"] = dawson[w]
+        if h % 2 == 0 and w % 2 == 0:
+            known[f"{h}x{w} search"] = 0
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = {}
+        for h, w in SMOKE_BOARDS:
+            board = Cram("|".join(["." * w] * h))
+            for how in ("search", "mex", "compiled"):
+                out[f"{h}x{w} {how}"] = timed(board, how)[0]
+        problems = [k for k, v in out.items() if v != out[k.rsplit(" ", 1)[0] + " search"]]
+        if problems:
+            raise SystemExit(f"smoke: the searches disagree on {problems}: {out}")
+        return out
+
+    return _smoke.run(__file__, ours, known)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--no-mex", action="store_true", help="skip the (slow) mex search")
+    parser.add_argument("--smoke", action="store_true", help="small boards, checked (CI)")
     args = parser.parse_args()
     compiled = cgt.compiled().get("shortgame", False)
     for h, w, mcgs in BOARDS:

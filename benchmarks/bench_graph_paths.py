@@ -15,6 +15,9 @@ the graph itself is built before the clock starts, for both libraries.
 ``--graph-inside`` times building it too (``nx.path_graph(n)``, whose first
 call costs networkx about 0.7 ms, more than the compiled solve of the small
 workloads and about half of cgt-py's).
+
+``--smoke`` (CI): sizes 5 and 8 and Domineering 3x3 in one process, the values
+checked against cgt-py (when installed) and against the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -146,8 +149,29 @@ def _ratio(rows: dict[str, dict[str, Any]], role: str, width: int) -> str:
     return f"{rows['cgt']['time'] / rows[role]['time']:{width}.3f}"
 
 
+SMOKE_SIZES = [5, 8]
+
+
+def smoke() -> int:
+    """Small workloads: values checked against cgt-py and the pure-Python paths."""
+    import _smoke
+
+    names = [n for n in workloads(SMOKE_SIZES, None) if not n.startswith("Domineering")]
+    names.append("Domineering 3x3")
+
+    def theirs_parsed() -> dict[str, object]:
+        import cgt
+
+        return {n: cgt.parse(_smoke.peer_text(theirs(n))) for n in names}
+
+    return _smoke.run(__file__, lambda: {n: ours(n) for n in names}, peer=theirs_parsed)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if "--smoke" in (sys.argv if argv is None else argv):
+        return smoke()
     parser = argparse.ArgumentParser(description="Snort and Col: compiled, pure, cgt-py")
+    parser.add_argument("--smoke", action="store_true", help="small sizes, checked (CI)")
     parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES))
     parser.add_argument("--only", nargs="*", default=None, help="workload names to run")
     parser.add_argument("--no-peer", action="store_true", help="skip cgt-py")

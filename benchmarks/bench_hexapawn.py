@@ -14,6 +14,8 @@ The search is the compiled one when the kernel is built (boards of up to 64
 squares), else the pure-Python one; ``CGT_PURE_PYTHON=1`` forces the latter.
 ``--compare`` solves each board twice, in child processes, compiled and with
 ``CGT_PURE_PYTHON=1``, and prints the ratio of the two CPU times.
+``--smoke`` (CI): small boards, the winners checked against Gardner's 3 x 3
+(the second player, Black, wins) and against the pure-Python search.
 """
 
 from __future__ import annotations
@@ -107,7 +109,29 @@ def compare(name: str) -> None:
     print(f"{name}: compiled is {ratio:.1f} times as fast (CPU time)\n", flush=True)
 
 
+SMOKE = [(3, 3, "normal"), (4, 4, "normal"), (3, 4, "berolina"), (4, 3, "normal")]
+
+
+def smoke() -> int:
+    """Small boards, winners checked (see the module docstring)."""
+    import _smoke
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = {}
+        for columns, rows, pawn in SMOKE:
+            clear_engines()
+            board = Hexapawn(columns, rows, pawn)
+            out[f"{columns}x{rows} {pawn}"] = board.winner(method="search", progress=False)
+        clear_engines()
+        return out
+
+    # Gardner (1962): on the 3 x 3 board the second player (Black) wins
+    return _smoke.run(__file__, ours, {"3x3 normal": "black"})
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     args = sys.argv[1:]
     if args[:1] == ["--child"]:
         print(json.dumps(measure(args[1])))

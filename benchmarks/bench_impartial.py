@@ -20,6 +20,11 @@ the speed-up and the compiled run's peak memory (max RSS) are printed, and the
 two sequences must agree.  A run over ``--limit`` seconds (default 120) is
 stopped and shown as ``>`` (then not tried on more heaps); the pure-Python
 Officers to 10**7 is not run but estimated (``~``) as ten times its 10**6 time.
+
+``--smoke`` (CI): the same workloads at small sizes, checked against published
+values (Kayles' first twelve Grundy values; nim products of small Fermat
+2-powers), against each other (period against direct computation, the numpy
+and pure-Python Wythoff tables) and against the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -144,7 +149,51 @@ def sequences(argv: list[str]) -> None:
             print(f"{label:<38} {shown_slow} {shown_quick} {ratio:>8} {memory:>6}", flush=True)
 
 
+def smoke() -> int:
+    """Small sizes, answers checked (see the module docstring)."""
+    import hashlib
+
+    import _smoke
+
+    def digest(values: object) -> str:
+        return hashlib.sha256(repr(values).encode()).hexdigest()[:16]
+
+    def ours() -> dict[str, object]:
+        kayles = OctalGame("0.77").grundy_sequence(3001, progress=False)
+        p = OctalGame("0.77").periodicity()
+        assert p is not None
+        if [p.value(k) for k in range(3001)] != kayles:
+            raise SystemExit("smoke: Kayles' period disagrees with the direct computation")
+        table = grundy_table(40, engine="numpy")
+        if table != grundy_table(40, engine="python"):
+            raise SystemExit("smoke: the numpy and pure-Python Wythoff tables differ")
+        return {
+            "Kayles G(0..11)": kayles[:12],
+            "Kayles G(0..3000)": digest(kayles),
+            "Officers G(0..3000)": digest(OctalGame("0.6").grundy_sequence(3001, progress=False)),
+            "0.16 G(0..3000)": digest(OctalGame("0.16").grundy_sequence(3001, progress=False)),
+            "Wythoff table 40": digest(table),
+            "nim products 2*2, 4*4, 2*3, 16*16": [
+                nim_product(2, 2),
+                nim_product(4, 4),
+                nim_product(2, 3),
+                nim_product(16, 16),
+            ],
+            "nim products < 32": digest([nim_product(a, b) for a in range(32) for b in range(32)]),
+        }
+
+    # Kayles: Guy and Smith (1956), Winning Ways ch. 4; nim products: a Fermat 2-power F
+    # times itself is 3F/2 (2*2 = 3, 4*4 = 6, 16*16 = 24), and 2*3 = 2*(2+1) = 3+2 = 1
+    known = {
+        "Kayles G(0..11)": [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6],
+        "nim products 2*2, 4*4, 2*3, 16*16": [3, 6, 1, 24],
+    }
+    return _smoke.run(__file__, ours, known)
+
+
 def main(argv: list[str]) -> None:
+    if "--smoke" in argv:
+        sys.exit(smoke())
     if "--sequences" in argv:
         sequences(argv)
         return

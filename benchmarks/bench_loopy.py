@@ -18,11 +18,16 @@ first wins); the 8x8 start 966,123 nodes, 27.5 s to build the graph and
 ``ttt..fff``, ``{on||0|-1/2} & {1/2|0||off}``: about 4.5 s of CPU (57 s
 before sidling kept its values in simplest form and checked its candidates
 in simplest form).
+
+``--smoke`` (CI): ``tt..ff``, ``ttt..fff`` and Fox and Geese on 4x4, and the
+sides of ``t.f``; graph sizes and outcomes checked against the figures above
+(``ttt..fff``) and everything against the pure-Python paths.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
@@ -52,7 +57,33 @@ def run_sides(name: str, position: Any) -> None:
     print(f"{name:<40} sides {time.perf_counter() - start:7.2f} s  {result}")
 
 
+def smoke() -> int:
+    """Small positions, answers checked (see the module docstring)."""
+    import _smoke
+
+    def facts(position: Any) -> tuple[int, str, str]:
+        graph, _ = game_graph(position, max_nodes=100_000)
+        results = analyse(graph)[0]
+        return graph.size, results.left_first.name, results.right_first.name
+
+    def ours() -> dict[str, object]:
+        from cgt.loopy import sides
+
+        four = FoxAndGeese(fox=(3, 0), geese=[(0, 1), (0, 3)], rows=4, cols=4)
+        return {
+            "tt..ff": facts(BackslidingToadsAndFrogs("tt..ff")),
+            "ttt..fff": facts(BackslidingToadsAndFrogs("ttt..fff")),
+            "FoxAndGeese 4x4, 2 geese": facts(four),
+            "sides of t.f": sides(BackslidingToadsAndFrogs("t.f").value()),
+        }
+
+    known = {"ttt..fff": (560, "DRAW", "DRAW")}
+    return _smoke.run(__file__, ours, known)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--full", action="store_true", help="also the 8x8 standard start")
     args = parser.parse_args()

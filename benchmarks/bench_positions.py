@@ -12,6 +12,9 @@ on the reference machine as quoted in the issue, and whether the values agree
 (cgt-py's canonical form is parsed with :func:`cgt.parse` and compared after
 cgt's time and memory were taken; the pure-Python value is compared with it
 too).  CPU times are used because the machine may be shared.
+
+``--smoke`` (CI): small workloads in one process, the values checked against
+known ones, cgt-py (when installed) and the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -131,8 +134,36 @@ def run_child(role: str, name: str, path: str) -> dict[str, Any]:
     return result
 
 
+SMOKE = [
+    "Domineering 2x2",
+    "Domineering 3x4",
+    "Col P_7",
+    "Col C_6",
+    "Snort 2x3 grid",
+    "Col 2x3 grid",
+]
+
+
+def smoke() -> int:
+    """Small workloads, answers checked (see the module docstring)."""
+    import _smoke
+
+    import cgt
+
+    def theirs_parsed() -> dict[str, object]:
+        return {n: cgt.parse(_smoke.peer_text(theirs(n))) for n in SMOKE}
+
+    # 2x2: Left's vertical domino leaves Right no move and one more for Left (1), and
+    # Right's the mirror image (-1); 3x4 (3 rows of 4): -3/2 (also in tests/test_kernels.py)
+    known = {"Domineering 2x2": "+-1", "Domineering 3x4": "-3/2"}
+    return _smoke.run(__file__, lambda: {n: ours(n) for n in SMOKE}, known, theirs_parsed)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if "--smoke" in (sys.argv if argv is None else argv):
+        return smoke()
     parser = argparse.ArgumentParser(description="cgt against cgt-py on positions")
+    parser.add_argument("--smoke", action="store_true", help="small workloads, checked (CI)")
     parser.add_argument("--quick", action="store_true", help="only the short workloads")
     parser.add_argument("--only", nargs="*", default=None, help="workload names to run")
     parser.add_argument("--no-peer", action="store_true", help="time cgt alone")

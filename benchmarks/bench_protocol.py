@@ -4,10 +4,14 @@ Run ``python benchmarks/bench_protocol.py``.  The keyed-rules fast path (Col,
 Snort, Domineering) is measured by ``bench_positions.py``; this one times the
 protocol path (``Solver.value`` / ``Solver.grundy`` over ``left_options``,
 ``components`` and ``key``), best of five runs with fresh tables.
+
+``--smoke`` (CI): Kayles rows to 40 checked against octal game 0.77 (Kayles'
+rules as a heap game), and small strips against the pure-Python paths.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -64,7 +68,25 @@ def best(fn: Callable[[], Any], runs: int = 5) -> float:
     return min(times)
 
 
+def smoke() -> int:
+    """Small sizes, answers checked (see the module docstring)."""
+    import _smoke
+
+    from cgt.games import OctalGame
+
+    kayles = OctalGame("0.77").grundy_sequence(41, progress=False)
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = {f"Kayles({n})": Solver().grundy(Kayles(n)) for n in range(1, 41)}
+        out.update({f"Strip({n})": Solver().value(Strip(n)) for n in range(1, 25)})
+        return out
+
+    return _smoke.run(__file__, ours, {f"Kayles({n})": kayles[n] for n in range(1, 41)})
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     kayles = best(lambda: [Solver().grundy(Kayles(n)) for n in range(1, 160, 3)])
     strip = best(lambda: Solver().value(Strip(200)))
     print(f"Kayles rows 1..160 (grundy): {kayles * 1000:8.1f} ms")

@@ -23,7 +23,11 @@ Run:  python benchmarks/bench_store.py [--digits 3] [--bound 16384] [--workers 2
    work) gave 2.12x and 2.02x, best of two 2.02x, with the compiled kernels.
 
 The machine's load average is printed before and after: other processes
-sharing the cores slow the parallel run most.  Not part of the tests.
+sharing the cores slow the parallel run most.  Not part of the tests, except
+``--smoke`` (CI): the periods of the two-digit octal games (bound 512) serially,
+on two Dask workers (when Dask is installed) and again from the store, which
+must agree; a small Domineering search twice in new processes, the second
+reading every value from the store; all checked against the pure-Python paths.
 """
 
 from __future__ import annotations
@@ -50,8 +54,8 @@ from cgt.games.domineering import _DOMINEERING
 from cgt.solver import Solver
 start = time.perf_counter()
 s = Solver(store=sys.argv[1])
-s.keyed_value(_DOMINEERING, Domineering(sys.argv[2]).state, progress=False)
-print(time.perf_counter() - start, s.info().misses, s.store_hits)
+v = s.keyed_value(_DOMINEERING, Domineering(sys.argv[2]).state, progress=False)
+print(time.perf_counter() - start, s.info().misses, s.store_hits, str(v).replace(" ", ""))
 """
 
 
@@ -270,7 +274,53 @@ def bench_speedup(digits: int, bound: int, workers: int, repeat: int, tmp: Path)
     )
 
 
+def smoke() -> int:
+    """Small surveys and searches, answers checked (see the module docstring)."""
+    import _smoke
+
+    def ours() -> dict[str, object]:
+        out: dict[str, object] = {}
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            items = [(code, 512) for code in octal_codes(2)]
+            serial = survey(octal_period, items, workers=0, store=tmp / "s.sqlite", progress=False)
+            again = survey(octal_period, items, workers=0, store=tmp / "s.sqlite", progress=False)
+            if again != serial:
+                raise SystemExit("smoke: the survey read back from its store differs")
+            try:
+                import distributed
+            except ImportError:
+                distributed = None
+            if distributed is not None and _smoke.CHILD not in sys.argv:
+                parallel = survey(
+                    octal_period, items, workers=2, store=tmp / "p.sqlite", progress=False
+                )
+                if parallel != serial:
+                    raise SystemExit("smoke: the survey on two workers differs from the serial one")
+            out["periods of the two-digit octal games"] = sorted(serial.items())
+            board, path = "...|...|...|...", str(tmp / "values.sqlite")
+            env = {**os.environ, "PYTHONPATH": str(ROOT)}
+            runs = [
+                subprocess.run(
+                    [sys.executable, "-c", SEARCH, path, board],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout.split()
+                for _ in range(2)
+            ]
+            if runs[0][3] != runs[1][3] or int(runs[1][1]) != 0 or int(runs[1][2]) == 0:
+                raise SystemExit(f"smoke: the second search did not read the store: {runs}")
+            out[f"Domineering {board}"] = runs[0][3]
+        return out
+
+    return _smoke.run(__file__, ours)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--digits", type=int, default=3)
     parser.add_argument("--bound", type=int, default=1 << 14)

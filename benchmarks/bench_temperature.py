@@ -6,10 +6,15 @@ canonical form are timed from cold caches.  When cgt-py is installed it runs
 the same workload in the same process and the ratio is printed.
 
 Run:  python benchmarks/bench_temperature.py
+
+``--smoke`` (CI): the same for k = 1..4, the temperature, the cooled sum and
+the reduced form checked against cgt-py (when installed) and the pure-Python
+paths.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 import cgt
@@ -59,7 +64,43 @@ def bench_cgt_py() -> tuple[float, tuple[str, str, int]] | None:
     return best, result
 
 
+def smoke() -> int:
+    """k = 1..4, answers checked (see the module docstring)."""
+    import _smoke
+
+    texts = TEXTS[:4]
+
+    def ours() -> dict[str, object]:
+        total = cgt.zero
+        for text in texts:
+            total = total + cgt.parse(text)
+        return {
+            "temperature": total.temperature(),
+            "cooled by 1": total.cool(1),
+            "reduced": total.reduced(),
+        }
+
+    def theirs() -> dict[str, object]:
+        import cgt_py
+
+        total = cgt_py.CanonicalForm(texts[0])
+        for text in texts[1:]:
+            total = total + cgt_py.CanonicalForm(text)
+        temperature = repr(total.temperature)
+        if temperature.startswith("DyadicRationalNumber('"):
+            temperature = temperature[len("DyadicRationalNumber('") : -2]
+        return {
+            "temperature": cgt.parse(temperature),
+            "cooled by 1": cgt.parse(_smoke.peer_text(total.cool("1"))),
+            "reduced": cgt.parse(_smoke.peer_text(total.reduced)),
+        }
+
+    return _smoke.run(__file__, ours, peer=theirs)
+
+
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     ours, info = bench_cgt()
     print(
         f"cgt:    {ours:.4f} s  (temperature {info[0]}, mean of G_1 {info[1]}, "

@@ -8,6 +8,11 @@ Each workload then runs in a fresh interpreter per version, alternating
 between the two, ``--repeat`` times; the minimum CPU time of each side is
 kept.  Printed: seconds for each side and the ratio new / base (above 1 means
 the change made that workload slower).
+
+``--smoke`` (CI): small workloads that return their results, run once in each
+tree (the base as exported, without compiled kernels); the two versions must
+compute the same results.  Outside a git checkout (an sdist) or without the
+base commit only this tree runs.
 """
 
 from __future__ import annotations
@@ -22,8 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-WORKLOADS = {
-    "parse 400 texts": """
+RANDOM_TEXTS = """
         import random
         rng = random.Random(1)
         atoms = ["0", "1", "-1", "*", "^", "v", "1/2", "*2", "^*", "-2", "+-1"]
@@ -33,6 +37,12 @@ WORKLOADS = {
             l = ",".join(text(d - 1) for _ in range(rng.randint(0, 2)))
             r = ",".join(text(d - 1) for _ in range(rng.randint(0, 2)))
             return "{" + l + "|" + r + "}"
+"""
+"""Random texts of forms (``text(depth)``), for the parse workloads."""
+
+WORKLOADS = {
+    "parse 400 texts": RANDOM_TEXTS
+    + """
         texts = [text(5) for _ in range(400)]
         def run():
             gs = [cgt.parse(t) for t in texts]
@@ -80,11 +90,77 @@ print(time.process_time() - t)
 """
 
 
+SMOKE_WORKLOADS = {
+    "parse and add 60 texts": RANDOM_TEXTS
+    + """
+        texts = [text(4) for _ in range(60)]
+        def run():
+            gs = [cgt.parse(t) for t in texts]
+            return [str(g) for g in gs], [str(a + b) for a in gs[:12] for b in gs[:12]]
+    """,
+    "hot sums": """
+        def run():
+            total = cgt.zero
+            for k in range(1, 5):
+                total = total + cgt.parse(f"{{{k}|{{{k - 1}|0}}}}") + cgt.parse(f"{{{k}|-{k}}}")
+            return str(total), str(total.temperature())
+    """,
+    "Domineering 3x4": """
+        from cgt.games import Domineering
+        def run():
+            return str(Domineering("....|....|....").value())
+    """,
+    "Kayles to 500": """
+        from cgt.games import OctalGame
+        def run():
+            return list(OctalGame("0.77").grundy_sequence(500))
+    """,
+}
+
+SMOKE_RUN = """
+import hashlib, cgt
+{setup}
+print(hashlib.sha256(repr(run()).encode()).hexdigest())
+"""
+
+
+def smoke() -> int:
+    """Small workloads in both trees, results compared (see the module docstring)."""
+    import _smoke
+
+    def results(tree: Path) -> dict[str, str]:
+        out = {}
+        for name, setup in SMOKE_WORKLOADS.items():
+            done = subprocess.run(
+                [sys.executable, "-c", SMOKE_RUN.format(setup=textwrap.dedent(setup))],
+                cwd=tree,
+                env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            out[name] = done.stdout.split()[-1]
+        return out
+
+    ours = results(ROOT)
+    known: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            base = export("977a1e4", Path(tmp))
+        except (OSError, subprocess.CalledProcessError):
+            print("smoke: no git checkout with the base commit: this tree alone")
+        else:
+            known = results(base)
+    return _smoke.run(__file__, lambda: ours, known, pure=False)
+
+
 def export(rev: str, into: Path) -> Path:
     """Write commit ``rev``'s tree into ``into`` and return that folder."""
     archive = into / "base.tar"
     with archive.open("wb") as out:
-        subprocess.run(["git", "archive", rev], cwd=ROOT, stdout=out, check=True)
+        subprocess.run(
+            ["git", "archive", rev], cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL, check=True
+        )
     with tarfile.open(archive) as tar:
         tar.extractall(into / "base", filter="data")
     return into / "base"
@@ -104,6 +180,8 @@ def time_once(tree: Path, setup: str) -> float:
 
 
 def main() -> None:
+    if "--smoke" in sys.argv:
+        sys.exit(smoke())
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--base", default="977a1e4")
     parser.add_argument("--repeat", type=int, default=5)

@@ -69,6 +69,14 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow
+@pytest.mark.tooling
+def test_sphinx_builds_without_warnings(html: Path) -> None:
+    """The fixture's build ran with ``-W`` (warnings are errors) and succeeded."""
+    assert (html / "index.html").is_file()
+    assert (html / "api").is_dir() and (html / "guide").is_dir()
+
+
 def _figures(page: Path) -> list[str]:
     return FIGURE.findall(page.read_text(encoding="utf-8"))
 

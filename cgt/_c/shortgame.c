@@ -1816,14 +1816,21 @@ static PyObject *py_setup_intern(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* The live game interned under key in table, or NULL (borrowed; no error). */
+/* The live game interned under key in table (a new reference), or NULL: none there, or
+ * it died (no error set), or an error.  Python 3.13 deprecates PyWeakref_GetObject (a
+ * borrowed reference) for PyWeakref_GetRef. */
 static PyObject *interned(PyObject *table, PyObject *key)
 {
     PyObject *ref = PyDict_GetItemWithError(table, key);
     if (!ref)
         return NULL;
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *g = NULL;
+    return PyWeakref_GetRef(ref, &g) > 0 ? g : NULL;
+#else
     PyObject *g = PyWeakref_GetObject(ref);
-    return g == Py_None ? NULL : g;
+    return g == Py_None ? NULL : Py_XNewRef(g);
+#endif
 }
 
 /* Make a game with these slot values (new references are taken), intern it
@@ -1836,11 +1843,7 @@ static PyObject *intern_new(PyObject *table, PyObject *remove, PyObject *key,
     if (!r)
         return NULL;
     Py_DECREF(r);
-    PyObject *g = NULL, *known = PyDict_GetItemWithError(table, key);
-    if (known) {
-        g = PyWeakref_GetObject(known);
-        g = g == Py_None ? NULL : Py_NewRef(g);
-    }
+    PyObject *g = interned(table, key);
     if (!g && !PyErr_Occurred()) {
         PyObject *id = PyIter_Next(ic_serial);
         g = id ? ic_game->tp_alloc(ic_game, 0) : NULL;
@@ -1885,7 +1888,6 @@ static PyObject *c_number(long long num, int exp, int *done)
         return NULL;
     PyObject *g = interned(ic_numbers, key);
     if (g || PyErr_Occurred()) {
-        Py_XINCREF(g);
         Py_DECREF(key);
         return g;
     }
@@ -1920,7 +1922,6 @@ static PyObject *c_number_star(PyObject *a, int *done)
         return NULL;
     PyObject *g = interned(ic_nus, key);
     if (g || PyErr_Occurred()) {
-        Py_XINCREF(g);
         Py_DECREF(key);
         return g;
     }
@@ -2030,7 +2031,6 @@ static PyObject *c_form(PyObject *left, PyObject *right, int bl, int br, int *do
         return NULL;
     PyObject *g = interned(ic_forms, key);
     if (g || PyErr_Occurred()) {
-        Py_XINCREF(g);
         Py_DECREF(key);
         return g;
     }
