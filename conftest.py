@@ -74,6 +74,11 @@ KERNEL_TEST_FILES = frozenset(
         "tests/sources/test_seed_002_algebra.py",
         "cgt/canonical.py",
         "cgt/kernels.py",
+        # the work budget, far nimbers and the memory budget: both engines count alike
+        "tests/test_budget.py",
+        "tests/test_far_nimber_sums.py",
+        "tests/test_memory.py",
+        "tests/test_reliability_readers.py",
         # parse: the reader of {L|R} forms
         "tests/test_notation.py",
         "tests/test_parse_speed_paths.py",
