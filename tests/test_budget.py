@@ -267,7 +267,9 @@ STYLES = (notation._ASCII, notation._UNICODE, notation._LATEX)
 
 
 def measured(g: cgt.Game, style: notation._Style) -> int:
-    return notation._braced(g, replace(style, measure=True), {})  # type: ignore[return-value]
+    count = notation._braced(g, replace(style, measure=True), {})
+    assert isinstance(count, int)
+    return count
 
 
 @settings(max_examples=200, deadline=None)
@@ -386,6 +388,7 @@ def test_small_games_print_as_before(text_limit: None) -> None:
 
 def test_store_never_writes_a_cut_text(text_limit: None) -> None:
     big = cgt.parse(chain_sum(10))
+    assert isinstance(big, cgt.Game)
     path = os.path.join(tempfile.mkdtemp(), "s.sqlite")
     store = cgt.Store(path)
     cgt.set_text_limit(50_000)  # the named form fits, the written-out one does not
