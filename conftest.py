@@ -67,6 +67,7 @@ KERNEL_TEST_FILES = frozenset(
         # canonical: comparison, sums and canonical forms of short games
         "tests/test_kernel_canonical.py",
         "tests/test_kernels.py",
+        "tests/test_packaging.py",
         "tests/test_game.py",
         "tests/test_temperature.py",
         "tests/laws/test_group_laws.py",
@@ -88,6 +89,7 @@ KERNEL_TEST_FILES = frozenset(
         "tests/test_kernel_shortgame.py",
         "tests/test_kernel_boards.py",
         "tests/test_kernel_graphs.py",
+        "tests/test_kernel_boundary.py",
         "tests/games/test_domineering.py",
         "tests/games/test_cram.py",
         "tests/games/test_boards.py",

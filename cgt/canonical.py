@@ -58,6 +58,8 @@ __all__ = [
     "negate",
     "set_cache_limit",
     "set_memory_limit",
+    "work_left",
+    "work_limit",
 ]
 
 _serial = itertools.count(1)
@@ -80,6 +82,12 @@ cache_limit = _cache.cache_limit
 set_cache_limit = _cache.set_cache_limit
 memory_limit = _cache.memory_limit
 set_memory_limit = _cache.set_memory_limit
+work_limit = _budget.work_limit
+work_left = _budget.work_left
+# The engine's limits are documented on this module's page (their code lives in the
+# private modules _cache and _budget, which every engine and solver share).
+for _public in (memory_limit, set_memory_limit, work_limit, work_left):
+    _public.__module__ = __name__
 
 # Interning is a look-up then an insertion; two threads missing the same key at
 # once would otherwise each make a game, and equal values would be two objects.
