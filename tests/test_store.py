@@ -293,7 +293,8 @@ print(s.info().misses, s.store_hits, g)
 """
 
 
-KILLED = """
+KILLED = (
+    """
 import os, signal, sys
 from cgt.store import Store
 flush = Store.flush
@@ -303,7 +304,9 @@ def flush_then_die(self, *args, **kwargs):
         os.kill(os.getpid(), signal.SIGKILL)
     return result
 Store.flush = flush_then_die
-""" + SEARCH
+"""
+    + SEARCH
+)
 
 
 def test_a_second_run_in_a_new_process_computes_only_what_is_new(tmp_path: Path) -> None:
