@@ -90,6 +90,7 @@ _memory = DEFAULT_MEMORY
 _limit = DEFAULT_LIMIT  # entries of each table of the "tables" group
 _engine_limit = DEFAULT_LIMIT  # entries of each of the engine's two tables
 _solver_limit = DEFAULT_LIMIT  # entries of each table of each live solver
+SOLVER_SPLIT = 4  # the solvers' share is divided among at most this many live solvers
 
 _tables: list[tuple[str, str, Sized]] = []  # (name, group, table): the Python tables
 _solvers: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -111,7 +112,12 @@ def _recompute() -> None:
     # at least 16 entries a table by the budget (a 1 MiB budget still works)
     _limit = min(_entries, max(16, share("tables") // (max(1, plain) * ENTRY_BYTES["tables"])))
     _engine_limit = min(_entries, max(16, share("engine") // (2 * ENTRY_BYTES["engine"])))
-    per_solver = share("solvers") // (max(1, len(_solvers)) * SOLVER_TABLES)
+    # The share is divided among at most SOLVER_SPLIT live solvers: a session holds one
+    # idle solver per ruleset it has met, and dividing among all of them starved the one
+    # at work (its tables evicted what it needed and it recomputed without end).  With
+    # more live solvers than that the solvers' share may be exceeded while several of
+    # them are full at once.
+    per_solver = share("solvers") // (max(1, min(len(_solvers), SOLVER_SPLIT)) * SOLVER_TABLES)
     _solver_limit = min(_entries, max(16, per_solver // ENTRY_BYTES["solvers"]))
 
 

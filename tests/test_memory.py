@@ -96,7 +96,7 @@ def test_default_budget_and_split() -> None:
     plain = sum(1 for _, group, _ in _cache._tables if group == "tables")
     assert plain * _cache._limit * per_table["tables"] <= _cache.share("tables")
     assert 2 * _cache._engine_limit * per_table["engine"] <= _cache.share("engine")
-    solvers = max(1, len(_cache._solvers))
+    solvers = max(1, min(len(_cache._solvers), _cache.SOLVER_SPLIT))
     assert solvers * _cache.SOLVER_TABLES * _cache._solver_limit * per_table[
         "solvers"
     ] <= _cache.share("solvers")
