@@ -1,6 +1,6 @@
 """Bounded caches: the memory budget of the library's memo tables.
 
-One number bounds them all: :func:`memory_limit` bytes (1 GiB by default, set
+One number bounds them all: :func:`memory_limit` bytes (4 GiB by default, set
 with :func:`set_memory_limit`).  It is split in fixed shares among five groups
 of tables (:data:`SHARES`):
 
@@ -63,8 +63,8 @@ _V = TypeVar("_V")
 DEFAULT_LIMIT = 1 << 20
 """Entries per table by default, before the memory budget (:func:`set_cache_limit`)."""
 
-DEFAULT_MEMORY = 1 << 30
-"""The memory budget of all the tables by default: 1 GiB (or ``CGT_MEMORY_LIMIT`` bytes)."""
+DEFAULT_MEMORY = 4 << 30
+"""The memory budget of all the tables by default: 4 GiB (or ``CGT_MEMORY_LIMIT`` bytes)."""
 
 SHARES: dict[str, float] = {
     "engine": 1 / 4,

@@ -89,7 +89,7 @@ def test_knob_validates_and_errors_pickle() -> None:
 
 
 def test_default_budget_and_split() -> None:
-    assert _cache.DEFAULT_MEMORY == 1 << 30
+    assert _cache.DEFAULT_MEMORY == 4 << 30
     assert abs(sum(_cache.SHARES.values()) - 1) < 1e-9
     # every group's tables, at their caps, stay within the group's share
     per_table = _cache.ENTRY_BYTES
