@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
@@ -828,7 +828,11 @@ def _nim_content(g: Game) -> int:
     >>> [_nim_content(cgt.parse(t)) for t in ("{1|0}", "{^|*3}", "{*4|0}")]
     [0, 3, 5]
     """
-    best = 0
+    return max((a._m | 1 if a._k else a._m for a in _nus_leaves(g)), default=0)
+
+
+def _nus_leaves(g: Game) -> Iterator[Game]:
+    """The distinct ``x + k.up + *m`` forms at the leaves of ``g``, each once."""
     seen: set[int] = set()
     stack = [g]
     while stack:
@@ -837,14 +841,11 @@ def _nim_content(g: Game) -> int:
             continue
         seen.add(a._id)
         if a._x is not None:
-            c = a._m | 1 if a._k else a._m
-            if c > best:
-                best = c
+            yield a
         else:
             assert a._left is not None and a._right is not None
             stack.extend(a._left)
             stack.extend(a._right)
-    return best
 
 
 def _shifted(g: Game, f: int, lookup: bool) -> Game | None:
@@ -890,21 +891,7 @@ def _many(n: int) -> str:
 
 def _all_far(g: Game, t: int) -> bool:
     """Is every leaf ``x + k.up + *m`` of ``g`` far, ``t <= m < 2t``?"""
-    seen: set[int] = set()
-    stack = [g]
-    while stack:
-        a = stack.pop()
-        if a._id in seen:
-            continue
-        seen.add(a._id)
-        if a._x is not None:
-            if a._m >> t.bit_length() - 1 != 1:
-                return False
-        else:
-            assert a._left is not None and a._right is not None
-            stack.extend(a._left)
-            stack.extend(a._right)
-    return True
+    return all(a._m >> t.bit_length() - 1 == 1 for a in _nus_leaves(g))
 
 
 def _add_big_nus(g: Game, h: Game) -> Game | None:
