@@ -83,13 +83,16 @@ with the positions' own tables; rounded up)."""
 
 SOLVER_TABLES = 7
 """Tables a :class:`~cgt.solver.Solver` holds (components, Grundy values,
-outcomes, whole states twice, sums, forms): each gets an equal part."""
+outcomes, whole states twice, sums, forms): each is checked against an equal
+part of the solver's share, and trimmed past it only when all of them
+together hold the whole share."""
 
 _entries = DEFAULT_LIMIT  # set_cache_limit's bound
 _memory = DEFAULT_MEMORY
 _limit = DEFAULT_LIMIT  # entries of each table of the "tables" group
 _engine_limit = DEFAULT_LIMIT  # entries of each of the engine's two tables
-_solver_limit = DEFAULT_LIMIT  # entries of each table of each live solver
+_solver_limit = DEFAULT_LIMIT  # entries of each table of each live solver, at first
+_solver_total = DEFAULT_LIMIT * 7  # entries of all the tables of each live solver
 SOLVER_SPLIT = 4  # the solvers' share is divided among at most this many live solvers
 
 _tables: list[tuple[str, str, Sized]] = []  # (name, group, table): the Python tables
@@ -107,7 +110,7 @@ def share(group: str) -> int:
 
 
 def _recompute() -> None:
-    global _limit, _engine_limit, _solver_limit
+    global _limit, _engine_limit, _solver_limit, _solver_total
     plain = sum(1 for _, group, _ in _tables if group == "tables")
     # at least 16 entries a table by the budget (a 1 MiB budget still works)
     _limit = min(_entries, max(16, share("tables") // (max(1, plain) * ENTRY_BYTES["tables"])))
@@ -117,8 +120,11 @@ def _recompute() -> None:
     # at work (its tables evicted what it needed and it recomputed without end).  With
     # more live solvers than that the solvers' share may be exceeded while several of
     # them are full at once.
-    per_solver = share("solvers") // (max(1, min(len(_solvers), SOLVER_SPLIT)) * SOLVER_TABLES)
-    _solver_limit = min(_entries, max(16, per_solver // ENTRY_BYTES["solvers"]))
+    # A solver's tables together may hold _solver_total entries; each is first checked
+    # against a seventh of that (see Solver._full: one busy table may take them all).
+    per_solver = share("solvers") // max(1, min(len(_solvers), SOLVER_SPLIT))
+    _solver_total = max(16 * SOLVER_TABLES, per_solver // ENTRY_BYTES["solvers"])
+    _solver_limit = min(_entries, _solver_total // SOLVER_TABLES)
 
 
 def register(name: str, table: Sized, group: str = "tables") -> None:

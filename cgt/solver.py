@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sized
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
@@ -278,6 +278,18 @@ class Solver:
             + len(self._forms)
         )
 
+    def _full(self, table: Sized) -> bool:
+        """Is ``table`` to be trimmed: at :func:`cgt.cache_limit`, or with this
+        solver's tables together holding its share of the memory budget?
+
+        Each table is first checked against an equal part of the share
+        (:func:`cgt._cache.solver_limit`); only past that is the total looked at,
+        so a search that fills one table (the usual case) may use the whole share
+        instead of a seventh of it, and a memo just below its working set is not
+        halved again and again (a search that then recomputes without end).
+        """
+        return len(table) >= _cache._entries or self._table_entries() >= _cache._solver_total
+
     def clear(self) -> None:
         """Empty the tables.
 
@@ -481,8 +493,8 @@ class Solver:
         finally:
             path.discard(key)
         result = Game(left, right)
-        if len(self.values) >= _cache._solver_limit:
-            _cache.trim(self.values, _cache._solver_limit // 2)
+        if len(self.values) >= _cache._solver_limit and self._full(self.values):
+            _cache.trim(self.values, len(self.values) // 2)
         self.values[key] = result
         if row is not None:
             self._save(row, result)
@@ -551,8 +563,8 @@ class Solver:
             result = mex({self._grundy(option) for option in component.options()})
         finally:
             path.discard(key)
-        if len(self.grundy_values) >= _cache._solver_limit:
-            _cache.trim(self.grundy_values, _cache._solver_limit // 2)
+        if len(self.grundy_values) >= _cache._solver_limit and self._full(self.grundy_values):
+            _cache.trim(self.grundy_values, len(self.grundy_values) // 2)
         self.grundy_values[key] = result
         if row is not None:
             self._save(row, result)
@@ -684,8 +696,8 @@ class Solver:
                 if len(self._forms) >= min(self.max_sums, _cache._solver_limit):
                     self._forms.clear()
                 result = self._forms[form] = _canonical_form(left, right)
-        if len(self.values) >= _cache._solver_limit:
-            _cache.trim(self.values, _cache._solver_limit // 2)
+        if len(self.values) >= _cache._solver_limit and self._full(self.values):
+            _cache.trim(self.values, len(self.values) // 2)
         self.values[key] = result
         if row is not None:
             self._save(row, result)
@@ -784,8 +796,8 @@ class Solver:
             result = 0
             while result in seen:
                 result += 1
-        if len(self.grundy_values) >= _cache._solver_limit:
-            _cache.trim(self.grundy_values, _cache._solver_limit // 2)
+        if len(self.grundy_values) >= _cache._solver_limit and self._full(self.grundy_values):
+            _cache.trim(self.grundy_values, len(self.grundy_values) // 2)
         self.grundy_values[key] = result
         if row is not None:
             self._save(row, result)

@@ -302,7 +302,8 @@ def test_interrupts_at_random_points_leave_caches_consistent() -> None:
     """Interrupt value computations at many points; afterwards every value is right."""
     proc = run_script(
         """
-        import signal, cgt
+        import faulthandler, signal, cgt
+        faulthandler.dump_traceback_later(100, exit=True)  # a hang shows where it is
         from cgt.games import Domineering
         boards = ["....|....|....", "...|...|...|...", ".....|.....|..#.."]
         def handler(signum, frame):
@@ -344,6 +345,50 @@ def test_interrupts_at_random_points_leave_caches_consistent() -> None:
 # --- processes --------------------------------------------------------------------------
 def _value_of(board: str) -> cgt.Game:
     return Domineering(board).value()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_interrupts_at_every_point_of_a_deep_call_leave_no_trace() -> None:
+    """An interrupt wherever it lands in a deep call (while the worker starts, computes,
+    or tidies up) reaches the caller once; the call leaves no thread registered, no
+    deep phase and the recursion limit as it was, and the next call works."""
+    proc = run_script(
+        """
+        import faulthandler, random, resource, signal, sys
+        faulthandler.dump_traceback_later(100, exit=True)  # a hang shows where it is
+        from cgt import _deep
+
+        @_deep.deep
+        def depth(n):
+            return 0 if n == 0 else 1 + depth(n - 1)
+
+        def handler(signum, frame):
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGALRM, handler)
+        limit = sys.getrecursionlimit()
+        rng = random.Random(5)
+        hits = 0
+        start = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+        for k in range(300):
+            signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.0001, 0.02))
+            try:
+                try:
+                    depth(rng.choice([3000, 6000, 12000]))
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            except KeyboardInterrupt:
+                hits += 1
+            assert not _deep._inside and _deep._workers == 0, k
+            assert sys.getrecursionlimit() == limit, k
+            if resource.getrusage(resource.RUSAGE_SELF).ru_utime - start > 30:
+                break  # (CPU-time bound)
+        assert depth(5000) == 5000
+        print("interrupted", hits, "of", k + 1)
+        """
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
+    hits, runs = (int(w) for w in proc.stdout.split()[1::2])
+    assert 0 < hits < runs  # some calls were interrupted, some finished
 
 
 @pytest.mark.slow
