@@ -84,11 +84,26 @@ def main() -> None:
             assert Snort(sub).value() == brute(sub, snort=True)
     order = list(nx.bfs_tree(g, "PT"))
     print("Growing a region from Portugal (Col value of the uncoloured region):")
+    # The cost of a region can jump fifty-fold with one more country, so each value
+    # runs under a work budget (cgt.work_limit, in the engine's steps): the steps per
+    # CPU second measured so far, times the time budget.  A region that needs more
+    # stops the survey instead of running on for minutes.
+    rate = 0.0  # steps per CPU second, the best seen
     for n in range(1, len(order) + 1):
         region = g.subgraph(order[:n])
+        steps = max(10**5, int(rate * args.budget))
         start = time.process_time()
-        value = Col(region).value()
+        try:
+            with cgt.work_limit(steps):
+                value = Col(region).value()
+                used = steps - (cgt.work_left() or 0)
+        except cgt.errors.WorkLimitExceeded:
+            print(f"  {n:2} countries (+{order[n - 1]}): more than {steps:,} steps of work")
+            print("  (stopping: this region exceeds the time budget)")
+            break
         spent = time.process_time() - start
+        if spent > 0.05:
+            rate = max(rate, used / spent)
         assert value in (cgt.zero, cgt.star)  # the survey's theorem
         print(f"  {n:2} countries (+{order[n - 1]}): {value!s:2}   {spent:6.2f} s")
         if n <= 6:  # small enough for the game tree
