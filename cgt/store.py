@@ -54,7 +54,8 @@ lives, so moving a class keeps its rows.  Stores written before the registry
 named rows by ``module.qualname`` (``cgt.games.boards.Clobber``); opening
 such a store renames those rows, each under the names its ruleset declares
 in ``stored_as`` (a migration: a row's checksum is checked, then written
-again for its new name).
+again for its new name); a file this process may not write is read under
+the old names instead.
 """
 
 from __future__ import annotations
@@ -671,6 +672,7 @@ class Store:
         self._grundy: dict[tuple[str, str], int] = {}
         self._connection: sqlite3.Connection | None = None
         self._pid = -1
+        self._old_names: dict[str, str] = {}  # stable name -> old name, in a file not renamed
         self._connect()
 
     @classmethod
@@ -746,7 +748,13 @@ class Store:
             _retry(lambda: self._migrate(conn))
         renames = _renamed_rulesets()
         if _holds_any(conn, renames):
-            _retry(lambda: self._rename(conn, renames))
+            try:
+                _retry(lambda: self._rename(conn, renames))
+            except sqlite3.OperationalError as err:
+                if "readonly" not in str(err) and "read-only" not in str(err):
+                    raise
+                # a file this process may not write: read the old names where they are
+                self._old_names = {new: old for old, new in renames.items()}
         conn.execute("PRAGMA synchronous = NORMAL")
 
     def _rename(self, conn: sqlite3.Connection, renames: dict[str, str]) -> None:
@@ -989,6 +997,11 @@ class Store:
             found_row = self._query(
                 "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
             )
+            if found_row is None and row[0] in self._old_names:
+                row = (self._old_names[row[0]], row[1])
+                found_row = self._query(
+                    "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
+                )
         return None if found_row is None else self._game(row, *found_row)
 
     def _check_row(
@@ -1036,6 +1049,11 @@ class Store:
             found_row = self._query(
                 "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
             )
+            if found_row is None and row[0] in self._old_names:
+                row = (self._old_names[row[0]], row[1])
+                found_row = self._query(
+                    "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
+                )
         return None if found_row is None else self._nim(row, *found_row)
 
     def _query(self, sql: str, args: tuple[Any, ...]) -> Any:

@@ -181,3 +181,44 @@ def test_every_class_ruleset_declares_the_name_main_stored_it_under() -> None:
         # registered before the stable names: the old name is the class's home today
         assert r.stored_as == (f"{r.cls.__module__}.{r.cls.__qualname__}",) or not r.stored_as
     assert info(NoGo).stored_as == ("cgt.games.nogo.NoGo",)
+
+
+def test_a_file_that_cannot_be_written_is_read_under_the_old_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "main.sqlite"
+    values, grundy = main_rows()
+    main_store(path, values, grundy)
+
+    def refuse(self: Store, conn: object, renames: object) -> None:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(Store, "_rename", refuse)
+    store = Store(path)
+    for b in NOGO:
+        assert store.lookup(NoGo, NoGo(b).key()) == brute_value(NoGo(b))
+    kayles = OctalGame("0.77")
+    assert [store.lookup(type(kayles(n)), kayles(n).key(), grundy=True) for n in HEAPS] == [
+        brute_grundy(kayles(n)) for n in HEAPS
+    ]
+    store.close()
+    conn = sqlite3.connect(path)  # nothing was renamed
+    assert {r for (r,) in conn.execute("SELECT ruleset FROM value")} == {
+        "cgt.games.nogo.NoGo",
+        "cgt.games.strips.ToadsAndFrogs",
+    }
+    conn.close()
+
+
+def test_other_write_errors_while_renaming_are_not_hidden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "main.sqlite"
+    main_store(path, *main_rows())
+
+    def fail(self: Store, conn: object, renames: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Store, "_rename", fail)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        Store(path)
