@@ -20,7 +20,9 @@
 # Python interpreter is not instrumented, so the ASan runtime is preloaded
 # (LD_PRELOAD of the compiler's libasan, and libubsan), and PYTHONMALLOC=malloc
 # sends Python's own allocations (PyMem_Malloc, used by some kernels) through
-# the checked malloc.  Your working tree and its built kernels are not touched.
+# the checked malloc.  CGT_SANITIZERS is set, so the tests that measure the
+# resident size skip (ASan's quarantine keeps freed memory).  Your working tree
+# and its built kernels are not touched.
 #
 # Exit status: 0 clean, 1 a test failed or a sanitizer aborted a run, 77 the
 # compiler cannot build sanitized code (nothing was checked).  CC picks the
