@@ -524,11 +524,11 @@ def main() -> int:
     parser.add_argument(
         "--cpu",
         type=float,
-        help="the CPU seconds the whole run may take, roughly (default 300, smoke 40)",
+        help="the CPU seconds the whole run may take, roughly (default 300, smoke 120)",
     )
     args = parser.parse_args()
     count = args.count if args.count is not None else (16 if args.smoke else 2000)
-    budget = args.cpu if args.cpu is not None else (40.0 if args.smoke else 300.0)
+    budget = args.cpu if args.cpu is not None else (120.0 if args.smoke else 300.0)
     began = cpu()
     kernels = [name for name, used in cgt.compiled().items() if used]
     if not kernels:
