@@ -11,6 +11,7 @@ of silently leaving a pure-Python path untested.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import resource
@@ -20,6 +21,7 @@ import sys
 import tarfile
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,6 +147,8 @@ def test_ci_script_requirements() -> None:
 
 
 BENCHMARKS = sorted(p.name for p in (ROOT / "benchmarks").glob("bench_*.py"))
+# the differential audit of the compiled kernels (not a benchmark, but it has a smoke mode)
+SMOKE_SCRIPTS = [*BENCHMARKS, "audit.py"]
 
 
 def test_every_benchmark_has_a_smoke_mode() -> None:
@@ -160,7 +164,7 @@ def _children_cpu() -> float:
 
 @pytest.mark.slow
 @pytest.mark.tooling
-@pytest.mark.parametrize("name", BENCHMARKS)
+@pytest.mark.parametrize("name", SMOKE_SCRIPTS)
 def test_benchmark_smoke(name: str) -> None:
     """``--smoke``: tiny sizes, answers checked against known values, cgt-py and pure Python."""
     before = _children_cpu()
@@ -199,6 +203,27 @@ def test_a_smoke_run_fails_on_a_disagreement(tmp_path: Path) -> None:
     good, bad = run("2"), run("3")
     assert good.returncode == 0 and good.stdout.startswith("smoke: ok"), good
     assert bad.returncode == 1 and "DISAGREE 1 + 1" in bad.stderr, bad
+
+
+def test_the_audit_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/audit.py exits 1 when one pure-Python answer differs (here: made to)."""
+    if not any(cgt.compiled().values()):
+        pytest.skip("no compiled kernel to audit")
+    spec = importlib.util.spec_from_file_location("audit", ROOT / "benchmarks" / "audit.py")
+    assert spec is not None and spec.loader is not None
+    audit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(audit)
+    real = audit.pure_answers
+
+    def tampered(cases: list[Any], cpu_limit: int) -> list[str]:
+        answers: list[str] = real(cases, cpu_limit)
+        return [answers[0] + " (changed)", *answers[1:]]
+
+    monkeypatch.setattr(audit, "pure_answers", tampered)
+    monkeypatch.setattr(sys, "argv", ["audit.py", "--count", "2", "--seed", "7"])
+    assert audit.main() == 1
+    monkeypatch.setattr(audit, "pure_answers", real)
+    assert audit.main() == 0
 
 
 @pytest.mark.slow
