@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ._deep import deep
-from ._digits import int_to_str, str_to_int
+from ._digits import count_text, int_to_str, str_to_int
 from .canonical import _clear_hooks, canonical_form, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import InvalidArgument, ParseError, TooLarge, WrongType
@@ -1149,18 +1149,13 @@ def _compact(g: Game, style: _Style, full: int) -> str:
 
 def _too_large(g: Game, full: int, named: int) -> TooLarge:
     err = TooLarge(
-        f"the text of this game has {_count(full)} characters, {_count(named)} with its "
+        f"the text of this game has {count_text(full)} characters, {count_text(named)} with its "
         f"shared subgames named: more than the text limit of {_text_limit:,} "
         f"(cgt.set_text_limit); its birthday is {g._birthday}, and g.left_options, "
         "g.right_options explore it"
     )
     err.sizes = (full, named)  # type: ignore[attr-defined]
     return err
-
-
-def _count(n: int) -> str:
-    """A count of characters, exact when small (``297``, ``2.3e+12``)."""
-    return f"{n:,}" if n < 10**7 else f"{n:.2g}"
 
 
 def to_string(g: Game) -> str:
