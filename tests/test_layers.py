@@ -90,11 +90,6 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
     ("cgt.notation", "cgt.atomic"): "uptimal notation: move parse/format_uptimal to notation",
     # Game.nim_multiply's nim-product comes from the nim field
     ("cgt.products", "cgt.impartial.field"): "nim_multiply belongs with nim arithmetic",
-    # heap rules and octal codes live in cgt.games.heap, above impartial/
-    ("cgt.impartial.quotient", "cgt.games.heap"): "heap rules belong in impartial/",
-    # cgt.impartial.grundy(position) solves positions with the solver
-    ("cgt.impartial.sprague_grundy", "cgt.games.base"): "grundy(position) needs the solver",
-    ("cgt.impartial.sprague_grundy", "cgt.solver"): "grundy(position) needs the solver",
 }
 
 # Edges inside one layer that close a cycle: (importer, imported) -> why.
