@@ -94,8 +94,6 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
 
 # Edges inside one layer that close a cycle: (importer, imported) -> why.
 ALLOWED_CYCLE_EDGES: dict[tuple[str, str], str] = {
-    # clearing the misère caches also clears the misère canonical forms'
-    ("cgt.impartial.misere", "cgt.impartial.misere_canonical"): "clear_misere_cache",
     # LoopyGame's invariant methods, printing and sided parts, like Game's
     # theory methods, import the modules built on LoopyGame
     ("cgt.loopy.values", "cgt.loopy.invariants"): "LoopyGame's invariant methods",

@@ -123,6 +123,18 @@ def test_the_form_outcome_lives_with_misere_theory() -> None:
         form_misere_outcome("*")  # type: ignore[arg-type]
 
 
+def test_clearing_the_misere_cache_clears_the_canonical_forms_sums() -> None:
+    # misere_canonical registers its clearing with misere (which cannot import it)
+    from cgt.impartial import misere_canonical
+    from cgt.impartial.misere import clear_misere_cache
+
+    two = cgt.nimber(2).misere_canonical_form()
+    assert two + two + two == two + (two + two)  # sums memoised
+    assert len(misere_canonical._sums) > 0
+    clear_misere_cache()
+    assert len(misere_canonical._sums) == 0
+
+
 def test_sums_of_random_forms_against_brute_force() -> None:
     rng = random.Random(19)
     forms = random_forms(rng, 60)

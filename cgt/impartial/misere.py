@@ -77,14 +77,29 @@ class _NimHeap:
         return self.n
 
 
+# clear_misere_cache() runs these too: cgt.impartial.misere_canonical registers
+# the clearing of its sums (it builds on this module, so this one cannot import it)
+_ALSO_CLEARED: list[Callable[[], None]] = []
+
+
+def also_clear(clear: Callable[[], None]) -> None:
+    """Have :func:`clear_misere_cache` call ``clear`` too (once, however often registered).
+
+    >>> from cgt.impartial.misere_canonical import clear_canonical_cache
+    >>> also_clear(clear_canonical_cache); clear_canonical_cache in _ALSO_CLEARED
+    True
+    """
+    if clear not in _ALSO_CLEARED:
+        _ALSO_CLEARED.append(clear)
+
+
 def clear_misere_cache() -> None:
     """Forget every memoised misère value (and the sums of misère canonical forms).
 
     >>> clear_misere_cache()
     """
-    from .misere_canonical import clear_canonical_cache
-
-    clear_canonical_cache()
+    for clear in _ALSO_CLEARED:
+        clear()
     _form_wins.clear()
     with _lock:
         _objects.clear()
