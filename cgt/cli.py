@@ -22,8 +22,9 @@ right stop: 0
 0
 
 The rulesets read from one argument (a board, strip, graph or row) are the
-table :data:`RULESETS`, by subcommand name; a :data:`Report` is the list of
-``(label, value)`` pairs a subcommand prints.
+table :data:`RULESETS`, by subcommand name, read from the ruleset registry
+(:mod:`cgt.games.registry`: a ruleset declares its subcommand on its class);
+a :data:`Report` is the list of ``(label, value)`` pairs a subcommand prints.
 
 >>> RULESETS["clobber"].kind, RULESETS["cram"].kind, len(RULESETS) >= 20
 ('partizan', 'impartial', True)
@@ -186,62 +187,14 @@ class Ruleset:
     example: str
 
 
-def _size(kind: Callable[[int, int], Any]) -> Callable[[str], Any]:
-    """A maker reading ``ROWSxCOLS`` (as ``2x3``) for the cake games."""
-
-    def make(text: str) -> Any:
-        rows, sep, cols = text.lower().partition("x")
-        if not sep or not rows.strip().isdigit() or not cols.strip().isdigit():
-            raise InvalidArgument(f"expected a size ROWSxCOLS such as 2x3, got {text!r}")
-        return kind(int(rows), int(cols))
-
-    return make
-
-
 def _rulesets() -> dict[str, Ruleset]:
-    from . import games as g
+    """The subcommands of the rulesets that declare one (see :mod:`cgt.games.registry`)."""
+    from .games.registry import rulesets
 
     return {
-        "domineering": Ruleset(
-            g.Domineering, "partizan", "GRID", "Domineering (rows split by |)", "..#|...|..."
-        ),
-        "cram": Ruleset(g.Cram, "impartial", "GRID", "Cram, impartial Domineering", "...|...|..."),
-        "col": Ruleset(g.Col, "partizan", "GRAPH", "Col on a graph (L-.-R syntax)", "L-.-.-R"),
-        "snort": Ruleset(g.Snort, "partizan", "GRAPH", "Snort on a graph", ".-.-."),
-        "node-kayles": Ruleset(g.NodeKayles, "impartial", "GRAPH", "Node Kayles", ".-.-.-."),
-        "arc-kayles": Ruleset(g.ArcKayles, "impartial", "GRAPH", "Arc Kayles", ".-.-.-."),
-        "clobber": Ruleset(g.Clobber, "partizan", "BOARD", "Clobber (x Left, o Right)", "xo.|.ox"),
-        "konane": Ruleset(g.Konane, "partizan", "BOARD", "Konane", "xo.o.|.x..x"),
-        "fission": Ruleset(g.Fission, "partizan", "BOARD", "Fission", ".x.|..."),
-        "amazons": Ruleset(g.Amazons, "partizan", "BOARD", "Amazons (# burnt)", "x..|.#.|..o"),
-        "nogo": Ruleset(g.NoGo, "partizan", "BOARD", "NoGo", "x..|..."),
-        "ski-jumps": Ruleset(g.SkiJumps, "partizan", "BOARD", "Ski Jumps", "x..|o..|..."),
-        "toads-and-frogs": Ruleset(
-            g.ToadsAndFrogs, "partizan", "STRIP", "Toads and Frogs (T and F)", "TT.F."
-        ),
-        "elephants-and-rhinos": Ruleset(
-            g.ElephantsAndRhinos, "partizan", "STRIP", "Elephants and Rhinos", "e..r.e.r"
-        ),
-        "push": Ruleset(g.Push, "partizan", "STRIP", "Push", "x.ox"),
-        "shove": Ruleset(g.Shove, "partizan", "STRIP", "Shove", "x.o.x"),
-        "toppling-dominoes": Ruleset(
-            g.TopplingDominoes, "partizan", "ROW", "Toppling Dominoes (L, R, G)", "LGRL"
-        ),
-        "hackenbush": Ruleset(
-            g.Hackenbush.parse,
-            "partizan",
-            "TREES",
-            "Hackenbush (l blue, r red, e green)",
-            "l(l;rl)",
-        ),
-        "cutcake": Ruleset(_size(g.Cutcake), "partizan", "SIZE", "Cutcake (2x3 cake)", "2x3"),
-        "eatcake": Ruleset(_size(g.Eatcake), "partizan", "SIZE", "Eatcake (2x3 cake)", "2x3"),
-        "backsliding-toads-and-frogs": Ruleset(
-            g.BackslidingToadsAndFrogs, "loopy", "STRIP", "Backsliding Toads and Frogs", "tt.ff"
-        ),
-        "fox-and-geese": Ruleset(
-            g.FoxAndGeese, "loopy", "BOARD", "Fox and Geese (x geese, o fox)", "x.x.|....|o..."
-        ),
+        r.cli: Ruleset(r.make, r.kind, r.syntax, r.summary, r.example)
+        for r in rulesets()
+        if r.cli is not None
     }
 
 

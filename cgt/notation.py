@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,19 @@ if TYPE_CHECKING:
     from .loopy.sided import SidedValue
     from .loopy.values import LoopyGame
 
-__all__ = ["names", "parse", "set_text_limit", "text_limit", "to_latex", "to_string", "to_unicode"]
+__all__ = [
+    "Reader",
+    "names",
+    "parse",
+    "reader",
+    "readers",
+    "register_reader",
+    "set_text_limit",
+    "text_limit",
+    "to_latex",
+    "to_string",
+    "to_unicode",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -424,14 +437,126 @@ def _is_vs(s: str) -> bool:
     return bool(s) and set(s) == {"v"}
 
 
+# ---------------------------------------------------------------------------
+# Readers: cgt.parse asks each registered reader whether a text is its own
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Reader:
+    """A reader of game text registered with :func:`parse` (see :func:`register_reader`).
+
+    ``claims(text)`` says whether the text is this reader's to read (``None``:
+    the reader is only reached by name, through :func:`reader`); ``read(text)``
+    reads it; readers that claim are asked in ``priority`` order, lowest first.
+
+    >>> [r.name for r in readers()]
+    ['sided', 'loopy', 'misere', 'short']
+    >>> reader("short").read("{1|-1}")
+    +-1
+    """
+
+    name: str
+    read: Callable[[str], Any]
+    claims: Callable[[str], bool] | None = None
+    priority: int = 0
+
+
+_readers: dict[str, Reader] = {}
+# (claims, read) of the readers that claim, in priority order: what parse() walks
+_claiming: list[tuple[Callable[[str], bool], Callable[[str], Any]]] = []
+
+
+def register_reader(
+    name: str,
+    read: Callable[[str], Any],
+    claims: Callable[[str], bool] | None = None,
+    *,
+    priority: int = 0,
+) -> Reader:
+    """Register a reader of game text with :func:`parse` (again under a name: replaced).
+
+    :func:`parse` hands a text to the first reader, lowest ``priority``
+    first, whose ``claims(text)`` is true, and reads short notation when
+    none claims it.  A reader with ``claims=None`` is reached by name only
+    (:func:`reader`).  A module registers its reader when it is imported.
+
+    >>> r = register_reader("shout", lambda t: parse(t.strip("!")), lambda t: t.endswith("!"))
+    >>> parse("{1|0}!"), reader("shout").claims("*!")
+    ({1|0}, True)
+    >>> _unregister("shout"); parse("{1|0}!")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ParseError: unexpected character '!' at position 5
+      {1|0}!
+           ^
+    """
+    if not isinstance(name, str) or not name or name == "short":
+        raise InvalidArgument(f"a reader's name is a new non-empty string, not {name!r}")
+    entry = Reader(name, read, claims, priority)
+    with _readers_lock:
+        _readers[name] = entry
+        _reorder()
+    return entry
+
+
+def _unregister(name: str) -> None:
+    """Drop a registered reader (for tests and doctests that register one)."""
+    with _readers_lock:
+        _readers.pop(name, None)
+        _reorder()
+
+
+def _reorder() -> None:
+    ordered = sorted(_readers.values(), key=lambda r: r.priority)
+    # replaced in one assignment: a parse() running meanwhile walks the old list
+    global _claiming
+    _claiming = [(r.claims, r.read) for r in ordered if r.claims is not None]
+
+
+def readers() -> list[Reader]:
+    """The registered readers: those that claim texts in the order :func:`parse`
+    asks them, then those reached by name only, then the short-game reader.
+
+    >>> readers()[-1].name, readers()[-1].claims is None
+    ('short', True)
+    """
+    with _readers_lock:
+        ordered = sorted(_readers.values(), key=lambda r: (r.claims is None, r.priority))
+    return [*ordered, _SHORT]
+
+
+def reader(name: str) -> Reader:
+    """The reader registered as ``name`` (``"short"``: short games, what no reader claims).
+
+    >>> reader("loopy").read("a{0|a}"), reader("sided").read("on & off")
+    (over, SidedValue(on, off))
+    >>> reader("chess")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidArgument: no reader of game text is registered as 'chess' (there are: ...)
+    """
+    if name == "short":
+        return _SHORT
+    found = _readers.get(name)
+    if found is None:
+        known = ", ".join(r.name for r in readers())
+        raise InvalidArgument(
+            f"no reader of game text is registered as {name!r} (there are: {known})"
+        )
+    return found
+
+
 def parse(text: str) -> Game | LoopyGame | SidedValue:
     """Read a game written in CGSuite notation: a short game, or a loopy one.
 
-    Text with loopy notation -- ``pass``, a name labelling braces (``a{0|a}``)
-    or one of the words ``on off over under dud upon`` -- is read by
-    :func:`cgt.loopy.parse_loopy`; anything else is a short :class:`Game`.
-    (No word of the short notation -- ``v``, ``Tiny``, ``Miny`` -- is one of
-    these, so the two never compete for a text.)
+    The registered readers (:func:`readers`) are asked in turn: the first
+    that claims the text reads it.  The loopy and sided readers register when
+    :mod:`cgt.loopy` is imported (as ``import cgt`` does): a sided value
+    ``S & T`` goes to :func:`cgt.loopy.parse_sided`, text with loopy notation
+    -- ``pass``, a name labelling braces (``a{0|a}``) or one of the words
+    ``on off over under dud upon`` -- to :func:`cgt.loopy.parse_loopy`;
+    anything no reader claims is a short :class:`Game`.  (No word of the
+    short notation -- ``v``, ``Tiny``, ``Miny`` -- is a loopy word, so the
+    two never compete for a text.)
 
     Raises :class:`cgt.ParseError`, whose message shows the text with a caret
     under the first offending character.
@@ -454,14 +579,10 @@ def parse(text: str) -> Game | LoopyGame | SidedValue:
         raise WrongType(f"parse() needs a str, not {type(text).__name__}")
     found = _parsed.get(text)
     if found is None:
-        if "&" in text:  # a sided value: onside & offside
-            from .loopy.sided import parse_sided
-
-            return parse_sided(text)
-        if _is_loopy_text(text):
-            from .loopy.notation import parse_loopy
-
-            return parse_loopy(text)
+        for claims, read in _claiming:
+            if claims(text):
+                out: Game | LoopyGame | SidedValue = read(text)
+                return out
         found = _parse(text)
         if len(_parsed) >= _PARSE_CACHE_SIZE:
             _parsed.clear()
@@ -495,34 +616,8 @@ def _parse_short(text: str) -> Game:
     return found
 
 
-_LOOPY_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon"})
-_WORD_RE = re.compile(r"[A-Za-z_]+")
-_NOT_V_RE = re.compile(r"[A-Za-uw-z_]")
-
-
-def _is_loopy_text(text: str) -> bool:
-    """Whether the text uses loopy notation: a loopy word, or a name before braces.
-
-    Words are found as the tokenizer finds them (maximal runs of letters), and
-    short notation has no word but ``v``-runs, ``Tiny`` and ``Miny``: a text
-    with any other word is not short, so this never takes a short text away.
-
-    >>> _is_loopy_text("{0|pass}"), _is_loopy_text("5over"), _is_loopy_text("a {0|a}")
-    (True, True, True)
-    >>> [_is_loopy_text(t) for t in ("{1|0}", "Tiny(1) + vv", "foo", "On")]
-    [False, False, False, False]
-    """
-    if _NOT_V_RE.search(text) is None:
-        return False  # no word but runs of v (most texts: no letter at all)
-    for match in _WORD_RE.finditer(text):
-        word = match.group()
-        if word in _LOOPY_WORDS:
-            return True
-        if word.lower() in ("tiny", "miny") or _is_vs(word):
-            continue
-        if text[match.end() :].lstrip().startswith("{"):
-            return True
-    return False
+_SHORT = Reader("short", _parse_short)
+_readers_lock = threading.Lock()
 
 
 # Games are immutable and interned, so a text always means the same object.

@@ -26,7 +26,7 @@ computes only what is new.
 ...     Domineering("...|...|...").value()
 +-1
 >>> store = Store.open(path)
->>> len(store) > 0, store.lookup("cgt.games.domineering.Domineering", 0) is None
+>>> len(store) > 0, store.lookup("ruleset:Domineering", 0) is None
 (True, True)
 >>> store.close()
 
@@ -47,6 +47,15 @@ strings, booleans, ``None``, floats, bytes, classes and enum members, nested
 freely; sets sorted), so the same key always finds the same row.  Components
 whose keys are anything else (say a position keyed by its own identity) are
 simply not stored.
+
+A ruleset's rows are named by its stable name in the ruleset registry
+(``ruleset:Clobber``, see :mod:`cgt.games.registry`), not by where its class
+lives, so moving a class keeps its rows.  Stores written before the registry
+named rows by ``module.qualname`` (``cgt.games.boards.Clobber``); opening
+such a store renames those rows, each under the names its ruleset declares
+in ``stored_as`` (a migration: a row's checksum is checked, then written
+again for its new name); a file this process may not write is read under
+the old names instead.
 """
 
 from __future__ import annotations
@@ -146,17 +155,28 @@ class UnstorableKey(CGTError, TypeError):
 def ruleset_name(ruleset: Any) -> str:
     """The name under which a ruleset's values are stored.
 
-    A class is named by its module and qualified name; a string is itself.
+    A registered ruleset class is named by its stable name (see
+    :mod:`cgt.games.registry`), any other class by its module and qualified
+    name; a string is itself.
 
     >>> from cgt.games import Domineering
     >>> ruleset_name(Domineering), ruleset_name("Domineering")
-    ('cgt.games.domineering.Domineering', 'Domineering')
+    ('ruleset:Domineering', 'Domineering')
+    >>> ruleset_name(Store)
+    'cgt.store.Store'
     """
     if isinstance(ruleset, str):
         return ruleset
     if isinstance(ruleset, type):
-        return f"{ruleset.__module__}.{ruleset.__qualname__}"
+        from .games.registry import stored_name
+
+        return stored_name(ruleset) or _qualified_name(ruleset)
     return encode_key(ruleset)
+
+
+def _qualified_name(cls: type) -> str:
+    """A class's module and qualified name: how a class inside a key is written."""
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def encode_key(key: Any) -> str:
@@ -194,13 +214,13 @@ def _encode(key: Any) -> str:
     if kind is bytes:
         return f"b{key.hex()}"
     if isinstance(key, enum.Enum):
-        return f"e{ruleset_name(type(key))}.{key.name}"
+        return f"e{_qualified_name(type(key))}.{key.name}"
     if isinstance(key, type):
-        return f"t{ruleset_name(key)}"
+        return f"t{_qualified_name(key)}"
     if isinstance(key, Game):
         return f"g{json.dumps(str(key))}"
     if isinstance(key, tuple):  # a named tuple: its class and fields
-        return f"n{ruleset_name(kind)}" + _encode(tuple(key))
+        return f"n{_qualified_name(kind)}" + _encode(tuple(key))
     if isinstance(key, int):  # an int subclass other than bool
         return f"i{int(key)}"
     raise UnstorableKey(
@@ -652,6 +672,7 @@ class Store:
         self._grundy: dict[tuple[str, str], int] = {}
         self._connection: sqlite3.Connection | None = None
         self._pid = -1
+        self._old_names: dict[str, str] = {}  # stable name -> old name, in a file not renamed
         self._connect()
 
     @classmethod
@@ -725,7 +746,47 @@ class Store:
             raise self._error(f"has an unknown store schema version {version}")
         if version == 1:
             _retry(lambda: self._migrate(conn))
+        renames = _renamed_rulesets()
+        if _holds_any(conn, renames):
+            try:
+                _retry(lambda: self._rename(conn, renames))
+            except sqlite3.OperationalError as err:
+                if "readonly" not in str(err) and "read-only" not in str(err):
+                    raise
+                # a file this process may not write: read the old names where they are
+                self._old_names = {new: old for old, new in renames.items()}
         conn.execute("PRAGMA synchronous = NORMAL")
+
+    def _rename(self, conn: sqlite3.Connection, renames: dict[str, str]) -> None:
+        """Move the rows of rulesets stored under their old names to their stable names.
+
+        One transaction.  A row whose version and checksum hold gets the checksum
+        of its new name; any other row moves as it is, so reading it still
+        raises :class:`StoreError` as it did.  A row already present under the
+        new name wins over the old one.
+        """
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for table, column in (("value", "game"), ("grundy", "value")):
+                for old, new in renames.items():
+                    rows = conn.execute(
+                        f"SELECT key, {column}, version, checksum FROM {table} WHERE ruleset=?",
+                        (old,),
+                    ).fetchall()
+                    moved = []
+                    for key, text, version, checksum in rows:
+                        good = version == ENCODING and checksum == _checksum(
+                            table, old, key, str(text), version
+                        )
+                        if good:
+                            checksum = _checksum(table, new, key, str(text), version)
+                        moved.append((new, key, text, version, checksum))
+                    conn.executemany(f"INSERT OR IGNORE INTO {table} VALUES (?, ?, ?, ?, ?)", moved)
+                    conn.execute(f"DELETE FROM {table} WHERE ruleset=?", (old,))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         """Rewrite a schema-1 store as schema 2, in one transaction.
@@ -936,6 +997,11 @@ class Store:
             found_row = self._query(
                 "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
             )
+            if found_row is None and row[0] in self._old_names:
+                row = (self._old_names[row[0]], row[1])
+                found_row = self._query(
+                    "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
+                )
         return None if found_row is None else self._game(row, *found_row)
 
     def _check_row(
@@ -983,6 +1049,11 @@ class Store:
             found_row = self._query(
                 "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
             )
+            if found_row is None and row[0] in self._old_names:
+                row = (self._old_names[row[0]], row[1])
+                found_row = self._query(
+                    "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
+                )
         return None if found_row is None else self._nim(row, *found_row)
 
     def _query(self, sql: str, args: tuple[Any, ...]) -> Any:
@@ -1298,6 +1369,29 @@ def _recompute(solvers: dict[str, Any], table: str, ruleset: str, key: str) -> G
         )
     except CGTError as err:
         return f"(not computable: {err})"
+
+
+def _renamed_rulesets() -> dict[str, str]:
+    """Old stored name -> stable stored name, for every ruleset that declares old names.
+
+    >>> _renamed_rulesets()["cgt.games.boards.Clobber"]
+    'ruleset:Clobber'
+    """
+    from .games.registry import rulesets
+
+    return {old: r.stored_name for r in rulesets() for old in r.stored_as}
+
+
+def _holds_any(conn: sqlite3.Connection, names: dict[str, str]) -> bool:
+    """Whether a row of the value or grundy table is stored under one of ``names``."""
+    if not names:
+        return False
+    marks = ",".join("?" * len(names))
+    for table in ("value", "grundy"):
+        sql = f"SELECT 1 FROM {table} WHERE ruleset IN ({marks}) LIMIT 1"
+        if conn.execute(sql, tuple(names)).fetchone() is not None:
+            return True
+    return False
 
 
 def _retry(action: Any, attempts: int = 20) -> Any:

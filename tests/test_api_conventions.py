@@ -29,6 +29,7 @@ import pytest
 import cgt
 import cgt.games as G
 from cgt import Dyadic, NotANumber, NotDyadic, ParseError, WrongType
+from cgt.games.registry import rulesets
 from cgt.impartial.misere import Genus
 from cgt.loopy import LoopyGame, on, over
 from cgt.loopy.graph import GameGraph
@@ -249,6 +250,10 @@ SAMPLES: dict[str, Callable[[], Any]] = {
     "HeapPosition": lambda: G.OctalGame("0.77").position(5),
 }
 
+# a ruleset in the registry brings its own sample
+for _ruleset in rulesets():
+    SAMPLES.setdefault(_ruleset.cls.__name__, _ruleset.sample)
+
 # Classes of cgt.games that are not positions (rulesets, bases, records).
 NOT_POSITIONS = {
     "ImpartialPosition",
@@ -295,11 +300,12 @@ MADE_OF_HERE = {(cgt.Thermograph, "temperature")}
 
 
 def public_classes() -> list[type]:
-    return [
+    out = [
         obj
         for name in G.__all__
         if inspect.isclass(obj := getattr(G, name)) and not issubclass(obj, BaseException)
     ]
+    return out + [r.cls for r in rulesets() if r.cls not in out]  # the registry's too
 
 
 def kind_of(cls: type, name: str) -> str | None:

@@ -29,7 +29,7 @@ from cgt import kernels
 ROOT = Path(__file__).resolve().parent.parent
 CI = ROOT / ".ci" / "run"
 
-PURE_SELECTION = "kernel and not tooling and not kernel_free"
+PURE_SELECTION = "kernel and not slow and not tooling and not kernel_free"
 """The ``-m`` expression of CI's pure-Python pass (written the same in .ci/run)."""
 
 #: Each kernel, with test files that exercise its pure-Python counterpart and the

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from cgt.games.registry import rulesets
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
@@ -34,6 +36,8 @@ RULESET_PAGES = [
     "loopy_positions",
     "impartial",  # Node and Arc Kayles
 ]
+#: ... and the page of every ruleset in the registry
+RULESET_PAGES += sorted({r.docs for r in rulesets() if r.docs} - set(RULESET_PAGES))
 
 # the HTML build (module fixture) takes minutes on a loaded machine
 pytestmark = pytest.mark.timeout(960)

@@ -76,10 +76,6 @@ FACADE_CLIENT = "cgt.game"
 # Upward edges that today's code still has: (importer, imported) -> why.  Only
 # ever remove entries (move the code to its layer, or hand the dependency in).
 ALLOWED_UPWARD: dict[tuple[str, str], str] = {
-    # cgt.parse dispatches to the loopy readers (the reader registry of issue
-    # 27 replaces this switch; worked on separately).
-    ("cgt.notation", "cgt.loopy.notation"): "parse dispatch (reader registry, issue 27)",
-    ("cgt.notation", "cgt.loopy.sided"): "parse dispatch (reader registry, issue 27)",
     # the solver reaches the store directly (the persistence interface of
     # issue 27 replaces this; worked on separately), and two rulesets ask the
     # store whether one is in use before taking their compiled path.

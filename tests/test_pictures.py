@@ -54,6 +54,7 @@ from cgt.games import (
 )
 from cgt.games.base import ImpartialPosition, Position
 from cgt.games.heap import HeapPosition
+from cgt.games.registry import rulesets
 from cgt.games.strips import PartizanSubtractionPosition
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -92,6 +93,10 @@ SAMPLES: dict[type, list[Any]] = {
     TopplingDominoes: [TopplingDominoes("LGR")],
     Wythoff: [Wythoff([(4, 5), (7, 3), (5, 0)]), Wythoff([(2, 2), (2, 2)]), Wythoff([(300, 7)])],
 }
+
+# a ruleset in the registry brings its own samples (its example and declared samples)
+for _ruleset in rulesets():
+    SAMPLES.setdefault(_ruleset.cls, _ruleset.all_samples())
 
 EXTRA = [
     cgt.Sum(Clobber("xo"), cgt.up, Domineering("..")),
@@ -135,7 +140,8 @@ def ruleset_classes() -> list[type]:
             continue
         if issubclass(obj, (Position, ImpartialPosition, Hexapawn)) and not inspect.isabstract(obj):
             out.append(obj)
-    return [*out, HeapPosition, PartizanSubtractionPosition]
+    out += [HeapPosition, PartizanSubtractionPosition]
+    return out + [r.cls for r in rulesets() if r.cls not in out]
 
 
 def test_every_ruleset_has_a_sample_and_a_picture() -> None:

@@ -40,6 +40,7 @@ from cgt.games import (
     TopplingDominoes,
     Wythoff,
 )
+from cgt.games.registry import rulesets
 from cgt.play import describe
 
 POSITIONS: dict[str, list[Any]] = {
@@ -95,10 +96,20 @@ PIECES: dict[str, tuple[str | tuple[str, ...], str | tuple[str, ...]]] = {
 }
 
 
+def _registered() -> dict[str, list[Any]]:
+    """The registry's samples of the rulesets not sampled above (a new ruleset's, say)."""
+    covered = {type(p) for positions in POSITIONS.values() for p in positions}
+    return {
+        r.name: r.all_samples()
+        for r in rulesets()
+        if r.kind in ("partizan", "impartial") and r.cls not in covered
+    }
+
+
 def _cases() -> list[Any]:
     return [
         pytest.param(position, id=f"{name}-{i}")
-        for name, positions in POSITIONS.items()
+        for name, positions in {**POSITIONS, **_registered()}.items()
         for i, position in enumerate(positions)
     ]
 

@@ -52,6 +52,7 @@ from cgt.games import (
     Wythoff,
 )
 from cgt.games.hexapawn import three_row_winner
+from cgt.games.registry import rulesets
 from cgt.games.wythoff import misere_p_positions
 
 # --- Outcome and OutcomeWord themselves ------------------------------------------------
@@ -307,6 +308,11 @@ SAMPLES: dict[str, Callable[[], list[Any]]] = {
 # loopy rulesets answer with cgt.loopy.LoopyOutcome (draws are possible there)
 LOOPY = {"BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"}
 BASES = {"Position", "ImpartialPosition"}
+# a ruleset in the registry brings its own samples (its example and declared samples)
+CLASSES: dict[str, type] = {r.cls.__name__: r.cls for r in rulesets()}
+for _ruleset in rulesets():
+    if _ruleset.kind != "loopy":
+        SAMPLES.setdefault(_ruleset.cls.__name__, _ruleset.all_samples)
 
 
 def _ruleset_classes() -> list[str]:
@@ -315,7 +321,7 @@ def _ruleset_classes() -> list[str]:
         obj = getattr(cgt.games, name)
         if inspect.isclass(obj) and hasattr(obj, "outcome") and name not in LOOPY | BASES:
             names.append(name)
-    return names
+    return names + [r.cls.__name__ for r in rulesets() if r.kind != "loopy"]
 
 
 def test_every_ruleset_class_has_samples() -> None:
@@ -326,7 +332,7 @@ def test_every_ruleset_class_has_samples() -> None:
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_every_ruleset_outcome_is_an_outcome(name: str) -> None:
     for position in SAMPLES[name]():
-        assert isinstance(position, getattr(cgt.games, name))
+        assert isinstance(position, CLASSES.get(name) or getattr(cgt.games, name))
         kind = position.outcome()
         assert type(kind) is Outcome, (position, kind)
         if hasattr(position, "winner"):

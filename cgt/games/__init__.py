@@ -1,6 +1,13 @@
 """Rulesets: positions whose values the generic solver computes.
 
+Every module of this package is imported with it, so every ruleset declared
+with :func:`cgt.games.registry.register_ruleset` is in the registry (a new
+ruleset's module needs no line here; exporting its class here is optional).
+
 >>> from cgt.games.base import Position, ImpartialPosition
+>>> from cgt.games.registry import rulesets
+>>> "Domineering" in [r.name for r in rulesets()]
+True
 """
 
 from __future__ import annotations
@@ -76,3 +83,15 @@ __all__ += ["NoGo"]
 from .loopy_games import BackslidingToadsAndFrogs, FoxAndGeese, Loopy  # noqa: E402
 
 __all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"]
+
+
+def _import_every_module() -> None:
+    """Import each module of the package, so each declares its rulesets in the registry."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_import_every_module()

@@ -46,6 +46,7 @@ from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
 from .domineering import _ENGINE_LOCK, _compiled
 from .grid import masks
+from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -384,6 +385,16 @@ class _StoneBoard(Position):
         return type(self), (self.board_string(),)
 
 
+@register_ruleset(
+    "Clobber",
+    "partizan",
+    syntax="BOARD",
+    summary="Clobber (x Left, o Right)",
+    example="xo.|.ox",
+    cli="clobber",
+    docs="boards",
+    stored_as=("cgt.games.boards.Clobber",),
+)
 class Clobber(_StoneBoard):
     """A Clobber position: move a stone onto an adjacent opponent's stone, capturing it.
 
@@ -445,6 +456,16 @@ class Clobber(_StoneBoard):
         return list(dict.fromkeys(out))
 
 
+@register_ruleset(
+    "Konane",
+    "partizan",
+    syntax="BOARD",
+    summary="Konane",
+    example="xo.o.|.x..x",
+    cli="konane",
+    docs="boards",
+    stored_as=("cgt.games.boards.Konane",),
+)
 class Konane(_StoneBoard):
     """A Konane position: jump over an adjacent opponent's stone into an empty square.
 
@@ -519,6 +540,16 @@ class Konane(_StoneBoard):
         return list(dict.fromkeys(out))
 
 
+@register_ruleset(
+    "Fission",
+    "partizan",
+    syntax="BOARD",
+    summary="Fission",
+    example=".x.|...",
+    cli="fission",
+    docs="boards",
+    stored_as=("cgt.games.boards.Fission",),
+)
 class Fission(_StoneBoard):
     """A Fission position: split a stone in two, Left vertically, Right horizontally.
 
@@ -579,6 +610,16 @@ class Fission(_StoneBoard):
         return list(dict.fromkeys(out))
 
 
+@register_ruleset(
+    "Amazons",
+    "partizan",
+    syntax="BOARD",
+    summary="Amazons (# burnt)",
+    example="x..|.#.|..o",
+    cli="amazons",
+    docs="boards",
+    stored_as=("cgt.games.boards.Amazons",),
+)
 class Amazons(_StoneBoard):
     """An Amazons position: a queen move of one of your amazons, then an arrow shot from it.
 

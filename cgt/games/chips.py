@@ -55,6 +55,7 @@ from .._deep import deep
 from ..errors import InvalidPosition, NotImpartial, TooLarge
 from ..game import Outcome, OutcomeWord
 from .base import ImpartialPosition
+from .registry import register_ruleset
 
 if TYPE_CHECKING:
     from ..impartial.quotient import FamilyQuotient
@@ -110,6 +111,13 @@ def misere_nim_second_wins(heaps: Iterable[int]) -> bool:
     return len(hs) % 2 == 1
 
 
+@register_ruleset(
+    "ChipGame",
+    "other",
+    docs="chips",
+    samples=lambda: [ChipGame([2, 4, 5, 6, 8]), ChipGame([1, 3], "B")],
+    stored_as=("cgt.games.chips.ChipGame",),
+)
 class ChipGame(ImpartialPosition):
     """Chips on a strip of squares numbered from 1; ``rule`` is ``"A"`` to ``"D"``.
 

@@ -52,6 +52,7 @@ from .grid import (
     parse_grid,
     split_components,
 )
+from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -432,6 +433,16 @@ class _Board:
         return hash((type(self).__name__, self.h, self.w, self.bits))
 
 
+@register_ruleset(
+    "Domineering",
+    "partizan",
+    syntax="GRID",
+    summary="Domineering (rows split by |)",
+    example="..#|...|...",
+    cli="domineering",
+    docs="domineering",
+    stored_as=("cgt.games.domineering.Domineering",),
+)
 class Domineering(_Board, Position):
     """A Domineering position: Left places vertical dominoes, Right horizontal ones.
 
@@ -497,6 +508,16 @@ class Domineering(_Board, Position):
         return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
 
 
+@register_ruleset(
+    "Cram",
+    "impartial",
+    syntax="GRID",
+    summary="Cram, impartial Domineering",
+    example="...|...|...",
+    cli="cram",
+    docs="domineering",
+    stored_as=("cgt.games.domineering.Cram",),
+)
 class Cram(_Board, ImpartialPosition):
     """A Cram position: dominoes of either orientation, for both players.
 

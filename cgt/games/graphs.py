@@ -42,6 +42,7 @@ from .._deep import deep
 from ..errors import InvalidPosition
 from .base import _SOLVERS, Position, register_cache, solver_for
 from .domineering import _ENGINE, _ENGINE_LOCK
+from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -1744,6 +1745,16 @@ def graph_svg(
     return document(width, height, body, background="white")
 
 
+@register_ruleset(
+    "Col",
+    "partizan",
+    syntax="GRAPH",
+    summary="Col on a graph (L-.-R syntax)",
+    example="L-.-.-R",
+    cli="col",
+    docs="col_snort",
+    stored_as=("cgt.games.graphs.Col",),
+)
 class Col(_GraphGame):
     """A Col position: neighbours never share a colour.
 
@@ -1763,6 +1774,16 @@ class Col(_GraphGame):
     _kernel_kind = 0  # the compiled engine's number for Col
 
 
+@register_ruleset(
+    "Snort",
+    "partizan",
+    syntax="GRAPH",
+    summary="Snort on a graph",
+    example=".-.-.",
+    cli="snort",
+    docs="col_snort",
+    stored_as=("cgt.games.graphs.Snort",),
+)
 class Snort(_GraphGame):
     """A Snort position: neighbours never have different colours.
 

@@ -43,6 +43,7 @@ from .. import _cache
 from .._compat import flag
 from ..errors import InvalidPosition, NotImpartial, ParseError
 from .base import Position, register_cache, solver_for
+from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -393,6 +394,17 @@ register_cache(_SPLITS.clear)
 _COLOUR_NAMES = {"L": "blue", "R": "red", "G": "green"}
 
 
+@register_ruleset(
+    "Hackenbush",
+    "partizan",
+    syntax="TREES",
+    summary="Hackenbush (l blue, r red, e green)",
+    example="l(l;rl)",
+    cli="hackenbush",
+    docs="hackenbush",
+    make="parse",
+    stored_as=("cgt.games.hackenbush.Hackenbush",),
+)
 class Hackenbush(Position):
     """A blue-red-green Hackenbush position.
 

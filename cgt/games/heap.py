@@ -45,6 +45,7 @@ from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, find_periodicity
 from ..kernels import kernel as _kernel
 from .base import ImpartialPosition, solver_for
+from .registry import register_ruleset
 
 if TYPE_CHECKING:
     from ..impartial.quotient import MisereQuotient
@@ -319,6 +320,13 @@ class HeapRuleset:
         return hash(self.rule_key)
 
 
+@register_ruleset(
+    "HeapPosition",
+    "impartial",
+    docs="heap_games",
+    samples=lambda: [OctalGame("0.77")(5), SubtractionGame({1, 2, 3})(6, 0, 11)],
+    stored_as=("cgt.games.heap.HeapPosition",),
+)
 class HeapPosition(ImpartialPosition):
     """A position of a heap game: a sum of heaps under one ruleset.
 

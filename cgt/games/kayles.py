@@ -36,6 +36,7 @@ from .graphs import (
     node_coordinates,
     parse_graph,
 )
+from .registry import register_ruleset
 
 __all__ = ["ArcKayles", "NodeKayles"]
 
@@ -196,6 +197,16 @@ class _KaylesGame(ImpartialPosition):
         return graph_svg(self.adj, "." * len(self.adj), labels, coordinates=coords)
 
 
+@register_ruleset(
+    "NodeKayles",
+    "impartial",
+    syntax="GRAPH",
+    summary="Node Kayles",
+    example=".-.-.-.",
+    cli="node-kayles",
+    docs="impartial",
+    stored_as=("cgt.games.kayles.NodeKayles",),
+)
 class NodeKayles(_KaylesGame):
     """Node Kayles: a move removes a vertex and its neighbours.
 
@@ -238,6 +249,16 @@ class NodeKayles(_KaylesGame):
             yield option
 
 
+@register_ruleset(
+    "ArcKayles",
+    "impartial",
+    syntax="GRAPH",
+    summary="Arc Kayles",
+    example=".-.-.-.",
+    cli="arc-kayles",
+    docs="impartial",
+    stored_as=("cgt.games.kayles.ArcKayles",),
+)
 class ArcKayles(_KaylesGame):
     """Arc Kayles: a move removes the two endpoints of an edge.
 

@@ -39,6 +39,7 @@ from ..loopy.graph import GameGraph, LoopyOutcome
 from ..loopy.positions import game_graph, loopy_outcome, loopy_value
 from .base import Position
 from .boards import parse_board
+from .registry import register_ruleset
 from .strips import _Strip
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -124,6 +125,16 @@ class Loopy:
 # ---------------------------------------------------------------------------
 # Backsliding Toads and Frogs
 # ---------------------------------------------------------------------------
+@register_ruleset(
+    "BackslidingToadsAndFrogs",
+    "loopy",
+    syntax="STRIP",
+    summary="Backsliding Toads and Frogs",
+    example="tt.ff",
+    cli="backsliding-toads-and-frogs",
+    docs="loopy_positions",
+    stored_as=("cgt.games.loopy_games.BackslidingToadsAndFrogs",),
+)
 class BackslidingToadsAndFrogs(Loopy, _Strip):  # type: ignore[misc]
     """A Backsliding Toads and Frogs strip: ``t`` toads (Left's), ``f`` frogs (Right's).
 
@@ -270,6 +281,16 @@ def _tables(
     )
 
 
+@register_ruleset(
+    "FoxAndGeese",
+    "loopy",
+    syntax="BOARD",
+    summary="Fox and Geese (x geese, o fox)",
+    example="x.x.|....|o...",
+    cli="fox-and-geese",
+    docs="loopy_positions",
+    stored_as=("cgt.games.loopy_games.FoxAndGeese",),
+)
 class FoxAndGeese(Loopy, Position):  # type: ignore[misc]
     """A Fox and Geese position: Left's geese ``x`` and Right's fox ``o`` on a board.
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from .base import Position
+from .registry import register_ruleset
 from .skijumps import parse_rectangle
 
 __all__ = ["NoGo"]
@@ -111,6 +112,16 @@ def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     return "".join(parts)
 
 
+@register_ruleset(
+    "NoGo",
+    "partizan",
+    syntax="BOARD",
+    summary="NoGo",
+    example="x..|...",
+    cli="nogo",
+    docs="boards",
+    stored_as=("cgt.games.nogo.NoGo",),
+)
 class NoGo(Position):
     """A NoGo position (see :mod:`cgt.games.nogo` for the rules).
 

@@ -44,6 +44,7 @@ from typing import Any
 from ..errors import InvalidPosition
 from .base import Position
 from .boards import board_lines
+from .registry import register_ruleset
 
 __all__ = ["SkiJumps"]
 
@@ -117,6 +118,16 @@ def _ski_svg(rows: tuple[str, ...], cell: int = 24) -> str:
     return "".join(parts)
 
 
+@register_ruleset(
+    "SkiJumps",
+    "partizan",
+    syntax="BOARD",
+    summary="Ski Jumps",
+    example="x..|o..|...",
+    cli="ski-jumps",
+    docs="boards",
+    stored_as=("cgt.games.skijumps.SkiJumps",),
+)
 class SkiJumps(Position):
     """A Ski Jumps position (see :mod:`cgt.games.skijumps` for the rules).
 

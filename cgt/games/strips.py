@@ -45,6 +45,7 @@ from typing import Any, ClassVar, TypeVar
 
 from ..errors import InvalidPosition
 from .base import Position
+from .registry import read_size, register_ruleset
 
 __all__ = [
     "Cutcake",
@@ -322,6 +323,16 @@ class _Strip(_Line):
         return self._make(self.strip[::-1].translate(swap))
 
 
+@register_ruleset(
+    "ToadsAndFrogs",
+    "partizan",
+    syntax="STRIP",
+    summary="Toads and Frogs (T and F)",
+    example="TT.F.",
+    cli="toads-and-frogs",
+    docs="strips",
+    stored_as=("cgt.games.strips.ToadsAndFrogs",),
+)
 class ToadsAndFrogs(_Strip):
     """A Toads and Frogs strip: ``t`` toads (Left's), ``f`` frogs (Right's), ``.`` empty.
 
@@ -353,6 +364,16 @@ class ToadsAndFrogs(_Strip):
     ruleset = "Toads and Frogs"
 
 
+@register_ruleset(
+    "ElephantsAndRhinos",
+    "partizan",
+    syntax="STRIP",
+    summary="Elephants and Rhinos",
+    example="e..r.e.r",
+    cli="elephants-and-rhinos",
+    docs="strips",
+    stored_as=("cgt.games.strips.ElephantsAndRhinos",),
+)
 class ElephantsAndRhinos(_Strip):
     """An Elephants and Rhinos strip: ``e`` elephants (Left's), ``r`` rhinos (Right's).
 
@@ -407,6 +428,16 @@ class ElephantsAndRhinos(_Strip):
 # ---------------------------------------------------------------------------
 # Toppling Dominoes
 # ---------------------------------------------------------------------------
+@register_ruleset(
+    "TopplingDominoes",
+    "partizan",
+    syntax="ROW",
+    summary="Toppling Dominoes (L, R, G)",
+    example="LGRL",
+    cli="toppling-dominoes",
+    docs="strips",
+    stored_as=("cgt.games.strips.TopplingDominoes",),
+)
 class TopplingDominoes(Position):
     """A row of Toppling Dominoes: ``L`` blue (Left's), ``R`` red (Right's), ``G`` green.
 
@@ -608,6 +639,13 @@ class PartizanSubtraction:
         return (PartizanSubtraction, (sorted(self.left_set), sorted(self.right_set)))
 
 
+@register_ruleset(
+    "PartizanSubtractionPosition",
+    "partizan",
+    docs="strips",
+    samples=lambda: [PartizanSubtraction({1, 3}, {2})(4, 1), PartizanSubtraction({1}, {2})(5)],
+    stored_as=("cgt.games.strips.PartizanSubtractionPosition",),
+)
 class PartizanSubtractionPosition(Position):
     """Heaps under a :class:`PartizanSubtraction` ruleset.
 
@@ -829,6 +867,17 @@ class _Cake(Position):
         return (type(self).of, (self.pieces,))
 
 
+@register_ruleset(
+    "Cutcake",
+    "partizan",
+    syntax="SIZE",
+    summary="Cutcake (2x3 cake)",
+    example="2x3",
+    cli="cutcake",
+    docs="strips",
+    make=read_size(lambda rows, columns: Cutcake(rows, columns)),
+    stored_as=("cgt.games.strips.Cutcake",),
+)
 class Cutcake(_Cake):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -903,6 +952,17 @@ class Cutcake(_Cake):
 # ---------------------------------------------------------------------------
 # Eatcake
 # ---------------------------------------------------------------------------
+@register_ruleset(
+    "Eatcake",
+    "partizan",
+    syntax="SIZE",
+    summary="Eatcake (2x3 cake)",
+    example="2x3",
+    cli="eatcake",
+    docs="strips",
+    make=read_size(lambda rows, columns: Eatcake(rows, columns)),
+    stored_as=("cgt.games.strips.Eatcake",),
+)
 class Eatcake(_Cake):
     """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -1084,6 +1144,16 @@ class _Pushing(_Line):
         return f'<rect x="{x + 4}" y="4" width="{_CELL - 8}" height="{_CELL - 8}" fill="{fill}"/>'
 
 
+@register_ruleset(
+    "Shove",
+    "partizan",
+    syntax="STRIP",
+    summary="Shove",
+    example="x.o.x",
+    cli="shove",
+    docs="strips",
+    stored_as=("cgt.games.strips.Shove",),
+)
 class Shove(_Pushing):
     """A Shove strip: ``x`` Left's pieces, ``o`` Right's, ``.`` empty.
 
@@ -1116,6 +1186,16 @@ class Shove(_Pushing):
         return s[1 : i + 1] + "." + s[i + 1 :]
 
 
+@register_ruleset(
+    "Push",
+    "partizan",
+    syntax="STRIP",
+    summary="Push",
+    example="x.ox",
+    cli="push",
+    docs="strips",
+    stored_as=("cgt.games.strips.Push",),
+)
 class Push(_Pushing):
     """A Push strip: ``x`` Left's pieces, ``o`` Right's, ``.`` empty.
 

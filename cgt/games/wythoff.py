@@ -36,6 +36,7 @@ from ..errors import CGTError, InvalidPosition
 from ..game import Outcome
 from ..impartial.nim import mex
 from .base import ImpartialPosition, solver_for
+from .registry import register_ruleset
 
 if TYPE_CHECKING:
     from ..impartial.quotient import FamilyQuotient
@@ -351,6 +352,13 @@ def misere_p_positions(size: int) -> list[tuple[int, int]]:
 # --- positions ---------------------------------------------------------------------------
 
 
+@register_ruleset(
+    "Wythoff",
+    "impartial",
+    docs="wythoff",
+    samples=lambda: [Wythoff([(2, 3)]), Wythoff([(4, 5), (7, 3), (5, 0)])],
+    stored_as=("cgt.games.wythoff.Wythoff",),
+)
 class Wythoff(ImpartialPosition):
     """Queens on a board (several may share a square), one moved per turn.
 

@@ -51,6 +51,7 @@ from .._deep import deep
 from ..canonical import _clear_hooks
 from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
+from ..notation import register_reader
 from .misere import Genus, also_clear
 from .nim import mex
 
@@ -996,3 +997,7 @@ def parse_misere(text: str) -> MisereGame:
     if not isinstance(text, str):
         raise WrongType(f"parse_misere takes a str, not {type(text).__name__}")
     return _parse_deep(text)
+
+
+# misère forms are read by name only: cgt.parse reads normal-play values
+register_reader("misere", parse_misere)

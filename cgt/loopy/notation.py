@@ -43,11 +43,13 @@ True
 
 from __future__ import annotations
 
+import re
+
 from .._deep import deep
 from ..dyadic import Dyadic
 from ..errors import ParseError, WrongType
 from ..game import Game, nimber, number
-from ..notation import _is_vs, _parse_short, _Tok, _tokenize
+from ..notation import _is_vs, _parse_short, _Tok, _tokenize, register_reader
 from .graph import GameGraph
 from .values import _CONSTANTS, LoopyGame, _acyclic
 
@@ -589,3 +591,37 @@ def parse_loopy(text: str) -> Game | LoopyGame:
         return part
     g = reader.extract(part.id) if isinstance(part, _Node) else part
     return g.to_short() if _acyclic(g.graph) else g
+
+
+_LOOPY_WORDS = frozenset({"pass", "on", "off", "over", "under", "dud", "upon"})
+_WORD_RE = re.compile(r"[A-Za-z_]+")
+_NOT_V_RE = re.compile(r"[A-Za-uw-z_]")
+
+
+def _is_loopy_text(text: str) -> bool:
+    """Whether the text uses loopy notation: a loopy word, or a name before braces.
+
+    Words are found as the tokenizer finds them (maximal runs of letters), and
+    short notation has no word but ``v``-runs, ``Tiny`` and ``Miny``: a text
+    with any other word is not short, so this never takes a short text away.
+
+    >>> _is_loopy_text("{0|pass}"), _is_loopy_text("5over"), _is_loopy_text("a {0|a}")
+    (True, True, True)
+    >>> [_is_loopy_text(t) for t in ("{1|0}", "Tiny(1) + vv", "foo", "On")]
+    [False, False, False, False]
+    """
+    if _NOT_V_RE.search(text) is None:
+        return False  # no word but runs of v (most texts: no letter at all)
+    for match in _WORD_RE.finditer(text):
+        word = match.group()
+        if word in _LOOPY_WORDS:
+            return True
+        if word.lower() in ("tiny", "miny") or _is_vs(word):
+            continue
+        if text[match.end() :].lstrip().startswith("{"):
+            return True
+    return False
+
+
+# cgt.parse hands this reader every text with loopy notation (after sided values)
+register_reader("loopy", parse_loopy, _is_loopy_text, priority=20)

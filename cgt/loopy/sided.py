@@ -69,6 +69,7 @@ from typing import Any
 from .._compat import flag
 from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation
+from ..notation import register_reader
 from .graph import GameGraph, Winner, analyse
 from .values import LoopyGame, NotAStopper, _coerce, _product, on
 
@@ -858,3 +859,16 @@ def parse_sided(text: str) -> SidedValue:
         value = parse_loopy(part)
         sides.append(value if isinstance(value, LoopyGame) else LoopyGame.of(value, MAX_NODES))
     return SidedValue(sides[0], sides[1])
+
+
+def _is_sided_text(text: str) -> bool:
+    """Whether a text is a sided value ``S & T`` (it holds an ``&``).
+
+    >>> _is_sided_text("on & off"), _is_sided_text("{1|0}")
+    (True, False)
+    """
+    return "&" in text
+
+
+# cgt.parse hands this reader every text with an '&', before any other reader
+register_reader("sided", parse_sided, _is_sided_text, priority=10)

@@ -35,7 +35,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.impartial.quotient",
         "cgt.impartial_search",
     ],
-    "Positions and the solver": ["cgt.games.base", "cgt.solver"],
+    "Positions and the solver": ["cgt.games.base", "cgt.games.registry", "cgt.solver"],
     "Games (one page per ruleset family)": [
         "cgt.games.domineering",
         "cgt.games.graphs",
@@ -69,6 +69,23 @@ LAYERS: dict[str, list[str]] = {
     "Campaigns": ["cgt.store", "cgt.surveys"],
     "Tools": ["cgt.progress", "cgt.kernels", "cgt.cli"],
 }
+
+
+GAMES = "Games (one page per ruleset family)"
+
+
+def layers() -> dict[str, list[str]]:
+    """:data:`LAYERS`, with the module of each registered ruleset not listed there added
+    to the games (a new ruleset's page needs no line here)."""
+    from cgt.games.registry import rulesets
+
+    out = {layer: list(modules) for layer, modules in LAYERS.items()}
+    listed = {m for modules in out.values() for m in modules}
+    for r in rulesets():
+        if r.cls.__module__ not in listed:
+            listed.add(r.cls.__module__)
+            out[GAMES].append(r.cls.__module__)
+    return out
 
 
 def _public_names(module: ModuleType) -> list[str]:
@@ -106,7 +123,7 @@ def plan() -> dict[str, list[str]]:
     """Module -> the names documented on its page (each object on one page only)."""
     seen: set[int] = set()
     pages: dict[str, list[str]] = {}
-    for modules in LAYERS.values():
+    for modules in layers().values():
         for modname in modules:
             module = importlib.import_module(modname)
             names = []
@@ -175,7 +192,7 @@ def generate(docs: Path) -> None:
     for modname, names in plan().items():
         wanted[f"{modname}.rst"] = _page(modname, names)
     wanted["_toplevel.rst.inc"] = top_level_summary()
-    for layer, modules in LAYERS.items():
+    for layer, modules in layers().items():
         slug = layer.split(" (")[0].lower().replace(" ", "_")
         wanted[f"_layer_{slug}.rst.inc"] = "\n".join(
             [".. toctree::", "   :maxdepth: 1", "", *[f"   {m}" for m in modules], ""]

@@ -1,7 +1,8 @@
 """Figures computed while the documentation builds.
 
-``.. cgt-figure::`` runs the Python code in its body (``cgt`` and
-``cgt.games``' names are imported, and the drawing helpers below) and shows
+``.. cgt-figure::`` runs the Python code in its body (``cgt``, ``cgt.games``'
+names and every registered ruleset class are imported, and the drawing helpers
+below) and shows
 the value of its last line as an inline SVG: a position or value with a
 ``_repr_svg_`` method, a matplotlib figure, or an SVG string.  The option
 ``:caption:`` adds a caption; ``:alt:`` a text alternative (defaults to the
@@ -154,9 +155,11 @@ HELPERS = {
 def _evaluate(code: str) -> Any:
     import cgt
     import cgt.games
+    import cgt.games.registry
 
     namespace: dict[str, Any] = {"cgt": cgt, **HELPERS}
     namespace.update({name: getattr(cgt.games, name) for name in cgt.games.__all__})
+    namespace.update({r.cls.__name__: r.cls for r in cgt.games.registry.rulesets()})
     tree = ast.parse(code)
     if not tree.body or not isinstance(tree.body[-1], ast.Expr):
         raise ValueError("the last line of a cgt-figure must be an expression")

@@ -37,6 +37,7 @@ from ... import progress as _progress
 from ..._compat import CallableStr, flag
 from ...errors import InvalidPosition, WrongType
 from ...game import Outcome, OutcomeWord
+from ..registry import register_ruleset
 from ._engine import MAX_ROWS, PAWN_TYPES, Engine, clear_engines, engine_for
 from .theory import (
     block_board,
@@ -125,6 +126,13 @@ def _bit_square(bit: int) -> tuple[int, int]:
     return index >> 3, index & 7
 
 
+@register_ruleset(
+    "Hexapawn",
+    "other",
+    docs="hexapawn",
+    samples=lambda: [Hexapawn(3, 3), Hexapawn("B.B|.W.|W.W", to_move="black")],
+    stored_as=("cgt.games.hexapawn.Hexapawn",),
+)
 class Hexapawn:
     """A Hexapawn position: board, pawn type, ending rule and the side to move.
 
