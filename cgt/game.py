@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, overload
 
 from . import canonical as _engine
+from ._cache import BoundedCache
 from ._deep import deep
 from ._digits import count_text
 from .dyadic import Dyadic, DyadicLike
@@ -1086,6 +1087,8 @@ def _display_key(g: Game) -> tuple[int, int, str]:
 
 
 _GROWTH_LIMIT = 1 << 12
+_up_nth: BoundedCache[int, Game] = BoundedCache("atomic.up_nth")
+_up_sum: BoundedCache[int, Game] = BoundedCache("atomic.up_sum")
 """``n * G`` raises :class:`TooLarge` when the canonical form of the doublings
 ``2**j.G`` keeps growing and ``n`` would take it past about this birthday."""
 
@@ -1262,6 +1265,39 @@ def nimber(n: int) -> Game:
     if n < 0:
         raise InvalidNimber(f"a nimber needs a non-negative int, not {n}")
     return _engine.make_nus(Dyadic(0), 0, n)
+
+
+def up_sum(n: int) -> Game:
+    """``up^[n] = up + up^2 + … + up^n`` (CGSuite ``^[n]``): ``{up^[n-1] | *}``.
+
+    >>> import cgt
+    >>> up_sum(0), up_sum(1), up_sum(2), up_sum(2) == cgt.up + up_nth(2)
+    (0, ^, ^[2], True)
+    """
+    if n < 0:
+        raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
+    g = _up_sum.get(n)
+    if g is None:
+        g = zero if n == 0 else _engine.canonical_form([up_sum(n - 1)], [star])
+        _up_sum[n] = g
+    return g
+
+
+def up_nth(n: int) -> Game:
+    """Conway's up-nth ``up^n`` (CGSuite ``^<n>``): ``up^1 = up``,
+    ``up^n = {0 | v^[n-1]*}``.
+
+    >>> up_nth(1), up_nth(2), up_nth(3)
+    (^, ^<2>, ^<3>)
+    """
+    if n < 1:
+        raise InvalidArgument(f"up^n needs n >= 1, not {n}")
+    g = _up_nth.get(n)
+    if g is None:
+        right = _engine.add(_engine.negate(up_sum(n - 1)), star)
+        g = _engine.canonical_form([zero], [right])
+        _up_nth[n] = g
+    return g
 
 
 def switch(x: GameLike) -> Game:

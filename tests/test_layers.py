@@ -82,8 +82,6 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
     ("cgt.solver", "cgt.store"): "solver -> store (persistence interface, issue 27)",
     ("cgt.games.domineering", "cgt.store"): "is a store in use? (persistence interface)",
     ("cgt.games.graphs", "cgt.store"): "is a store in use? (persistence interface)",
-    # reading and printing Conway's uptimals ^<n>, ^[n] lives in cgt.atomic
-    ("cgt.notation", "cgt.atomic"): "uptimal notation: move parse/format_uptimal to notation",
     # Game.nim_multiply's nim-product comes from the nim field
     ("cgt.products", "cgt.impartial.field"): "nim_multiply belongs with nim arithmetic",
 }
