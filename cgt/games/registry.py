@@ -44,8 +44,9 @@ __all__ = [
 ]
 
 KINDS = ("partizan", "impartial", "loopy", "other")
-"""The kinds of ruleset: a short partizan value, a Grundy value, a loopy value,
-or something else (a winner of a game that is not normal play)."""
+"""The kinds of ruleset, by what a position is worth (a short partizan value, a
+Grundy value, a loopy value, or something else: the winner of a game that is
+not normal play)."""
 
 _T = TypeVar("_T", bound=type)
 
