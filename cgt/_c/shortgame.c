@@ -2329,8 +2329,8 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
         (Py_ssize_t)stonetab_bytes_of(K_CLOBBER), "konane", t_stones[K_KONANE].count,
         (Py_ssize_t)stonetab_bytes_of(K_KONANE), "fission", t_stones[K_FISSION].count,
         (Py_ssize_t)stonetab_bytes_of(K_FISSION), "amazons", t_stones[K_AMAZONS].count,
-        (Py_ssize_t)stonetab_bytes_of(K_AMAZONS), "col", t_graphs[G_COL].count,
-        (Py_ssize_t)keytab_bytes(G_COL), "snort", t_graphs[G_SNORT].count, (Py_ssize_t)keytab_bytes(G_SNORT));
+        (Py_ssize_t)stonetab_bytes_of(K_AMAZONS), "col", t_graphs[G_COL].slots.count,
+        (Py_ssize_t)keytab_bytes(G_COL), "snort", t_graphs[G_SNORT].slots.count, (Py_ssize_t)keytab_bytes(G_SNORT));
 #undef CT_BYTES
 }
 
@@ -2343,7 +2343,7 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
                          m_add.count, "domineering", t_dom.count, "cram", t_cram.count, "clobber",
                          t_stones[K_CLOBBER].count, "konane", t_stones[K_KONANE].count, "fission",
                          t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count, "col",
-                         t_graphs[G_COL].count, "snort", t_graphs[G_SNORT].count);
+                         t_graphs[G_COL].slots.count, "snort", t_graphs[G_SNORT].slots.count);
 }
 
 static PyMethodDef methods[] = {

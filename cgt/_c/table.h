@@ -9,6 +9,7 @@
  *                         NULL with MemoryError set when there is no room;
  *   NAME_get(t, key, &v)  1 and v = the value of key, or 0 when absent;
  *   NAME_put(t, key, v)   key -> v; 0, or -1 with MemoryError set;
+ *   NAME_clear(t)         forget everything, keep the room;
  *   NAME_free(t)          forget everything and give the room back;
  *   NAME_bytes(t)         the bytes the table holds now;
  *   NAME_over(t)          whether it holds more slots than its cap allows.
@@ -121,6 +122,13 @@
             return -1;                                                                             \
         e->val = val;                                                                              \
         return 0;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline void NAME##_clear(NAME *t)                                                       \
+    {                                                                                              \
+        if (t->slot)                                                                               \
+            memset(t->slot, 0, (size_t)(t->mask + 1) * sizeof(ENTRY));                             \
+        t->count = 0;                                                                              \
     }                                                                                              \
                                                                                                    \
     static inline void NAME##_free(NAME *t)                                                              \
