@@ -45,8 +45,9 @@ typedef struct {
 #define ST_USED(e) ((e)->hw != 0)
 #define ST_SET(e, k) ((e)->s = (k).s, (e)->hw = (k).hw)
 #define ST_ENTRY_HASH(e) stones_hash((e)->s, (e)->hw)
-CGT_TABLE(stonetab, stonetab_entry, stonetab_key, int32_t, 1u << 12, ST_HASH, ST_SAME, ST_USED, ST_SET,
+CGT_TABLE(stonetab, stonetab_entry, stonetab_key, 1u << 12, ST_HASH, ST_SAME, ST_USED, ST_SET,
           ST_ENTRY_HASH)
+CGT_TABLE_VALUES(stonetab, stonetab_entry, stonetab_key, int32_t)
 
 /* max_cap: slots, set by set_limit() in shortgame.c */
 static stonetab t_stones[K_KINDS] = {

@@ -50,7 +50,8 @@ static inline int key_len_at(const uint8_t *arena, uint32_t off)
 #define KS_USED(e) ((e)->off != 0)
 #define KS_SET(e, k) ((e)->off = (k).off + 1, (e)->hash = (k).hash)
 #define KS_ENTRY_HASH(e) ((e)->hash)
-CGT_TABLE(keyslots, keyslot, keyref, int32_t, 1u << 10, KS_HASH, KS_SAME, KS_USED, KS_SET, KS_ENTRY_HASH)
+CGT_TABLE(keyslots, keyslot, keyref, 1u << 10, KS_HASH, KS_SAME, KS_USED, KS_SET, KS_ENTRY_HASH)
+CGT_TABLE_VALUES(keyslots, keyslot, keyref, int32_t)
 
 typedef struct {
     uint8_t *arena;

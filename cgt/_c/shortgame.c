@@ -561,8 +561,9 @@ typedef struct {
 #define MEMO_USED(e) ((e)->key != 0)
 #define MEMO_SET(e, k) ((e)->key = (k))
 #define MEMO_ENTRY_HASH(e) mix64((e)->key)
-CGT_TABLE(memo, memo_entry, uint64_t, int32_t, 1u << 10, MEMO_HASH, MEMO_SAME, MEMO_USED, MEMO_SET,
+CGT_TABLE(memo, memo_entry, uint64_t, 1u << 10, MEMO_HASH, MEMO_SAME, MEMO_USED, MEMO_SET,
           MEMO_ENTRY_HASH)
+CGT_TABLE_VALUES(memo, memo_entry, uint64_t, int32_t)
 
 static memo m_le = {NULL, 0, 0, 1u << 22};
 static memo m_add = {NULL, 0, 0, 1u << 20};
@@ -1073,8 +1074,9 @@ static inline uint32_t board_hash(uint64_t bits, uint16_t hw)
 #define CT_USED(e) ((e)->hw != 0)
 #define CT_SET(e, k) ((e)->bits = (k).bits, (e)->hw = (k).hw)
 #define CT_ENTRY_HASH(e) board_hash((e)->bits, (e)->hw)
-CGT_TABLE(comptab, comptab_entry, comptab_key, int32_t, 1u << 12, CT_HASH, CT_SAME, CT_USED, CT_SET,
+CGT_TABLE(comptab, comptab_entry, comptab_key, 1u << 12, CT_HASH, CT_SAME, CT_USED, CT_SET,
           CT_ENTRY_HASH)
+CGT_TABLE_VALUES(comptab, comptab_entry, comptab_key, int32_t)
 
 static comptab t_dom = {NULL, 0, 0, 1u << 20};
 static comptab t_cram = {NULL, 0, 0, 1u << 20};

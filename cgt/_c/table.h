@@ -1,8 +1,9 @@
 /* table.h: the one open-addressing hash table of cgt's kernels (header only).
  *
- * CGT_TABLE(NAME, ENTRY, KEY, VAL, FIRST, HASH, SAME, USED, SET_KEY, ENTRY_HASH)
- * defines a table type NAME of ENTRY structs (each with a field `val` of type
- * VAL and its key in fields of the caller's choosing) and these functions:
+ * CGT_TABLE(NAME, ENTRY, KEY, FIRST, HASH, SAME, USED, SET_KEY, ENTRY_HASH)
+ * defines a table type NAME of ENTRY structs (their key in fields of the
+ * caller's choosing) and these functions (CGT_TABLE_VALUES(NAME, ENTRY, KEY,
+ * VAL) adds NAME_get and NAME_put, for an ENTRY with a field `val` of type VAL):
  *
  *   NAME_find(t, key)     the entry of key, or NULL;
  *   NAME_insert(t, key)   the entry of key, made (key set, val zero) when new;
@@ -35,10 +36,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CGT_TABLE(NAME, ENTRY, KEY, VAL, FIRST, HASH, SAME, USED, SET_KEY, ENTRY_HASH)             \
+/* The allocator of a kernel's tables (PyMem_Calloc / PyMem_Free may be defined
+ * before this header: the kernel's tables then show in tracemalloc). */
+#ifndef CGT_TABLE_CALLOC
+#define CGT_TABLE_CALLOC calloc
+#define CGT_TABLE_FREE free
+#endif
+
+#define CGT_TABLE(NAME, ENTRY, KEY, FIRST, HASH, SAME, USED, SET_KEY, ENTRY_HASH)             \
     typedef struct {                                                                               \
         ENTRY *slot;                                                                               \
         uint32_t mask, count, max_cap; /* max_cap: slots, set from the memory budget */            \
+        uint32_t first;                /* slots when first used; 0: FIRST */                       \
     } NAME;                                                                                        \
                                                                                                    \
     static inline ENTRY *NAME##_find(const NAME *t, KEY key)                                       \
@@ -65,8 +74,8 @@
             t->count = 0;                                                                          \
             return 0;                                                                              \
         }                                                                                          \
-        uint32_t cap = old ? old * 2 : (FIRST);                                                    \
-        ENTRY *slot = (ENTRY *)calloc(cap, sizeof(ENTRY));                                         \
+        uint32_t cap = old ? old * 2 : t->first ? t->first : (FIRST);                              \
+        ENTRY *slot = (ENTRY *)CGT_TABLE_CALLOC(cap, sizeof(ENTRY));                                         \
         if (!slot) {                                                                               \
             PyErr_NoMemory();                                                                      \
             return -1;                                                                             \
@@ -80,7 +89,7 @@
                 slot[j] = *e;                                                                      \
             }                                                                                      \
         }                                                                                          \
-        free(t->slot);                                                                             \
+        CGT_TABLE_FREE(t->slot);                                                                   \
         t->slot = slot;                                                                            \
         t->mask = cap - 1;                                                                         \
         return 0;                                                                                  \
@@ -106,6 +115,32 @@
         }                                                                                          \
     }                                                                                              \
                                                                                                    \
+    static inline void NAME##_clear(NAME *t)                                                       \
+    {                                                                                              \
+        if (t->slot)                                                                               \
+            memset(t->slot, 0, (size_t)(t->mask + 1) * sizeof(ENTRY));                             \
+        t->count = 0;                                                                              \
+    }                                                                                              \
+                                                                                                   \
+    static inline void NAME##_free(NAME *t)                                                              \
+    {                                                                                              \
+        CGT_TABLE_FREE(t->slot);                                                                   \
+        t->slot = NULL;                                                                            \
+        t->mask = t->count = 0;                                                                    \
+    }                                                                                              \
+                                                                                                   \
+    static inline size_t NAME##_bytes(const NAME *t)                                               \
+    {                                                                                              \
+        return t->slot ? (size_t)(t->mask + 1) * sizeof(ENTRY) : 0;                                \
+    }                                                                                              \
+                                                                                                   \
+    static inline int NAME##_over(const NAME *t)                                                   \
+    {                                                                                              \
+        return t->slot && t->mask + 1 > t->max_cap;                                                \
+    }
+
+/* NAME_get and NAME_put, for tables whose ENTRY has a field `val` of type VAL */
+#define CGT_TABLE_VALUES(NAME, ENTRY, KEY, VAL)                                                    \
     static inline int NAME##_get(const NAME *t, KEY key, VAL *val)                                 \
     {                                                                                              \
         ENTRY *e = NAME##_find(t, key);                                                            \
@@ -122,30 +157,6 @@
             return -1;                                                                             \
         e->val = val;                                                                              \
         return 0;                                                                                  \
-    }                                                                                              \
-                                                                                                   \
-    static inline void NAME##_clear(NAME *t)                                                       \
-    {                                                                                              \
-        if (t->slot)                                                                               \
-            memset(t->slot, 0, (size_t)(t->mask + 1) * sizeof(ENTRY));                             \
-        t->count = 0;                                                                              \
-    }                                                                                              \
-                                                                                                   \
-    static inline void NAME##_free(NAME *t)                                                              \
-    {                                                                                              \
-        free(t->slot);                                                                             \
-        t->slot = NULL;                                                                            \
-        t->mask = t->count = 0;                                                                    \
-    }                                                                                              \
-                                                                                                   \
-    static inline size_t NAME##_bytes(const NAME *t)                                               \
-    {                                                                                              \
-        return t->slot ? (size_t)(t->mask + 1) * sizeof(ENTRY) : 0;                                \
-    }                                                                                              \
-                                                                                                   \
-    static inline int NAME##_over(const NAME *t)                                                   \
-    {                                                                                              \
-        return t->slot && t->mask + 1 > t->max_cap;                                                \
     }
 
 #endif /* CGT_TABLE_H */
