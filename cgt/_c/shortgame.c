@@ -334,49 +334,51 @@ static int64_t pool_append(const int32_t *ids, int64_t n)
 /* ------------------------------------------------------------------------ */
 /* Intern tables of node ids (numbers by value, general nodes by options)     */
 /* ------------------------------------------------------------------------ */
+/* An entry is a node id (0: an empty slot); a key is a node's hash and
+ * contents (numbers: the value; general nodes: the option lists), with the id
+ * of the node to record when the key is new.  Not capped: they intern. */
 typedef struct {
-    int32_t *slot;
-    uint32_t mask, count;
-} idtab;
+    int32_t id;
+} idslot;
 
-static idtab t_numbers, t_forms;
+typedef struct {
+    uint32_t hash;
+    int32_t id;
+    dy x;
+} numkey;
 
-static int idtab_grow(idtab *t)
+typedef struct {
+    uint32_t hash;
+    int32_t id;
+    const int32_t *L, *R;
+    int nl, nr;
+} formkey;
+
+static inline int same_number(int32_t id, const numkey *k)
 {
-    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 10;
-    int32_t *slot = calloc(cap, sizeof(int32_t));
-    if (!slot)
-        return no_memory();
-    if (t->slot) {
-        for (uint32_t i = 0; i <= t->mask; i++) {
-            int32_t id = t->slot[i];
-            if (id) {
-                uint32_t j = g_nodes[id].hash & (cap - 1);
-                while (slot[j])
-                    j = (j + 1) & (cap - 1);
-                slot[j] = id;
-            }
-        }
-        free(t->slot);
-    }
-    t->slot = slot;
-    t->mask = cap - 1;
-    return 0;
+    const node *n = &g_nodes[id];
+    return n->hash == k->hash && n->ls_num == k->x.num && n->ls_exp == k->x.exp;
 }
 
-static int idtab_insert(idtab *t, int32_t id)
+static inline int same_form(int32_t id, const formkey *k)
 {
-    if (!t->slot || (t->count + 1) * 2 > t->mask + 1) {
-        if (idtab_grow(t) < 0)
-            return -1;
-    }
-    uint32_t j = g_nodes[id].hash & t->mask;
-    while (t->slot[j])
-        j = (j + 1) & t->mask;
-    t->slot[j] = id;
-    t->count++;
-    return 0;
+    const node *n = &g_nodes[id];
+    return n->hash == k->hash && n->nl == k->nl && n->nr == k->nr &&
+           !memcmp(g_pool + n->opt, k->L, (size_t)k->nl * sizeof(int32_t)) &&
+           !memcmp(g_pool + n->opt + k->nl, k->R, (size_t)k->nr * sizeof(int32_t));
 }
+
+#define ID_HASH(k) ((k).hash)
+#define ID_USED(e) ((e)->id != 0)
+#define ID_SET(e, k) ((e)->id = (k).id)
+#define ID_ENTRY_HASH(e) (g_nodes[(e)->id].hash)
+#define NUM_SAME(e, k) same_number((e)->id, &(k))
+#define FORM_SAME(e, k) same_form((e)->id, &(k))
+CGT_TABLE(numtab, idslot, numkey, 1u << 10, ID_HASH, NUM_SAME, ID_USED, ID_SET, ID_ENTRY_HASH)
+CGT_TABLE(formtab, idslot, formkey, 1u << 10, ID_HASH, FORM_SAME, ID_USED, ID_SET, ID_ENTRY_HASH)
+#define INTERN_UNCAPPED 0x80000000u
+static numtab t_numbers = {NULL, 0, 0, INTERN_UNCAPPED, 0};
+static formtab t_forms = {NULL, 0, 0, INTERN_UNCAPPED, 0};
 
 static uint32_t hash_number(dy x)
 {
@@ -388,16 +390,10 @@ static int32_t make_number(dy x)
     if (x.exp > EXP_LIMIT || x.num >= NUM_LIMIT || x.num <= -NUM_LIMIT)
         return fail("a number too large for the compiled engine");
     uint32_t h = hash_number(x);
-    if (t_numbers.slot) {
-        uint32_t j = h & t_numbers.mask;
-        int32_t id;
-        while ((id = t_numbers.slot[j]) != 0) {
-            node *n = &g_nodes[id];
-            if (n->hash == h && n->ls_num == x.num && n->ls_exp == x.exp)
-                return id;
-            j = (j + 1) & t_numbers.mask;
-        }
-    }
+    numkey key = {h, 0, x};
+    const idslot *found = numtab_find(&t_numbers, key);
+    if (found)
+        return found->id;
     int32_t id = new_node();
     if (id < 0)
         return -1;
@@ -407,7 +403,8 @@ static int32_t make_number(dy x)
     n->ls_exp = n->rs_exp = (int16_t)x.exp;
     n->opt = -1;
     n->hash = h;
-    if (idtab_insert(&t_numbers, id) < 0)
+    key.id = id;
+    if (!numtab_insert(&t_numbers, key))
         return -1;
     return id;
 }
@@ -462,18 +459,10 @@ static int32_t intern_general(const int32_t *L, int nl, const int32_t *R, int nr
     if (nl > 65535 || nr > 65535)
         return fail("too many options for the compiled engine");
     uint32_t h = hash_lists(L, nl, R, nr);
-    if (t_forms.slot) {
-        uint32_t j = h & t_forms.mask;
-        int32_t id;
-        while ((id = t_forms.slot[j]) != 0) {
-            node *n = &g_nodes[id];
-            if (n->hash == h && n->nl == nl && n->nr == nr &&
-                !memcmp(g_pool + n->opt, L, (size_t)nl * sizeof(int32_t)) &&
-                !memcmp(g_pool + n->opt + nl, R, (size_t)nr * sizeof(int32_t)))
-                return id;
-            j = (j + 1) & t_forms.mask;
-        }
-    }
+    formkey key = {h, 0, L, R, nl, nr};
+    const idslot *found = formtab_find(&t_forms, key);
+    if (found)
+        return found->id;
     dy ls = rs_of(L[0]), rs = ls_of(R[0]);
     for (int i = 1; i < nl; i++) {
         dy s = rs_of(L[i]);
@@ -500,7 +489,9 @@ static int32_t intern_general(const int32_t *L, int nl, const int32_t *R, int nr
     n->nr = (uint16_t)nr;
     n->opt = (int32_t)off;
     n->hash = h;
-    if (idtab_insert(&t_forms, id) < 0)
+    key.id = id;
+    key.nl = -1; /* a new node: match nothing (L and R may have moved with the pool) */
+    if (!formtab_insert(&t_forms, key))
         return -1;
     return id;
 }
@@ -1576,16 +1567,14 @@ static void reset_all(void)
     free(g_nodes);
     free(g_py);
     free(g_pool);
-    free(t_numbers.slot);
-    free(t_forms.slot);
     g_nodes = NULL;
     g_py = NULL;
     g_pool = NULL;
     g_count = 1;
     g_cap = 0;
     g_pool_len = g_pool_cap = 0;
-    t_numbers.slot = t_forms.slot = NULL;
-    t_numbers.mask = t_forms.mask = t_numbers.count = t_forms.count = 0;
+    numtab_free(&t_numbers);
+    formtab_free(&t_forms);
     g_zero = 0;
     g_stamp = 0;
 }
@@ -1594,9 +1583,8 @@ static void reset_all(void)
  * intern tables (as allocated). */
 static size_t node_bytes(void)
 {
-    size_t slots = (t_numbers.slot ? t_numbers.mask + 1 : 0) + (t_forms.slot ? t_forms.mask + 1 : 0);
     return (size_t)g_cap * (sizeof(node) + sizeof(PyObject *)) + (size_t)g_pool_cap * sizeof(int32_t) +
-           slots * sizeof(int32_t);
+           numtab_bytes(&t_numbers) + formtab_bytes(&t_forms);
 }
 
 /* Enter a call: refuse re-entry, trim the node tables, make sure zero exists. */
