@@ -1,6 +1,6 @@
 """Single-threaded cost of a change: this tree against an earlier commit, in one run.
 
-Run:  python benchmarks/bench_versions.py [--base REV] [--repeat N]
+Run:  python benchmarks/bench_versions.py [--base REV] [--repeat N] [--compiled]
 
 The earlier commit (default ``977a1e4``, the last version before the engine
 became thread-safe) is exported with ``git archive`` into a temporary folder.
@@ -9,7 +9,10 @@ between the two, ``--repeat`` times; the minimum CPU time of each side is
 kept.  Printed: seconds for each side and the ratio new / base (above 1 means
 the change made that workload slower).
 
-``--smoke`` (CI): small workloads that return their results, run once in each
+``--compiled``: the base's C kernels are built too (``setup.py build_ext
+--inplace`` in the export; this tree must have its own built) and the
+workloads are those of the kernels (boards, Col/Snort, heaps, Hexapawn,
+algebra).  ``--smoke`` (CI): small workloads that return their results, run once in each
 tree (the base as exported, without compiled kernels); the two versions must
 compute the same results.  Outside a git checkout (an sdist) or without the
 base commit only this tree runs.
