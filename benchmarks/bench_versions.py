@@ -1,6 +1,6 @@
 """Single-threaded cost of a change: this tree against an earlier commit, in one run.
 
-Run:  python benchmarks/bench_versions.py [--base REV] [--repeat N]
+Run:  python benchmarks/bench_versions.py [--base REV] [--repeat N] [--compiled]
 
 The earlier commit (default ``977a1e4``, the last version before the engine
 became thread-safe) is exported with ``git archive`` into a temporary folder.
@@ -9,7 +9,10 @@ between the two, ``--repeat`` times; the minimum CPU time of each side is
 kept.  Printed: seconds for each side and the ratio new / base (above 1 means
 the change made that workload slower).
 
-``--smoke`` (CI): small workloads that return their results, run once in each
+``--compiled``: the base's C kernels are built too (``setup.py build_ext
+--inplace`` in the export; this tree must have its own built) and the
+workloads are those of the kernels (boards, Col/Snort, heaps, Hexapawn,
+algebra).  ``--smoke`` (CI): small workloads that return their results, run once in each
 tree (the base as exported, without compiled kernels); the two versions must
 compute the same results.  Outside a git checkout (an sdist) or without the
 base commit only this tree runs.
@@ -80,6 +83,46 @@ WORKLOADS = {
             OctalGame("0.77").grundy_sequence(20000)
     """,
 }
+
+COMPILED_WORKLOADS = {
+    "Domineering 4x7": """
+        from cgt.games import Domineering
+        def run():
+            Domineering("|".join(["......."] * 4)).value()
+    """,
+    "Cram 5x6 (Grundy)": """
+        from cgt.games import Cram
+        def run():
+            Cram("|".join(["......"] * 5)).grundy()
+    """,
+    "Clobber 4x4": """
+        from cgt.games import Clobber
+        def run():
+            Clobber("xoxo|oxox|xoxo|oxox").value()
+    """,
+    "Col 3x6 grid": """
+        import networkx as nx
+        from cgt.games import Col
+        def run():
+            Col(nx.grid_2d_graph(3, 6)).value()
+    """,
+    "Snort 3x6 grid": """
+        import networkx as nx
+        from cgt.games import Snort
+        def run():
+            Snort(nx.grid_2d_graph(3, 6)).value()
+    """,
+    "Kayles to 20000": WORKLOADS["Kayles to 20000"],
+    "Hexapawn 6x6": """
+        from cgt.games import Hexapawn
+        def run():
+            Hexapawn(6, 6).winner()
+    """,
+    "parse 400 texts": WORKLOADS["parse 400 texts"],
+    "switch and hot sums": WORKLOADS["switch and hot sums"],
+    "deep game (birthday 3000)": WORKLOADS["deep game (birthday 3000)"],
+}
+"""``--compiled``: workloads of the C kernels, both trees with their kernels built."""
 
 TIMER = """
 import time, cgt
@@ -185,12 +228,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--base", default="977a1e4")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="build the base's C kernels too and time the compiled workloads",
+    )
     args = parser.parse_args()
+    workloads = COMPILED_WORKLOADS if args.compiled else WORKLOADS
     with tempfile.TemporaryDirectory() as tmp:
         base = export(args.base, Path(tmp))
+        if args.compiled:
+            subprocess.run(
+                [sys.executable, "setup.py", "build_ext", "--inplace"],
+                cwd=base,
+                capture_output=True,
+                check=True,
+            )
         print(f"{'workload':28} {'new s':>8} {'base s':>8} {'new/base':>9}")
         ratios = []
-        for name, setup in WORKLOADS.items():
+        for name, setup in workloads.items():
             new_t, base_t = [], []
             for _ in range(args.repeat):
                 new_t.append(time_once(ROOT, setup))

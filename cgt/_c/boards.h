@@ -17,49 +17,6 @@ typedef struct {
     uint64_t x, o, sq;
 } stones;
 
-typedef struct {
-    stones *keys;
-    uint16_t *hw; /* (h << 8) | w; 0: an empty slot */
-    int32_t *vals;
-    uint32_t mask, count, max_cap;
-} stonetab;
-
-/* max_cap: slots, set by set_limit() in shortgame.c */
-static stonetab t_stones[K_KINDS] = {
-    {NULL, NULL, NULL, 0, 0, 1u << 18},
-    {NULL, NULL, NULL, 0, 0, 1u << 18},
-    {NULL, NULL, NULL, 0, 0, 1u << 18},
-    {NULL, NULL, NULL, 0, 0, 1u << 18},
-};
-#define STONETAB_SLOT (sizeof(stones) + sizeof(uint16_t) + sizeof(int32_t))
-
-static size_t stonetab_bytes(int k)
-{
-    return t_stones[k].keys ? (size_t)(t_stones[k].mask + 1) * STONETAB_SLOT : 0;
-}
-
-static int stonetabs_over(void)
-{
-    for (int k = 0; k < K_KINDS; k++)
-        if (t_stones[k].keys && t_stones[k].mask + 1 > t_stones[k].max_cap)
-            return 1;
-    return 0;
-}
-
-static void stonetabs_free(void)
-{
-    for (int k = 0; k < K_KINDS; k++) {
-        stonetab *t = &t_stones[k];
-        free(t->keys);
-        free(t->hw);
-        free(t->vals);
-        t->keys = NULL;
-        t->hw = NULL;
-        t->vals = NULL;
-        t->mask = t->count = 0;
-    }
-}
-
 static inline uint32_t stones_hash(stones s, uint16_t hw)
 {
     return (uint32_t)mix64(s.x * 0x9e3779b97f4a7c15ULL ^ mix64(s.o + 0x632be59bd9b4e019ULL) ^
@@ -71,67 +28,53 @@ static inline int stones_same(stones a, stones b)
     return a.x == b.x && a.o == b.o && a.sq == b.sq;
 }
 
-static int stonetab_get(const stonetab *t, stones s, uint16_t hw, int32_t *val)
+/* (stones, (h << 8) | w) -> int32 values */
+typedef struct {
+    stones s;
+    int32_t val;
+    uint16_t hw; /* 0: an empty slot */
+} stonetab_entry;
+
+typedef struct {
+    stones s;
+    uint16_t hw;
+} stonetab_key;
+
+#define ST_HASH(k) stones_hash((k).s, (k).hw)
+#define ST_SAME(e, k) ((e)->hw == (k).hw && stones_same((e)->s, (k).s))
+#define ST_USED(e) ((e)->hw != 0)
+#define ST_SET(e, k) ((e)->s = (k).s, (e)->hw = (k).hw)
+#define ST_ENTRY_HASH(e) stones_hash((e)->s, (e)->hw)
+CGT_TABLE(stonetab, stonetab_entry, stonetab_key, 1u << 12, ST_HASH, ST_SAME, ST_USED, ST_SET,
+          ST_ENTRY_HASH)
+CGT_TABLE_VALUES(stonetab, stonetab_entry, stonetab_key, int32_t)
+
+/* max_cap: slots, set by set_limit() in shortgame.c */
+static stonetab t_stones[K_KINDS] = {
+    {NULL, 0, 0, 1u << 18},
+    {NULL, 0, 0, 1u << 18},
+    {NULL, 0, 0, 1u << 18},
+    {NULL, 0, 0, 1u << 18},
+};
+#define STONETAB_SLOT sizeof(stonetab_entry)
+
+static size_t stonetab_bytes_of(int k)
 {
-    if (!t->keys)
-        return 0;
-    uint32_t j = stones_hash(s, hw) & t->mask;
-    while (t->hw[j]) {
-        if (t->hw[j] == hw && stones_same(t->keys[j], s)) {
-            *val = t->vals[j];
+    return stonetab_bytes(&t_stones[k]);
+}
+
+static int stonetabs_over(void)
+{
+    for (int k = 0; k < K_KINDS; k++)
+        if (stonetab_over(&t_stones[k]))
             return 1;
-        }
-        j = (j + 1) & t->mask;
-    }
     return 0;
 }
 
-static int stonetab_put(stonetab *t, stones s, uint16_t hw, int32_t val)
+static void stonetabs_free(void)
 {
-    if (!t->keys || (t->count + 1) * 2 > t->mask + 1) {
-        uint32_t old = t->keys ? t->mask + 1 : 0;
-        if (old >= t->max_cap) {
-            memset(t->hw, 0, (size_t)old * sizeof(uint16_t));
-            t->count = 0;
-        } else {
-            uint32_t cap = old ? old * 2 : 1 << 12;
-            stones *k = malloc((size_t)cap * sizeof(stones));
-            uint16_t *e = calloc(cap, sizeof(uint16_t));
-            int32_t *v = malloc((size_t)cap * sizeof(int32_t));
-            if (!k || !e || !v) {
-                free(k);
-                free(e);
-                free(v);
-                return no_memory();
-            }
-            for (uint32_t i = 0; i < old; i++) {
-                if (t->hw[i]) {
-                    uint32_t j = stones_hash(t->keys[i], t->hw[i]) & (cap - 1);
-                    while (e[j])
-                        j = (j + 1) & (cap - 1);
-                    k[j] = t->keys[i];
-                    e[j] = t->hw[i];
-                    v[j] = t->vals[i];
-                }
-            }
-            free(t->keys);
-            free(t->hw);
-            free(t->vals);
-            t->keys = k;
-            t->hw = e;
-            t->vals = v;
-            t->mask = cap - 1;
-        }
-    }
-    uint32_t j = stones_hash(s, hw) & t->mask;
-    while (t->hw[j] && !(t->hw[j] == hw && stones_same(t->keys[j], s)))
-        j = (j + 1) & t->mask;
-    if (!t->hw[j])
-        t->count++;
-    t->keys[j] = s;
-    t->hw[j] = hw;
-    t->vals[j] = val;
-    return 0;
+    for (int k = 0; k < K_KINDS; k++)
+        stonetab_free(&t_stones[k]);
 }
 
 /* v shifted by d places towards the higher bits (d < 0: the lower); 0 when |d| >= 64. */
@@ -413,7 +356,7 @@ static int32_t stone_component(int kind, int h, int w, stones key)
     uint16_t hw = (uint16_t)((h << 8) | w);
     stonetab *t = &t_stones[kind];
     int32_t v;
-    if (stonetab_get(t, key, hw, &v))
+    if (stonetab_get(t, (stonetab_key){key, hw}, &v))
         return v;
     if (poll_signals() < 0)
         return -1;
@@ -446,7 +389,7 @@ static int32_t stone_component(int kind, int h, int w, stones key)
         v = canonical_form(opts.a, nl, opts.a ? opts.a + nl : NULL, opts.n - nl);
     free(moves.a);
     free(opts.a);
-    if (v < 0 || stonetab_put(t, key, hw, v) < 0)
+    if (v < 0 || stonetab_put(t, (stonetab_key){key, hw}, v) < 0)
         return -1;
     return v;
 }

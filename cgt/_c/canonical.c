@@ -34,6 +34,10 @@
 #include <limits.h>
 #include <string.h>
 
+#define CGT_TABLE_CALLOC PyMem_Calloc
+#define CGT_TABLE_FREE PyMem_Free
+#include "table.h"
+
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
    not use a kernel whose fingerprint differs from that of the sources beside it */
 #ifndef CGT_SOURCE_HASH
@@ -284,14 +288,8 @@ typedef struct {
 } entry;
 
 typedef struct {
-    entry *slots;
-    size_t mask; /* capacity - 1 */
-    size_t count;
-    size_t first; /* capacity when first used (a power of two) */
-} table;
-
-static table le_table = {NULL, 0, 0, 1024};
-static table add_table = {NULL, 0, 0, 1024};
+    int64_t a, b;
+} pair;
 
 static inline size_t
 pair_hash(int64_t a, int64_t b)
@@ -303,21 +301,24 @@ pair_hash(int64_t a, int64_t b)
     return (size_t)h;
 }
 
+/* Bounded by entries (cgt._cache._engine_limit, in table_put), not by slots. */
+#define PAIR_HASH(k) pair_hash((k).a, (k).b)
+#define PAIR_SAME(e, k) ((e)->a == (k).a && (e)->b == (k).b)
+#define PAIR_USED(e) ((e)->a != 0)
+#define PAIR_SET(e, k) ((e)->a = (k).a, (e)->b = (k).b)
+#define PAIR_ENTRY_HASH(e) pair_hash((e)->a, (e)->b)
+CGT_TABLE(pairtab, entry, pair, 1024, PAIR_HASH, PAIR_SAME, PAIR_USED, PAIR_SET, PAIR_ENTRY_HASH)
+typedef pairtab table;
+#define UNCAPPED 0x80000000u /* slots: these tables are bounded by entries */
+static table le_table = {NULL, 0, 0, UNCAPPED, 1024};
+static table add_table = {NULL, 0, 0, UNCAPPED, 1024};
+
 /* Borrowed value or NULL (no error). */
 static inline PyObject *
 table_get(table *t, int64_t a, int64_t b)
 {
-    if (t->slots == NULL)
-        return NULL;
-    size_t i = pair_hash(a, b) & t->mask;
-    for (;;) {
-        entry *e = &t->slots[i];
-        if (e->a == 0)
-            return NULL;
-        if (e->a == a && e->b == b)
-            return e->v;
-        i = (i + 1) & t->mask;
-    }
+    entry *e = pairtab_find(t, (pair){a, b});
+    return e ? e->v : NULL;
 }
 
 /* Empty the table; the references are released after it is detached, since
@@ -325,9 +326,9 @@ table_get(table *t, int64_t a, int64_t b)
 static void
 table_clear(table *t)
 {
-    entry *old = t->slots;
-    size_t cap = old ? t->mask + 1 : 0;
-    t->slots = NULL;
+    entry *old = t->slot;
+    size_t cap = old ? (size_t)t->mask + 1 : 0;
+    t->slot = NULL;
     t->mask = 0;
     t->count = 0;
     for (size_t i = 0; i < cap; i++)
@@ -336,61 +337,18 @@ table_clear(table *t)
     PyMem_Free(old);
 }
 
-static int
-table_grow(table *t)
-{
-    size_t cap = t->slots ? 2 * (t->mask + 1) : (t->first ? t->first : 16);
-    entry *fresh = PyMem_Calloc(cap, sizeof(entry));
-    if (fresh == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    if (t->slots != NULL) {
-        size_t oldcap = t->mask + 1;
-        for (size_t j = 0; j < oldcap; j++) {
-            entry *e = &t->slots[j];
-            if (e->a == 0)
-                continue;
-            size_t i = pair_hash(e->a, e->b) & (cap - 1);
-            while (fresh[i].a != 0)
-                i = (i + 1) & (cap - 1);
-            fresh[i] = *e;
-        }
-        PyMem_Free(t->slots);
-    }
-    t->slots = fresh;
-    t->mask = cap - 1;
-    return 0;
-}
-
 /* Insert (or overwrite) without calling Python. */
 static int
 table_put_raw(table *t, int64_t a, int64_t b, PyObject *v)
 {
-    if (t->slots == NULL || 2 * (t->count + 1) > t->mask + 1) {
-        if (table_grow(t) < 0)
-            return -1;
-    }
-    size_t i = pair_hash(a, b) & t->mask;
-    for (;;) {
-        entry *e = &t->slots[i];
-        if (e->a == 0) {
-            e->a = a;
-            e->b = b;
-            Py_INCREF(v);
-            e->v = v;
-            t->count++;
-            return 0;
-        }
-        if (e->a == a && e->b == b) {
-            PyObject *old = e->v;
-            Py_INCREF(v);
-            e->v = v;
-            Py_DECREF(old); /* an equal result: a game still referenced by v's equal */
-            return 0;
-        }
-        i = (i + 1) & t->mask;
-    }
+    entry *e = pairtab_insert(t, (pair){a, b});
+    if (e == NULL)
+        return -1;
+    PyObject *old = e->v; /* NULL in a new entry */
+    Py_INCREF(v);
+    e->v = v;
+    Py_XDECREF(old); /* an equal result: a game still referenced by v's equal */
+    return 0;
 }
 
 static int
@@ -423,12 +381,8 @@ table_put(table *t, int64_t a, int64_t b, PyObject *v)
    decides how often a look-up waits for memory.  A word is
    (a << 32) | (b << 1) | result; 0 marks an empty slot (serials start at 1). */
 typedef struct {
-    uint64_t *slots;
-    size_t mask;
-    size_t count;
-} wordtable;
-
-static wordtable le_words = {NULL, 0, 0};
+    uint64_t w;
+} word;
 
 #define SMALL_ID(x) ((x) > 0 && (x) < ((int64_t)1 << 31))
 
@@ -441,70 +395,36 @@ word_hash(uint64_t w)
     return (size_t)w;
 }
 
+#define WORD_SAME(e, base) (((e)->w & ~(uint64_t)1) == (base))
+#define WORD_USED(e) ((e)->w != 0)
+#define WORD_SET(e, base) ((e)->w = (base))
+#define WORD_ENTRY_HASH(e) word_hash((e)->w & ~(uint64_t)1)
+CGT_TABLE(wordtable, word, uint64_t, 1024, word_hash, WORD_SAME, WORD_USED, WORD_SET, WORD_ENTRY_HASH)
+static wordtable le_words = {NULL, 0, 0, UNCAPPED, 0};
+
 /* -1: not there; else the cached result. */
 static inline int
 words_get(wordtable *t, uint64_t base)
 {
-    if (t->slots == NULL)
-        return -1;
-    size_t i = word_hash(base) & t->mask;
-    for (;;) {
-        uint64_t w = t->slots[i];
-        if (w == 0)
-            return -1;
-        if ((w & ~(uint64_t)1) == base)
-            return (int)(w & 1);
-        i = (i + 1) & t->mask;
-    }
+    word *e = wordtable_find(t, base);
+    return e ? (int)(e->w & 1) : -1;
 }
 
 static void
 words_clear(wordtable *t)
 {
-    uint64_t *old = t->slots;
-    t->slots = NULL;
-    t->mask = 0;
-    t->count = 0;
-    PyMem_Free(old);
+    wordtable_free(t);
 }
 
 static int
 words_put(wordtable *t, uint64_t base, int v)
 {
-    if (t->slots == NULL || 2 * (t->count + 1) > t->mask + 1) {
-        size_t cap = t->slots ? 2 * (t->mask + 1) : 1024;
-        uint64_t *fresh = PyMem_Calloc(cap, sizeof(uint64_t));
-        if (fresh == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        if (t->slots != NULL) {
-            for (size_t j = 0; j <= t->mask; j++) {
-                uint64_t w = t->slots[j];
-                if (w == 0)
-                    continue;
-                size_t i = word_hash(w & ~(uint64_t)1) & (cap - 1);
-                while (fresh[i] != 0)
-                    i = (i + 1) & (cap - 1);
-                fresh[i] = w;
-            }
-            PyMem_Free(t->slots);
-        }
-        t->slots = fresh;
-        t->mask = cap - 1;
-    }
-    size_t i = word_hash(base) & t->mask;
-    for (;;) {
-        uint64_t w = t->slots[i];
-        if (w == 0) {
-            t->slots[i] = base | (uint64_t)(v != 0);
-            t->count++;
-            return 0;
-        }
-        if ((w & ~(uint64_t)1) == base)
-            return 0; /* the same result, found meanwhile */
-        i = (i + 1) & t->mask;
-    }
+    word *e = wordtable_insert(t, base);
+    if (e == NULL)
+        return -1;
+    if (e->w == base) /* new (an old entry keeps its result, the same one found meanwhile) */
+        e->w = base | (uint64_t)(v != 0);
+    return 0;
 }
 
 /* Cache a comparison, keeping both comparison tables within the limit. */
@@ -1369,7 +1289,7 @@ canonical_impl(vec *L0, vec *R0)
         vec_free(&R);
         R = uR;
         int changed = 0;
-        rawform f = {&L, &R, {NULL, 0, 0, 16}};
+        rawform f = {&L, &R, {NULL, 0, 0, UNCAPPED, 16}};
         vec newL = {NULL, 0, 0}, newR = {NULL, 0, 0};
         int bad = bypass(&f, &L, 0, &newL, &changed) < 0 ||
                   bypass(&f, &R, 1, &newR, &changed) < 0;

@@ -21,22 +21,52 @@
 
 enum { G_COL, G_SNORT, G_KINDS };
 
-/* Keys are byte strings held in an arena; the table maps them to nodes. */
+/* Keys are byte strings held in an arena, each as a 2-byte length and the
+ * bytes; the table maps them to nodes.  Its slots are a CGT_TABLE of offsets
+ * into the arena; an entry never moves in the arena, so the table is bounded by
+ * entries (max_count) and arena bytes (max_arena) here, not by its own cap. */
+typedef struct {
+    uint32_t off; /* offset of the key in the arena + 1; 0: an empty slot */
+    uint32_t hash;
+    int32_t val;
+} keyslot;
+
+typedef struct {
+    const uint8_t *arena; /* the arena of the key's table */
+    const uint8_t *bytes;
+    int n;
+    uint32_t hash, off; /* off: where a new key was written in the arena */
+} keyref;
+
+static inline int key_len_at(const uint8_t *arena, uint32_t off)
+{
+    return arena[off] | (arena[off + 1] << 8);
+}
+
+#define KS_HASH(k) ((k).hash)
+#define KS_SAME(e, k)                                                                              \
+    ((e)->hash == (k).hash && key_len_at((k).arena, (e)->off - 1) == (k).n &&                      \
+     !memcmp((k).arena + (e)->off + 1, (k).bytes, (size_t)(k).n))
+#define KS_USED(e) ((e)->off != 0)
+#define KS_SET(e, k) ((e)->off = (k).off + 1, (e)->hash = (k).hash)
+#define KS_ENTRY_HASH(e) ((e)->hash)
+CGT_TABLE(keyslots, keyslot, keyref, 1u << 10, KS_HASH, KS_SAME, KS_USED, KS_SET, KS_ENTRY_HASH)
+CGT_TABLE_VALUES(keyslots, keyslot, keyref, int32_t)
+
 typedef struct {
     uint8_t *arena;
     size_t len, cap;
-    uint32_t *off; /* slot -> offset of the key in the arena + 1; 0: empty */
-    uint32_t *hash;
-    int32_t *vals;
-    uint32_t mask, count, max_count;
+    keyslots slots;
+    uint32_t max_count;
     size_t max_arena; /* bytes of keys kept at most (set_limit() in shortgame.c) */
 } keytab;
 
+#define KEYSLOTS_UNCAPPED {NULL, 0, 0, 1u << 31}
 static keytab t_graphs[G_KINDS] = {
-    {NULL, 0, 0, NULL, NULL, NULL, 0, 0, 1u << 16, (size_t)4 << 20},
-    {NULL, 0, 0, NULL, NULL, NULL, 0, 0, 1u << 16, (size_t)4 << 20},
+    {NULL, 0, 0, KEYSLOTS_UNCAPPED, 1u << 16, (size_t)4 << 20},
+    {NULL, 0, 0, KEYSLOTS_UNCAPPED, 1u << 16, (size_t)4 << 20},
 };
-#define KEYTAB_SLOT (2 * sizeof(uint32_t) + sizeof(int32_t))
+#define KEYTAB_SLOT sizeof(keyslot)
 
 /* Half of `bytes` for the keys, half for the slots (at most 4 per entry: the
  * table doubles when half full). */
@@ -50,14 +80,14 @@ static void keytab_budget(keytab *t, size_t bytes)
 static size_t keytab_bytes(int k)
 {
     const keytab *t = &t_graphs[k];
-    return t->cap + (t->off ? (size_t)(t->mask + 1) * KEYTAB_SLOT : 0);
+    return t->cap + keyslots_bytes(&t->slots);
 }
 
 static int graphtabs_over(void)
 {
     for (int k = 0; k < G_KINDS; k++)
         if (t_graphs[k].cap > t_graphs[k].max_arena ||
-            (t_graphs[k].off && t_graphs[k].mask + 1 > 4 * t_graphs[k].max_count))
+            (t_graphs[k].slots.slot && t_graphs[k].slots.mask + 1 > 4 * t_graphs[k].max_count))
             return 1;
     return 0;
 }
@@ -69,14 +99,9 @@ static void graphtabs_free(void)
     for (int k = 0; k < G_KINDS; k++) {
         keytab *t = &t_graphs[k];
         free(t->arena);
-        free(t->off);
-        free(t->hash);
-        free(t->vals);
         t->arena = NULL;
-        t->off = t->hash = NULL;
-        t->vals = NULL;
         t->len = t->cap = 0;
-        t->mask = t->count = 0;
+        keyslots_free(&t->slots);
     }
 }
 
@@ -95,63 +120,18 @@ static uint32_t key_hash(const uint8_t *key, int n)
     return (uint32_t)mix64(h ^ w);
 }
 
-/* Keys are stored as a 2-byte length and the bytes. */
-static inline int key_len_at(const keytab *t, uint32_t off)
-{
-    return t->arena[off] | (t->arena[off + 1] << 8);
-}
-
 static int keytab_get(const keytab *t, const uint8_t *key, int n, uint32_t h, int32_t *val)
 {
-    if (!t->off)
-        return 0;
-    uint32_t j = h & t->mask, o;
-    while ((o = t->off[j]) != 0) {
-        if (t->hash[j] == h && key_len_at(t, o - 1) == n && !memcmp(t->arena + o + 1, key, n)) {
-            *val = t->vals[j];
-            return 1;
-        }
-        j = (j + 1) & t->mask;
-    }
-    return 0;
+    return keyslots_get(&t->slots, (keyref){t->arena, key, n, h, 0}, val);
 }
 
 static int keytab_put(keytab *t, const uint8_t *key, int n, uint32_t h, int32_t val)
 {
-    if (t->count >= t->max_count || t->len + (size_t)n + 2 > UINT32_MAX - 1 ||
+    if (t->slots.count >= t->max_count || t->len + (size_t)n + 2 > UINT32_MAX - 1 ||
         t->len + (size_t)n + 2 > t->max_arena) {
         /* full: forget everything, keep the room */
-        memset(t->off, 0, (size_t)(t->mask + 1) * sizeof(uint32_t));
-        t->count = 0;
+        keyslots_clear(&t->slots);
         t->len = 0;
-    }
-    if (!t->off || (t->count + 1) * 2 > t->mask + 1) {
-        uint32_t old = t->off ? t->mask + 1 : 0, cap = old ? old * 2 : 1 << 10;
-        uint32_t *off = calloc(cap, sizeof(uint32_t)), *hs = malloc((size_t)cap * sizeof(uint32_t));
-        int32_t *vs = malloc((size_t)cap * sizeof(int32_t));
-        if (!off || !hs || !vs) {
-            free(off);
-            free(hs);
-            free(vs);
-            return no_memory();
-        }
-        for (uint32_t i = 0; i < old; i++) {
-            if (t->off[i]) {
-                uint32_t j = t->hash[i] & (cap - 1);
-                while (off[j])
-                    j = (j + 1) & (cap - 1);
-                off[j] = t->off[i];
-                hs[j] = t->hash[i];
-                vs[j] = t->vals[i];
-            }
-        }
-        free(t->off);
-        free(t->hash);
-        free(t->vals);
-        t->off = off;
-        t->hash = hs;
-        t->vals = vs;
-        t->mask = cap - 1;
     }
     if (t->len + (size_t)n + 2 > t->cap) {
         size_t cap = t->cap ? t->cap : 1 << 12;
@@ -164,17 +144,16 @@ static int keytab_put(keytab *t, const uint8_t *key, int n, uint32_t h, int32_t 
         t->cap = cap;
     }
     uint32_t o = (uint32_t)t->len;
-    t->arena[o] = (uint8_t)(n & 0xff);
-    t->arena[o + 1] = (uint8_t)(n >> 8);
-    memcpy(t->arena + o + 2, key, (size_t)n);
-    t->len += (size_t)n + 2;
-    uint32_t j = h & t->mask;
-    while (t->off[j])
-        j = (j + 1) & t->mask;
-    t->off[j] = o + 1;
-    t->hash[j] = h;
-    t->vals[j] = val;
-    t->count++;
+    keyslot *e = keyslots_insert(&t->slots, (keyref){t->arena, key, n, h, o});
+    if (!e)
+        return -1;
+    if (e->off == o + 1) { /* a new key: write it where the entry points */
+        t->arena[o] = (uint8_t)(n & 0xff);
+        t->arena[o + 1] = (uint8_t)(n >> 8);
+        memcpy(t->arena + o + 2, key, (size_t)n);
+        t->len += (size_t)n + 2;
+    }
+    e->val = val;
     return 0;
 }
 

@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table.h"
+
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
    not use a kernel whose fingerprint differs from that of the sources beside it */
 #ifndef CGT_SOURCE_HASH
@@ -332,49 +334,51 @@ static int64_t pool_append(const int32_t *ids, int64_t n)
 /* ------------------------------------------------------------------------ */
 /* Intern tables of node ids (numbers by value, general nodes by options)     */
 /* ------------------------------------------------------------------------ */
+/* An entry is a node id (0: an empty slot); a key is a node's hash and
+ * contents (numbers: the value; general nodes: the option lists), with the id
+ * of the node to record when the key is new.  Not capped: they intern. */
 typedef struct {
-    int32_t *slot;
-    uint32_t mask, count;
-} idtab;
+    int32_t id;
+} idslot;
 
-static idtab t_numbers, t_forms;
+typedef struct {
+    uint32_t hash;
+    int32_t id;
+    dy x;
+} numkey;
 
-static int idtab_grow(idtab *t)
+typedef struct {
+    uint32_t hash;
+    int32_t id;
+    const int32_t *L, *R;
+    int nl, nr;
+} formkey;
+
+static inline int same_number(int32_t id, const numkey *k)
 {
-    uint32_t cap = t->slot ? (t->mask + 1) * 2 : 1 << 10;
-    int32_t *slot = calloc(cap, sizeof(int32_t));
-    if (!slot)
-        return no_memory();
-    if (t->slot) {
-        for (uint32_t i = 0; i <= t->mask; i++) {
-            int32_t id = t->slot[i];
-            if (id) {
-                uint32_t j = g_nodes[id].hash & (cap - 1);
-                while (slot[j])
-                    j = (j + 1) & (cap - 1);
-                slot[j] = id;
-            }
-        }
-        free(t->slot);
-    }
-    t->slot = slot;
-    t->mask = cap - 1;
-    return 0;
+    const node *n = &g_nodes[id];
+    return n->hash == k->hash && n->ls_num == k->x.num && n->ls_exp == k->x.exp;
 }
 
-static int idtab_insert(idtab *t, int32_t id)
+static inline int same_form(int32_t id, const formkey *k)
 {
-    if (!t->slot || (t->count + 1) * 2 > t->mask + 1) {
-        if (idtab_grow(t) < 0)
-            return -1;
-    }
-    uint32_t j = g_nodes[id].hash & t->mask;
-    while (t->slot[j])
-        j = (j + 1) & t->mask;
-    t->slot[j] = id;
-    t->count++;
-    return 0;
+    const node *n = &g_nodes[id];
+    return n->hash == k->hash && n->nl == k->nl && n->nr == k->nr &&
+           !memcmp(g_pool + n->opt, k->L, (size_t)k->nl * sizeof(int32_t)) &&
+           !memcmp(g_pool + n->opt + k->nl, k->R, (size_t)k->nr * sizeof(int32_t));
 }
+
+#define ID_HASH(k) ((k).hash)
+#define ID_USED(e) ((e)->id != 0)
+#define ID_SET(e, k) ((e)->id = (k).id)
+#define ID_ENTRY_HASH(e) (g_nodes[(e)->id].hash)
+#define NUM_SAME(e, k) same_number((e)->id, &(k))
+#define FORM_SAME(e, k) same_form((e)->id, &(k))
+CGT_TABLE(numtab, idslot, numkey, 1u << 10, ID_HASH, NUM_SAME, ID_USED, ID_SET, ID_ENTRY_HASH)
+CGT_TABLE(formtab, idslot, formkey, 1u << 10, ID_HASH, FORM_SAME, ID_USED, ID_SET, ID_ENTRY_HASH)
+#define INTERN_UNCAPPED 0x80000000u
+static numtab t_numbers = {NULL, 0, 0, INTERN_UNCAPPED, 0};
+static formtab t_forms = {NULL, 0, 0, INTERN_UNCAPPED, 0};
 
 static uint32_t hash_number(dy x)
 {
@@ -386,16 +390,10 @@ static int32_t make_number(dy x)
     if (x.exp > EXP_LIMIT || x.num >= NUM_LIMIT || x.num <= -NUM_LIMIT)
         return fail("a number too large for the compiled engine");
     uint32_t h = hash_number(x);
-    if (t_numbers.slot) {
-        uint32_t j = h & t_numbers.mask;
-        int32_t id;
-        while ((id = t_numbers.slot[j]) != 0) {
-            node *n = &g_nodes[id];
-            if (n->hash == h && n->ls_num == x.num && n->ls_exp == x.exp)
-                return id;
-            j = (j + 1) & t_numbers.mask;
-        }
-    }
+    numkey key = {h, 0, x};
+    const idslot *found = numtab_find(&t_numbers, key);
+    if (found)
+        return found->id;
     int32_t id = new_node();
     if (id < 0)
         return -1;
@@ -405,7 +403,8 @@ static int32_t make_number(dy x)
     n->ls_exp = n->rs_exp = (int16_t)x.exp;
     n->opt = -1;
     n->hash = h;
-    if (idtab_insert(&t_numbers, id) < 0)
+    key.id = id;
+    if (!numtab_insert(&t_numbers, key))
         return -1;
     return id;
 }
@@ -460,18 +459,10 @@ static int32_t intern_general(const int32_t *L, int nl, const int32_t *R, int nr
     if (nl > 65535 || nr > 65535)
         return fail("too many options for the compiled engine");
     uint32_t h = hash_lists(L, nl, R, nr);
-    if (t_forms.slot) {
-        uint32_t j = h & t_forms.mask;
-        int32_t id;
-        while ((id = t_forms.slot[j]) != 0) {
-            node *n = &g_nodes[id];
-            if (n->hash == h && n->nl == nl && n->nr == nr &&
-                !memcmp(g_pool + n->opt, L, (size_t)nl * sizeof(int32_t)) &&
-                !memcmp(g_pool + n->opt + nl, R, (size_t)nr * sizeof(int32_t)))
-                return id;
-            j = (j + 1) & t_forms.mask;
-        }
-    }
+    formkey key = {h, 0, L, R, nl, nr};
+    const idslot *found = formtab_find(&t_forms, key);
+    if (found)
+        return found->id;
     dy ls = rs_of(L[0]), rs = ls_of(R[0]);
     for (int i = 1; i < nl; i++) {
         dy s = rs_of(L[i]);
@@ -498,7 +489,9 @@ static int32_t intern_general(const int32_t *L, int nl, const int32_t *R, int nr
     n->nr = (uint16_t)nr;
     n->opt = (int32_t)off;
     n->hash = h;
-    if (idtab_insert(&t_forms, id) < 0)
+    key.id = id;
+    key.nl = -1; /* a new node: match nothing (L and R may have moved with the pool) */
+    if (!formtab_insert(&t_forms, key))
         return -1;
     return id;
 }
@@ -548,83 +541,24 @@ static inline int ensure_options(int32_t id)
 /* ------------------------------------------------------------------------ */
 /* Memo tables: 64-bit keys -> int32 values, bounded (emptied when full)      */
 /* ------------------------------------------------------------------------ */
+/* 64-bit keys (never 0) -> int32 values */
 typedef struct {
-    uint64_t *keys; /* 0: empty */
-    int32_t *vals;
-    uint32_t mask, count, max_cap;
-} memo;
+    uint64_t key; /* 0: an empty slot */
+    int32_t val;
+} memo_entry;
 
-static memo m_le = {NULL, NULL, 0, 0, 1u << 22};
-static memo m_add = {NULL, NULL, 0, 0, 1u << 20};
-#define MEMO_SLOT (sizeof(uint64_t) + sizeof(int32_t))
+#define MEMO_HASH(k) mix64(k)
+#define MEMO_SAME(e, k) ((e)->key == (k))
+#define MEMO_USED(e) ((e)->key != 0)
+#define MEMO_SET(e, k) ((e)->key = (k))
+#define MEMO_ENTRY_HASH(e) mix64((e)->key)
+CGT_TABLE(memo, memo_entry, uint64_t, 1u << 10, MEMO_HASH, MEMO_SAME, MEMO_USED, MEMO_SET,
+          MEMO_ENTRY_HASH)
+CGT_TABLE_VALUES(memo, memo_entry, uint64_t, int32_t)
 
-static void memo_free(memo *m)
-{
-    free(m->keys);
-    free(m->vals);
-    m->keys = NULL;
-    m->vals = NULL;
-    m->mask = m->count = 0;
-}
-
-static int memo_get(const memo *m, uint64_t key, int32_t *val)
-{
-    if (!m->keys)
-        return 0;
-    uint32_t j = (uint32_t)mix64(key) & m->mask;
-    uint64_t k;
-    while ((k = m->keys[j]) != 0) {
-        if (k == key) {
-            *val = m->vals[j];
-            return 1;
-        }
-        j = (j + 1) & m->mask;
-    }
-    return 0;
-}
-
-static int memo_put(memo *m, uint64_t key, int32_t val)
-{
-    if (!m->keys || (m->count + 1) * 2 > m->mask + 1) {
-        uint32_t old_cap = m->keys ? m->mask + 1 : 0;
-        if (old_cap >= m->max_cap) { /* full: forget everything, keep the room */
-            memset(m->keys, 0, (size_t)old_cap * sizeof(uint64_t));
-            m->count = 0;
-        } else {
-            uint32_t cap = old_cap ? old_cap * 2 : 1 << 10;
-            uint64_t *keys = calloc(cap, sizeof(uint64_t));
-            int32_t *vals = malloc((size_t)cap * sizeof(int32_t));
-            if (!keys || !vals) {
-                free(keys);
-                free(vals);
-                return no_memory();
-            }
-            for (uint32_t i = 0; i < old_cap; i++) {
-                uint64_t k = m->keys[i];
-                if (k) {
-                    uint32_t j = (uint32_t)mix64(k) & (cap - 1);
-                    while (keys[j])
-                        j = (j + 1) & (cap - 1);
-                    keys[j] = k;
-                    vals[j] = m->vals[i];
-                }
-            }
-            free(m->keys);
-            free(m->vals);
-            m->keys = keys;
-            m->vals = vals;
-            m->mask = cap - 1;
-        }
-    }
-    uint32_t j = (uint32_t)mix64(key) & m->mask;
-    while (m->keys[j] && m->keys[j] != key)
-        j = (j + 1) & m->mask;
-    if (!m->keys[j])
-        m->count++;
-    m->keys[j] = key;
-    m->vals[j] = val;
-    return 0;
-}
+static memo m_le = {NULL, 0, 0, 1u << 22};
+static memo m_add = {NULL, 0, 0, 1u << 20};
+#define MEMO_SLOT sizeof(memo_entry)
 
 static inline uint64_t pair_key(int32_t a, int32_t b)
 {
@@ -1109,94 +1043,44 @@ static int32_t add(int32_t g, int32_t h)
 /* ------------------------------------------------------------------------ */
 /* Boards: Domineering and Cram on at most 64 cells                           */
 /* ------------------------------------------------------------------------ */
+/* (board, (h << 8) | w) -> int32 values */
 typedef struct {
-    uint64_t *bits;
-    uint16_t *hw; /* (h << 8) | w; 0: empty */
-    int32_t *vals;
-    uint32_t mask, count, max_cap;
-} comptab;
+    uint64_t bits;
+    int32_t val;
+    uint16_t hw; /* 0: an empty slot */
+} comptab_entry;
 
-static comptab t_dom = {NULL, NULL, NULL, 0, 0, 1u << 20};
-static comptab t_cram = {NULL, NULL, NULL, 0, 0, 1u << 20};
-#define COMPTAB_SLOT (sizeof(uint64_t) + sizeof(uint16_t) + sizeof(int32_t))
-
-static void comptab_free(comptab *t)
-{
-    free(t->bits);
-    free(t->hw);
-    free(t->vals);
-    t->bits = NULL;
-    t->hw = NULL;
-    t->vals = NULL;
-    t->mask = t->count = 0;
-}
+typedef struct {
+    uint64_t bits;
+    uint16_t hw;
+} comptab_key;
 
 static inline uint32_t board_hash(uint64_t bits, uint16_t hw)
 {
     return (uint32_t)mix64(bits * 0x9e3779b97f4a7c15ULL + hw);
 }
 
-static int comptab_get(const comptab *t, uint64_t bits, uint16_t hw, int32_t *val)
+#define CT_HASH(k) board_hash((k).bits, (k).hw)
+#define CT_SAME(e, k) ((e)->hw == (k).hw && (e)->bits == (k).bits)
+#define CT_USED(e) ((e)->hw != 0)
+#define CT_SET(e, k) ((e)->bits = (k).bits, (e)->hw = (k).hw)
+#define CT_ENTRY_HASH(e) board_hash((e)->bits, (e)->hw)
+CGT_TABLE(comptab, comptab_entry, comptab_key, 1u << 12, CT_HASH, CT_SAME, CT_USED, CT_SET,
+          CT_ENTRY_HASH)
+CGT_TABLE_VALUES(comptab, comptab_entry, comptab_key, int32_t)
+
+static comptab t_dom = {NULL, 0, 0, 1u << 20};
+static comptab t_cram = {NULL, 0, 0, 1u << 20};
+#define COMPTAB_SLOT sizeof(comptab_entry)
+
+static inline int comptab_get2(const comptab *t, uint64_t bits, uint16_t hw, int32_t *val)
 {
-    if (!t->bits)
-        return 0;
-    uint32_t j = board_hash(bits, hw) & t->mask;
-    while (t->hw[j]) {
-        if (t->hw[j] == hw && t->bits[j] == bits) {
-            *val = t->vals[j];
-            return 1;
-        }
-        j = (j + 1) & t->mask;
-    }
-    return 0;
+    return comptab_get(t, (comptab_key){bits, hw}, val);
 }
 
-static int comptab_put(comptab *t, uint64_t bits, uint16_t hw, int32_t val)
+static inline int comptab_put2(comptab *t, uint64_t bits, uint16_t hw, int32_t val)
 {
-    if (!t->bits || (t->count + 1) * 2 > t->mask + 1) {
-        uint32_t old = t->bits ? t->mask + 1 : 0;
-        if (old >= t->max_cap) {
-            memset(t->hw, 0, (size_t)old * sizeof(uint16_t));
-            t->count = 0;
-        } else {
-            uint32_t cap = old ? old * 2 : 1 << 12;
-            uint64_t *b = malloc((size_t)cap * sizeof(uint64_t));
-            uint16_t *s = calloc(cap, sizeof(uint16_t));
-            int32_t *v = malloc((size_t)cap * sizeof(int32_t));
-            if (!b || !s || !v) {
-                free(b);
-                free(s);
-                free(v);
-                return no_memory();
-            }
-            for (uint32_t i = 0; i < old; i++) {
-                if (t->hw[i]) {
-                    uint32_t j = board_hash(t->bits[i], t->hw[i]) & (cap - 1);
-                    while (s[j])
-                        j = (j + 1) & (cap - 1);
-                    b[j] = t->bits[i];
-                    s[j] = t->hw[i];
-                    v[j] = t->vals[i];
-                }
-            }
-            free(t->bits);
-            free(t->hw);
-            free(t->vals);
-            t->bits = b;
-            t->hw = s;
-            t->vals = v;
-            t->mask = cap - 1;
-        }
-    }
-    uint32_t j = board_hash(bits, hw) & t->mask;
-    while (t->hw[j] && !(t->hw[j] == hw && t->bits[j] == bits))
-        j = (j + 1) & t->mask;
-    if (!t->hw[j])
-        t->count++;
-    t->bits[j] = bits;
-    t->hw[j] = hw;
-    t->vals[j] = val;
-    return 0;
+    return comptab_put(t, (comptab_key){bits, hw}, val);
 }
 
 typedef struct {
@@ -1376,7 +1260,7 @@ static int32_t dom_component(int h, int w, uint64_t bits)
 {
     uint16_t hw = (uint16_t)((h << 8) | w);
     int32_t v;
-    if (comptab_get(&t_dom, bits, hw, &v))
+    if (comptab_get2(&t_dom, bits, hw, &v))
         return v;
     if (poll_signals() < 0)
         return -1;
@@ -1407,7 +1291,7 @@ static int32_t dom_component(int h, int w, uint64_t bits)
         if (v >= 0)
             v = canonical_form(opts, nl, opts + 64, nr);
     }
-    if (v < 0 || comptab_put(&t_dom, bits, hw, v) < 0)
+    if (v < 0 || comptab_put2(&t_dom, bits, hw, v) < 0)
         return -1;
     return v;
 }
@@ -1442,7 +1326,7 @@ static int32_t cram_state(const frame *f, uint64_t bits, uint64_t removed)
  * heap, equal components cancel in pairs, and all but the largest of the rest
  * are valued in full, so the search goes on with one component and one heap.
  * Decided wins of G + *n (n < 31) are remembered as bits of t_cram_won. */
-static comptab t_cram_won = {NULL, NULL, NULL, 0, 0, 1u << 20};
+static comptab t_cram_won = {NULL, 0, 0, 1u << 20};
 
 typedef struct {
     uint64_t bits;
@@ -1500,7 +1384,7 @@ static int32_t cram_component(int h, int w, uint64_t bits)
 {
     uint16_t hw = (uint16_t)((h << 8) | w);
     int32_t v;
-    if (comptab_get(&t_cram, bits, hw, &v))
+    if (comptab_get2(&t_cram, bits, hw, &v))
         return v;
     if (poll_signals() < 0)
         return -1;
@@ -1518,8 +1402,8 @@ static int cram_won(ckey k, int n)
 {
     if (n < 31) {
         int32_t mask = 0;
-        comptab_get(&t_cram_won, k.bits, k.hw, &mask);
-        if (comptab_put(&t_cram_won, k.bits, k.hw, mask | (int32_t)(1u << n)) < 0)
+        comptab_get2(&t_cram_won, k.bits, k.hw, &mask);
+        if (comptab_put2(&t_cram_won, k.bits, k.hw, mask | (int32_t)(1u << n)) < 0)
             return -1;
     }
     return 1;
@@ -1541,9 +1425,9 @@ static int cmp_pending(const void *a, const void *b)
 static int cram_wins(ckey k, int n)
 {
     int32_t g;
-    if (comptab_get(&t_cram, k.bits, k.hw, &g))
+    if (comptab_get2(&t_cram, k.bits, k.hw, &g))
         return g != n;
-    if (n < 31 && comptab_get(&t_cram_won, k.bits, k.hw, &g) && ((g >> n) & 1))
+    if (n < 31 && comptab_get2(&t_cram_won, k.bits, k.hw, &g) && ((g >> n) & 1))
         return 1;
     int h = k.hw >> 8, w = k.hw & 0xFF;
     uint64_t bits = k.bits;
@@ -1579,7 +1463,7 @@ static int cram_wins(ckey k, int n)
             int count = 0;
             for (int i = off; i < keys.n; i++) { /* fold known values into the heap */
                 int32_t v;
-                if (comptab_get(&t_cram, keys.a[i].bits, keys.a[i].hw, &v))
+                if (comptab_get2(&t_cram, keys.a[i].bits, keys.a[i].hw, &v))
                     m ^= v;
                 else
                     keys.a[off + count++] = keys.a[i];
@@ -1606,7 +1490,7 @@ static int cram_wins(ckey k, int n)
                 continue;
             }
             if (count == 1 && m < 31 &&
-                comptab_get(&t_cram_won, keys.a[off].bits, keys.a[off].hw, &g) && ((g >> m) & 1)) {
+                comptab_get2(&t_cram_won, keys.a[off].bits, keys.a[off].hw, &g) && ((g >> m) & 1)) {
                 keys.n = off;
                 continue; /* this move leaves a won position to the opponent */
             }
@@ -1652,7 +1536,7 @@ static int cram_wins(ckey k, int n)
             goto done;
         }
     }
-    result = comptab_put(&t_cram, k.bits, k.hw, n) < 0 ? -1 : 0;
+    result = comptab_put2(&t_cram, k.bits, k.hw, n) < 0 ? -1 : 0;
 done:
     g_depth--;
     free(keys.a);
@@ -1683,16 +1567,14 @@ static void reset_all(void)
     free(g_nodes);
     free(g_py);
     free(g_pool);
-    free(t_numbers.slot);
-    free(t_forms.slot);
     g_nodes = NULL;
     g_py = NULL;
     g_pool = NULL;
     g_count = 1;
     g_cap = 0;
     g_pool_len = g_pool_cap = 0;
-    t_numbers.slot = t_forms.slot = NULL;
-    t_numbers.mask = t_forms.mask = t_numbers.count = t_forms.count = 0;
+    numtab_free(&t_numbers);
+    formtab_free(&t_forms);
     g_zero = 0;
     g_stamp = 0;
 }
@@ -1701,9 +1583,8 @@ static void reset_all(void)
  * intern tables (as allocated). */
 static size_t node_bytes(void)
 {
-    size_t slots = (t_numbers.slot ? t_numbers.mask + 1 : 0) + (t_forms.slot ? t_forms.mask + 1 : 0);
     return (size_t)g_cap * (sizeof(node) + sizeof(PyObject *)) + (size_t)g_pool_cap * sizeof(int32_t) +
-           slots * sizeof(int32_t);
+           numtab_bytes(&t_numbers) + formtab_bytes(&t_forms);
 }
 
 /* Enter a call: refuse re-entry, trim the node tables, make sure zero exists. */
@@ -2411,9 +2292,8 @@ static PyObject *py_set_limit(PyObject *self, PyObject *args)
                 t_graphs[k].max_count = entries < 1024 ? 1024 : (uint32_t)entries;
     }
     /* tables already larger than their new part go now (or when the running call ends) */
-    if (node_bytes() > g_node_bytes || m_le.mask + 1 > m_le.max_cap || m_add.mask + 1 > m_add.max_cap ||
-        t_dom.mask + 1 > t_dom.max_cap || t_cram.mask + 1 > t_cram.max_cap ||
-        t_cram_won.mask + 1 > t_cram_won.max_cap || stonetabs_over() || graphtabs_over()) {
+    if (node_bytes() > g_node_bytes || memo_over(&m_le) || memo_over(&m_add) ||
+        comptab_over(&t_dom) || comptab_over(&t_cram) || comptab_over(&t_cram_won) || stonetabs_over() || graphtabs_over()) {
         if (g_busy)
             g_clear_pending = 1;
         else
@@ -2427,20 +2307,20 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    size_t memo_le = m_le.keys ? (size_t)(m_le.mask + 1) * MEMO_SLOT : 0;
-    size_t memo_add = m_add.keys ? (size_t)(m_add.mask + 1) * MEMO_SLOT : 0;
-#define CT_BYTES(t) ((t).bits ? (size_t)((t).mask + 1) * COMPTAB_SLOT : 0)
+    size_t memo_le = memo_bytes(&m_le);
+    size_t memo_add = memo_bytes(&m_add);
+#define CT_BYTES(t) comptab_bytes(&(t))
     return Py_BuildValue(
         "{s:(in),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In)}", "nodes",
         (int)(g_count - 1), (Py_ssize_t)node_bytes(), "compare", m_le.count, (Py_ssize_t)memo_le, "sum",
         m_add.count, (Py_ssize_t)memo_add, "domineering", t_dom.count, (Py_ssize_t)CT_BYTES(t_dom), "cram",
         t_cram.count, (Py_ssize_t)CT_BYTES(t_cram), "cram_won", t_cram_won.count,
         (Py_ssize_t)CT_BYTES(t_cram_won), "clobber", t_stones[K_CLOBBER].count,
-        (Py_ssize_t)stonetab_bytes(K_CLOBBER), "konane", t_stones[K_KONANE].count,
-        (Py_ssize_t)stonetab_bytes(K_KONANE), "fission", t_stones[K_FISSION].count,
-        (Py_ssize_t)stonetab_bytes(K_FISSION), "amazons", t_stones[K_AMAZONS].count,
-        (Py_ssize_t)stonetab_bytes(K_AMAZONS), "col", t_graphs[G_COL].count,
-        (Py_ssize_t)keytab_bytes(G_COL), "snort", t_graphs[G_SNORT].count, (Py_ssize_t)keytab_bytes(G_SNORT));
+        (Py_ssize_t)stonetab_bytes_of(K_CLOBBER), "konane", t_stones[K_KONANE].count,
+        (Py_ssize_t)stonetab_bytes_of(K_KONANE), "fission", t_stones[K_FISSION].count,
+        (Py_ssize_t)stonetab_bytes_of(K_FISSION), "amazons", t_stones[K_AMAZONS].count,
+        (Py_ssize_t)stonetab_bytes_of(K_AMAZONS), "col", t_graphs[G_COL].slots.count,
+        (Py_ssize_t)keytab_bytes(G_COL), "snort", t_graphs[G_SNORT].slots.count, (Py_ssize_t)keytab_bytes(G_SNORT));
 #undef CT_BYTES
 }
 
@@ -2453,7 +2333,7 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
                          m_add.count, "domineering", t_dom.count, "cram", t_cram.count, "clobber",
                          t_stones[K_CLOBBER].count, "konane", t_stones[K_KONANE].count, "fission",
                          t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count, "col",
-                         t_graphs[G_COL].count, "snort", t_graphs[G_SNORT].count);
+                         t_graphs[G_COL].slots.count, "snort", t_graphs[G_SNORT].slots.count);
 }
 
 static PyMethodDef methods[] = {
