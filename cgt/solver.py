@@ -25,6 +25,27 @@ into normalised component keys that carry a negation flag (a Domineering
 board and its transpose share one table entry, the second read negated).
 The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
+Every kind of value goes through one memo loop, parametrised by a
+:class:`ValueAlgebra` (partizan ``{L | R}`` and ``+``; Grundy mex and xor):
+look the component up, else read it from the store, else value its options
+as sums and ``combine`` them, then keep the value within the solver's memory
+share and write it to the store.  The loop has two entries, one per protocol
+(``_component`` for positions, ``_keyed_component`` for keyed rules), that
+share the algebra, the tables, ``_keep`` and the store; they differ only in
+how a component is reached (an object with methods, or a key handed back to
+the rules) and in the checks the open protocol needs (loops, identity keys,
+malformed positions).  An adapter presenting positions as keyed rules would
+need a key-to-object table and one more call per component on the hottest
+path, so the two entries stay.
+
+Stores are reached through :class:`Persistence`, which :class:`cgt.Store`
+implements; this module never imports the store.  The outcome searches
+(:mod:`cgt.impartial_search`, and :mod:`cgt.play`'s outcome and misère
+searches) stop at the first winning move instead of combining every
+option's value, so they are not algebras of this loop (see
+:mod:`cgt.impartial_search`); the impartial one keeps its values in the
+loop's Grundy table through ``_keep``.
+
 >>> class Strip:                 # a Domineering row of n cells, as keyed rules
 ...     def split(self, state): return [(state, False)] if state > 1 else []
 ...     def options(self, key):
