@@ -658,11 +658,12 @@ class Solver:
         """The value of ``position`` in ``algebra``: the sum of its components' values."""
         if isinstance(position, Game):  # a value is a position too (say, an option)
             return algebra.of_game(position)
-        total = algebra.zero
+        total = None
         add = algebra.add
         for component in _components_of(position):
-            total = add(total, self._component(component, algebra))
-        return total
+            value = self._component(component, algebra)
+            total = value if total is None else add(total, value)
+        return algebra.zero if total is None else total
 
     def _keep(self, algebra: ValueAlgebra[_V], key: Hashable, value: _V, row: Row | None) -> None:
         """Remember a new component value (within this solver's memory share, see
@@ -838,7 +839,7 @@ class Solver:
             if known is not None:
                 self._hits += 1
                 return known
-        total = algebra.zero
+        total = None  # most states are one component: no sum to form then
         values = algebra.values
         add = algebra.add
         for key, negated in rules.split(state):
@@ -852,7 +853,9 @@ class Solver:
                 self._hits += 1
             if negated:
                 found = algebra.negate(found)
-            total = add(total, found)
+            total = found if total is None else add(total, found)
+        if total is None:
+            total = algebra.zero
         if state_key is not None:
             if len(states) >= min(self.max_states, _cache._solver_limit):
                 states.clear()
