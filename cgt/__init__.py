@@ -14,7 +14,14 @@ nimbers and infinitesimals; impartial games; values of real positions.
 
 from __future__ import annotations
 
-from . import games, impartial, loopy, play, progress
+from . import (
+    _facade,  # noqa: F401  (fills Game's theory table: cgt/_facade.py)
+    games,
+    impartial,
+    loopy,
+    play,
+    progress,
+)
 from ._budget import work_left, work_limit
 from ._version import __version__
 from .canonical import (

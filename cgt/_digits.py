@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["int_to_str", "str_to_int"]
+__all__ = ["count_text", "int_to_str", "str_to_int"]
 
 _CHUNK = 600  # digits converted directly: below 640, the lowest limit Python allows
 _CHUNK_BITS = 1994  # ints below 10**600 have at most 1994 bits; those have <= 601 digits
@@ -65,3 +65,12 @@ def str_to_int(text: str) -> int:
         raise ValueError(f"not a run of ASCII digits: {text[:40]!r}")
     value = _value(digits)
     return -value if digits is not text else value
+
+
+def count_text(n: int) -> str:
+    """A count (of characters), exact when small, rounded when huge.
+
+    >>> count_text(27553), count_text(2_345_678_901_234)
+    ('27,553', '2.3e+12')
+    """
+    return f"{n:,}" if n < 10**7 else f"{n:.2g}"

@@ -36,16 +36,16 @@ found by :func:`uptimal_expansion`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
-from ._digits import int_to_str
 from .dyadic import Dyadic
-from .errors import InvalidArgument, NotAtomic
+from .errors import NotAtomic
+from .game import up_nth, up_sum  # the uptimal values (re-exported: cgt.atomic.up_nth)
+from .notation import format_uptimal, parse_uptimal  # their notation (re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -71,17 +71,14 @@ _far: BoundedCache[Game, int] = BoundedCache("atomic.far")
 _reduced: BoundedCache[Game, Game] = BoundedCache("atomic.reduced")
 _projected: BoundedCache[Game, Game] = BoundedCache("atomic.projected")
 _aw: BoundedCache[Game, Game | None] = BoundedCache("atomic.aw")
-_up_nth: BoundedCache[int, Game] = BoundedCache("atomic.up_nth")
-_up_sum: BoundedCache[int, Game] = BoundedCache("atomic.up_sum")
-_uptimal_text: BoundedCache[tuple[Game, str], str | None] = BoundedCache("atomic.uptimal_text")
 
 
 def clear_atomic_caches() -> None:
-    """Forget cached atomic weights, reduced forms and uptimal recognitions.
+    """Forget cached atomic weights and reduced forms.
 
     >>> clear_atomic_caches()
     """
-    for cache in (_naive, _far, _reduced, _projected, _aw, _uptimal_text):
+    for cache in (_naive, _far, _reduced, _projected, _aw):
         cache.clear()
 
 
@@ -299,38 +296,6 @@ def reduced(g: Game) -> Game:
 # ---------------------------------------------------------------------------
 # Uptimals
 # ---------------------------------------------------------------------------
-def up_sum(n: int) -> Game:
-    """``up^[n] = up + up^2 + … + up^n`` (CGSuite ``^[n]``): ``{up^[n-1] | *}``.
-
-    >>> up_sum(0), up_sum(1), up_sum(2), up_sum(2) == cgt.up + up_nth(2)
-    (0, ^, ^[2], True)
-    """
-    if n < 0:
-        raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
-    g = _up_sum.get(n)
-    if g is None:
-        g = _num(0) if n == 0 else _engine.canonical_form([up_sum(n - 1)], [_star(1)])
-        _up_sum[n] = g
-    return g
-
-
-def up_nth(n: int) -> Game:
-    """Conway's up-nth ``up^n`` (CGSuite ``^<n>``): ``up^1 = up``,
-    ``up^n = {0 | v^[n-1]*}``.
-
-    >>> up_nth(1), up_nth(2), up_nth(3)
-    (^, ^<2>, ^<3>)
-    """
-    if n < 1:
-        raise InvalidArgument(f"up^n needs n >= 1, not {n}")
-    g = _up_nth.get(n)
-    if g is None:
-        right = _engine.add(_engine.negate(up_sum(n - 1)), _star(1))
-        g = _engine.canonical_form([_num(0)], [right])
-        _up_nth[n] = g
-    return g
-
-
 @dataclass(frozen=True)
 class UptimalExpansion:
     """``number + *nimber + sum(coefficients[i-1] * up^i)``.
@@ -449,110 +414,6 @@ def uptimal(number: Dyadic | int = 0, nimber: int = 0, *coefficients: int) -> Ga
     (True, ...)
     """
     return UptimalExpansion(Dyadic(number), nimber, tuple(coefficients)).game()
-
-
-_STYLES = {
-    "ascii": ("^", "v", "*"),
-    "unicode": ("↑", "↓", "*"),
-}
-
-
-def format_uptimal(g: Game, style: str = "ascii") -> str | None:
-    """Short text for an uptimal value such as ``x^<n>*m`` or ``x^[n]*m``, else None.
-
-    The values are ``x +- up^n + *m`` (``x^<n>*m``) and ``x +- up^[n] + *m``
-    (``x^[n]*m``) with ``n >= 2``; any other game gives None.
-
-    ``style`` is ``"ascii"`` (``^<2>``, ``v[3]``) or ``"unicode"`` (``↑<2>``).
-
-    >>> import cgt
-    >>> format_uptimal(up_nth(2)), format_uptimal(-up_sum(3) + cgt.star + 1), format_uptimal(cgt.up)
-    ('^<2>', '1v[3]*', None)
-    """
-    if g._x is not None or g._ls != g._rs:
-        return None
-    key = (g, style)
-    if key in _uptimal_text:
-        return _uptimal_text[key]
-    text = _format_uptimal(g, style)
-    _uptimal_text[key] = text
-    return text
-
-
-def _format_uptimal(g: Game, style: str) -> str | None:
-    # Printing calls this on every all-small node, so it must be cheap: up^<n>
-    # and up^[n] are born on day n + 1, and adding * moves the birthday by at
-    # most one, so only a few n can match, each tested by identity (interning).
-    upc, downc, starc = _STYLES[style]
-    x = g._ls
-    h = _sub_number(g, x)
-    if not h._small:
-        return None
-    candidates = [(h, 0)]
-    if h._birthday <= _UPTIMAL_STAR_LIMIT:
-        candidates.append((_engine.add(h, _star(1)), 1))
-    for d, m in candidates:
-        b = d._birthday
-        for n in range(max(2, b - 1), b + 1):
-            for kind, base in (("<>", up_nth(n)), ("[]", up_sum(n))):
-                for sign in (1, -1):
-                    if d is (base if sign > 0 else _engine.negate(base)):
-                        return _uptimal_text_of(x, sign, kind, n, m, upc, downc, starc)
-    if h._birthday <= _UPTIMAL_NIMBER_LIMIT:
-        # Small games: also x +- up^<n> + *m with any m, by subtraction.
-        for n in range(2, h._birthday + 1):
-            for kind, base in (("<>", up_nth(n)), ("[]", up_sum(n))):
-                for sign in (1, -1):
-                    c = base if sign > 0 else _engine.negate(base)
-                    d = _engine.add(h, _engine.negate(c))
-                    if d._x is not None and d._k == 0 and d._x._num == 0:
-                        return _uptimal_text_of(x, sign, kind, n, d._m, upc, downc, starc)
-    return None
-
-
-def _uptimal_text_of(
-    x: Dyadic, sign: int, kind: str, n: int, m: int, upc: str, downc: str, starc: str
-) -> str:
-    head = "" if x._num == 0 else str(x)
-    arrow = upc if sign > 0 else downc
-    star = "" if m == 0 else starc if m == 1 else f"{starc}{int_to_str(m)}"
-    return f"{head}{arrow}{kind[0]}{n}{kind[1]}{star}"
-
-
-_UPTIMAL_NIMBER_LIMIT = 12
-
-
-_UPTIMAL_STAR_LIMIT = 48
-
-
-_UPTIMAL_RE = re.compile(r"(\^|v|↑|↓)(<|\[)\s*([0-9]+)\s*(>|\])")
-
-
-def parse_uptimal(text: str, pos: int) -> tuple[Game, int] | None:
-    """Read ``^<n>``, ``^[n]``, ``v<n>`` or ``v[n]`` at ``text[pos:]``.
-
-    Returns ``(game, end)`` -- ``+-up^n`` or ``+-up^[n]`` and the position just
-    after the closing bracket -- or None if no uptimal token starts there.
-
-    >>> parse_uptimal("1^<2>*", 1), parse_uptimal("v[3]", 0), parse_uptimal("^^", 0)
-    ((^<2>, 5), (v[3], 4), None)
-    """
-    m = _UPTIMAL_RE.match(text, pos)
-    if m is None:
-        return None
-    arrow, opening, digits, closing = m.groups()
-    if (opening == "<") != (closing == ">"):
-        return None
-    n = int(digits)
-    if opening == "<":
-        if n < 1:
-            return None
-        g = up_nth(n)
-    else:
-        g = up_sum(n)
-    if arrow in ("v", "↓"):
-        g = _engine.negate(g)
-    return g, m.end()
 
 
 _engine._clear_hooks.append(clear_atomic_caches)

@@ -19,13 +19,15 @@ import math
 import numbers
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, overload
 
 from . import canonical as _engine
+from ._cache import BoundedCache
 from ._deep import deep
+from ._digits import count_text
 from .dyadic import Dyadic, DyadicLike
 from .errors import (
     CGTError,
@@ -62,6 +64,91 @@ __all__ = [
     "up",
     "zero",
 ]
+
+
+# --- the façade -----------------------------------------------------------------
+# Game's methods that compute with the theory *above* the value type (printing
+# and reading, temperature theory, atomic weights, products, misère theory) do
+# not import it: each looks its function up in this one table, which
+# ``cgt._facade`` fills when ``cgt`` is imported.  It is the only upward edge
+# of the package (docs/guide/architecture.rst; tests/test_layers.py checks it).
+
+THEORY_METHODS: frozenset[str] = frozenset(
+    {
+        # temperature theory (cgt.temperature)
+        "mean",
+        "temperature",
+        "thermograph",
+        "cool",
+        "freeze",
+        "heat",
+        "overheat",
+        "incentives",
+        "is_even_tempered",
+        "is_odd_tempered",
+        # atomic weight and reduced forms (cgt.atomic)
+        "atomic_weight",
+        "is_atomic",
+        "reduced",
+        "uptimal_expansion",
+        # products (cgt.products)
+        "ordinal_sum",
+        "norton",
+        "nim_multiply",
+        # misère theory (cgt.impartial)
+        "misere_outcome",
+        "misere_canonical_form",
+        # notation (cgt.notation, cgt.tree)
+        "to_string",
+        "to_unicode",
+        "to_latex",
+        "parse",
+        "parse_short",
+        "tree",
+    }
+)
+"""The names of the façade table: what the theory above the value type provides to it."""
+
+_THEORY: dict[str, Callable[..., Any]] = {}
+
+
+def install_theory(table: Mapping[str, Callable[..., Any]]) -> None:
+    """Fill the façade table through which Game's theory methods reach the theory.
+
+    Called once by ``cgt._facade``; every name must be one of
+    :data:`THEORY_METHODS`.
+
+    >>> import cgt
+    >>> from cgt import game
+    >>> sorted(game.THEORY_METHODS)[:4]
+    ['atomic_weight', 'cool', 'freeze', 'heat']
+    >>> game.install_theory({"no such method": print})
+    Traceback (most recent call last):
+      ...
+    cgt.errors.InvalidArgument: 'no such method' is not in cgt.game.THEORY_METHODS
+    """
+    unknown = sorted(set(table) - THEORY_METHODS)
+    if unknown:
+        raise InvalidArgument(f"{unknown[0]!r} is not in cgt.game.THEORY_METHODS")
+    _THEORY.update(table)
+
+
+def _theory(name: str) -> Callable[..., Any]:
+    """The façade table's function for ``name`` (a dict lookup once ``cgt`` is imported)."""
+    found = _THEORY.get(name)
+    if found is not None:
+        return found
+    # Not filled yet: cgt.game imported while cgt itself is still importing.
+    # Importing the declared façade module fills the table.
+    from . import _facade  # noqa: F401  (the one declared upward import)
+
+    found = _THEORY.get(name)
+    if found is None:
+        raise CGTError(
+            f"Game.{name} is not available: the façade table has no {name!r} "
+            "(cgt._facade, which fills cgt.game's table of theory methods, did not provide it)"
+        )
+    return found
 
 
 class Relation(enum.Enum):
@@ -573,9 +660,8 @@ class Game:
         >>> cgt.number(1).misere_outcome(), cgt.up.misere_outcome()
         (Outcome.R, Outcome.R)
         """
-        from .play import misere_outcome
-
-        return misere_outcome(self)
+        value: Outcome = _theory("misere_outcome")(self)
+        return value
 
     def misere_canonical_form(self) -> MisereGame:
         """The misère canonical form of this impartial game's canonical *form*.
@@ -596,9 +682,8 @@ class Game:
           ...
         cgt.errors.NotImpartial: ^ is not impartial: it has no misère canonical form
         """
-        from .impartial.misere_canonical import misere_canonical_form
-
-        return misere_canonical_form(self)
+        value: MisereGame = _theory("misere_canonical_form")(self)
+        return value
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Game):
@@ -722,9 +807,8 @@ class Game:
         >>> cgt.parse("{3||2*|1*}").mean(), cgt.parse("{3||2|1}").mean()
         (9/4, 9/4)
         """
-        from .temperature import mean
-
-        return mean(self)
+        value: Dyadic = _theory("mean")(self)
+        return value
 
     def temperature(self) -> Dyadic:
         """The temperature: ``-1/2^n`` for a number ``m/2^n`` (``-1`` for an
@@ -734,9 +818,8 @@ class Game:
         >>> cgt.parse("{3||2|1}").temperature(), cgt.number("25/16").temperature()
         (3/4, -1/16)
         """
-        from .temperature import temperature
-
-        return temperature(self)
+        value: Dyadic = _theory("temperature")(self)
+        return value
 
     def thermograph(self) -> Thermograph:
         """The thermograph, with exact walls (see :class:`cgt.Thermograph`).
@@ -745,9 +828,8 @@ class Game:
         >>> cgt.parse("{2|{1|0}}").thermograph()
         Thermograph(5/4,[3/4],[0,-1],5/4,[3/4,1/2],[0,1,0])
         """
-        from .temperature import thermograph
-
-        return thermograph(self)
+        value: Thermograph = _theory("thermograph")(self)
+        return value
 
     def cool(self, t: GameLike) -> Game:
         """This game cooled by the number ``t > -1``: ``{G^L_t - t | G^R_t + t}``
@@ -758,9 +840,8 @@ class Game:
         >>> g.cool("1/2"), g.cool("3/4"), g.cool(1)
         ({5/2|2*}, 9/4*, 9/4)
         """
-        from .temperature import cool
-
-        return cool(self, t)
+        value: Game = _theory("cool")(self, t)
+        return value
 
     def freeze(self) -> Game:
         """This game cooled by its own temperature (a number stays as it is).
@@ -769,9 +850,8 @@ class Game:
         >>> cgt.parse("{3||2*|1*}").freeze()
         9/4*
         """
-        from .temperature import freeze
-
-        return freeze(self)
+        value: Game = _theory("freeze")(self)
+        return value
 
     def heat(self, t: GameLike) -> Game:
         """This game heated by ``t`` (a number or any game, e.g. ``*``):
@@ -781,9 +861,8 @@ class Game:
         >>> cgt.parse("{1/2|-1/2}").heat("1/2"), cgt.star.heat(1), cgt.parse("{1|0}").heat(1)
         (+-1, +-1, {2|-1})
         """
-        from .temperature import heat
-
-        return heat(self, t)
+        value: Game = _theory("heat")(self, t)
+        return value
 
     def overheat(self, s: GameLike, t: GameLike) -> Game:
         """This game overheated from ``s`` to ``t``: an integer ``n`` becomes
@@ -793,9 +872,8 @@ class Game:
         >>> cgt.number(2).overheat(cgt.up, 1), cgt.parse("{1|-1}").overheat(1, 1)
         (^^, +-2)
         """
-        from .temperature import overheat
-
-        return overheat(self, s, t)
+        value: Game = _theory("overheat")(self, s, t)
+        return value
 
     def incentives(self) -> tuple[Game, ...]:
         """The undominated incentives ``G^L - G`` and ``G - G^R``.
@@ -804,9 +882,8 @@ class Game:
         >>> cgt.up.incentives(), cgt.parse("{1|-1}").incentives()
         ((^*,), (1+-1,))
         """
-        from .temperature import incentives
-
-        return incentives(self)
+        value: tuple[Game, ...] = _theory("incentives")(self)
+        return value
 
     @property
     def is_even_tempered(self) -> bool:
@@ -816,9 +893,8 @@ class Game:
         >>> cgt.number(3).is_even_tempered, cgt.parse("{1*|-1*}").is_even_tempered
         (True, True)
         """
-        from .temperature import is_even_tempered
-
-        return is_even_tempered(self)
+        value: bool = _theory("is_even_tempered")(self)
+        return value
 
     @property
     def is_odd_tempered(self) -> bool:
@@ -828,9 +904,8 @@ class Game:
         >>> cgt.star.is_odd_tempered, cgt.parse("{1|-1}").is_odd_tempered, cgt.up.is_odd_tempered
         (True, True, False)
         """
-        from .temperature import is_odd_tempered
-
-        return is_odd_tempered(self)
+        value: bool = _theory("is_odd_tempered")(self)
+        return value
 
     def atomic_weight(self) -> Game:
         """The atomic weight; raises :class:`cgt.NotAtomic` where undefined.
@@ -841,9 +916,8 @@ class Game:
         >>> cgt.parse("{1|^^||^}").atomic_weight()
         2
         """
-        from .atomic import atomic_weight
-
-        return atomic_weight(self)
+        value: Game = _theory("atomic_weight")(self)
+        return value
 
     @property
     def is_atomic(self) -> bool:
@@ -853,9 +927,8 @@ class Game:
         >>> cgt.up.is_atomic, cgt.parse("{3||2*|1*}").is_atomic
         (True, False)
         """
-        from .atomic import is_atomic
-
-        return is_atomic(self)
+        value: bool = _theory("is_atomic")(self)
+        return value
 
     def reduced(self) -> Game:
         """The reduced canonical form: the simplest game infinitesimally close to this one.
@@ -864,9 +937,8 @@ class Game:
         >>> cgt.parse("{3||2*|1*}").reduced(), cgt.up.reduced()
         ({3||2|1}, 0)
         """
-        from .atomic import reduced
-
-        return reduced(self)
+        value: Game = _theory("reduced")(self)
+        return value
 
     def uptimal_expansion(self) -> UptimalExpansion | None:
         """``x + *m + sum a_i up^i`` as an :class:`~cgt.atomic.UptimalExpansion`, or None.
@@ -877,9 +949,8 @@ class Game:
         >>> cgt.parse("+-1").uptimal_expansion() is None
         True
         """
-        from .atomic import uptimal_expansion
-
-        return uptimal_expansion(self)
+        value: UptimalExpansion | None = _theory("uptimal_expansion")(self)
+        return value
 
     def ordinal_sum(self, h: GameLike) -> Game:
         """The ordinal sum ``G : H`` (moving in this base game annihilates ``H``).
@@ -888,9 +959,8 @@ class Game:
         >>> cgt.star.ordinal_sum(cgt.star), cgt.number(1).ordinal_sum(-1)
         (*2, 1/2)
         """
-        from .products import ordinal_sum
-
-        return ordinal_sum(self, h)
+        value: Game = _theory("ordinal_sum")(self, h)
+        return value
 
     def norton(self, u: GameLike) -> Game:
         """Norton's product ``G.U`` for a positive unit ``U``.
@@ -899,9 +969,8 @@ class Game:
         >>> cgt.number(3).norton(cgt.up), cgt.parse("1/2").norton(cgt.up)
         (^3, {^^*|v*})
         """
-        from .products import norton
-
-        return norton(self, u)
+        value: Game = _theory("norton")(self, u)
+        return value
 
     def nim_multiply(self, h: GameLike) -> Game:
         """Conway's product of nimbers (nim-multiplication): ``*a x *b``.
@@ -910,15 +979,13 @@ class Game:
         >>> cgt.nimber(2).nim_multiply(cgt.nimber(3)), cgt.nimber(8).nim_multiply("*8")
         (*, *13)
         """
-        from .products import nim_multiply
-
-        return nim_multiply(self, h)
+        value: Game = _theory("nim_multiply")(self, h)
+        return value
 
     # --- notation ---------------------------------------------------------------
     def __str__(self) -> str:
-        from .notation import to_string
-
-        return to_string(self)
+        value: str = _theory("to_string")(self)
+        return value
 
     def __repr__(self) -> str:
         """``str(g)``; a game whose text is over :func:`cgt.text_limit` gets a
@@ -934,17 +1001,13 @@ class Game:
         try:
             return str(self)
         except TooLarge as err:
-            from .notation import _count
-
             full, named = getattr(err, "sizes", (0, 0))
             return (
-                f"<game born on day {self._birthday}: its text has {_count(full)} characters, "
-                f"{_count(named)} with its shared subgames named>"
+                f"<game born on day {self._birthday}: its text has {count_text(full)} characters, "
+                f"{count_text(named)} with its shared subgames named>"
             )
 
     def __format__(self, spec: str) -> str:
-        from .notation import to_latex, to_string, to_unicode
-
         found = _FORMAT_SPEC.fullmatch(spec)
         if found is None:
             raise InvalidArgument(
@@ -952,14 +1015,12 @@ class Game:
                 "use [[fill]align][width] then '', 'u' or 'latex'"
             )
         align, kind = found.group(1), found.group(2)
-        writer = {"u": to_unicode, "latex": to_latex}.get(kind, to_string)
+        writer = _theory({"u": "to_unicode", "latex": "to_latex"}.get(kind, "to_string"))
         return format(writer(self), align)
 
     def _repr_latex_(self) -> str | None:
-        from .notation import to_latex
-
         try:
-            return f"${to_latex(self)}$"
+            return f"${_theory('to_latex')(self)}$"
         except TooLarge:  # Jupyter then shows repr(g), a summary
             return None
 
@@ -974,9 +1035,8 @@ class Game:
         >>> cgt.parse("{1|*}").tree()
         GameTree({1|*}, 6 nodes)
         """
-        from .tree import GameTree
-
-        return GameTree(self, depth, max_nodes)
+        value: GameTree = _theory("tree")(self, depth, max_nodes)
+        return value
 
     def _sympy_(self) -> sympy.Rational:
         """Convert a number to :class:`sympy.Rational`.
@@ -998,9 +1058,8 @@ class Game:
 
 
 def _unpickle(text: str) -> Game:
-    from .notation import _parse_short
-
-    return _parse_short(text)
+    value: Game = _theory("parse_short")(text)
+    return value
 
 
 _engine._bind(Game)
@@ -1020,16 +1079,16 @@ def _display_order(options: tuple[Game, ...]) -> tuple[Game, ...]:
 def _display_key(g: Game) -> tuple[int, int, str]:
     # Simpler games first; ties broken by the printed form, so the order does
     # not depend on the order in which games happened to be created.
-    from .notation import to_string
-
     try:
-        text = to_string(g)
+        text = _theory("to_string")(g)
     except TooLarge:  # a text over cgt.text_limit(): after every other
         text = "\U0010ffff"
     return (g._birthday, 0 if g._is_number else 1, text)
 
 
 _GROWTH_LIMIT = 1 << 12
+_up_nth: BoundedCache[int, Game] = BoundedCache("atomic.up_nth")
+_up_sum: BoundedCache[int, Game] = BoundedCache("atomic.up_sum")
 """``n * G`` raises :class:`TooLarge` when the canonical form of the doublings
 ``2**j.G`` keeps growing and ``n`` would take it past about this birthday."""
 
@@ -1155,9 +1214,7 @@ def to_game(value: GameLike) -> Game:
     if isinstance(value, Game):
         return value
     if isinstance(value, str):
-        from .notation import parse
-
-        read = parse(value)
+        read = _theory("parse")(value)
         if not isinstance(read, Game):
             raise WrongType(f"{value!r} is a loopy game, not a short one; use cgt.parse()")
         return read
@@ -1208,6 +1265,39 @@ def nimber(n: int) -> Game:
     if n < 0:
         raise InvalidNimber(f"a nimber needs a non-negative int, not {n}")
     return _engine.make_nus(Dyadic(0), 0, n)
+
+
+def up_sum(n: int) -> Game:
+    """``up^[n] = up + up^2 + … + up^n`` (CGSuite ``^[n]``): ``{up^[n-1] | *}``.
+
+    >>> import cgt
+    >>> up_sum(0), up_sum(1), up_sum(2), up_sum(2) == cgt.up + up_nth(2)
+    (0, ^, ^[2], True)
+    """
+    if n < 0:
+        raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
+    g = _up_sum.get(n)
+    if g is None:
+        g = zero if n == 0 else _engine.canonical_form([up_sum(n - 1)], [star])
+        _up_sum[n] = g
+    return g
+
+
+def up_nth(n: int) -> Game:
+    """Conway's up-nth ``up^n`` (CGSuite ``^<n>``): ``up^1 = up``,
+    ``up^n = {0 | v^[n-1]*}``.
+
+    >>> up_nth(1), up_nth(2), up_nth(3)
+    (^, ^<2>, ^<3>)
+    """
+    if n < 1:
+        raise InvalidArgument(f"up^n needs n >= 1, not {n}")
+    g = _up_nth.get(n)
+    if g is None:
+        right = _engine.add(_engine.negate(up_sum(n - 1)), star)
+        g = _engine.canonical_form([zero], [right])
+        _up_nth[n] = g
+    return g
 
 
 def switch(x: GameLike) -> Game:

@@ -42,8 +42,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from . import canonical as _engine
+from ._cache import BoundedCache
 from ._deep import deep
-from ._digits import int_to_str, str_to_int
+from ._digits import count_text, int_to_str, str_to_int
 from .canonical import _clear_hooks, canonical_form, make_nus
 from .dyadic import _VULGAR, Dyadic, NotDyadic
 from .errors import InvalidArgument, ParseError, TooLarge, WrongType
@@ -57,6 +59,8 @@ from .game import (
     number,
     switch,
     tiny,
+    up_nth,
+    up_sum,
     zero,
 )
 from .kernels import kernel
@@ -315,8 +319,6 @@ class _Parser:
         while True:
             t = self.tok
             if not seen_ups and t.kind in ("^", "ARROW", "IDENT"):
-                from .atomic import parse_uptimal
-
                 found = parse_uptimal(self.text, t.pos)
                 if found is not None:
                     extra, end = found
@@ -945,8 +947,6 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> t
         return _cat(style, style.pm, style.open, inner, style.close), 0
     # Conway's up-nth ^<n> and the cumulative ^[n] (n >= 2), plus a number and *
     if not style.latex:
-        from .atomic import format_uptimal
-
         up_text = format_uptimal(g, "unicode" if style.up is _UNICODE.up else "ascii")
         if up_text is not None:
             return _lit(style, up_text), 0
@@ -1244,18 +1244,13 @@ def _compact(g: Game, style: _Style, full: int) -> str:
 
 def _too_large(g: Game, full: int, named: int) -> TooLarge:
     err = TooLarge(
-        f"the text of this game has {_count(full)} characters, {_count(named)} with its "
+        f"the text of this game has {count_text(full)} characters, {count_text(named)} with its "
         f"shared subgames named: more than the text limit of {_text_limit:,} "
         f"(cgt.set_text_limit); its birthday is {g._birthday}, and g.left_options, "
         "g.right_options explore it"
     )
     err.sizes = (full, named)  # type: ignore[attr-defined]
     return err
-
-
-def _count(n: int) -> str:
-    """A count of characters, exact when small (``297``, ``2.3e+12``)."""
-    return f"{n:,}" if n < 10**7 else f"{n:.2g}"
 
 
 def to_string(g: Game) -> str:
@@ -1292,3 +1287,112 @@ def to_latex(g: Game) -> str:
     3\\cdot\\uparrow 1+3\\cdot\\uparrow\\ast \\Downarrow
     """
     return _render(g, _LATEX)
+
+
+# --- uptimals: Conway's up-nth ^<n> and the sums ^[n] ------------------------------
+_uptimal_text: BoundedCache[tuple[Game, str], str | None] = BoundedCache("atomic.uptimal_text")
+_clear_hooks.append(_uptimal_text.clear)
+
+_STYLES = {
+    "ascii": ("^", "v", "*"),
+    "unicode": ("↑", "↓", "*"),
+}
+
+
+def format_uptimal(g: Game, style: str = "ascii") -> str | None:
+    """Short text for an uptimal value such as ``x^<n>*m`` or ``x^[n]*m``, else None.
+
+    The values are ``x +- up^n + *m`` (``x^<n>*m``) and ``x +- up^[n] + *m``
+    (``x^[n]*m``) with ``n >= 2``; any other game gives None.
+
+    ``style`` is ``"ascii"`` (``^<2>``, ``v[3]``) or ``"unicode"`` (``↑<2>``).
+
+    >>> import cgt
+    >>> from cgt.game import up_nth, up_sum
+    >>> format_uptimal(up_nth(2)), format_uptimal(-up_sum(3) + cgt.star + 1), format_uptimal(cgt.up)
+    ('^<2>', '1v[3]*', None)
+    """
+    if g._x is not None or g._ls != g._rs:
+        return None
+    key = (g, style)
+    if key in _uptimal_text:
+        return _uptimal_text[key]
+    text = _format_uptimal(g, style)
+    _uptimal_text[key] = text
+    return text
+
+
+def _format_uptimal(g: Game, style: str) -> str | None:
+    # Printing calls this on every all-small node, so it must be cheap: up^<n>
+    # and up^[n] are born on day n + 1, and adding * moves the birthday by at
+    # most one, so only a few n can match, each tested by identity (interning).
+    upc, downc, starc = _STYLES[style]
+    x = g._ls
+    h = _engine.add(g, _engine.make_number(-x)) if x._num else g
+    if not h._small:
+        return None
+    candidates = [(h, 0)]
+    if h._birthday <= _UPTIMAL_STAR_LIMIT:
+        candidates.append((_engine.add(h, _engine.make_nus(Dyadic(0), 0, 1)), 1))
+    for d, m in candidates:
+        b = d._birthday
+        for n in range(max(2, b - 1), b + 1):
+            for kind, base in (("<>", up_nth(n)), ("[]", up_sum(n))):
+                for sign in (1, -1):
+                    if d is (base if sign > 0 else _engine.negate(base)):
+                        return _uptimal_text_of(x, sign, kind, n, m, upc, downc, starc)
+    if h._birthday <= _UPTIMAL_NIMBER_LIMIT:
+        # Small games: also x +- up^<n> + *m with any m, by subtraction.
+        for n in range(2, h._birthday + 1):
+            for kind, base in (("<>", up_nth(n)), ("[]", up_sum(n))):
+                for sign in (1, -1):
+                    c = base if sign > 0 else _engine.negate(base)
+                    d = _engine.add(h, _engine.negate(c))
+                    if d._x is not None and d._k == 0 and d._x._num == 0:
+                        return _uptimal_text_of(x, sign, kind, n, d._m, upc, downc, starc)
+    return None
+
+
+def _uptimal_text_of(
+    x: Dyadic, sign: int, kind: str, n: int, m: int, upc: str, downc: str, starc: str
+) -> str:
+    head = "" if x._num == 0 else str(x)
+    arrow = upc if sign > 0 else downc
+    star = "" if m == 0 else starc if m == 1 else f"{starc}{int_to_str(m)}"
+    return f"{head}{arrow}{kind[0]}{n}{kind[1]}{star}"
+
+
+_UPTIMAL_NIMBER_LIMIT = 12
+
+
+_UPTIMAL_STAR_LIMIT = 48
+
+
+_UPTIMAL_RE = re.compile(r"(\^|v|↑|↓)(<|\[)\s*([0-9]+)\s*(>|\])")
+
+
+def parse_uptimal(text: str, pos: int) -> tuple[Game, int] | None:
+    """Read ``^<n>``, ``^[n]``, ``v<n>`` or ``v[n]`` at ``text[pos:]``.
+
+    Returns ``(game, end)`` -- ``+-up^n`` or ``+-up^[n]`` and the position just
+    after the closing bracket -- or None if no uptimal token starts there.
+
+    >>> parse_uptimal("1^<2>*", 1), parse_uptimal("v[3]", 0), parse_uptimal("^^", 0)
+    ((^<2>, 5), (v[3], 4), None)
+    """
+    m = _UPTIMAL_RE.match(text, pos)
+    if m is None:
+        return None
+    arrow, opening, digits, closing = m.groups()
+    if (opening == "<") != (closing == ">"):
+        return None
+    n = int(digits)
+    if opening == "<":
+        if n < 1:
+            return None
+        g = up_nth(n)
+    else:
+        g = up_sum(n)
+    if arrow in ("v", "↓"):
+        g = _engine.negate(g)
+    return g, m.end()

@@ -106,6 +106,35 @@ def test_random_forms_against_brute_force() -> None:
     assert seen == set(Outcome)  # the sample meets all four outcome classes
 
 
+def test_the_form_outcome_lives_with_misere_theory() -> None:
+    # Game.misere_outcome() is cgt.impartial.misere.form_misere_outcome (through
+    # the façade), its own search over forms: deep forms and bad input included
+    from cgt.impartial.misere import clear_misere_cache, form_misere_outcome
+
+    clear_misere_cache()
+    deep = cgt.zero
+    for _ in range(3000):  # {G|}: the integer 3000, as a chain of 3000 forms
+        deep = Game([deep], [])
+    assert deep == cgt.number(3000)
+    # Right has no move, so Right wins moving first, and after any move of Left's
+    assert form_misere_outcome(deep) is Outcome.R
+    assert form_misere_outcome(-deep) is Outcome.L
+    with pytest.raises(cgt.WrongType):
+        form_misere_outcome("*")  # type: ignore[arg-type]
+
+
+def test_clearing_the_misere_cache_clears_the_canonical_forms_sums() -> None:
+    # misere_canonical registers its clearing with misere (which cannot import it)
+    from cgt.impartial import misere_canonical
+    from cgt.impartial.misere import clear_misere_cache
+
+    two = cgt.nimber(2).misere_canonical_form()
+    assert two + two + two == two + (two + two)  # sums memoised
+    assert len(misere_canonical._sums) > 0
+    clear_misere_cache()
+    assert len(misere_canonical._sums) == 0
+
+
 def test_sums_of_random_forms_against_brute_force() -> None:
     rng = random.Random(19)
     forms = random_forms(rng, 60)

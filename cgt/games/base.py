@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import play as _play
 from ..errors import WrongType
+from ..impartial.sprague_grundy import register_grundy_solver
 from ..play import Move, Player, Sum
-from ..solver import Solver
+from ..solver import ImpartialLike, Solver
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Outcome
@@ -325,3 +326,15 @@ class ImpartialPosition(_Playing):
         from ..game import nimber
 
         return nimber(self.grundy())
+
+
+def _grundy_by_solver(position: Any) -> int | None:
+    """The Grundy value of a position the solver knows (for :func:`cgt.impartial.grundy`)."""
+    if isinstance(position, ImpartialPosition):
+        return position.grundy()
+    if isinstance(position, ImpartialLike):
+        return solver_for(type(position)).grundy(position)
+    return None
+
+
+register_grundy_solver(_grundy_by_solver)

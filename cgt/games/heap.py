@@ -132,6 +132,18 @@ class HeapRuleset:
         """Append ``G(len(values)), ..., G(n - 1)`` to ``values``."""
         raise NotImplementedError
 
+    def stability_bounds(self) -> tuple[int, int] | None:
+        """``(h, t)`` for the misère quotient's stability proof, or ``None``.
+
+        ``h`` is the most heaps a move leaves, ``t`` the most counters it
+        removes; ``None`` when either is unbounded or the proof does not apply
+        (see :class:`cgt.impartial.quotient.HeapRules`).
+
+        >>> SubtractionGame({1, 4}).stability_bounds(), OctalGame("4!.0").stability_bounds()
+        ((1, 4), None)
+        """
+        return None
+
     def _window(self) -> tuple[Callable[[int, int], int], str] | None:
         """The periodicity certificate window and its theorem, or ``None``."""
         return None
@@ -522,6 +534,16 @@ class SubtractionGame(HeapRuleset):
         self.all_but = bool(all_but)
         self._sorted = tuple(sorted(values))
 
+    def stability_bounds(self) -> tuple[int, int] | None:
+        """``(1, max S)``: a move leaves one heap, ``max S`` counters fewer (``None`` for all-but).
+
+        >>> SubtractionGame({1, 2, 3}).stability_bounds()
+        (1, 3)
+        """
+        if self.all_but:
+            return None
+        return 1, max(self.subtraction_set)
+
     @property
     def rule_key(self) -> Hashable:
         """``("subtraction", sorted set, all_but)``.
@@ -705,6 +727,19 @@ class OctalGame(HeapRuleset):
         if self._repeat:
             return self._repeat[(k - len(self._digits)) % len(self._repeat)]
         return (0, False)
+
+    def stability_bounds(self) -> tuple[int, int] | None:
+        """``(max_heaps, max_removal)`` for a finite code splitting into at most two heaps
+        with no digit demanding distinct heaps; ``None`` otherwise.
+
+        >>> OctalGame("0.77").stability_bounds(), OctalGame("0.8").stability_bounds()
+        ((2, 2), None)
+        """
+        if self.max_removal is None or self.max_heaps > 2:
+            return None
+        if any(distinct for _, distinct in self._digits):
+            return None
+        return self.max_heaps, self.max_removal
 
     @property
     def max_removal(self) -> int | None:

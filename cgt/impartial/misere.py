@@ -35,12 +35,13 @@ from .._cache import BoundedCache
 from .._compat import flag
 from .._deep import deep
 from ..errors import InvalidArgument, NotImpartial, WrongType
-from ..game import Outcome
+from ..game import Game, Outcome
 from .nim import mex
 
 __all__ = [
     "Genus",
     "clear_misere_cache",
+    "form_misere_outcome",
     "genus",
     "misere_grundy",
     "misere_outcome",
@@ -54,6 +55,8 @@ _moves: BoundedCache[_Id, tuple[tuple[_Id, ...], ...]] = BoundedCache("impartial
 _values: BoundedCache[_State, int] = BoundedCache("impartial.misere.values")
 _terminal: BoundedCache[_Id, bool] = BoundedCache("impartial.misere.terminal")
 _lock = threading.RLock()  # the tables change under one thread at a time
+# (form, Left to move) -> does the player to move win the form under misère play?
+_form_wins: BoundedCache[tuple[Game, bool], bool] = BoundedCache("impartial.misere.forms")
 
 
 class _NimHeap:
@@ -74,14 +77,30 @@ class _NimHeap:
         return self.n
 
 
+# clear_misere_cache() runs these too: cgt.impartial.misere_canonical registers
+# the clearing of its sums (it builds on this module, so this one cannot import it)
+_ALSO_CLEARED: list[Callable[[], None]] = []
+
+
+def also_clear(clear: Callable[[], None]) -> None:
+    """Have :func:`clear_misere_cache` call ``clear`` too (once, however often registered).
+
+    >>> from cgt.impartial.misere_canonical import clear_canonical_cache
+    >>> also_clear(clear_canonical_cache); clear_canonical_cache in _ALSO_CLEARED
+    True
+    """
+    if clear not in _ALSO_CLEARED:
+        _ALSO_CLEARED.append(clear)
+
+
 def clear_misere_cache() -> None:
     """Forget every memoised misère value (and the sums of misère canonical forms).
 
     >>> clear_misere_cache()
     """
-    from .misere_canonical import clear_canonical_cache
-
-    clear_canonical_cache()
+    for clear in _ALSO_CLEARED:
+        clear()
+    _form_wins.clear()
     with _lock:
         _objects.clear()
         _moves.clear()
@@ -186,6 +205,43 @@ def misere_outcome(position: Any) -> Outcome:
     'NPNNPN'
     """
     return Outcome.P if misere_grundy(position) == 0 else Outcome.N
+
+
+@deep
+def form_misere_outcome(g: Game) -> Outcome:
+    """The misère outcome of the canonical *form* of ``g`` (partizan or not).
+
+    Under misère play the player who cannot move wins.  Misère outcome is not
+    a normal-play invariant: a :class:`~cgt.Game` stands for its canonical
+    form, so ``*2 + *2`` (the form ``0``) is an N-position, while the sum of
+    the two forms kept apart (a :class:`cgt.Sum`) is a P-position.  This is
+    :meth:`cgt.Game.misere_outcome`; :func:`cgt.play.misere_outcome` searches
+    positions and sums of them.
+
+    >>> import cgt
+    >>> [form_misere_outcome(g) for g in (cgt.zero, cgt.star, cgt.nimber(2), cgt.up)]
+    [Outcome.N, Outcome.P, Outcome.N, Outcome.R]
+    >>> form_misere_outcome(cgt.parse("{0|0}")), form_misere_outcome(cgt.number(1))
+    (Outcome.P, Outcome.R)
+    """
+    if not isinstance(g, Game):
+        raise WrongType(f"the misère outcome of a form needs a Game, not {type(g).__name__}")
+    left = _misere_form_wins(g, True)
+    right = _misere_form_wins(g, False)
+    if left:
+        return Outcome.N if right else Outcome.L
+    return Outcome.R if right else Outcome.P
+
+
+def _misere_form_wins(g: Game, left: bool) -> bool:
+    """Does the player to move (Left if ``left``) win the form ``g`` under misère play?"""
+    found = _form_wins.get((g, left))
+    if found is None:
+        options = g.left_options if left else g.right_options
+        # without a move the player to move has won; else a move to a lost form wins
+        found = not options or any(not _misere_form_wins(o, not left) for o in options)
+        _form_wins[g, left] = found
+    return found
 
 
 @dataclass(frozen=True)

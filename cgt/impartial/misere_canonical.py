@@ -52,7 +52,7 @@ from ..canonical import _clear_hooks
 from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
 from ..notation import register_reader
-from .misere import Genus
+from .misere import Genus, also_clear
 from .nim import mex
 
 __all__ = [
@@ -447,6 +447,7 @@ def clear_canonical_cache() -> None:
 
 
 _clear_hooks.append(clear_canonical_cache)  # cgt.clear_caches() empties them too
+also_clear(clear_canonical_cache)  # and so does cgt.impartial.clear_misere_cache()
 
 
 @deep

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .._deep import deep
 from ..errors import (
@@ -80,7 +80,7 @@ from ..errors import (
 )
 from ..game import Outcome
 
-__all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
+__all__ = ["HeapRules", "MisereQuotient", "QuotientNotFound", "misere_quotient"]
 
 _MAX_LEVELS = 64  # powers of a new generator tried before giving up
 _MAX_STATES = 2_000_000  # reachable verification states before giving up
@@ -631,22 +631,34 @@ def _counterexample_suffixes(
     return [current[i:] for i in range(len(current) + 1)]
 
 
+@runtime_checkable
+class HeapRules(Protocol):
+    """What a misère quotient needs of a heap ruleset (``cgt.games.heap`` rulesets have it).
+
+    ``options(n)`` lists the heap tuples one move leaves from a heap of ``n``;
+    ``stability_bounds()`` is ``(h, t)`` when every move leaves at most ``h``
+    heaps and removes at most ``t`` counters *and* the periodicity bound of
+    the quotient's stability check applies to the ruleset, else ``None``.
+
+    >>> from cgt.games import OctalGame
+    >>> isinstance(OctalGame("0.77"), HeapRules), OctalGame("0.77").stability_bounds()
+    (True, (2, 2))
+    """
+
+    def options(self, n: int) -> Sequence[tuple[int, ...]]:
+        """The heap tuples one move can leave from a single heap of ``n``."""
+
+    def stability_bounds(self) -> tuple[int, int] | None:
+        """``(h, t)``: at most ``h`` heaps left and ``t`` counters removed by a move, or None."""
+
+
 def _stability(ruleset: Any, images: Sequence[int]) -> tuple[int, int] | None:
     """``(n0, p)`` proving the pretending function periodic for ever, or ``None``."""
-    from ..games.heap import OctalGame, SubtractionGame
-
-    if isinstance(ruleset, SubtractionGame):
-        if ruleset.all_but:
-            return None
-        h, t = 1, max(ruleset.subtraction_set)
-    elif isinstance(ruleset, OctalGame):
-        if ruleset.max_removal is None or ruleset.max_heaps > 2:
-            return None
-        if any(distinct for _, distinct in ruleset._digits):
-            return None
-        h, t = ruleset.max_heaps, ruleset.max_removal
-    else:
+    # a heap ruleset states its bounds (HeapRules); other families have none
+    bounds = ruleset.stability_bounds() if isinstance(ruleset, HeapRules) else None
+    if bounds is None:
         return None
+    h, t = bounds
     n = len(images) - 1
     for p in range(1, n + 1):
         k = n
@@ -917,9 +929,7 @@ def misere_quotient(ruleset: Any, n: int, *, max_order: int = 2000) -> MisereQuo
     >>> len(misere_quotient(OctalGame("0.77"), 30))      # Kayles, heaps up to 30
     40
     """
-    from ..games.heap import HeapRuleset
-
-    if not isinstance(ruleset, HeapRuleset):
+    if not isinstance(ruleset, HeapRules):
         raise WrongType(f"misere_quotient needs a heap ruleset, not {type(ruleset).__name__}")
     if isinstance(n, bool) or not isinstance(n, int):
         raise WrongType(f"n must be an int, not {type(n).__name__}")

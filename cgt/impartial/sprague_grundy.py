@@ -4,7 +4,8 @@ Every finite impartial game under normal play (whoever cannot move loses)
 equals a single Nim heap, of size its *Grundy value*
 ``G(x) = mex{G(y) : y an option of x}``, and the value of a disjunctive sum is
 the nim-sum (xor) of the values of its parts.  :func:`grundy` hands the work
-to the one generic solver (:class:`cgt.solver.Solver`), which sums over a
+to the one generic solver (:class:`cgt.solver.Solver`, registered here by the
+positions layer with :func:`register_grundy_solver`), which sums over a
 position's ``components()`` and memoises each component by its ``key()``.
 
 >>> from cgt.games.base import ImpartialPosition
@@ -18,12 +19,31 @@ position's ``components()`` and memoises each component by its ``key()``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import NotImpartial
 from ..game import Outcome
 
-__all__ = ["grundy", "outcome"]
+__all__ = ["grundy", "outcome", "register_grundy_solver"]
+
+# How the positions layer values impartial positions: each function returns
+# the Grundy value of a position it knows, or None.  cgt.games.base registers
+# the generic solver here (this layer lies below the solver: it cannot import it).
+_SOLVERS: list[Callable[[Any], int | None]] = []
+
+
+def register_grundy_solver(solve: Callable[[Any], int | None]) -> None:
+    """Let :func:`grundy` value positions with ``solve`` (a Grundy value, or None).
+
+    ``cgt.games.base`` registers the generic solver when ``cgt`` is imported;
+    a second registration of the same function is ignored.
+
+    >>> len(_SOLVERS) >= 1 and all(callable(f) for f in _SOLVERS)
+    True
+    """
+    if solve not in _SOLVERS:
+        _SOLVERS.append(solve)
 
 
 def grundy(position: Any) -> int:
@@ -44,13 +64,10 @@ def grundy(position: Any) -> int:
     ...
     cgt.errors.NotImpartial: int is not an impartial position (it has no options())
     """
-    from ..games.base import ImpartialPosition, solver_for
-    from ..solver import ImpartialLike
-
-    if isinstance(position, ImpartialPosition):
-        return position.grundy()
-    if isinstance(position, ImpartialLike):
-        return solver_for(type(position)).grundy(position)
+    for solve in _SOLVERS:
+        value = solve(position)
+        if value is not None:
+            return value
     nim_value = getattr(position, "nim_value", None)
     if callable(nim_value):
         return int(nim_value())
