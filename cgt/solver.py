@@ -87,6 +87,7 @@ __all__ = [
     "Solver",
     "SolverInfo",
     "ValueAlgebra",
+    "current_persistence",
     "set_persistence_provider",
 ]
 
@@ -209,6 +210,15 @@ def _no_persistence() -> Persistence | None:
 
 _current_persistence: Callable[[], Persistence | None] = _no_persistence
 _open_persistence: Callable[[str | os.PathLike[str]], Persistence] | None = None
+
+
+def current_persistence() -> Persistence | None:
+    """The store every solver without its own uses now (:func:`cgt.use_store`'s), or ``None``.
+
+    >>> current_persistence() is None
+    True
+    """
+    return _current_persistence()
 
 
 def set_persistence_provider(
