@@ -22,6 +22,17 @@ Every decided ``G + *n`` is remembered: a loss gives ``grundy(G) = n``
 (stored with the solver's Grundy values), a win sets bit ``n`` of
 ``G``'s entry in :attr:`~cgt.solver.Solver.outcomes`.
 
+How this relates to the solver's one memo loop (:class:`~cgt.solver.ValueAlgebra`):
+the Grundy values found here go to the same table, the same memory share and
+the same store as the loop's Grundy algebra (through the solver's ``_keep``
+and ``_stored``).  The search itself is not an algebra of that loop: the loop
+values *every* option and then combines the values, which is exactly the
+slower mex search this module replaces (``Solver._keyed_mex``); a search that
+stops at the first winning move of ``G + *n`` has no ``combine`` step to
+plug in.  The same holds for :mod:`cgt.play`'s outcome and misère searches
+(first-win cut-offs over whole sums, keyed by positions rather than by
+components), which keep their own tables for that reason.
+
 >>> from cgt.solver import Solver
 >>> class Nim:
 ...     def split(self, state): return [(n, False) for n in state if n]
@@ -82,19 +93,15 @@ class OutcomeSearch:
         return found
 
     def _store(self, key: Hashable, value: int) -> int:
-        table = self.table
-        if len(table) >= _cache._solver_limit:
-            _cache.trim(table, _cache._solver_limit // 2)
-        table[key] = value
         solver = self.solver
-        if solver._persist is not None:
-            solver._save(solver._keyed_row(key), value)
+        row = solver._keyed_row(key) if solver._persist is not None else None
+        solver._keep(solver._grundy_algebra, key, value, row)
         return value
 
     def _stored(self, key: Hashable) -> int | None:
         """The Grundy value of ``key`` in the solver's store (kept in the table), or ``None``."""
         solver = self.solver
-        found: int | None = solver._stored(solver._keyed_row(key), True)
+        found: int | None = solver._stored(solver._keyed_row(key), "grundy")
         if found is not None:
             self.table[key] = found
         return found

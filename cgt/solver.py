@@ -25,6 +25,27 @@ into normalised component keys that carry a negation flag (a Domineering
 board and its transpose share one table entry, the second read negated).
 The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
+Every kind of value goes through one memo loop, parametrised by a
+:class:`ValueAlgebra` (partizan ``{L | R}`` and ``+``; Grundy mex and xor):
+look the component up, else read it from the store, else value its options
+as sums and ``combine`` them, then keep the value within the solver's memory
+share and write it to the store.  The loop has two entries, one per protocol
+(``_component`` for positions, ``_keyed_component`` for keyed rules), that
+share the algebra, the tables, ``_keep`` and the store; they differ only in
+how a component is reached (an object with methods, or a key handed back to
+the rules) and in the checks the open protocol needs (loops, identity keys,
+malformed positions).  An adapter presenting positions as keyed rules would
+need a key-to-object table and one more call per component on the hottest
+path, so the two entries stay.
+
+Stores are reached through :class:`Persistence`, which :class:`cgt.Store`
+implements; this module never imports the store.  The outcome searches
+(:mod:`cgt.impartial_search`, and :mod:`cgt.play`'s outcome and misère
+searches) stop at the first winning move instead of combining every
+option's value, so they are not algebras of this loop (see
+:mod:`cgt.impartial_search`); the impartial one keeps its values in the
+loop's Grundy table through ``_keep``.
+
 >>> class Strip:                 # a Domineering row of n cells, as keyed rules
 ...     def split(self, state): return [(state, False)] if state > 1 else []
 ...     def options(self, key):
@@ -40,14 +61,14 @@ The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
 from __future__ import annotations
 
+import operator
 import os
 import threading
-from collections.abc import Hashable, Iterable, Mapping, Sized
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
 from . import progress as _progress
-from . import store as _store
 from ._budget import spend
 from ._deep import deep
 from .canonical import add as _add
@@ -55,17 +76,19 @@ from .canonical import canonical_form as _canonical_form
 from .canonical import negate as _negate
 from .errors import NotImpartial, WrongType
 from .game import Game, zero
-from .impartial.nim import mex
 from .impartial_search import OutcomeSearch
-from .store import Store
 
 __all__ = [
     "IdentityKeyWarning",
     "ImpartialLike",
     "KeyedRules",
     "PartizanLike",
+    "Persistence",
     "Solver",
     "SolverInfo",
+    "ValueAlgebra",
+    "current_persistence",
+    "set_persistence_provider",
 ]
 
 
@@ -143,6 +166,222 @@ class KeyedRules(Protocol):
 
     def split(self, state: Any) -> Iterable[tuple[Hashable, bool]]: ...
     def options(self, key: Any) -> tuple[Iterable[Any], Iterable[Any]]: ...
+
+
+_V = TypeVar("_V")
+
+Row = tuple[str, str]
+"""A row of a persistent store: ``(ruleset name, encoded key)``."""
+
+
+@runtime_checkable
+class Persistence(Protocol):
+    """What the solver needs of a persistent value store (:class:`cgt.Store` implements it).
+
+    The solver is given one (``Solver(store=...)``, or the process-wide one of
+    :func:`cgt.use_store`) and never imports the store module: the store layer
+    sits below the solver and provides itself through
+    :func:`set_persistence_provider`.
+
+    * ``ruleset_name(ruleset)``: the stable stored name of a ruleset (a class,
+      or the rules' ``ruleset``);
+    * ``row_key(key)``: a component key encoded as text, ``None`` if the key
+      cannot be stored;
+    * ``read(row, kind)`` / ``write(row, kind, value)``: the value of ``kind``
+      (a :class:`ValueAlgebra`'s ``kind``: ``"value"`` or ``"grundy"``) stored
+      under ``row``, ``None`` if absent; a written value may be held pending;
+    * ``flush()``: write what is pending (at the end of every top-level search).
+
+    >>> import os, tempfile, cgt
+    >>> isinstance(cgt.Store(os.path.join(tempfile.mkdtemp(), "p.sqlite")), Persistence)
+    True
+    """
+
+    def ruleset_name(self, ruleset: Any) -> str: ...
+    def row_key(self, key: Hashable) -> str | None: ...
+    def read(self, row: Row, kind: str) -> Any: ...
+    def write(self, row: Row, kind: str, value: Any) -> None: ...
+    def flush(self) -> None: ...
+
+
+def _no_persistence() -> Persistence | None:
+    return None
+
+
+_current_persistence: Callable[[], Persistence | None] = _no_persistence
+_open_persistence: Callable[[str | os.PathLike[str]], Persistence] | None = None
+
+
+def current_persistence() -> Persistence | None:
+    """The store every solver without its own uses now (:func:`cgt.use_store`'s), or ``None``.
+
+    >>> current_persistence() is None
+    True
+    """
+    return _current_persistence()
+
+
+def set_persistence_provider(
+    current: Callable[[], Persistence | None],
+    opener: Callable[[str | os.PathLike[str]], Persistence],
+) -> None:
+    """Install the store layer: ``current()`` gives the process-wide store (or
+    ``None``) and ``opener(path)`` opens a store file for ``Solver(store=path)``.
+
+    :mod:`cgt.store` calls this when it is imported (``import cgt`` does), so
+    the solver reaches the store only through :class:`Persistence`.
+
+    >>> import cgt.store
+    >>> set_persistence_provider(cgt.store.current_store, cgt.store.Store)
+    """
+    global _current_persistence, _open_persistence
+    _current_persistence = current
+    _open_persistence = opener
+
+
+class ValueAlgebra(Protocol[_V]):
+    """How the one memo loop of :class:`Solver` turns options into values.
+
+    The loop (for positions, :meth:`Solver.value`/:meth:`Solver.grundy`, and
+    for keyed rules, :meth:`Solver.keyed_value`/:meth:`Solver.keyed_grundy`)
+    looks a component up in ``values``, else in the store under ``kind``, else
+    values each option (recursively, as a sum of components added with
+    ``add`` from ``zero``) and forms the component's value with ``combine``;
+    the value is kept in ``values`` (within the solver's memory share) and
+    written to the store.  Two algebras exist: partizan (``{L | R}``
+    canonical forms, ``+``) and Grundy (mex, xor).
+
+    A third kind of value (misère forms, scoring values) plugs in as one more
+    class with these members, one more pair of tables on the solver (``values``
+    and ``states``), a store ``kind`` its :class:`Persistence` knows how to
+    encode, and a public method on :class:`Solver` that calls ``_sum`` or
+    ``_keyed_sum`` with it; the loop itself does not change.
+
+    * ``kind``: the store table; ``known``: the name of the keyed rules' optional
+      shortcut (``known_value``, ``known_grundy``); ``sides``: how many option
+      lists ``combine`` takes (2: Left's and Right's; 1: the impartial options);
+      ``budgeted``: whether each new component counts against a work budget;
+    * ``of_game(g)``: a :class:`~cgt.Game` met as a position (say an option);
+    * ``position_options(component)``: its option lists, ``sides`` of them;
+    * ``combine(option_values)``, ``add(a, b)``, ``negate(a)``.
+
+    >>> from cgt import up, zero
+    >>> s = Solver()
+    >>> s._partizan.combine([[zero], [zero]]), s._partizan.add(up, up)
+    (*, ^^)
+    >>> s._grundy_algebra.combine([[0, 1, 3]]), s._grundy_algebra.add(5, 3)
+    (2, 6)
+    """
+
+    kind: str
+    known: str
+    sides: int
+    budgeted: bool
+    zero: _V
+    values: dict[Hashable, _V]
+    states: dict[Hashable, _V]
+
+    def of_game(self, g: Game) -> _V: ...
+    def position_options(self, component: Any) -> Sequence[Iterable[Any]]: ...
+    def combine(self, option_values: Sequence[Sequence[_V]]) -> _V: ...
+    def add(self, a: _V, b: _V) -> _V: ...
+    def negate(self, a: _V) -> _V: ...
+
+
+class _Partizan:
+    """Partizan values: ``{L | R}`` in canonical form, sums with ``+``.
+
+    Canonical forms and sums are remembered by the options' and terms'
+    identities (different components often have the same option values, and
+    few distinct component values meet in sums), in tables of bounded size.
+    """
+
+    kind = "value"
+    known = "known_value"
+    sides = 2
+    budgeted = True
+
+    def __init__(self, solver: Solver) -> None:
+        self.zero = zero
+        self.values = solver.values
+        self.states = solver.state_values
+        self._sums = solver._sums
+        self._forms = solver._forms
+        self._solver = solver
+
+    @staticmethod
+    def of_game(g: Game) -> Game:
+        return g
+
+    @staticmethod
+    def position_options(component: Any) -> tuple[Iterable[Any], Iterable[Any]]:
+        return component.left_options(), component.right_options()
+
+    def combine(self, option_values: Sequence[Sequence[Game]]) -> Game:
+        left, right = option_values
+        form = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
+        forms = self._forms
+        result = forms.get(form)
+        if result is None:
+            result = self._remember(forms, form, _canonical_form(left, right))
+        return result
+
+    def add(self, a: Game, b: Game) -> Game:
+        if a is zero:
+            return b
+        sums = self._sums
+        pair = (a._id, b._id)
+        summed = sums.get(pair)
+        if summed is None:
+            summed = self._remember(sums, pair, _add(a, b))
+        return summed
+
+    def _remember(self, table: dict[Any, Game], key: Any, value: Game) -> Game:
+        """Keep ``value`` in a table of bounded size (emptied when full)."""
+        if len(table) >= min(self._solver.max_sums, _cache._solver_limit):
+            table.clear()
+        table[key] = value
+        return value
+
+    negate = staticmethod(_negate)
+
+
+def _same(value: int) -> int:
+    return value
+
+
+class _Grundy:
+    """Grundy values: the mex of the options' values, sums by xor."""
+
+    kind = "grundy"
+    known = "known_grundy"
+    sides = 1
+    budgeted = False
+    zero = 0
+    add = staticmethod(operator.xor)
+    negate = staticmethod(_same)  # an impartial game is its own negative
+
+    def __init__(self, solver: Solver) -> None:
+        self.values = solver.grundy_values
+        self.states = solver.state_grundy
+
+    @staticmethod
+    def of_game(g: Game) -> int:
+        if not g.is_nimber:
+            raise NotImpartial(f"{g} is not a nimber, so it has no Grundy value")
+        return g.nim_value()
+
+    @staticmethod
+    def position_options(component: Any) -> tuple[Iterable[Any]]:
+        return (component.options(),)
+
+    @staticmethod
+    def combine(option_values: Sequence[Sequence[int]]) -> int:
+        seen = set(option_values[0])
+        n = 0
+        while n in seen:
+            n += 1
+        return n
 
 
 class SolverInfo(tuple[int, int, int, int]):
@@ -225,16 +464,18 @@ class Solver:
     """Size bound of the tables of sums and of canonical forms of option values
     (each emptied when full)."""
 
-    def __init__(self, store: Store | str | os.PathLike[str] | None = None) -> None:
-        if store is not None and not isinstance(store, Store):
-            if not isinstance(store, (str, os.PathLike)):
-                raise WrongType(f"Solver(store=...) needs a Store or a file path, not {store!r}")
-            store = Store(store)
+    def __init__(self, store: Persistence | str | os.PathLike[str] | None = None) -> None:
+        if isinstance(store, (str, os.PathLike)):
+            if _open_persistence is None:  # pragma: no cover - import cgt installs the store
+                raise WrongType("Solver(store=path) needs cgt.store, which is not imported")
+            store = _open_persistence(store)
+        elif store is not None and not isinstance(store, Persistence):
+            raise WrongType(f"Solver(store=...) needs a Store or a file path, not {store!r}")
         self.store = store
         """This solver's own store (see :mod:`cgt.store`); ``None``: :func:`cgt.use_store`'s."""
         self.store_hits = 0
         """Component values this solver read from a store instead of computing them."""
-        self._persist: Store | None = None  # the store of the running top-level call
+        self._persist: Persistence | None = None  # the store of the running top-level call
         self._depth = 0  # nesting of top-level calls
         self._absent: set[tuple[str, str]] = set()  # rows the store lacked in this call
         self._class_names: dict[type, str] = {}
@@ -250,6 +491,8 @@ class Solver:
         ``G + *n`` known to be a first-player win (see :mod:`cgt.impartial_search`)."""
         self._sums: dict[tuple[int, int], Game] = {}
         self._forms: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
+        self._partizan: ValueAlgebra[Game] = _Partizan(self)
+        self._grundy_algebra: ValueAlgebra[int] = _Grundy(self)
         self._hits = 0
         self._misses = 0
         self._ruleset: Hashable | None = None
@@ -328,7 +571,7 @@ class Solver:
             try:
                 tracker = self._begin(progress)
                 try:
-                    return self._value(position)
+                    return self._sum(position, self._partizan)
                 finally:
                     if tracker is not None:
                         self._end(tracker)
@@ -341,7 +584,7 @@ class Solver:
         self._depth += 1
         if self._depth == 1:
             self._absent.clear()
-            self._persist = self.store if self.store is not None else _store.current_store()
+            self._persist = self.store if self.store is not None else _current_persistence()
 
     def _detach(self) -> None:
         """A top-level call ends (however it ends): write the complete values pending."""
@@ -352,32 +595,34 @@ class Solver:
             if persist is not None:
                 persist.flush()
 
-    def _row(self, key: Hashable) -> tuple[str, str] | None:
+    def _row(self, key: Hashable) -> Row | None:
         """The store row of a protocol component's table key ``(class, key())``."""
         pair: tuple[type, Hashable] = key  # type: ignore[assignment]
         cls, own = pair
+        persist = self._persist
+        assert persist is not None
         name = self._class_names.get(cls)
         if name is None:
-            name = self._class_names[cls] = _store.ruleset_name(cls)
-        try:
-            return name, _store.encode_key(own)
-        except _store.UnstorableKey:
-            return None
+            name = self._class_names[cls] = persist.ruleset_name(cls)
+        encoded = persist.row_key(own)
+        return None if encoded is None else (name, encoded)
 
-    def _keyed_row(self, key: Hashable) -> tuple[str, str] | None:
+    def _keyed_row(self, key: Hashable) -> Row | None:
         """The store row of a keyed component."""
-        try:
-            return self._keyed_name, _store.encode_key(key)
-        except _store.UnstorableKey:
-            return None
+        persist = self._persist
+        assert persist is not None
+        if not self._keyed_name:
+            self._keyed_name = "keyed:" + persist.ruleset_name(self._ruleset)
+        encoded = persist.row_key(key)
+        return None if encoded is None else (self._keyed_name, encoded)
 
-    def _stored(self, row: tuple[str, str] | None, grundy: bool) -> Any:  # Game | int | None
-        """The value the store holds for ``row`` (``None`` if none or unstorable)."""
+    def _stored(self, row: Row | None, kind: str) -> Any:
+        """The value of ``kind`` the store holds for ``row`` (``None`` if none or unstorable)."""
         if row is None or row in self._absent:
             return None
         persist = self._persist
         assert persist is not None
-        found = persist._get_grundy(row) if grundy else persist._get_value(row)
+        found = persist.read(row, kind)
         if found is None:
             if len(self._absent) >= _cache._solver_limit:
                 self._absent.clear()
@@ -386,13 +631,10 @@ class Solver:
             self.store_hits += 1
         return found
 
-    def _save(self, row: tuple[str, str] | None, value: Game | int) -> None:
+    def _save(self, row: Row | None, kind: str, value: Any) -> None:
         persist = self._persist
         if row is not None and persist is not None:
-            if isinstance(value, Game):
-                persist._put(persist._values, row, value)
-            else:
-                persist._put(persist._grundy, row, value)
+            persist.write(row, kind, value)
 
     # --- progress ----------------------------------------------------------------
     def _begin(self, progress: bool | None) -> _progress.Tracker | None:
@@ -421,13 +663,27 @@ class Solver:
         tracker.update(self._misses)
         self._tick_at = tracker.next
 
-    def _value(self, position: PartizanLike) -> Game:
+    # --- the one memo loop: positions --------------------------------------------
+    def _sum(self, position: Any, algebra: ValueAlgebra[_V]) -> _V:
+        """The value of ``position`` in ``algebra``: the sum of its components' values."""
         if isinstance(position, Game):  # a value is a position too (say, an option)
-            return position
-        total: Game = zero
+            return algebra.of_game(position)
+        total = None
+        add = algebra.add
         for component in _components_of(position):
-            total = total + self._component_value(component)
-        return total
+            value = self._component(component, algebra)
+            total = value if total is None else add(total, value)
+        return algebra.zero if total is None else total
+
+    def _keep(self, algebra: ValueAlgebra[_V], key: Hashable, value: _V, row: Row | None) -> None:
+        """Remember a new component value (within this solver's memory share, see
+        :meth:`_full`) and write it to the store."""
+        table = algebra.values
+        if len(table) >= _cache._solver_limit and self._full(table):
+            _cache.trim(table, len(table) // 2)
+        table[key] = value
+        if row is not None:
+            self._save(row, algebra.kind, value)
 
     @staticmethod
     def key_of(component: PartizanLike | ImpartialLike) -> Hashable:
@@ -460,44 +716,45 @@ class Solver:
         except TypeError:
             raise _unhashable(component, key) from None
 
-    def _component_value(self, component: PartizanLike) -> Game:
+    def _component(self, component: Any, algebra: ValueAlgebra[_V]) -> _V:
+        table = algebra.values
         try:
             key: Hashable = (component.__class__, component.key())
-            found = self.values.get(key)
+            found = table.get(key)
         except (AttributeError, TypeError):  # not a position, or an unhashable key()
-            key, found = self._look_up(component, self.values)
+            key, found = self._look_up(component, table)
         if found is not None:
             self._hits += 1
             return found
         row = None
         if self._persist is not None:
             row = self._row(key)
-            stored: Game | None = self._stored(row, False)
+            stored = self._stored(row, algebra.kind)
             if stored is not None:
                 self._hits += 1
-                self.values[key] = stored
-                return stored
+                table[key] = stored
+                return stored  # type: ignore[no-any-return]
         self._misses += 1
         if self._misses >= self._tick_at:
             self._tick()
-        spend()
+        if algebra.budgeted:
+            spend()
         if key[1] is component:  # type: ignore[index]
-            _note_identity_key(component, self.values)
+            _note_identity_key(component, table)
         path = self._path
         if key in path:
             raise _loopy(component)
         path.add(key)
         try:
-            left = [self._value(option) for option in component.left_options()]
-            right = [self._value(option) for option in component.right_options()]
+            result = algebra.combine(
+                [
+                    [self._sum(option, algebra) for option in side]
+                    for side in algebra.position_options(component)
+                ]
+            )
         finally:
             path.discard(key)
-        result = Game(left, right)
-        if len(self.values) >= _cache._solver_limit and self._full(self.values):
-            _cache.trim(self.values, len(self.values) // 2)
-        self.values[key] = result
-        if row is not None:
-            self._save(row, result)
+        self._keep(algebra, key, result, row)
         return result
 
     # --- impartial ---------------------------------------------------------------
@@ -516,59 +773,12 @@ class Solver:
             try:
                 tracker = self._begin(progress)
                 try:
-                    return self._grundy(position)
+                    return self._sum(position, self._grundy_algebra)
                 finally:
                     if tracker is not None:
                         self._end(tracker)
             finally:
                 self._detach()
-
-    def _grundy(self, position: ImpartialLike) -> int:
-        if isinstance(position, Game):  # a value as a position: a nimber's nim value
-            if not position.is_nimber:
-                raise NotImpartial(f"{position} is not a nimber, so it has no Grundy value")
-            return position.nim_value()
-        total = 0
-        for component in _components_of(position):
-            total ^= self._component_grundy(component)
-        return total
-
-    def _component_grundy(self, component: ImpartialLike) -> int:
-        try:
-            key: Hashable = (component.__class__, component.key())
-            found = self.grundy_values.get(key)
-        except (AttributeError, TypeError):  # not a position, or an unhashable key()
-            key, found = self._look_up(component, self.grundy_values)
-        if found is not None:
-            self._hits += 1
-            return found
-        row = None
-        if self._persist is not None:
-            row = self._row(key)
-            stored: int | None = self._stored(row, True)
-            if stored is not None:
-                self._hits += 1
-                self.grundy_values[key] = stored
-                return stored
-        self._misses += 1
-        if self._misses >= self._tick_at:
-            self._tick()
-        if key[1] is component:  # type: ignore[index]
-            _note_identity_key(component, self.grundy_values)
-        path = self._path
-        if key in path:
-            raise _loopy(component)
-        path.add(key)
-        try:
-            result = mex({self._grundy(option) for option in component.options()})
-        finally:
-            path.discard(key)
-        if len(self.grundy_values) >= _cache._solver_limit and self._full(self.grundy_values):
-            _cache.trim(self.grundy_values, len(self.grundy_values) // 2)
-        self.grundy_values[key] = result
-        if row is not None:
-            self._save(row, result)
-        return result
 
     # --- keyed rules (fast protocol) --------------------------------------------
     @deep
@@ -594,7 +804,7 @@ class Solver:
             try:
                 tracker = self._begin(progress)
                 try:
-                    return self._keyed_sum(rules, state)
+                    return self._keyed_sum(rules, state, self._partizan)
                 finally:
                     if tracker is not None:
                         self._end(tracker)
@@ -618,7 +828,7 @@ class Solver:
         ruleset = getattr(rules, "ruleset", None) or rules.__class__
         if self._ruleset is None:
             self._ruleset = ruleset
-            self._keyed_name = "keyed:" + _store.ruleset_name(ruleset)
+            self._keyed_name = ""  # named when the store is first used
         elif self._ruleset != ruleset:
             from .errors import RulesetMismatch
 
@@ -627,80 +837,65 @@ class Solver:
                 f"not of {_name(ruleset)}; use another Solver (or clear this one)"
             )
 
-    def _keyed_sum(self, rules: KeyedRules, state: Any) -> Game:
-        # Engine functions are called directly: this runs inside keyed_value's
-        # controlled-recursion wrapper already.
+    # --- the one memo loop: keyed rules ------------------------------------------
+    def _keyed_sum(self, rules: KeyedRules, state: Any, algebra: ValueAlgebra[_V]) -> _V:
+        # Engine functions are called directly: this runs inside the public
+        # methods' controlled-recursion wrapper already.
         state_key = getattr(rules, "state_key", None)
+        states = algebra.states
         if state_key is not None:
             skey = state_key(state)
-            known = self.state_values.get(skey)
+            known = states.get(skey)
             if known is not None:
                 self._hits += 1
                 return known
-        total: Game | None = None
-        values = self.values
-        sums = self._sums
+        total = None  # most states are one component: no sum to form then
+        values = algebra.values
+        add = algebra.add
         for key, negated in rules.split(state):
             found = values.get(key)
             if found is None:
                 self._misses += 1
                 if self._misses >= self._tick_at:
                     self._tick()
-                found = self._keyed_component(rules, key)
+                found = self._keyed_component(rules, key, algebra)
             else:
                 self._hits += 1
             if negated:
-                found = _negate(found)
-            if total is None:
-                total = found
-            else:
-                # Few distinct component values meet in sums (about 600 pairs on
-                # the 3x6 Col grid), so sums are remembered by the pair.
-                pair = (total._id, found._id)
-                summed = sums.get(pair)
-                if summed is None:
-                    if len(sums) >= min(self.max_sums, _cache._solver_limit):
-                        sums.clear()
-                    summed = sums[pair] = _add(total, found)
-                total = summed
+                found = algebra.negate(found)
+            total = found if total is None else add(total, found)
         if total is None:
-            total = zero
+            total = algebra.zero
         if state_key is not None:
-            if len(self.state_values) >= min(self.max_states, _cache._solver_limit):
-                self.state_values.clear()
-            self.state_values[skey] = total
+            if len(states) >= min(self.max_states, _cache._solver_limit):
+                states.clear()
+            states[skey] = total
         return total
 
-    def _keyed_component(self, rules: KeyedRules, key: Hashable) -> Game:
+    def _keyed_component(self, rules: KeyedRules, key: Hashable, algebra: ValueAlgebra[_V]) -> _V:
         row = None
         if self._persist is not None:
             persistent = getattr(rules, "persistent", None)
             row = self._keyed_row(key) if persistent is None or persistent(key) else None
-            stored: Game | None = self._stored(row, False)
+            stored = self._stored(row, algebra.kind)
             if stored is not None:  # read, not computed: a hit after all
                 self._misses -= 1
                 self._hits += 1
-                self.values[key] = stored
-                return stored
-        spend()
-        known = getattr(rules, "known_value", None)
+                algebra.values[key] = stored
+                return stored  # type: ignore[no-any-return]
+        if algebra.budgeted:
+            spend()
+        known = getattr(rules, algebra.known, None)
         result = known(key) if known is not None else None
         if result is None:
-            left_states, right_states = rules.options(key)
-            left = [self._keyed_sum(rules, s) for s in left_states]
-            right = [self._keyed_sum(rules, s) for s in right_states]
-            # different components often have the same sets of option values
-            form = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
-            result = self._forms.get(form)
-            if result is None:
-                if len(self._forms) >= min(self.max_sums, _cache._solver_limit):
-                    self._forms.clear()
-                result = self._forms[form] = _canonical_form(left, right)
-        if len(self.values) >= _cache._solver_limit and self._full(self.values):
-            _cache.trim(self.values, len(self.values) // 2)
-        self.values[key] = result
-        if row is not None:
-            self._save(row, result)
+            sides = rules.options(key)
+            result = algebra.combine(
+                [
+                    [self._keyed_sum(rules, s, algebra) for s in side]
+                    for side in sides[: algebra.sides]
+                ]
+            )
+        self._keep(algebra, key, result, row)
         return result
 
     @deep
@@ -727,7 +922,7 @@ class Solver:
                 tracker = self._begin(progress)
                 try:
                     if self._keyed_mex:
-                        return self._keyed_xor(rules, state)
+                        return self._keyed_sum(rules, state, self._grundy_algebra)
                     return self._keyed_outcome_xor(rules, state)
                 finally:
                     if tracker is not None:
@@ -752,56 +947,6 @@ class Solver:
                 self.state_grundy.clear()
             self.state_grundy[skey] = total
         return total
-
-    def _keyed_xor(self, rules: KeyedRules, state: Any) -> int:
-        state_key = getattr(rules, "state_key", None)
-        if state_key is not None:
-            skey = state_key(state)
-            known = self.state_grundy.get(skey)
-            if known is not None:
-                self._hits += 1
-                return known
-        total = 0
-        table = self.grundy_values
-        for key, _negated in rules.split(state):
-            found = table.get(key)
-            if found is None:
-                self._misses += 1
-                if self._misses >= self._tick_at:
-                    self._tick()
-                found = self._keyed_grundy_component(rules, key)
-            else:
-                self._hits += 1
-            total ^= found
-        if state_key is not None:
-            if len(self.state_grundy) >= min(self.max_states, _cache._solver_limit):
-                self.state_grundy.clear()
-            self.state_grundy[skey] = total
-        return total
-
-    def _keyed_grundy_component(self, rules: KeyedRules, key: Hashable) -> int:
-        row = None
-        if self._persist is not None:
-            row = self._keyed_row(key)
-            stored: int | None = self._stored(row, True)
-            if stored is not None:  # read, not computed: a hit after all
-                self._misses -= 1
-                self._hits += 1
-                self.grundy_values[key] = stored
-                return stored
-        known = getattr(rules, "known_grundy", None)
-        result = known(key) if known is not None else None
-        if result is None:
-            seen = {self._keyed_xor(rules, s) for s in rules.options(key)[0]}
-            result = 0
-            while result in seen:
-                result += 1
-        if len(self.grundy_values) >= _cache._solver_limit and self._full(self.grundy_values):
-            _cache.trim(self.grundy_values, len(self.grundy_values) // 2)
-        self.grundy_values[key] = result
-        if row is not None:
-            self._save(row, result)
-        return result
 
 
 IDENTITY_KEY_WARNING = 10_000

@@ -79,6 +79,7 @@ from typing import Any, NamedTuple
 
 from .errors import CGTError, TooLarge, WrongType
 from .game import Game
+from .solver import set_persistence_provider
 
 __all__ = [
     "BATCH",
@@ -989,6 +990,49 @@ class Store:
             return None
         return self._get_grundy(row) if grundy else self._get_value(row)
 
+    # --- the solver's Persistence interface (cgt.solver.Persistence) -------------------
+    def ruleset_name(self, ruleset: Any) -> str:
+        """The stable name ``ruleset``'s values are stored under (see :func:`ruleset_name`).
+
+        >>> import os, tempfile
+        >>> Store(os.path.join(tempfile.mkdtemp(), "s.sqlite")).ruleset_name("Toy")
+        'Toy'
+        """
+        return ruleset_name(ruleset)
+
+    def row_key(self, key: Hashable) -> str | None:
+        """``key`` encoded for a row (see :func:`encode_key`), ``None`` if it cannot be stored.
+
+        >>> import os, tempfile
+        >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
+        >>> s.row_key((1, 2)) == encode_key((1, 2)), s.row_key(object())
+        (True, None)
+        """
+        try:
+            return encode_key(key)
+        except UnstorableKey:
+            return None
+
+    def read(self, row: tuple[str, str], kind: str) -> Game | int | None:
+        """The value of ``kind`` (``"value"`` or ``"grundy"``) stored in ``row``, or ``None``.
+
+        >>> import os, tempfile
+        >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
+        >>> s.write(("Toy", "1"), "grundy", 3); s.read(("Toy", "1"), "grundy")
+        3
+        """
+        return self._get_grundy(row) if kind == "grundy" else self._get_value(row)
+
+    def write(self, row: tuple[str, str], kind: str, value: Game | int) -> None:
+        """Record ``value`` of ``kind`` in ``row`` (pending until the next :meth:`flush`).
+
+        >>> import os, tempfile, cgt
+        >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
+        >>> s.write(("Toy", "1"), "value", cgt.up); s.read(("Toy", "1"), "value")
+        ^
+        """
+        self._put(self._grundy if kind == "grundy" else self._values, row, value)
+
     def _get_value(self, row: tuple[str, str]) -> Game | None:
         with self._lock:
             found = self._values.get(row)
@@ -1487,3 +1531,6 @@ def use_store(store: Store | str | os.PathLike[str] | None) -> _Using:
         previous.flush()
     _current = resolved
     return _Using(resolved, previous, opened)
+
+
+set_persistence_provider(current_store, Store)  # the solver reaches stores only this way

@@ -76,12 +76,6 @@ FACADE_CLIENT = "cgt.game"
 # Upward edges that today's code still has: (importer, imported) -> why.  Only
 # ever remove entries (move the code to its layer, or hand the dependency in).
 ALLOWED_UPWARD: dict[tuple[str, str], str] = {
-    # the solver reaches the store directly (the persistence interface of
-    # issue 27 replaces this; worked on separately), and two rulesets ask the
-    # store whether one is in use before taking their compiled path.
-    ("cgt.solver", "cgt.store"): "solver -> store (persistence interface, issue 27)",
-    ("cgt.games.domineering", "cgt.store"): "is a store in use? (persistence interface)",
-    ("cgt.games.graphs", "cgt.store"): "is a store in use? (persistence interface)",
     # Game.nim_multiply's nim-product comes from the nim field
     ("cgt.products", "cgt.impartial.field"): "nim_multiply belongs with nim arithmetic",
 }

@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Any
 from weakref import KeyedRef
 
 from .. import _budget, canonical, kernels
-from .. import store as _store
 from .._compat import callable_graph
 from ..dyadic import Dyadic, _make
 from ..errors import InvalidPosition
+from ..solver import current_persistence
 from .base import ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
     board_from_graph,
@@ -288,7 +288,7 @@ def _compiled(kind: type, h: int, w: int) -> Any:
         return None
     if getattr(_budget._local, "left", None) is not None:
         return None
-    if solver_for(kind).store is not None or _store.current_store() is not None:
+    if solver_for(kind).store is not None or current_persistence() is not None:
         return None
     return _ENGINE
 

@@ -37,9 +37,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .. import _budget
-from .. import store as _value_store
 from .._deep import deep
 from ..errors import InvalidPosition
+from ..solver import current_persistence
 from .base import _SOLVERS, Position, register_cache, solver_for
 from .domineering import _ENGINE, _ENGINE_LOCK
 from .registry import register_ruleset
@@ -1592,9 +1592,7 @@ def _graph_engine(kind: type, n: int) -> Any:
     if getattr(_budget._local, "left", None) is not None:
         return None
     solver = _SOLVERS.get(kind)  # (not made here: a solver made now has no store)
-    if (
-        solver is not None and solver.store is not None
-    ) or _value_store.current_store() is not None:
+    if (solver is not None and solver.store is not None) or current_persistence() is not None:
         return None
     return _ENGINE
 
