@@ -14,13 +14,16 @@ the change made that workload slower).
 workloads are those of the kernels (boards, Col/Snort, heaps, Hexapawn,
 algebra).  ``--smoke`` (CI): small workloads that return their results, run once in each
 tree (the base as exported, without compiled kernels); the two versions must
-compute the same results.  Outside a git checkout (an sdist) or without the
-base commit only this tree runs.
+compute the same results.  With ``CGT_PURE_PYTHON=1`` in the environment both
+sides time their pure-Python paths (the variable is passed to the timed
+interpreters, whose environment is otherwise emptied).  Outside a git checkout
+(an sdist) or without the base commit only this tree runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tarfile
@@ -211,10 +214,13 @@ def export(rev: str, into: Path) -> Path:
 
 def time_once(tree: Path, setup: str) -> float:
     code = TIMER.format(setup=textwrap.dedent(setup))
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}
+    if os.environ.get("CGT_PURE_PYTHON"):  # the pure-Python paths on both sides
+        env["CGT_PURE_PYTHON"] = os.environ["CGT_PURE_PYTHON"]
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=tree,
-        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+        env=env,
         capture_output=True,
         text=True,
         check=True,
