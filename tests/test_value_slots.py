@@ -1,0 +1,69 @@
+"""Only the value type reads ``Game``'s private slots (issue 27, DESIGN.md "values").
+
+``Game`` keeps its representation in slots (``_x``, ``_k``, ``_m``, ``_id``,
+``_left``, ...).  Its own module and the engine that builds it
+(:mod:`cgt.canonical`, the Python reference of the engine's API) may read them;
+every other module should use the named accessors (``left_options``,
+``nus()``, ``birthday()``, ``is_number``, ...).
+
+The count is made with :mod:`ast`: every attribute access ``something.<slot>``
+in a module, whatever ``something`` is (a module whose own class has a slot of
+the same name, as ``MisereGame._birthday``, is counted too and says so in the
+list below).  Today's readers are listed with their counts, a ratchet: a new
+reader or a higher count fails, and so does a count that went down and was not
+lowered here.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import cgt.game
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "cgt"
+OWNERS = {"cgt/game.py", "cgt/canonical.py"}
+"""The value type's module and the engine that builds its values."""
+
+#: Modules still reading the slots, with the number of reads (to do: accessors).
+READERS: dict[str, int] = {
+    "cgt/atomic.py": 40,
+    "cgt/impartial/misere_canonical.py": 11,  # mostly MisereGame's own _birthday
+    "cgt/loopy/notation.py": 2,
+    "cgt/loopy/printing.py": 11,
+    "cgt/notation.py": 87,
+    "cgt/play.py": 17,
+    "cgt/products.py": 21,
+    "cgt/solver.py": 4,
+    "cgt/temperature.py": 22,
+    "cgt/thermograph.py": 17,
+}
+
+
+def _slots() -> set[str]:
+    return {s for s in cgt.game.Game.__slots__ if s.startswith("_") and not s.startswith("__")}
+
+
+def _reads(path: pathlib.Path, slots: set[str]) -> int:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return sum(
+        1 for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr in slots
+    )
+
+
+def test_only_the_value_type_reads_its_slots() -> None:
+    slots = _slots()
+    assert {"_x", "_k", "_m", "_id", "_left", "_right"} <= slots
+    found: dict[str, int] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name in OWNERS:
+            continue
+        count = _reads(path, slots)
+        if count:
+            found[name] = count
+    new = {m: c for m, c in found.items() if c > READERS.get(m, 0)}
+    assert not new, f"new reads of Game's private slots (use its accessors): {new}"
+    fewer = {m: (READERS[m], found.get(m, 0)) for m in READERS if found.get(m, 0) < READERS[m]}
+    assert not fewer, f"fewer reads than listed (lower READERS): {fewer}"
