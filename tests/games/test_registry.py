@@ -12,18 +12,10 @@ from cgt.cli import RULESETS
 from cgt.errors import CGTError, InvalidArgument
 from cgt.games.base import ImpartialPosition, Position
 from cgt.games.registry import KINDS, by_name, info, register_ruleset, rulesets
+from tests.test_api_conventions import NOT_POSITIONS
 
 # classes of cgt.games that are not rulesets: bases, ruleset factories, records
-NOT_RULESETS = {
-    "Position",
-    "ImpartialPosition",
-    "Loopy",
-    "OctalGame",
-    "SubtractionGame",
-    "PartizanSubtraction",
-    "Periodicity",
-    "HexapawnMove",
-}
+NOT_RULESETS = NOT_POSITIONS
 
 
 def test_every_exported_ruleset_class_is_registered() -> None:
