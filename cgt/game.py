@@ -397,6 +397,40 @@ class Game:
         assert self._right is not None
         return _display_order(self._right)
 
+    def raw_options(self) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
+        """``(left, right)``: both sides' canonical options as the engine keeps
+        them, without the display sort of :attr:`left_options`.
+
+        The fast way to walk a game tree when the order does not matter.
+
+        >>> import cgt
+        >>> g = cgt.parse("{-2,1,3|0,1,5}")
+        >>> g.raw_options() == (g.left_options, g.right_options)
+        True
+        >>> [sorted(map(str, side)) for side in cgt.parse("{0,*|0,*}").raw_options()]
+        [['*', '0'], ['*', '0']]
+        """
+        if self._left is None or self._right is None:
+            _engine._lazy_options(self)
+        assert self._left is not None and self._right is not None
+        return self._left, self._right
+
+    @property
+    def serial(self) -> int:
+        """A number naming this value among the values alive in this process.
+
+        Equal games are one object, so they have one serial; the number is a
+        cheap memo key for walks over game trees.  It is not stable across
+        processes (pickles and stores never hold it).
+
+        >>> import cgt
+        >>> cgt.parse("{0|0}").serial == cgt.star.serial
+        True
+        >>> cgt.up.serial == cgt.down.serial
+        False
+        """
+        return self._id
+
     def birthday(self) -> int:
         """The birthday: the height of the canonical game tree.
 
