@@ -69,6 +69,26 @@ WORKLOADS = {
             g = cgt.parse(text)
             str(g + cgt.star)
     """,
+    "print 3000 games": RANDOM_TEXTS
+    + """
+        gs = [cgt.parse(text(7)) for _ in range(3000)]
+        hot = [g + cgt.parse(f"{{{k}|-{k}}}") for k, g in enumerate(gs[:300])]
+        def run():
+            for _ in range(20):
+                [str(g) for g in gs + hot]
+                [repr(g) for g in gs + hot]
+    """,
+    "theory of 3000 games": RANDOM_TEXTS
+    + """
+        gs = [cgt.parse(text(7)) for _ in range(3000)]
+        gs += [a + b for a, b in zip(gs[:1000], gs[1000:2000])]
+        def run():
+            for g in gs:
+                g.temperature(); g.mean(); g.thermograph(); g.cool(1); g.heat(1)
+                if g.is_all_small:
+                    g.atomic_weight()
+                g.ordinal_sum(cgt.star); g.norton(cgt.up)
+    """,
     "Domineering 4x5": """
         from cgt.games import Domineering
         def run():
@@ -124,6 +144,8 @@ COMPILED_WORKLOADS = {
     "parse 400 texts": WORKLOADS["parse 400 texts"],
     "switch and hot sums": WORKLOADS["switch and hot sums"],
     "deep game (birthday 3000)": WORKLOADS["deep game (birthday 3000)"],
+    "print 3000 games": WORKLOADS["print 3000 games"],
+    "theory of 3000 games": WORKLOADS["theory of 3000 games"],
 }
 """``--compiled``: workloads of the C kernels, both trees with their kernels built."""
 
