@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import _nim
 from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
@@ -181,10 +182,8 @@ def nim_multiply(g: Game, h: GameLike) -> Game:
     >>> nim_multiply(cgt.nimber(2), cgt.nimber(3)), nim_multiply(cgt.nimber(8), cgt.nimber(8))
     (*, *13)
     """
-    from .impartial.field import nim_product
-
     hh = _game(h)
     for a in (g, hh):
         if not a.is_nimber:
             raise NotImpartial(f"nim-multiplication needs nimbers, and {a} is not one")
-    return _engine.make_nus(_engine._ZERO_D, 0, nim_product(g._m, hh._m))
+    return _engine.make_nus(_engine._ZERO_D, 0, _nim.product(g._m, hh._m))

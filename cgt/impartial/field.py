@@ -7,11 +7,12 @@ finite subfield ``GF(2**(2**k))``.  The product is defined recursively,
 
     ``a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ b' : a' < a, b' < b}``,
 
-and computed here by the equivalent rules on Fermat 2-powers ``F = 2**(2**k)``:
+and computed by the equivalent rules on Fermat 2-powers ``F = 2**(2**k)``:
 for ``x, y < F`` the product ``x ⊗ F`` is the ordinary product ``x·F`` and
 ``F ⊗ F = F ⊕ F/2`` (that is ``3F/2``).  Splitting ``a = a1·F ⊕ a0`` and
 ``b = b1·F ⊕ b0`` with halves below ``F`` gives three half-size products
-(Karatsuba style).
+(Karatsuba style).  That integer arithmetic lives in ``cgt._nim``, below
+both this module and :mod:`cgt.products` (whose ``nim_multiply`` uses it).
 
 >>> nim_product(2, 2), nim_product(4, 4), nim_product(16, 16)
 (3, 6, 24)
@@ -24,8 +25,9 @@ for ``x, y < F`` the product ``x ⊗ F`` is the ordinary product ``x·F`` and
 from __future__ import annotations
 
 import operator
-from functools import lru_cache
 
+from .._nim import level as _level
+from .._nim import product as _product
 from ..dyadic import Dyadic
 from ..errors import DivisionByZero, InvalidNimber
 from ..game import Game
@@ -67,42 +69,6 @@ def _check(value: object, name: str) -> int:
     return n
 
 
-def _level(n: int) -> int:
-    """Least ``k`` with ``n < 2**(2**k)``."""
-    k = 0
-    while n >> (1 << k):
-        k += 1
-    return k
-
-
-@lru_cache(maxsize=1 << 16)
-def _mul_small(a: int, b: int) -> int:
-    return _mul(a, b)
-
-
-def _mul(a: int, b: int) -> int:
-    if a < 2 or b < 2:
-        return a * b
-    k = _level(max(a, b)) - 1  # both below 2**(2**(k+1)); split at F = 2**(2**k)
-    half = 1 << k
-    mask = (1 << half) - 1
-    a1, a0 = a >> half, a & mask
-    b1, b0 = b >> half, b & mask
-    low = _mul_cached(a0, b0)
-    high_part = _mul_cached(a1, b1)
-    cross = _mul_cached(a1 ^ a0, b1 ^ b0) ^ low  # a1b1 ^ a1b0 ^ a0b1
-    # a1b1 ⊗ F⊗F = a1b1 ⊗ (F ⊕ F/2): the F part joins ``cross``; F/2 = 2**(half-1) < F
-    return (cross << half) ^ low ^ _mul_cached(high_part, 1 << (half - 1))
-
-
-def _mul_cached(a: int, b: int) -> int:
-    if a < 2 or b < 2:
-        return a * b
-    if a < 65536 and b < 65536:
-        return _mul_small(a, b) if a <= b else _mul_small(b, a)
-    return _mul(a, b)
-
-
 def nim_product(a: int, b: int) -> int:
     """Conway's nim-product of two non-negative integers.
 
@@ -117,7 +83,7 @@ def nim_product(a: int, b: int) -> int:
     """
     _check(a, "a")
     _check(b, "b")
-    return _mul_cached(a, b)
+    return _product(a, b)
 
 
 def subfield_order(a: int) -> int:
@@ -141,8 +107,8 @@ def nim_power(a: int, e: int) -> int:
     result, base = 1, a
     while e:
         if e & 1:
-            result = _mul_cached(result, base)
-        base = _mul_cached(base, base)
+            result = _product(result, base)
+        base = _product(base, base)
         e >>= 1
     return result
 
@@ -183,9 +149,9 @@ def _inverse(a: int) -> int:
     if a1 == 0:
         return _inverse(a0)
     h = 1 << (half - 1)
-    norm = _mul_cached(_mul_cached(a1, a1), h) ^ _mul_cached(a1, a0) ^ _mul_cached(a0, a0)
+    norm = _product(_product(a1, a1), h) ^ _product(a1, a0) ^ _product(a0, a0)
     n_inv = _inverse(norm)
-    return (_mul_cached(a1, n_inv) << half) ^ _mul_cached(a1 ^ a0, n_inv)
+    return (_product(a1, n_inv) << half) ^ _product(a1 ^ a0, n_inv)
 
 
 def nim_divide(a: int, b: int) -> int:
@@ -198,7 +164,7 @@ def nim_divide(a: int, b: int) -> int:
     _check(b, "b")
     if b == 0:
         raise NimZeroDivisionError(f"nim-division of {a} by the nimber 0")
-    return _mul_cached(a, nim_inverse(b))
+    return _product(a, nim_inverse(b))
 
 
 def nim_square_root(a: int) -> int:
