@@ -82,10 +82,6 @@ def clear_atomic_caches() -> None:
         cache.clear()
 
 
-def _opts(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
-    return _engine._options(g)
-
-
 def _num(x: Dyadic | int) -> Game:
     return _engine.make_number(x if isinstance(x, Dyadic) else Dyadic(x))
 
@@ -95,21 +91,19 @@ def _star(m: int) -> Game:
 
 
 def _is_integer(g: Game) -> bool:
-    x = g._x
-    return x is not None and g._is_number and x._exp == 0
+    return g.is_number and g.to_dyadic()._exp == 0
 
 
 # ---------------------------------------------------------------------------
 # Atomic weight
 # ---------------------------------------------------------------------------
 def _far_star(g: Game) -> int:
-    x = g._x
-    if x is not None and x._num == 0 and g._k == 0:
-        return g._m + 1
+    if g.is_nimber:
+        return g.nim_value() + 1
     r = _far.get(g)
     if r is not None:
         return r
-    left, right = _opts(g)
+    left, right = g.raw_options()
     r = 1
     for o in left + right:
         r = max(r, _far_star(o))
@@ -132,14 +126,14 @@ def far_star(g: Game) -> int:
 
 
 def _naive_aw(g: Game) -> Game:
-    if g._x is not None:
-        return _num(g._k)
+    if g.is_nus:
+        return _num(g.nus()[1])
     r = _naive.get(g)
     if r is not None:
         return r
     add = _engine.add
     two, minus_two = _num(2), _num(-2)
-    left, right = _opts(g)
+    left, right = g.raw_options()
     lw = [add(_naive_aw(o), minus_two) for o in left]
     rw = [add(_naive_aw(o), two) for o in right]
     g0 = _engine.canonical_form(lw, rw)
@@ -152,7 +146,8 @@ def _naive_aw(g: Game) -> Game:
             if lw:
                 best: Dyadic | None = None
                 for w in lw:
-                    n = Dyadic(-((-w._rs._num) >> w._rs._exp))  # ceiling of RS(w)
+                    rs = w.right_stop()
+                    n = Dyadic(-((-rs._num) >> rs._exp))  # ceiling of RS(w)
                     if _engine.le(_num(n), w):
                         n = n + 1
                     best = n if best is None or n > best else best
@@ -164,7 +159,8 @@ def _naive_aw(g: Game) -> Game:
             if rw:
                 least: Dyadic | None = None
                 for w in rw:
-                    n = Dyadic(w._ls._num >> w._ls._exp)  # floor of LS(w)
+                    ls = w.left_stop()
+                    n = Dyadic(ls._num >> ls._exp)  # floor of LS(w)
                     if _engine.le(w, _num(n)):
                         n = n - 1
                     least = n if least is None or n < least else least
@@ -180,11 +176,11 @@ def _atomic_weight_or_none(g: Game) -> Game | None:
     if g in _aw:
         return _aw[g]
     result: Game | None
-    if not (g._ls._num == 0 and g._rs._num == 0):
+    if not g.is_infinitesimal:
         result = None
     else:
         w = _naive_aw(g)
-        if g._small:
+        if g.is_all_small:
             result = w
         else:
             from .game import up
@@ -223,9 +219,10 @@ def atomic_weight(g: Game) -> Game:
     """
     w = _aw_deep(g)
     if w is None:
-        if not (g._ls._num == 0 and g._rs._num == 0):
+        if not g.is_infinitesimal:
             raise NotAtomic(
-                f"{g} is not atomic: it is not infinitesimal (stops {g._ls} and {g._rs})"
+                f"{g} is not atomic: it is not infinitesimal "
+                f"(stops {g.left_stop()} and {g.right_stop()})"
             )
         raise NotAtomic(
             f"{g} is not atomic: it differs from (atomic weight).up by more than up* plus a kite"
@@ -248,27 +245,27 @@ def is_atomic(g: Game) -> bool:
 # ---------------------------------------------------------------------------
 def _project(g: Game) -> Game:
     """Star projection: replace each ``x*`` by ``x`` throughout."""
-    x = g._x
-    if x is not None:
-        if g._is_number:
+    if g.is_nus:
+        if g.is_number:
             return g
-        if g._k == 0 and g._m == 1:
+        x, k, m = g.nus()
+        if k == 0 and m == 1:
             return _engine.make_number(x)
     r = _projected.get(g)
     if r is not None:
         return r
-    left, right = _opts(g)
+    left, right = g.raw_options()
     r = _engine.canonical_form([_project(o) for o in left], [_project(o) for o in right])
     _projected[g] = r
     return r
 
 
 def _reduce(g: Game) -> Game:
-    x = g._x
-    if x is not None:
-        return _engine.make_number(x)
-    if g._ls == g._rs:
-        return _engine.make_number(g._ls)
+    if g.is_nus:
+        return _engine.make_number(g.nus()[0])
+    ls = g.left_stop()
+    if ls == g.right_stop():
+        return _engine.make_number(ls)
     r = _reduced.get(g)
     if r is not None:
         return r
@@ -361,15 +358,16 @@ def uptimal_expansion(g: Game) -> UptimalExpansion | None:
     >>> uptimal_expansion(cgt.parse("{1|-1}")) is None
     True
     """
-    if g._ls != g._rs:
+    x = g.left_stop()
+    if x != g.right_stop():
         return None
-    x = g._ls
-    if g._x is not None:
-        return UptimalExpansion(x, g._m, (g._k,) if g._k else ())
+    if g.is_nus:
+        _, k, m = g.nus()
+        return UptimalExpansion(x, m, (k,) if k else ())
     h = _sub_number(g, x)
-    if not h._small:
+    if not h.is_all_small:
         return None
-    bound = h._birthday + 1
+    bound = h.birthday() + 1
     from .game import _times
 
     # Doubling kills the nim part, so the digits can be read off 2R alone:
@@ -377,7 +375,7 @@ def uptimal_expansion(g: Game) -> UptimalExpansion | None:
     s = h
     coeffs: list[int] = []
     for i in range(1, bound + 1):
-        if s._x is not None and s._k == 0:
+        if s.is_nus and s.nus()[1] == 0:
             break
         u = up_nth(i)
         s2 = _engine.add(s, s)
@@ -399,11 +397,14 @@ def uptimal_expansion(g: Game) -> UptimalExpansion | None:
         coeffs.append(k)
         if k:
             s = _engine.add(s, _engine.negate(_times(u, k)))
-    if not (s._x is not None and s._k == 0):
+    if not s.is_nus:
+        return None
+    _, k, m = s.nus()
+    if k != 0:
         return None
     while coeffs and coeffs[-1] == 0:
         coeffs.pop()
-    e = UptimalExpansion(x, s._m, tuple(coeffs))
+    e = UptimalExpansion(x, m, tuple(coeffs))
     return e if e.game() is g else None
 
 

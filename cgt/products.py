@@ -61,19 +61,21 @@ def _game(value: GameLike) -> Game:
 
 
 def _ordinal_sum(g: Game, h: Game) -> Game:
-    gx, hx = g._x, h._x
-    if hx is not None and hx._num == 0 and h._k == 0:
+    if h.is_nimber:
         # H = *n (or 0): x + *m : *n = x + *(m + n)
-        if h._m == 0:
+        n = h.nim_value()
+        if n == 0:
             return g
-        if gx is not None and g._k == 0:
-            return _engine.make_nus(gx, 0, g._m + h._m)
+        if g.is_nus:
+            x, k, m = g.nus()
+            if k == 0:
+                return _engine.make_nus(x, 0, m + n)
     key = (g, h)
     r = _ordinal_cache.get(key)
     if r is not None:
         return r
-    gl, gr = _engine._options(g)
-    hl, hr = _engine._options(h)
+    gl, gr = g.raw_options()
+    hl, hr = h.raw_options()
     left = list(gl) + [_ordinal_sum(g, o) for o in hl]
     right = list(gr) + [_ordinal_sum(g, o) for o in hr]
     r = _engine.canonical_form(left, right)
@@ -94,17 +96,19 @@ def ordinal_sum(g: Game, h: GameLike) -> Game:
     (1/2, ^*)
     """
     hh = _game(h)
-    if hh._x is not None and hh._k == 0 and hh._x._num == 0:
+    if hh.is_nimber:
         return _ordinal_deep(g, hh)  # H = *n: closed form for a base x + *m
-    gx, hx = g._x, hh._x
-    if gx is not None and hx is not None and g._is_number and hh._is_number and hx._exp == 0:
-        return _engine.make_number(_number_then_integer(gx, hx._num))
-    if g._birthday == 0:
+    if g.is_number and hh.is_number:
+        hx = hh.to_dyadic()
+        if hx._exp == 0:
+            return _engine.make_number(_number_then_integer(g.to_dyadic(), hx._num))
+    if g.birthday() == 0:
         return hh  # 0 : H = H
-    if hh._birthday > _ORDINAL_LIMIT:
+    day = hh.birthday()
+    if day > _ORDINAL_LIMIT:
         raise TooLarge(
             f"{g} : {hh} recurses through every position of the subordinate game, "
-            f"which is born on day {hh._birthday} (the limit is {_ORDINAL_LIMIT})"
+            f"which is born on day {day} (the limit is {_ORDINAL_LIMIT})"
         )
     return _ordinal_deep(g, hh)
 
@@ -138,16 +142,17 @@ def _incentive_units(u: Game) -> list[Game]:
 
 
 def _norton(g: Game, u: Game, units: list[Game]) -> Game:
-    x = g._x
-    if x is not None and g._is_number and x._exp == 0:
-        from .game import _times
+    if g.is_number:
+        x = g.to_dyadic()
+        if x._exp == 0:
+            from .game import _times
 
-        return _times(u, x._num)
+            return _times(u, x._num)
     key = (g, u)
     r = _norton_cache.get(key)
     if r is not None:
         return r
-    gl, gr = _engine._options(g)
+    gl, gr = g.raw_options()
     add, neg = _engine.add, _engine.negate
     left = [add(_norton(o, u, units), v) for o in gl for v in units]
     right = [add(_norton(o, u, units), neg(v)) for o in gr for v in units]
@@ -186,4 +191,4 @@ def nim_multiply(g: Game, h: GameLike) -> Game:
     for a in (g, hh):
         if not a.is_nimber:
             raise NotImpartial(f"nim-multiplication needs nimbers, and {a} is not one")
-    return _engine.make_nus(_engine._ZERO_D, 0, _nim.product(g._m, hh._m))
+    return _engine.make_nus(_engine._ZERO_D, 0, _nim.product(g.nim_value(), hh.nim_value()))

@@ -102,10 +102,6 @@ def clear_temperature_caches() -> None:
     _tempered.clear()
 
 
-def _options(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
-    return _engine._options(g)
-
-
 def _game(value: GameLike) -> Game:
     from .game import to_game
 
@@ -140,7 +136,7 @@ def left_stop(g: Game) -> Dyadic:
     >>> left_stop(cgt.parse("{3||2*|1*}")), left_stop(cgt.parse("-5/2"))
     (3, -5/2)
     """
-    return g._ls
+    return g.left_stop()
 
 
 def right_stop(g: Game) -> Dyadic:
@@ -150,26 +146,26 @@ def right_stop(g: Game) -> Dyadic:
     >>> right_stop(cgt.parse("{3||2*|1*}"))
     2
     """
-    return g._rs
+    return g.right_stop()
 
 
 def _thermo(g: Game) -> Thermograph:
     th = _thermographs.get(g)
     if th is not None:
         return th
-    x = g._x
-    if x is not None and g._is_number and x._exp == 0:
+    x = g.to_dyadic() if g.is_number else None
+    if x is not None and x._exp == 0:
         wall = Trajectory.constant(x)
         th = Thermograph(wall, wall, _MINUS_ONE)
     else:
-        left, right = _options(g)
+        left, right = g.raw_options()
         lsc: Trajectory | None = None
         for gl in left:
-            w = _thermo(gl)._right
+            w = _thermo(gl).right_wall
             lsc = w if lsc is None else lsc.maximum(w)
         rsc: Trajectory | None = None
         for gr in right:
-            w = _thermo(gr)._left
+            w = _thermo(gr).left_wall
             rsc = w if rsc is None else rsc.minimum(w)
         # canonical non-integers have options on both sides
         assert lsc is not None and rsc is not None
@@ -203,11 +199,11 @@ def mean(g: Game) -> Dyadic:
     >>> mean(cgt.parse("{3||2*|1*}")), mean(cgt.parse("1/2^*")), mean(cgt.parse("{5|-1}"))
     (9/4, 1/2, 2)
     """
-    x = g._x
-    if x is not None:
-        return x
-    if g._ls == g._rs:
-        return g._ls
+    if g.is_nus:
+        return g.nus()[0]
+    ls = g.left_stop()
+    if ls == g.right_stop():
+        return ls
     return thermograph(g).mast
 
 
@@ -222,10 +218,9 @@ def temperature(g: Game) -> Dyadic:
     >>> temperature(cgt.zero), temperature(cgt.up), temperature(cgt.parse("{1|-1}"))
     (-1, 0, 1)
     """
-    x = g._x
-    if x is not None:
-        if g._is_number:
-            return Dyadic.from_exponent(-1, x._exp)
+    if g.is_number:
+        return Dyadic.from_exponent(-1, g.to_dyadic()._exp)
+    if g.is_nus:
         return Dyadic(0)
     return thermograph(g).temperature
 
@@ -234,8 +229,7 @@ def temperature(g: Game) -> Dyadic:
 # Cooling, freezing, heating, overheating
 # ---------------------------------------------------------------------------
 def _cool(g: Game, t: Dyadic, shift_l: Game, shift_r: Game) -> Game:
-    x = g._x
-    if x is not None and g._is_number and x._exp == 0:
+    if g.is_number and g.to_dyadic()._exp == 0:
         return g
     key = (g, t)
     r = _cooled.get(key)
@@ -244,7 +238,7 @@ def _cool(g: Game, t: Dyadic, shift_l: Game, shift_r: Game) -> Game:
     if t > temperature(g):
         r = _engine.make_number(mean(g))
     else:
-        left, right = _options(g)
+        left, right = g.raw_options()
         add = _engine.add
         lo = [add(_cool(gl, t, shift_l, shift_r), shift_l) for gl in left]
         ro = [add(_cool(gr, t, shift_l, shift_r), shift_r) for gr in right]
@@ -290,7 +284,7 @@ def freeze(g: Game) -> Game:
     >>> freeze(cgt.parse("{3||2*|1*}")), freeze(cgt.parse("{2|1}")), freeze(cgt.number("1/2"))
     (9/4*, 3/2*, 1/2)
     """
-    if g._is_number:
+    if g.is_number:
         return g
     tau = temperature(g)
     if tau._num == 0:
@@ -299,13 +293,13 @@ def freeze(g: Game) -> Game:
 
 
 def _heat(g: Game, t: Game) -> Game:
-    if g._is_number:
+    if g.is_number:
         return g
     key = (g, t)
     r = _heated.get(key)
     if r is not None:
         return r
-    left, right = _options(g)
+    left, right = g.raw_options()
     add = _engine.add
     neg_t = _engine.negate(t)
     lo = [add(_heat(gl, t), t) for gl in left]
@@ -329,8 +323,8 @@ def heat(g: Game, t: GameLike | Dyadic) -> Game:
 
 
 def _overheat(g: Game, s: Game, t: Game) -> Game:
-    x = g._x
-    if x is not None and g._is_number and x._exp == 0:
+    x = g.to_dyadic() if g.is_number else None
+    if x is not None and x._exp == 0:
         from .game import _times
 
         return _times(s, x._num)
@@ -338,7 +332,7 @@ def _overheat(g: Game, s: Game, t: Game) -> Game:
     r = _overheated.get(key)
     if r is not None:
         return r
-    left, right = _options(g)
+    left, right = g.raw_options()
     add = _engine.add
     neg_t = _engine.negate(t)
     lo = [add(_overheat(gl, s, t), t) for gl in left]
@@ -372,7 +366,7 @@ def incentives(g: Game) -> tuple[Game, ...]:
     >>> incentives(cgt.parse("{3||2|1}")), incentives(cgt.up), incentives(cgt.zero)
     (({1,{2|1}|0},), (^*,), ())
     """
-    left, right = _options(g)
+    left, right = g.raw_options()
     neg_g = _engine.negate(g)
     cands = [_engine.add(gl, neg_g) for gl in left]
     cands += [_engine.add(g, _engine.negate(gr)) for gr in right]
@@ -384,15 +378,15 @@ def incentives(g: Game) -> tuple[Game, ...]:
 
 def _temper(g: Game) -> int:
     """0: neither, 1: even-tempered, 2: odd-tempered."""
-    x = g._x
-    if x is not None:
-        if g._is_number:
+    if g.is_nus:
+        if g.is_number:
             return 1
-        return 2 if g._k == 0 and g._m == 1 else 0
+        _, k, m = g.nus()
+        return 2 if k == 0 and m == 1 else 0
     r = _tempered.get(g)
     if r is not None:
         return r
-    left, right = _options(g)
+    left, right = g.raw_options()
     kinds = {_temper(o) for o in left + right}
     r = 1 if kinds == {2} else 2 if kinds == {1} else 0
     _tempered[g] = r

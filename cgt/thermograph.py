@@ -512,12 +512,23 @@ class Thermograph:
     True
     """
 
-    __slots__ = ("_left", "_right", "_temperature")
+    __slots__ = ("_lwall", "_rwall", "_temperature")
 
     def __init__(self, left_wall: Trajectory, right_wall: Trajectory, temperature: Dyadic) -> None:
-        self._left = left_wall
-        self._right = right_wall
+        self._lwall = left_wall
+        self._rwall = right_wall
         self._temperature = temperature
+
+    def __reduce__(self) -> tuple[type[Thermograph], tuple[Trajectory, Trajectory, Dyadic]]:
+        return (Thermograph, (self._lwall, self._rwall, self._temperature))
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        # Only pickles written before __reduce__ existed come here: their state
+        # is the slots' dict, with the walls then named "_left" and "_right".
+        slots = state[1]
+        self._lwall = slots["_left"]
+        self._rwall = slots["_right"]
+        self._temperature = slots["_temperature"]
 
     @classmethod
     def from_cgsuite(cls, text: str) -> Thermograph:
@@ -557,7 +568,7 @@ class Thermograph:
         >>> cgt.parse("{3||2|1}").thermograph().left_wall
         Trajectory(9/4,[3/4],[0,-1])
         """
-        return self._left
+        return self._lwall
 
     @property
     def right_wall(self) -> Trajectory:
@@ -567,7 +578,7 @@ class Thermograph:
         >>> cgt.parse("{3||2*|1*}").thermograph().right_wall
         Trajectory(9/4,[3/4,1/2,0],[0,1,0,1])
         """
-        return self._right
+        return self._rwall
 
     @property
     def temperature(self) -> Dyadic:
@@ -587,29 +598,29 @@ class Thermograph:
         >>> cgt.parse("{2|{1|0}}").thermograph().mast
         5/4
         """
-        return self._left.mast
+        return self._lwall.mast
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Thermograph):
             return NotImplemented
-        return self._left == other._left and self._right == other._right
+        return self._lwall == other._lwall and self._rwall == other._rwall
 
     def __hash__(self) -> int:
-        return hash((self._left, self._right))
+        return hash((self._lwall, self._rwall))
 
     def __repr__(self) -> str:
-        return f"Thermograph({self._left._cgsuite()},{self._right._cgsuite()})"
+        return f"Thermograph({self._lwall._cgsuite()},{self._rwall._cgsuite()})"
 
     # --- pictures ------------------------------------------------------------------
     def _extent(self) -> tuple[Dyadic, Dyadic, Dyadic]:
         """(lowest x, highest x, top temperature) of the drawing."""
-        xs = [x for _, x in self._left.points] + [x for _, x in self._right.points]
+        xs = [x for _, x in self._lwall.points] + [x for _, x in self._rwall.points]
         top = max(self._temperature, _ZERO) + 1
         return min(xs), max(xs), top
 
     def _polylines(self, top: Dyadic) -> tuple[list[tuple[Dyadic, Dyadic]], ...]:
         walls = []
-        for wall in (self._left, self._right):
+        for wall in (self._lwall, self._rwall):
             pts = list(wall.points)
             pts.append((top, _at(wall, top)))
             walls.append(pts)

@@ -108,6 +108,36 @@ def test_thermograph_svg_and_trajectory_api() -> None:
         w.value_at(-2)
 
 
+#: pickle.dumps(parse("{1|-1}").thermograph(), protocol=4) at main e5a23fa, when
+#: Thermograph's slots were still named _left/_right (pickled as the slots' dict).
+OLD_THERMOGRAPH_PICKLE = """
+gASVhgEAAAAAAACMD2NndC50aGVybW9ncmFwaJSMC1RoZXJtb2dyYXBolJOUKYGUTn2UKIwFX2xlZnSUaACMClRy
+YWplY3RvcnmUk5QpgZROfZQojAhfZW50cmllc5RdlCiMCGJ1aWx0aW5zlIwHZ2V0YXR0cpSTlIwKY2d0LmR5YWRp
+Y5SMBkR5YWRpY5STlIwNZnJvbV9leHBvbmVudJSGlFKUSv////9LAIaUUpRoDmgRaBKGlFKUSwFLAIaUUpRLAIeU
+aA5oEWgShpRSlEsBSwCGlFKUaA5oEWgShpRSlEsBSwCGlFKUSwCHlGWMAl9ulEsCjARfcHRzlE6MBl9zbG9wZZRL
+AIwFX3RpbHSUSv////91hpRijAZfcmlnaHSUaAcpgZROfZQoaApdlChoFmgOaBFoEoaUUpRK/////0sAhpRSlEsA
+h5RoH2gOaBFoEoaUUpRK/////0sAhpRSlEsAh5RlaCVLAmgmTmgnSwBoKEsBdYaUYowMX3RlbXBlcmF0dXJllGgf
+dYaUYi4=
+"""
+
+
+def test_thermographs_pickle_and_old_pickles_still_load() -> None:
+    import base64
+    import pickle
+
+    for text in ("{3||2*|1*}", "{1|-1}", "5", "^*"):
+        th = P(text).thermograph()
+        for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(th, protocol=protocol))
+            assert back == th and str(back) == str(th)
+            assert back.temperature == th.temperature and back.mast == th.mast
+    old = pickle.loads(base64.b64decode(OLD_THERMOGRAPH_PICKLE))
+    # {1|-1}: both walls start at 1 and -1 and meet at the mast 0 at temperature 1
+    assert str(old) == "Thermograph(0,[1],[0,-1],0,[1],[0,1])"
+    assert old == P("{1|-1}").thermograph()
+    assert (old.temperature, old.mast, old.left_wall.value_at(0)) == (1, 0, 1)
+
+
 def test_thermograph_plot() -> None:
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")

@@ -28,16 +28,12 @@ OWNERS = {"cgt/game.py", "cgt/canonical.py"}
 
 #: Modules still reading the slots, with the number of reads (to do: accessors).
 READERS: dict[str, int] = {
-    "cgt/atomic.py": 40,
     "cgt/impartial/misere_canonical.py": 11,  # mostly MisereGame's own _birthday
     "cgt/loopy/notation.py": 2,
     "cgt/loopy/printing.py": 11,
     "cgt/notation.py": 87,
     "cgt/play.py": 17,
-    "cgt/products.py": 21,
     "cgt/solver.py": 4,
-    "cgt/temperature.py": 22,
-    "cgt/thermograph.py": 17,
 }
 
 
