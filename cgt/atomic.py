@@ -98,8 +98,9 @@ def _is_integer(g: Game) -> bool:
 # Atomic weight
 # ---------------------------------------------------------------------------
 def _far_star(g: Game) -> int:
-    if g.is_nimber:
-        return g.nim_value() + 1
+    p = g.nus_or_none()
+    if p is not None and p[1] == 0 and p[0]._num == 0:  # the nimber *m
+        return p[2] + 1
     r = _far.get(g)
     if r is not None:
         return r
@@ -126,8 +127,9 @@ def far_star(g: Game) -> int:
 
 
 def _naive_aw(g: Game) -> Game:
-    if g.is_nus:
-        return _num(g.nus()[1])
+    p = g.nus_or_none()
+    if p is not None:
+        return _num(p[1])
     r = _naive.get(g)
     if r is not None:
         return r
@@ -245,10 +247,11 @@ def is_atomic(g: Game) -> bool:
 # ---------------------------------------------------------------------------
 def _project(g: Game) -> Game:
     """Star projection: replace each ``x*`` by ``x`` throughout."""
-    if g.is_nus:
-        if g.is_number:
+    p = g.nus_or_none()
+    if p is not None:
+        x, k, m = p
+        if k == m == 0:
             return g
-        x, k, m = g.nus()
         if k == 0 and m == 1:
             return _engine.make_number(x)
     r = _projected.get(g)
@@ -261,8 +264,9 @@ def _project(g: Game) -> Game:
 
 
 def _reduce(g: Game) -> Game:
-    if g.is_nus:
-        return _engine.make_number(g.nus()[0])
+    p = g.nus_or_none()
+    if p is not None:
+        return _engine.make_number(p[0])
     ls = g.left_stop()
     if ls == g.right_stop():
         return _engine.make_number(ls)

@@ -397,6 +397,24 @@ class Game:
         assert self._right is not None
         return _display_order(self._right)
 
+    def nus_or_none(self) -> tuple[Dyadic, int, int] | None:
+        """``(x, k, m)`` as :meth:`nus` gives it, or None when the game is not
+        ``x + k.up + *m``; ``k == m == 0`` exactly when the game is the number ``x``.
+
+        One call where :attr:`is_nus` then :meth:`nus` would be two: for the
+        theory's walks over game trees, which ask this of every position.
+
+        >>> import cgt
+        >>> cgt.parse("1/2^^*3").nus_or_none(), cgt.parse("{1|-1}").nus_or_none()
+        ((1/2, 2, 3), None)
+        >>> cgt.number(-3).nus_or_none()
+        (-3, 0, 0)
+        """
+        x = self._x
+        if x is None:
+            return None
+        return x, self._k, self._m
+
     def raw_options(self) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
         """``(left, right)``: both sides' canonical options as the engine keeps
         them, without the display sort of :attr:`left_options`.

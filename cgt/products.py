@@ -61,15 +61,15 @@ def _game(value: GameLike) -> Game:
 
 
 def _ordinal_sum(g: Game, h: Game) -> Game:
-    if h.is_nimber:
+    hp = h.nus_or_none()
+    if hp is not None and hp[1] == 0 and hp[0]._num == 0:
         # H = *n (or 0): x + *m : *n = x + *(m + n)
-        n = h.nim_value()
+        n = hp[2]
         if n == 0:
             return g
-        if g.is_nus:
-            x, k, m = g.nus()
-            if k == 0:
-                return _engine.make_nus(x, 0, m + n)
+        gp = g.nus_or_none()
+        if gp is not None and gp[1] == 0:
+            return _engine.make_nus(gp[0], 0, gp[2] + n)
     key = (g, h)
     r = _ordinal_cache.get(key)
     if r is not None:
@@ -142,12 +142,11 @@ def _incentive_units(u: Game) -> list[Game]:
 
 
 def _norton(g: Game, u: Game, units: list[Game]) -> Game:
-    if g.is_number:
-        x = g.to_dyadic()
-        if x._exp == 0:
-            from .game import _times
+    p = g.nus_or_none()
+    if p is not None and p[1] == p[2] == 0 and p[0]._exp == 0:  # the integer n: n copies of U
+        from .game import _times
 
-            return _times(u, x._num)
+        return _times(u, p[0]._num)
     key = (g, u)
     r = _norton_cache.get(key)
     if r is not None:

@@ -153,19 +153,19 @@ def _thermo(g: Game) -> Thermograph:
     th = _thermographs.get(g)
     if th is not None:
         return th
-    x = g.to_dyadic() if g.is_number else None
-    if x is not None and x._exp == 0:
-        wall = Trajectory.constant(x)
+    p = g.nus_or_none()
+    if p is not None and p[1] == p[2] == 0 and p[0]._exp == 0:  # an integer
+        wall = Trajectory.constant(p[0])
         th = Thermograph(wall, wall, _MINUS_ONE)
     else:
         left, right = g.raw_options()
         lsc: Trajectory | None = None
         for gl in left:
-            w = _thermo(gl).right_wall
+            w = _thermo(gl)._rwall  # the walls' slots: this module builds thermographs
             lsc = w if lsc is None else lsc.maximum(w)
         rsc: Trajectory | None = None
         for gr in right:
-            w = _thermo(gr).left_wall
+            w = _thermo(gr)._lwall
             rsc = w if rsc is None else rsc.minimum(w)
         # canonical non-integers have options on both sides
         assert lsc is not None and rsc is not None
@@ -199,8 +199,9 @@ def mean(g: Game) -> Dyadic:
     >>> mean(cgt.parse("{3||2*|1*}")), mean(cgt.parse("1/2^*")), mean(cgt.parse("{5|-1}"))
     (9/4, 1/2, 2)
     """
-    if g.is_nus:
-        return g.nus()[0]
+    p = g.nus_or_none()
+    if p is not None:
+        return p[0]
     ls = g.left_stop()
     if ls == g.right_stop():
         return ls
@@ -218,10 +219,10 @@ def temperature(g: Game) -> Dyadic:
     >>> temperature(cgt.zero), temperature(cgt.up), temperature(cgt.parse("{1|-1}"))
     (-1, 0, 1)
     """
-    if g.is_number:
-        return Dyadic.from_exponent(-1, g.to_dyadic()._exp)
-    if g.is_nus:
-        return Dyadic(0)
+    p = g.nus_or_none()
+    if p is not None:
+        x, k, m = p
+        return Dyadic.from_exponent(-1, x._exp) if k == m == 0 else Dyadic(0)
     return thermograph(g).temperature
 
 
@@ -229,7 +230,8 @@ def temperature(g: Game) -> Dyadic:
 # Cooling, freezing, heating, overheating
 # ---------------------------------------------------------------------------
 def _cool(g: Game, t: Dyadic, shift_l: Game, shift_r: Game) -> Game:
-    if g.is_number and g.to_dyadic()._exp == 0:
+    p = g.nus_or_none()
+    if p is not None and p[1] == p[2] == 0 and p[0]._exp == 0:  # an integer
         return g
     key = (g, t)
     r = _cooled.get(key)
@@ -293,7 +295,8 @@ def freeze(g: Game) -> Game:
 
 
 def _heat(g: Game, t: Game) -> Game:
-    if g.is_number:
+    p = g.nus_or_none()
+    if p is not None and p[1] == p[2] == 0:  # a number
         return g
     key = (g, t)
     r = _heated.get(key)
@@ -323,11 +326,11 @@ def heat(g: Game, t: GameLike | Dyadic) -> Game:
 
 
 def _overheat(g: Game, s: Game, t: Game) -> Game:
-    x = g.to_dyadic() if g.is_number else None
-    if x is not None and x._exp == 0:
+    p = g.nus_or_none()
+    if p is not None and p[1] == p[2] == 0 and p[0]._exp == 0:  # an integer
         from .game import _times
 
-        return _times(s, x._num)
+        return _times(s, p[0]._num)
     key = (g, s, t)
     r = _overheated.get(key)
     if r is not None:
@@ -378,10 +381,11 @@ def incentives(g: Game) -> tuple[Game, ...]:
 
 def _temper(g: Game) -> int:
     """0: neither, 1: even-tempered, 2: odd-tempered."""
-    if g.is_nus:
-        if g.is_number:
+    p = g.nus_or_none()
+    if p is not None:
+        _, k, m = p
+        if k == m == 0:
             return 1
-        _, k, m = g.nus()
         return 2 if k == 0 and m == 1 else 0
     r = _tempered.get(g)
     if r is not None:
