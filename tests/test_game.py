@@ -6,11 +6,14 @@ import pickle
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cgt
 from cgt import Outcome, Relation
 
 from . import reference as ref
+from .strategies import day3
 
 
 def test_interning_equal_values_are_the_same_object() -> None:
@@ -49,6 +52,24 @@ def test_nus_sign_matches_the_definition(k: int, m: int) -> None:
     f = ref.from_game(g)
     assert (g >= 0) == ref.le(ref.ZERO, f)
     assert (g <= 0) == ref.le(f, ref.ZERO)
+
+
+@given(day3, st.sampled_from(["0", "1/2", "-3", "5/4"]), st.integers(-3, 3), st.integers(0, 5))
+def test_nus_or_none_agrees_with_is_nus_and_rebuilds_the_game(
+    g: cgt.Game, x: str, k: int, m: int
+) -> None:
+    # a game born by {L|R}: None exactly when it is not x + k.up + *m
+    parts = g.nus_or_none()
+    assert (parts is None) == (not g.is_nus)
+    if parts is not None:
+        assert parts == g.nus()
+        gx, gk, gm = parts
+        assert cgt.number(gx) + gk * cgt.up + cgt.nimber(gm) is g
+        assert (gk == gm == 0) == g.is_number
+    # a sum built from its parts gives them back
+    h = cgt.number(x) + k * cgt.up + cgt.nimber(m)
+    assert h.nus_or_none() == (cgt.Dyadic(x), k, m)
+    assert h.is_number == (k == m == 0)
 
 
 def test_predicates() -> None:
