@@ -37,7 +37,7 @@ from typing import Any, Union
 from .._compat import flag
 from .._deep import deep
 from ..errors import CGTError, InvalidArgument, TooLarge
-from ..game import Game, Relation, _maybe_game
+from ..game import Game, Relation, maybe_game
 from ..notation import names as notation_names
 from .canonical import simplest_form
 from .graph import GameGraph, LoopyOutcome, Winner, analyse
@@ -332,7 +332,7 @@ class LoopyGame:
         """
         if isinstance(game, LoopyGame):
             return game
-        g = _maybe_game(game)
+        g = maybe_game(game)
         if g is None:
             raise InvalidArgument(f"cannot make a loopy game from {type(game).__name__} {game!r}")
         limit = OF_LIMIT if max_positions is None else max_positions
@@ -727,7 +727,7 @@ def _rebuild(left: tuple[tuple[int, ...], ...], right: tuple[tuple[int, ...], ..
 def _coerce(value: object) -> LoopyGame | None:
     if isinstance(value, LoopyGame):
         return value
-    g = _maybe_game(value)
+    g = maybe_game(value)
     return None if g is None else LoopyGame.of(g)
 
 
