@@ -12,12 +12,13 @@ the change made that workload slower).
 ``--compiled``: the base's C kernels are built too (``setup.py build_ext
 --inplace`` in the export; this tree must have its own built) and the
 workloads are those of the kernels (boards, Col/Snort, heaps, Hexapawn,
-algebra).  ``--smoke`` (CI): small workloads that return their results, run once in each
-tree (the base as exported, without compiled kernels); the two versions must
-compute the same results.  With ``CGT_PURE_PYTHON=1`` in the environment both
-sides time their pure-Python paths (the variable is passed to the timed
-interpreters, whose environment is otherwise emptied).  Outside a git checkout
-(an sdist) or without the base commit only this tree runs.
+algebra, play, loopy). ``--smoke`` (CI): small workloads that return their
+results, run once in each tree (the base as exported, without compiled
+kernels); the two versions must compute the same results. With
+``CGT_PURE_PYTHON=1`` in the environment both sides time their pure-Python
+paths (the variable is passed to the timed interpreters, whose environment is
+otherwise emptied). Outside a git checkout (an sdist) or without the base
+commit only this tree runs.
 """
 
 from __future__ import annotations
@@ -45,6 +46,71 @@ RANDOM_TEXTS = """
             return "{" + l + "|" + r + "}"
 """
 """Random texts of forms (``text(depth)``), for the parse workloads."""
+
+PLAY = """
+        import random
+        from cgt.games import Clobber, Domineering, OctalGame, clear_solver_caches
+        from cgt.play import Sum, misere_outcome, outcome, winning_moves
+        rng = random.Random(3)
+        def domineering():
+            rows, cols = rng.choice([(3, 4), (4, 3)])
+            cells = ["#" if rng.random() < 0.15 else "." for _ in range(12)]
+            board = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+            return Domineering("|".join(board))
+        def clobber():
+            top = "".join(rng.choice("xo") for _ in range(5))
+            return Clobber(top + "|" + "".join(rng.choice("xo.") for _ in range(5)))
+        def mixed():
+            return Sum(*[domineering() for _ in range(3)], *[clobber() for _ in range(3)])
+        sums = [mixed() for _ in range(6)]
+        kayles = OctalGame("0.77").position(3, 5, 7, 8, 9)
+        def run():
+            cgt.clear_caches(); clear_solver_caches()
+            out = [misere_outcome(kayles)]
+            for s in sums:
+                out.append(outcome(s))
+                position, player = s, "left"  # played out: a winning move, else any move
+                while True:
+                    left = player == "left"
+                    options = position.left_options() if left else position.right_options()
+                    if not options:
+                        break
+                    moves = winning_moves(position, player)
+                    position = moves[0].position if moves else options[len(options) // 2]
+                    player = "right" if player == "left" else "left"
+                out.append(player)
+            return out
+"""
+"""Outcome search, winning moves and a game played out on sums of Domineering and Clobber, and
+a misère outcome of Kayles (:mod:`cgt.play`)."""
+
+LOOPY = """
+        from cgt.games import BackslidingToadsAndFrogs, clear_solver_caches
+        from cgt.loopy import LoopyGame, off, on, over, parse_loopy, sides, under, upon
+        texts = ["a{0|a}", "a{a|0}", "a{1|a}", "a{a,1|*}", "a{0,a|-1}", "{on|0}", "{0|off}",
+                 "{2|over}", "a{0|{0|a}}", "a{{a|0},1|-1}"]
+        def run():
+            cgt.clear_caches(); clear_solver_caches()
+            out = []
+            gs = [parse_loopy(t) for t in texts] + [on, off, over, under, upon]
+            gs.append(LoopyGame.of(cgt.parse("{1|{0|-1}}")))
+            for a in gs:
+                out.append(str(a.canonical()))
+                for b in gs:
+                    s = a + b
+                    out.append(str(s.outcome()))
+                    out.append(str(s.canonical()) if s.is_stopper else "-")
+                    try:
+                        out.append(a.compare(b))
+                    except cgt.CGTError as e:
+                        out.append(type(e).__name__)
+            for t in ("t.f", "tt.f", "t.ff", "tt..f", "t..ff", "tt.ff"):
+                v = BackslidingToadsAndFrogs(t).value()
+                out += [str(v), str(sides(v))]
+            return out
+"""
+"""Loopy values: parsing, sums and their outcomes and canonical forms, comparison, and the
+values and sides (onside, offside) of Backsliding Toads and Frogs (:mod:`cgt.loopy`)."""
 
 WORKLOADS = {
     "parse 400 texts": RANDOM_TEXTS
@@ -105,6 +171,8 @@ WORKLOADS = {
         def run():
             OctalGame("0.77").grundy_sequence(20000)
     """,
+    "play": PLAY,
+    "loopy": LOOPY,
 }
 
 COMPILED_WORKLOADS = {
@@ -146,6 +214,8 @@ COMPILED_WORKLOADS = {
     "deep game (birthday 3000)": WORKLOADS["deep game (birthday 3000)"],
     "print 3000 games": WORKLOADS["print 3000 games"],
     "theory of 3000 games": WORKLOADS["theory of 3000 games"],
+    "play": PLAY,
+    "loopy": LOOPY,
 }
 """``--compiled``: workloads of the C kernels, both trees with their kernels built."""
 

@@ -1243,9 +1243,20 @@ def _reverse_nimbers(values: set[int], through: int | None) -> set[int]:
 _FORMAT_SPEC = re.compile(r"((?:.?[<>^])?[0-9]*)(|s|a|u|latex)", re.S)
 
 
-def _maybe_game(value: object) -> Game | None:
-    """``value`` as a game if it is one or a number (else None); numbers that
-    are not dyadic (``Fraction(1, 3)``, ``nan``) raise a :class:`~cgt.CGTError`."""
+def maybe_game(value: object) -> Game | None:
+    """``value`` as a game if it is one or a number (else ``None``); numbers that
+    are not dyadic (``Fraction(1, 3)``, ``nan``) raise a :class:`~cgt.CGTError`.
+
+    Unlike :func:`to_game` it reads no text: operators and other value types
+    (loopy games) use it to tell a short game or number from anything else.
+
+    >>> maybe_game(3), maybe_game(star), maybe_game("3"), maybe_game(True)
+    (3, *, None, None)
+    >>> maybe_game(Fraction(1, 3))
+    Traceback (most recent call last):
+    ...
+    cgt.dyadic.NotDyadic: 1/3 is not a dyadic rational: the denominator 3 is not a power of two
+    """
     if isinstance(value, Game):
         return value
     if isinstance(value, bool):
@@ -1255,6 +1266,9 @@ def _maybe_game(value: object) -> Game | None:
     if hasattr(type(value), "__index__"):  # integer types of numpy and others
         return number(operator.index(value))  # type: ignore[arg-type]
     return None
+
+
+_maybe_game = maybe_game  # the older private spelling, used in this module and by cgt.play
 
 
 def to_game(value: GameLike) -> Game:

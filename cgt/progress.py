@@ -119,9 +119,22 @@ def progress_enabled() -> bool:
     return _enabled
 
 
-def _check_flag(progress: object) -> None:
+def check_flag(progress: object) -> None:
+    """Refuse a ``progress=`` argument that is not ``True``, ``False`` or ``None``.
+
+    Searches call it before they start, whether or not they will track anything.
+
+    >>> check_flag(None); check_flag(True)
+    >>> check_flag("yes")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.WrongType: progress must be True, False or None, not 'yes'
+    """
     if progress is not None and not isinstance(progress, bool):
         raise WrongType(f"progress must be True, False or None, not {progress!r}")
+
+
+_check_flag = check_flag  # the older private spelling (cgt.solver still uses it)
 
 
 def _open_bar(desc: str, unit: str, total: int | None) -> Any:
@@ -164,7 +177,7 @@ class Tracker:
         base: int = 0,
         every: int | None = None,
     ) -> None:
-        _check_flag(progress)
+        check_flag(progress)
         self.on = _enabled if progress is None else progress
         self.desc = desc
         self.unit = unit
@@ -228,5 +241,19 @@ def outermost() -> Tracker | None:
     return active
 
 
-def _set_outermost(tracker: Tracker | None) -> None:
+def set_outermost(tracker: Tracker | None) -> None:
+    """Make ``tracker`` this thread's running search (``None`` when it ends); see :func:`outermost`.
+
+    A search that opens its own :class:`Tracker` sets it here, so that nested
+    searches report to it instead of opening bars of their own.
+
+    >>> t = Tracker("positions", progress=False)
+    >>> set_outermost(t); outermost() is t
+    True
+    >>> set_outermost(None); outermost() is None
+    True
+    """
     _local.active = tracker
+
+
+_set_outermost = set_outermost  # the older private spelling (cgt.solver still uses it)

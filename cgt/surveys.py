@@ -112,7 +112,7 @@ def survey(
     >>> survey(square, range(4), workers=0)
     {0: 0, 1: 1, 2: 4, 3: 9}
     """
-    _progress._check_flag(progress)
+    _progress.check_flag(progress)
     if not callable(func):
         raise WrongType(f"survey() needs a function to run, not {func!r}")
     if workers is not None and (type(workers) is not int or workers < 0):

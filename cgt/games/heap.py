@@ -209,7 +209,7 @@ class HeapRuleset:
         if engine not in ("auto", "numpy", "python"):
             raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
         global _tracker
-        _progress._check_flag(progress)
+        _progress.check_flag(progress)
         if len(self._values) < n:
             with _EXTEND_LOCK:
                 if len(self._values) < n:

@@ -10,7 +10,8 @@ Results(left_first=Winner.DRAW, right_first=Winner.DRAW)
 
 from __future__ import annotations
 
-from . import invariants
+# _facade first: it fills LoopyGame's table of theory methods (cgt.loopy.values)
+from . import _facade, invariants  # noqa: F401
 from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
 from .invariants import NotIdempotent, NotStable
 from .notation import parse_loopy

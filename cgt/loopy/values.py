@@ -31,13 +31,13 @@ LoopyOutcome(left_first=Winner.DRAW, right_first=Winner.DRAW)
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Union
 
 from .._compat import flag
 from .._deep import deep
-from ..errors import InvalidArgument, TooLarge
-from ..game import Game, Relation, _maybe_game
+from ..errors import CGTError, InvalidArgument, TooLarge
+from ..game import Game, Relation, maybe_game
 from ..notation import names as notation_names
 from .canonical import simplest_form
 from .graph import GameGraph, LoopyOutcome, Winner, analyse
@@ -54,6 +54,72 @@ __all__ = [
 ]
 
 LoopyLike = Union["LoopyGame", Game, int]
+
+THEORY_METHODS: frozenset[str] = frozenset(
+    {
+        # onside and offside (cgt.loopy.sided)
+        "sides",
+        # invariants of stoppers (cgt.loopy.invariants)
+        "left_stop",
+        "right_stop",
+        "upsum",
+        "downsum",
+        "degree",
+        "is_pseudonumber",
+        "is_idempotent",
+        "is_stable",
+        "upsum_variety",
+        "downsum_variety",
+        "variety",
+        # the text of a stopper (cgt.loopy.printing)
+        "stopper_text",
+    }
+)
+"""The names of LoopyGame's façade table: what the loopy modules built on it provide.
+
+``LoopyGame`` is at the bottom of :mod:`cgt.loopy`; its sides, invariants and
+printing are computed by modules that import it.  Rather than importing them
+back, this module declares the names and one table, and
+:mod:`cgt.loopy._facade` (imported by :mod:`cgt.loopy`, which Python imports
+before any of its modules) fills it, as :mod:`cgt._facade` does for ``Game``.
+
+>>> import cgt.loopy
+>>> from cgt.loopy import values
+>>> sorted(values.THEORY_METHODS)[:3]
+['degree', 'downsum', 'downsum_variety']
+>>> print(cgt.parse("5over").left_stop())
+5over
+"""
+
+_THEORY: dict[str, Callable[..., Any]] = {}
+
+
+def install_theory(table: Mapping[str, Callable[..., Any]]) -> None:
+    """Fill LoopyGame's façade table; every name must be one of :data:`THEORY_METHODS`.
+
+    Called once by ``cgt.loopy._facade``.
+
+    >>> from cgt.loopy import values
+    >>> values.install_theory({"no such method": print})
+    Traceback (most recent call last):
+      ...
+    cgt.errors.InvalidArgument: 'no such method' is not in cgt.loopy.values.THEORY_METHODS
+    """
+    unknown = sorted(set(table) - THEORY_METHODS)
+    if unknown:
+        raise InvalidArgument(f"{unknown[0]!r} is not in cgt.loopy.values.THEORY_METHODS")
+    _THEORY.update(table)
+
+
+def _theory(name: str) -> Callable[..., Any]:
+    """The façade table's function for ``name`` (filled once ``cgt.loopy`` is imported)."""
+    found = _THEORY.get(name)
+    if found is None:
+        raise CGTError(
+            f"LoopyGame.{name} is not available: its façade table has no {name!r} "
+            "(cgt.loopy._facade, imported by cgt.loopy, fills cgt.loopy.values' table)"
+        )
+    return found
 
 
 class NotAStopper(InvalidArgument):
@@ -266,7 +332,7 @@ class LoopyGame:
         """
         if isinstance(game, LoopyGame):
             return game
-        g = _maybe_game(game)
+        g = maybe_game(game)
         if g is None:
             raise InvalidArgument(f"cannot make a loopy game from {type(game).__name__} {game!r}")
         limit = OF_LIMIT if max_positions is None else max_positions
@@ -532,9 +598,7 @@ class LoopyGame:
         >>> print((on + off).sides())
         on & off
         """
-        from .sided import sides
-
-        return sides(self)
+        return _theory("sides")(self)
 
     # --- invariants of stoppers (cgt.loopy.invariants) ---------------------------
     def left_stop(self) -> LoopyGame | Game:
@@ -545,9 +609,8 @@ class LoopyGame:
         >>> g.left_stop(), g.right_stop()
         (5over, -5under)
         """
-        from .invariants import left_stop
-
-        return left_stop(self)
+        value: LoopyGame | Game = _theory("left_stop")(self)
+        return value
 
     def right_stop(self) -> LoopyGame | Game:
         """The Right stop (see :meth:`left_stop`).
@@ -556,9 +619,8 @@ class LoopyGame:
         >>> cgt.parse("{pass|3/2}").right_stop()
         3/2under
         """
-        from .invariants import right_stop
-
-        return right_stop(self)
+        value: LoopyGame | Game = _theory("right_stop")(self)
+        return value
 
     def upsum(self, other: LoopyGame | Game | int) -> LoopyGame | Game:
         """The upsum ``G +⁺ H``: the onside of ``G + H``, simplest form.
@@ -567,9 +629,8 @@ class LoopyGame:
         >>> cgt.parse("over").upsum(cgt.parse("under")), cgt.parse("on").upsum(cgt.parse("off"))
         (over, on)
         """
-        from .invariants import upsum_of
-
-        return upsum_of(self, other)
+        value: LoopyGame | Game = _theory("upsum")(self, other)
+        return value
 
     def downsum(self, other: LoopyGame | Game | int) -> LoopyGame | Game:
         """The downsum ``G +⁻ H``: the offside of ``G + H``, simplest form.
@@ -578,9 +639,8 @@ class LoopyGame:
         >>> cgt.parse("over").downsum(cgt.parse("under"))
         under
         """
-        from .invariants import downsum_of
-
-        return downsum_of(self, other)
+        value: LoopyGame | Game = _theory("downsum")(self, other)
+        return value
 
     def degree(self) -> LoopyGame | Game:
         """The degree of loopiness ``G +⁺ -G`` (``0`` for a short game).
@@ -589,9 +649,8 @@ class LoopyGame:
         >>> cgt.parse("3/2under").degree(), cgt.parse("{-1/4+*|pass}").degree()
         (over, ^<on>)
         """
-        from .invariants import degree
-
-        return degree(self)
+        value: LoopyGame | Game = _theory("degree")(self)
+        return value
 
     @property
     def is_pseudonumber(self) -> bool:
@@ -601,9 +660,8 @@ class LoopyGame:
         >>> cgt.parse("5over").is_pseudonumber, cgt.parse("upon").is_pseudonumber
         (True, False)
         """
-        from .invariants import is_pseudonumber
-
-        return is_pseudonumber(self)
+        value: bool = _theory("is_pseudonumber")(self)
+        return value
 
     @property
     def is_idempotent(self) -> bool:
@@ -613,9 +671,8 @@ class LoopyGame:
         >>> cgt.parse("over").is_idempotent, cgt.parse("upon").is_idempotent
         (True, False)
         """
-        from .invariants import is_idempotent
-
-        return is_idempotent(self)
+        value: bool = _theory("is_idempotent")(self)
+        return value
 
     @property
     def is_stable(self) -> bool:
@@ -626,9 +683,8 @@ class LoopyGame:
         >>> cgt.parse("+-over").is_stable, cgt.parse("a{0|{0||||0,*2|||a|0||0}||0}").is_stable
         (True, False)
         """
-        from .invariants import is_stable
-
-        return is_stable(self)
+        value: bool = _theory("is_stable")(self)
+        return value
 
     def upsum_variety(self, degree: LoopyGame | Game | int | None = None) -> LoopyGame | Game:
         """``G +⁺ (-G +⁻ -D)`` for an idempotent ``D`` (by default the degree).
@@ -637,9 +693,8 @@ class LoopyGame:
         >>> cgt.parse("upon").upsum_variety(cgt.parse("^<on>"))
         v<on>
         """
-        from .invariants import upsum_variety
-
-        return upsum_variety(self, degree)
+        value: LoopyGame | Game = _theory("upsum_variety")(self, degree)
+        return value
 
     def downsum_variety(self, degree: LoopyGame | Game | int | None = None) -> LoopyGame | Game:
         """``G +⁻ (-G +⁺ D)`` for an idempotent ``D`` (by default the degree).
@@ -648,9 +703,8 @@ class LoopyGame:
         >>> cgt.parse("upon").downsum_variety(cgt.parse("^<on>"))
         v<on>
         """
-        from .invariants import downsum_variety
-
-        return downsum_variety(self, degree)
+        value: LoopyGame | Game = _theory("downsum_variety")(self, degree)
+        return value
 
     def variety(self) -> LoopyGame | Game:
         """The variety of a stable stopper (``NotStable`` otherwise).
@@ -659,9 +713,8 @@ class LoopyGame:
         >>> cgt.parse("+-(5over)").variety()
         +-{10over|over}
         """
-        from .invariants import variety
-
-        return variety(self)
+        value: LoopyGame | Game = _theory("variety")(self)
+        return value
 
 
 _EQ_BY_FORMS_LIMIT = 1000  # positions; above, == compares by product graphs
@@ -674,7 +727,7 @@ def _rebuild(left: tuple[tuple[int, ...], ...], right: tuple[tuple[int, ...], ..
 def _coerce(value: object) -> LoopyGame | None:
     if isinstance(value, LoopyGame):
         return value
-    g = _maybe_game(value)
+    g = maybe_game(value)
     return None if g is None else LoopyGame.of(g)
 
 
@@ -736,9 +789,8 @@ def _to_string(g: LoopyGame) -> str:
     if graph == dud.graph:
         return "dud"
     if g.is_stopper:
-        from .printing import stopper_text
-
-        return stopper_text(g._canonical_graph())
+        value: str = _theory("stopper_text")(g._canonical_graph())
+        return value
     return _plain_text(graph, shorts)
 
 

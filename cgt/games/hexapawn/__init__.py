@@ -418,7 +418,7 @@ class Hexapawn:
         """
         if method not in ("auto", "search", "theory"):
             raise InvalidPosition(f"method must be 'auto', 'search' or 'theory', got {method!r}")
-        _progress._check_flag(progress)
+        _progress.check_flag(progress)
         if method == "theory" or (method == "auto" and self._theory_applies()):
             if not self._theory_applies():
                 raise InvalidPosition(

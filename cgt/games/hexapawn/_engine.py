@@ -721,17 +721,17 @@ class Engine:
             sys.setrecursionlimit(depth)
         with self.lock:
             if self.tracker is not None or _progress.outermost() is not None:
-                _progress._check_flag(progress)
+                _progress.check_flag(progress)
                 return self.wins(white, black, white_to_move)
             tracker = _progress.Tracker("Hexapawn positions", progress=progress, base=self.nodes)
             self.tracker, self.tick_at = tracker, tracker.next
-            _progress._set_outermost(tracker)
+            _progress.set_outermost(tracker)
             try:
                 return self.wins(white, black, white_to_move)
             finally:
                 tracker.close()
                 self.tracker, self.tick_at = None, _progress.NEVER
-                _progress._set_outermost(None)
+                _progress.set_outermost(None)
 
     def tick(self) -> None:
         """A checkpoint of the running search: update its progress bar."""
