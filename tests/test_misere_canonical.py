@@ -17,6 +17,7 @@ Independent checks, all written out here:
 
 from __future__ import annotations
 
+import base64
 import functools
 import itertools
 import pickle
@@ -369,6 +370,34 @@ def test_print_then_parse_is_the_same_game(g: MisereGame) -> None:
     assert pickle.loads(pickle.dumps(g)) is g
     assert MisereGame(g.options) is g  # a form is its own simplest form
     assert g.birthday() == 1 + max((o.birthday() for o in g.options), default=-1)
+
+
+# A list of MisereGames pickled by cgt at main e5a23fa (pickle protocol 4), before
+# MisereGame's birthday slot was renamed: a pickle holds the option tree
+# (MisereGame.__reduce__), never the slots, so it must load unchanged.
+MAIN_E5A23FA_TEXTS = ("*[0]", "*[2]", "*[2#0]", "*[2[2]]", "*[2##]", "*[2#1]", "*[(2#0)[5]]")
+MAIN_E5A23FA_PICKLE = """
+gASVqgEAAAAAAABdlCiMHmNndC5pbXBhcnRpYWwubWlzZXJlX2Nhbm9uaWNhbJSMCl9mcm9tX3RyZWWUk5QphZSF
+lFKUaAMpSwCFlEsASwGGlIeUhZRSlGgDKClLAIWUSwBLAYaUSwKFlEsASwOGlHSUhZRSlGgDKClLAIWUSwBLAYaU
+SwBLAksBh5RLAksDhpR0lIWUUpRoAygpSwCFlEsASwGGlEsChZRLA4WUdJSFlFKUaAMoKUsAhZRLAEsBhpRLAoWU
+SwNLAYaUdJSFlFKUaAMoKUsAhZRLAEsBhpRLAEsCSwGHlChLAEsCSwFLA3SUKEsDSwRLAksASwF0lEsChZRLBksD
+hpRLAksDhpRLCEsGSweHlEsISwNLAoeUKEsGSwpLCUsHdJQoSwNLCEsESwJLCksFdJQoSwdLDEsGSwlLC3SUSwBL
+BoaUSwFLDksHh5QoSwJLCUsOSw90lChLA0sPSw5LEEsLdJQoSw9LBEsOSxBLEUsNdJQoSwNLDEsISwRLAksKSwV0
+lChLB0sGSwlLC0sNSxN0lChLFEsPSw5LEEsRSxJLBXSUdJSFlFKUZS4=
+"""
+
+
+def test_pickles_written_by_main_load() -> None:
+    loaded = pickle.loads(base64.b64decode(MAIN_E5A23FA_PICKLE))
+
+    def day(g: MisereGame) -> int:  # the birthday, from the option tree alone
+        return 1 + max((day(o) for o in g.options), default=-1)
+
+    assert [str(g) for g in loaded] == list(MAIN_E5A23FA_TEXTS)
+    for g, text in zip(loaded, MAIN_E5A23FA_TEXTS, strict=True):
+        assert g is parse_misere(text)
+        assert g.birthday() == day(g)
+    assert loaded[-1] is misere_heap(5) + parse_misere("*[2#0]")
 
 
 def test_a_difference_prints_and_reads_back() -> None:

@@ -28,7 +28,6 @@ OWNERS = {"cgt/game.py", "cgt/canonical.py"}
 
 #: Modules still reading the slots, with the number of reads (to do: accessors).
 READERS: dict[str, int] = {
-    "cgt/impartial/misere_canonical.py": 11,  # mostly MisereGame's own _birthday
     "cgt/loopy/notation.py": 2,
     "cgt/loopy/printing.py": 11,
     "cgt/notation.py": 87,

@@ -112,7 +112,7 @@ class MisereGame:
 
     __slots__ = (
         "__weakref__",
-        "_birthday",
+        "_day",
         "_even",
         "_gminus",
         "_gplus",
@@ -125,7 +125,7 @@ class MisereGame:
 
     _set: frozenset[MisereGame]
     _options: tuple[MisereGame, ...]
-    _birthday: int
+    _day: int  # the birthday
     _gplus: int
     _gminus: int
     _even: MisereGame | None  # the even part; self when even (computed lazily)
@@ -166,7 +166,7 @@ class MisereGame:
         >>> parse_misere("*[2]").birthday(), parse_misere("*[2##]").birthday()
         (2, 4)
         """
-        return self._birthday
+        return self._day
 
     @property
     def is_nim_heap(self) -> bool:
@@ -304,7 +304,7 @@ def _intern(options: frozenset[MisereGame]) -> MisereGame:
         g = object.__new__(MisereGame)
         g._set = options
         g._options = tuple(options)
-        g._birthday = 1 + max((o._birthday for o in options), default=-1)
+        g._day = 1 + max((o._day for o in options), default=-1)
         g._gplus = mex(o._gplus for o in options)
         g._gminus = mex(o._gminus for o in options) if options else 1
         g._even = None
@@ -328,7 +328,7 @@ def _simplify(options: frozenset[MisereGame]) -> MisereGame:
         return ZERO
     # Reversal through K != 0: K is then an option of every option of G that
     # is not an option of K, in particular of an option of largest birthday.
-    top = max(options, key=lambda o: o._birthday)
+    top = max(options, key=lambda o: o._day)
     for k in top._options:
         if k._set and k._set <= options and all(k in o._set for o in options - k._set):
             return k
@@ -409,7 +409,7 @@ def _check_work(g: MisereGame, h: MisereGame, times: int = 1) -> None:
         if work > MISERE_SUM_WORK:
             what = "the misère sum" if times == 1 else "the misère difference"
             raise TooLarge(
-                f"{what} of games born on days {g._birthday} and {h._birthday} "
+                f"{what} of games born on days {g._day} and {h._day} "
                 f"({sg} and {sh} subpositions, up to {wg} and {wh} options) needs about "
                 f"{work:.2e} steps, above the bound {MISERE_SUM_WORK} "
                 f"(cgt.impartial.misere_canonical.MISERE_SUM_WORK); too large to compute"
@@ -417,7 +417,7 @@ def _check_work(g: MisereGame, h: MisereGame, times: int = 1) -> None:
 
 
 def _is_heap(g: MisereGame) -> bool:
-    b = g._birthday
+    b = g._day
     return g._gplus == b and len(g._set) == b and g is misere_heap(b)
 
 
@@ -607,7 +607,7 @@ def _sort_key(g: MisereGame) -> tuple[Any, ...]:
             e = _even_part(g)
             key = (
                 1,
-                e._birthday,
+                e._day,
                 len(e._set),
                 e._gplus,
                 e._gminus,
@@ -661,7 +661,7 @@ def _emit_new(
     opened: bool,
     memo: dict[tuple[MisereGame, bool, bool], tuple[str, bool]],
 ) -> tuple[str, bool]:
-    b = g._birthday
+    b = g._day
     if _is_heap(g):
         return _number(b) + ("[" if opened else ""), opened
     even = _even_part(g)
@@ -679,7 +679,7 @@ def _emit_new(
             return text + _number(n), True
         if any(o._gplus == g._gplus ^ n for o in g._options):
             s = _add(g, misere_heap(n))
-            if s._birthday < b:
+            if s._day < b:
                 text, _ = _emit(s, True, True, memo)
                 return text + "-" + _number(n), True
     if odd:
@@ -925,7 +925,7 @@ def _subtract(g: MisereGame, heap: MisereGame) -> MisereGame | None:
 def _guess_difference(g: MisereGame, heap: MisereGame, depth: int) -> MisereGame | None:
     """``g - heap`` among g's options, or a guess built from the sums of ``g``
     with smaller heaps and the guessed differences of g's options (verified)."""
-    n = heap._birthday
+    n = heap._day
     for d in g._options:
         if d._gplus ^ n == g._gplus and _add(d, heap) is g:
             return d
