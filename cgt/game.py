@@ -804,7 +804,8 @@ class Game:
         return _add(h, _neg(self))
 
     def __neg__(self) -> Game:
-        return _neg(self)
+        n = self._neg  # the engine caches the negative on the game: no call once known
+        return n if n is not None else _neg(self)
 
     def __pos__(self) -> Game:
         return self

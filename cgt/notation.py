@@ -46,8 +46,9 @@ from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
 from ._digits import count_text, int_to_str, str_to_int
+from ._tokens import ARROWS, UNICODE_FRACTIONS, Tok, is_vs, tokenize
 from .canonical import _clear_hooks, canonical_form, make_nus
-from .dyadic import _VULGAR, Dyadic, NotDyadic
+from .dyadic import Dyadic, NotDyadic
 from .errors import InvalidArgument, ParseError, TooLarge, WrongType
 from .game import (
     Game,
@@ -85,79 +86,32 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# Tokenizer
-# ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Tok:
-    kind: str  # INT DEC IDENT BAR PM ARROW and single characters
-    text: str
-    pos: int
-
-
-_ARROWS = {"↑": 1, "⇑": 2, "↓": -1, "⇓": -2}
-# Every vulgar fraction the Unicode printer writes (Dyadic's format "u").
-_UNICODE_FRACTIONS = {glyph: pair for pair, glyph in _VULGAR.items()}
-_SINGLE = set("{}<>(),*^/+-[]")
-_TOKEN_RE = re.compile(r"[0-9]+\.[0-9]+|[0-9]+|[A-Za-z_]+|\|+|\+-|.", re.S)
-
-
-def _tokenize(text: str) -> list[_Tok]:
-    tokens: list[_Tok] = []
-    for match in _TOKEN_RE.finditer(text):
-        s, pos = match.group(), match.start()
-        if s.isspace():
-            continue
-        if "0" <= s[0] <= "9":
-            tokens.append(_Tok("DEC" if "." in s else "INT", s, pos))
-        elif s[0].isascii() and (s[0].isalpha() or s[0] == "_"):
-            tokens.append(_Tok("IDENT", s, pos))
-        elif s[0] == "|":
-            tokens.append(_Tok("BAR", s, pos))
-        elif s in ("+-", "±"):
-            tokens.append(_Tok("PM", s, pos))
-        elif s == "−":
-            tokens.append(_Tok("-", s, pos))
-        elif s in ("∗",):
-            tokens.append(_Tok("*", s, pos))
-        elif s in _ARROWS:
-            tokens.append(_Tok("ARROW", s, pos))
-        elif s in _UNICODE_FRACTIONS:
-            tokens.append(_Tok("UFRAC", s, pos))
-        elif s in _SINGLE:
-            tokens.append(_Tok(s, s, pos))
-        else:
-            raise ParseError(f"unexpected character {s!r}", text, pos)
-    tokens.append(_Tok("END", "", len(text)))
-    return tokens
-
-
-# ---------------------------------------------------------------------------
 # Parser
 # ---------------------------------------------------------------------------
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.toks = _tokenize(text)
+        self.toks = tokenize(text)
         self.i = 0
 
     # helpers
     @property
-    def tok(self) -> _Tok:
+    def tok(self) -> Tok:
         return self.toks[self.i]
 
-    def peek(self, k: int = 1) -> _Tok:
+    def peek(self, k: int = 1) -> Tok:
         return self.toks[min(self.i + k, len(self.toks) - 1)]
 
-    def next(self) -> _Tok:
+    def next(self) -> Tok:
         t = self.toks[self.i]
         self.i += 1
         return t
 
-    def error(self, message: str, tok: _Tok | None = None) -> ParseError:
+    def error(self, message: str, tok: Tok | None = None) -> ParseError:
         t = tok or self.tok
         return ParseError(message, self.text, t.pos)
 
-    def expect(self, kind: str, what: str) -> _Tok:
+    def expect(self, kind: str, what: str) -> Tok:
         if self.tok.kind != kind:
             found = "the end of the text" if self.tok.kind == "END" else repr(self.tok.text)
             raise self.error(f"expected {what}, found {found}")
@@ -185,11 +139,11 @@ class _Parser:
             # (cgt.canonical.NIMBER_SUM_LIMIT, UP_SUM_LIMIT).
             g = g + h if kind != "-" else g - h
 
-    def _usable(self, g: Game, where: _Tok) -> None:
+    def _usable(self, g: Game, where: Tok) -> None:
         """Refuse huge nimbers and up counts as options of a brace form with
         other options: the engine would list them one by one.  (In sums, the
         engine's own limits apply, as for ``+``.)"""
-        if g._x is not None and (g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION):
+        if _huge(g):
             raise self.error(
                 f"a nimber or up count above {_MAX_IN_EXPRESSION} can be read alone or in a "
                 "sum, but not as an option",
@@ -306,11 +260,11 @@ class _Parser:
                 except NotDyadic as exc:
                     raise self.error(str(exc), t) from None
             if self.tok.kind == "UFRAC" and t.kind == "INT" and self.tok.pos == t.pos + len(t.text):
-                x = x + Dyadic(*_UNICODE_FRACTIONS[self.next().text])  # a mixed number: 1½
+                x = x + Dyadic(*UNICODE_FRACTIONS[self.next().text])  # a mixed number: 1½
             have_any = True
         elif t.kind == "UFRAC":
             self.next()
-            x = Dyadic(*_UNICODE_FRACTIONS[t.text])
+            x = Dyadic(*UNICODE_FRACTIONS[t.text])
             have_any = True
         k = 0
         m = 0
@@ -326,7 +280,7 @@ class _Parser:
                         self.next()
                     seen_ups = have_any = True
                     continue
-            is_ups = t.kind in ("^", "ARROW") or (t.kind == "IDENT" and _is_vs(t.text))
+            is_ups = t.kind in ("^", "ARROW") or (t.kind == "IDENT" and is_vs(t.text))
             if not seen_ups and is_ups:
                 k = self.ups()
                 seen_ups = have_any = True
@@ -355,11 +309,11 @@ class _Parser:
     def ups(self) -> int:
         t = self.next()
         if t.kind == "ARROW":
-            k = _ARROWS[t.text]
+            k = ARROWS[t.text]
             if self.tok.kind == "INT" and abs(k) == 1:  # ↑3 (as printed), like ^3
                 return k * _int(self.next().text)
-            while self.tok.kind == "ARROW" and (_ARROWS[self.tok.text] > 0) == (k > 0):
-                k += _ARROWS[self.next().text]
+            while self.tok.kind == "ARROW" and (ARROWS[self.tok.text] > 0) == (k > 0):
+                k += ARROWS[self.next().text]
             return k
         if t.kind == "^":
             count = 1
@@ -375,10 +329,10 @@ class _Parser:
             return -_int(self.next().text)
         return -count
 
-    def braces(self, closing: str, opening: _Tok) -> Game:
+    def braces(self, closing: str, opening: Tok) -> Game:
         # Collect items and separators at this nesting level.
         items: list[Game | None] = []
-        seps: list[_Tok] = []
+        seps: list[Tok] = []
         while True:
             if self.tok.kind in (",", "BAR", closing):
                 items.append(None)
@@ -399,7 +353,7 @@ class _Parser:
             raise self.error(f"expected ',', '|' or {closing!r}, found {t.text!r}")
         return self.build(items, seps, opening)
 
-    def build(self, items: list[Game | None], seps: list[_Tok], opening: _Tok) -> Game:
+    def build(self, items: list[Game | None], seps: list[Tok], opening: Tok) -> Game:
         bars = [s for s in seps if s.kind == "BAR"]
         if not bars:
             raise self.error("a game needs a '|' between Left's and Right's options", opening)
@@ -414,7 +368,7 @@ class _Parser:
         right = self.side(items[j + 1 :], seps[j + 1 :], opening)
         return Game(left, right)
 
-    def side(self, items: list[Game | None], seps: list[_Tok], opening: _Tok) -> list[Game]:
+    def side(self, items: list[Game | None], seps: list[Tok], opening: Tok) -> list[Game]:
         if any(s.kind == "BAR" for s in seps):
             return [self.build(items, seps, opening)]
         if len(items) == 1 and items[0] is None:
@@ -431,12 +385,16 @@ class _Parser:
 _MAX_IN_EXPRESSION = 1 << 16
 
 
+def _huge(g: Game) -> bool:
+    """Is ``g`` a nimber or up count above :data:`_MAX_IN_EXPRESSION` (no option)?"""
+    parts = g.nus_or_none()
+    return parts is not None and (
+        parts[2] > _MAX_IN_EXPRESSION or abs(parts[1]) > _MAX_IN_EXPRESSION
+    )
+
+
 def _int(digits: str) -> int:
     return str_to_int(digits)  # any length: not bound by int()'s 4,300-digit limit
-
-
-def _is_vs(s: str) -> bool:
-    return bool(s) and set(s) == {"v"}
 
 
 # ---------------------------------------------------------------------------
@@ -676,7 +634,7 @@ def _fast_literal(text: str) -> Game | None:
         except Exception:  # the reference parser meets it again, and raises it
             return None
         # as an option: the reference refuses huge nimbers and up counts
-        if g is not None and g._x is not None and max(g._m, abs(g._k)) > _MAX_IN_EXPRESSION:
+        if g is not None and _huge(g):
             g = None
     if len(s) <= _FAST_KEY_SIZE:
         if len(_literals) >= _FAST_CACHE_SIZE:
@@ -700,7 +658,7 @@ def _fast_form(
     True
     """
     if key is None:
-        key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in right])))
+        key = (tuple(sorted([o.serial for o in left])), tuple(sorted([o.serial for o in right])))
     g = _forms.get(key)
     if g is None:
         # Game(left, right) without converting the options (games already).
@@ -773,8 +731,9 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
                 if side is None:
                     result = g
                 else:
-                    if g._x is not None and (
-                        g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION
+                    parts = g.nus_or_none()
+                    if parts is not None and (
+                        parts[2] > _MAX_IN_EXPRESSION or abs(parts[1]) > _MAX_IN_EXPRESSION
                     ):
                         return None
                     side.append(g)
@@ -786,7 +745,7 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
         elif c == "}":
             if side is None or left is None or (side and not pending):
                 return None
-            key = (tuple(sorted([o._id for o in left])), tuple(sorted([o._id for o in side])))
+            key = (tuple(sorted([o.serial for o in left])), tuple(sorted([o.serial for o in side])))
             g = forms.get(key)
             if g is None:
                 g = _fast_form(left, side, key)
@@ -795,8 +754,9 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
             if not stack:
                 result, side, left = g, None, None
             else:
-                if g._x is not None and (
-                    g._m > _MAX_IN_EXPRESSION or abs(g._k) > _MAX_IN_EXPRESSION
+                parts = g.nus_or_none()
+                if parts is not None and (
+                    parts[2] > _MAX_IN_EXPRESSION or abs(parts[1]) > _MAX_IN_EXPRESSION
                 ):
                     return None
                 left, side = stack.pop()
@@ -875,9 +835,8 @@ def _number_text(x: Dyadic, style: _Style) -> str:
     return str(x)
 
 
-def _nus_text(g: Game, style: _Style) -> str:
-    x, k, m = g._x, g._k, g._m
-    assert x is not None
+def _nus_text(nus: tuple[Dyadic, int, int], style: _Style) -> str:
+    x, k, m = nus
     parts = []
     if x._num != 0 or (k == 0 and m == 0):
         parts.append(_number_text(x, style))
@@ -913,11 +872,12 @@ def _join(style: _Style, sep: str, parts: list[Any]) -> Any:
 def _fmt(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> tuple[str, int]:
     """(text, bars): bars > 0 means text is a bare 'L|R' needing braces alone
     (with a measuring style: the text's length instead of the text)."""
-    found = memo.get(g._id)
+    key = g.serial
+    found = memo.get(key)
     if found is not None:
         return found
     result = _fmt_uncached(g, style, memo)
-    memo[g._id] = result
+    memo[key] = result
     return result
 
 
@@ -928,13 +888,14 @@ def _braced(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> Any:
 
 
 def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> tuple[Any, int]:
-    if g._x is not None:
-        return _lit(style, _nus_text(g, style)), 0
-    left, right = _ordered(g._left, style, memo), _ordered(g._right, style, memo)
+    nus = g.nus_or_none()
+    if nus is not None:
+        return _lit(style, _nus_text(nus, style)), 0
+    raw_left, raw_right = g.raw_options()
+    left, right = _ordered(raw_left, style, memo), _ordered(raw_right, style, memo)
     # x +- y with numbers, when the centre x is an integer ({4|2} is 3+-1)
-    if len(left) == 1 and len(right) == 1 and left[0]._is_number and right[0]._is_number:
-        a, b = left[0]._x, right[0]._x
-        assert a is not None and b is not None
+    if len(left) == 1 and len(right) == 1 and left[0].is_number and right[0].is_number:
+        a, b = left[0].to_dyadic(), right[0].to_dyadic()
         mid, half = (a + b).half(), (a - b).half()
         if mid.is_integer():
             prefix = "" if mid._num == 0 else _number_text(mid, style)
@@ -947,11 +908,11 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> t
         return _cat(style, style.pm, style.open, inner, style.close), 0
     # Conway's up-nth ^<n> and the cumulative ^[n] (n >= 2), plus a number and *
     if not style.latex:
-        up_text = format_uptimal(g, "unicode" if style.up is _UNICODE.up else "ascii")
+        up_text = _uptimal(g, "unicode" if style.up is _UNICODE.up else "ascii")
         if up_text is not None:
             return _lit(style, up_text), 0
     # Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0}
-    tm = _tiny_miny(g)
+    tm = _tiny_miny(raw_left, raw_right)
     if tm is not None and not style.latex:
         word, arg = tm
         return _cat(style, word, "(", _braced(arg, style, memo), ")"), 0
@@ -975,14 +936,13 @@ _MAX_SLASHES = 3
 
 
 def _ordered(
-    options: tuple[Game, ...] | None, style: _Style, memo: dict[int, tuple[str, int]]
+    options: tuple[Game, ...], style: _Style, memo: dict[int, tuple[str, int]]
 ) -> tuple[Game, ...]:
     """Options in display order (as Game.left_options), sharing this render's memo."""
-    assert options is not None
     if len(options) < 2 or style.measure:  # (lengths do not depend on the order)
         return options
     return tuple(
-        sorted(options, key=lambda o: (o._birthday, not o._is_number, _fmt(o, style, memo)[0]))
+        sorted(options, key=lambda o: (o.birthday(), not o.is_number, _fmt(o, style, memo)[0]))
     )
 
 
@@ -990,22 +950,20 @@ def _latex_bars(n: int) -> str:
     return " " + "|" * n + " " if n > 1 else " \\mid "
 
 
-def _tiny_miny(g: Game) -> tuple[str, Game] | None:
-    left, right = g._left, g._right
-    assert left is not None and right is not None
+def _tiny_miny(left: tuple[Game, ...], right: tuple[Game, ...]) -> tuple[str, Game] | None:
+    """``("Tiny", G)`` for ``{0 || 0 | -G}`` with ``G > 0`` (the options given),
+    ``("Miny", G)`` for ``{G | 0 || 0}``, else None."""
     if len(left) != 1 or len(right) != 1:
         return None
     a, b = left[0], right[0]
-    if a is zero and b._x is None:
-        bl, br = b._left, b._right
-        assert bl is not None and br is not None
+    if a is zero and not b.is_nus:
+        bl, br = b.raw_options()
         if len(bl) == 1 and bl[0] is zero and len(br) == 1:
             arg = _neg(br[0])
             if arg is not zero and _le(zero, arg):
                 return "Tiny", arg
-    if b is zero and a._x is None:
-        al, ar = a._left, a._right
-        assert al is not None and ar is not None
+    if b is zero and not a.is_nus:
+        al, ar = a.raw_options()
         if len(ar) == 1 and ar[0] is zero and len(al) == 1:
             arg = al[0]
             if arg is not zero and _le(zero, arg):
@@ -1131,7 +1089,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
     the naming of loopy notation (``a{0|a}``), which :func:`parse` reads; a
     form without cycles reads back as the short game.
     """
-    if g._x is not None:  # (a number or nus value: nothing to name)
+    if g.is_nus:  # (a number or nus value: nothing to name)
         raise _too_large(g, full, full)
     measure = replace(style, measure=True)
     sizes: dict[int, tuple[Any, int]] = {}
@@ -1145,48 +1103,48 @@ def _compact(g: Game, style: _Style, full: int) -> str:
 
     def whole(o: Game) -> bool:
         """Is ``o`` written out wherever it occurs?"""
-        return o._x is not None or size(o) <= _SMALL
+        return o.is_nus or size(o) <= _SMALL
 
     def mark(o: Game) -> int:
         """A fingerprint of the value that does not depend on serial numbers."""
-        found = marks.get(o._id)
+        key = o.serial
+        found = marks.get(key)
         if found is None:
             if whole(o):
                 found = zlib.crc32(_braced(o, _ASCII, ascii_texts).encode())
             else:
-                assert o._left is not None and o._right is not None
-                found = hash(
-                    (tuple(sorted(map(mark, o._left))), tuple(sorted(map(mark, o._right))))
-                )
-            marks[o._id] = found
+                left, right = o.raw_options()
+                found = hash((tuple(sorted(map(mark, left))), tuple(sorted(map(mark, right)))))
+            marks[key] = found
         return found
 
-    def order(options: tuple[Game, ...] | None) -> list[Game]:
-        assert options is not None
+    def order(options: tuple[Game, ...]) -> list[Game]:
 
         def key(o: Game) -> tuple[Any, ...]:
             if whole(o):
-                return (o._birthday, not o._is_number, 0, size(o), _braced(o, style, texts))
-            return (o._birthday, not o._is_number, 1, size(o), mark(o))
+                return (o.birthday(), not o.is_number, 0, size(o), _braced(o, style, texts))
+            return (o.birthday(), not o.is_number, 1, size(o), mark(o))
 
         return sorted(options, key=key)
 
     # First walk: how often each large part is met (each large part is
     # walked once), in the order the text meets them.
-    refs: dict[int, int] = {g._id: 1}
+    refs: dict[int, int] = {g.serial: 1}
     seen: list[Game] = []
     sides: dict[int, tuple[list[Game], list[Game]]] = {}
     stack = [g]
     while stack:
         v = stack.pop()
         seen.append(v)
-        left, right = order(v._left), order(v._right)
-        sides[v._id] = (left, right)
+        raw_left, raw_right = v.raw_options()
+        left, right = order(raw_left), order(raw_right)
+        sides[v.serial] = (left, right)
         fresh = []
         for o in left + right:
             if not whole(o):
-                count = refs.get(o._id, 0)
-                refs[o._id] = count + 1
+                key = o.serial
+                count = refs.get(key, 0)
+                refs[key] = count + 1
                 if count == 0:
                     fresh.append(o)
         stack.extend(reversed(fresh))
@@ -1196,24 +1154,27 @@ def _compact(g: Game, style: _Style, full: int) -> str:
     total = 0
 
     def walk(v: Game) -> None:
-        for o in sides[v._id][0] + sides[v._id][1]:
-            if not whole(o) and o._id not in done:
-                done.add(o._id)
-                if refs[o._id] > 1:
-                    label[o._id] = next(names_met)
+        left, right = sides[v.serial]
+        for o in left + right:
+            key = o.serial
+            if not whole(o) and key not in done:
+                done.add(key)
+                if refs[key] > 1:
+                    label[key] = next(names_met)
                 walk(o)
 
-    done: set[int] = {g._id}
+    done: set[int] = {g.serial}
     walk(g)  # (recursion as deep as the game: _render runs under @deep)
     for v in seen:
-        left, right = sides[v._id]
-        total += len(label.get(v._id, "")) + len(style.open) + len(style.bar) + len(style.close)
+        key = v.serial
+        left, right = sides[key]
+        total += len(label.get(key, "")) + len(style.open) + len(style.bar) + len(style.close)
         total += len(style.comma) * (max(0, len(left) - 1) + max(0, len(right) - 1))
         for o in left + right:
             if whole(o):
                 total += size(o)
-        if v._id in label:
-            total += (refs[v._id] - 1) * len(label[v._id])
+        if key in label:
+            total += (refs[key] - 1) * len(label[key])
     if total > _text_limit:
         raise _too_large(g, full, total)
     # Second walk: write it.
@@ -1221,8 +1182,9 @@ def _compact(g: Game, style: _Style, full: int) -> str:
     written: set[int] = set()
 
     def write(v: Game) -> None:
-        out.append(label.get(v._id, "") + style.open)
-        left, right = sides[v._id]
+        key = v.serial
+        out.append(label.get(key, "") + style.open)
+        left, right = sides[key]
         for i, side in enumerate((left, right)):
             if i:
                 out.append(style.bar)
@@ -1231,10 +1193,10 @@ def _compact(g: Game, style: _Style, full: int) -> str:
                     out.append(style.comma)
                 if whole(o):
                     out.append(_braced(o, style, texts))
-                elif o._id in written:
-                    out.append(label[o._id])
+                elif o.serial in written:
+                    out.append(label[o.serial])
                 else:
-                    written.add(o._id)
+                    written.add(o.serial)
                     write(o)
         out.append(style.close)
 
@@ -1246,7 +1208,7 @@ def _too_large(g: Game, full: int, named: int) -> TooLarge:
     err = TooLarge(
         f"the text of this game has {count_text(full)} characters, {count_text(named)} with its "
         f"shared subgames named: more than the text limit of {_text_limit:,} "
-        f"(cgt.set_text_limit); its birthday is {g._birthday}, and g.left_options, "
+        f"(cgt.set_text_limit); its birthday is {g.birthday()}, and g.left_options, "
         "g.right_options explore it"
     )
     err.sizes = (full, named)  # type: ignore[attr-defined]
@@ -1312,7 +1274,14 @@ def format_uptimal(g: Game, style: str = "ascii") -> str | None:
     >>> format_uptimal(up_nth(2)), format_uptimal(-up_sum(3) + cgt.star + 1), format_uptimal(cgt.up)
     ('^<2>', '1v[3]*', None)
     """
-    if g._x is not None or g._ls != g._rs:
+    if g.is_nus:
+        return None
+    return _uptimal(g, style)
+
+
+def _uptimal(g: Game, style: str) -> str | None:
+    """:func:`format_uptimal` of a game that is not a number + ups + nimber."""
+    if g.left_stop() != g.right_stop():
         return None
     key = (g, style)
     if key in _uptimal_text:
@@ -1327,29 +1296,30 @@ def _format_uptimal(g: Game, style: str) -> str | None:
     # and up^[n] are born on day n + 1, and adding * moves the birthday by at
     # most one, so only a few n can match, each tested by identity (interning).
     upc, downc, starc = _STYLES[style]
-    x = g._ls
+    x = g.left_stop()
     h = _engine.add(g, _engine.make_number(-x)) if x._num else g
-    if not h._small:
+    if not h.is_all_small:
         return None
+    born = h.birthday()
     candidates = [(h, 0)]
-    if h._birthday <= _UPTIMAL_STAR_LIMIT:
+    if born <= _UPTIMAL_STAR_LIMIT:
         candidates.append((_engine.add(h, _engine.make_nus(Dyadic(0), 0, 1)), 1))
     for d, m in candidates:
-        b = d._birthday
+        b = d.birthday()
         for n in range(max(2, b - 1), b + 1):
             for kind, base in (("<>", up_nth(n)), ("[]", up_sum(n))):
                 for sign in (1, -1):
                     if d is (base if sign > 0 else _engine.negate(base)):
                         return _uptimal_text_of(x, sign, kind, n, m, upc, downc, starc)
-    if h._birthday <= _UPTIMAL_NIMBER_LIMIT:
+    if born <= _UPTIMAL_NIMBER_LIMIT:
         # Small games: also x +- up^<n> + *m with any m, by subtraction.
-        for n in range(2, h._birthday + 1):
+        for n in range(2, born + 1):
             for kind, base in (("<>", up_nth(n)), ("[]", up_sum(n))):
                 for sign in (1, -1):
                     c = base if sign > 0 else _engine.negate(base)
                     d = _engine.add(h, _engine.negate(c))
-                    if d._x is not None and d._k == 0 and d._x._num == 0:
-                        return _uptimal_text_of(x, sign, kind, n, d._m, upc, downc, starc)
+                    if d.is_nimber:
+                        return _uptimal_text_of(x, sign, kind, n, d.nim_value(), upc, downc, starc)
     return None
 
 

@@ -423,7 +423,7 @@ def _as_value(part: Any) -> Game | None:
 
 def _component_key(component: Any) -> Hashable:
     if isinstance(component, Game):
-        return (Game, component._id)
+        return (Game, component.serial)
     return (component.__class__, component.key())
 
 
@@ -505,11 +505,11 @@ class _Search:
         nus = zero
         rest: Counter[Game] = Counter()
         for g in values:
-            if g._x is not None:
+            if g.is_nus:
                 nus = nus + g
             else:
-                neg = g._neg
-                if neg is not None and rest[neg] > 0:
+                neg = -g
+                if rest[neg] > 0:
                     rest[neg] -= 1
                 else:
                     rest[g] += 1
@@ -522,7 +522,7 @@ class _Search:
     def wins(self, values: list[Game], raw: list[Any], player: Player) -> bool:
         """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?"""
         key = (
-            tuple(sorted([g._id for g in values])),
+            tuple(sorted([g.serial for g in values])),
             frozenset(Counter(_component_key(c) for c in raw).items()) if raw else None,
             player,
         )
@@ -541,19 +541,20 @@ class _Search:
         Remembered for this search; a value with finer fractions raises
         :class:`_Fine` (the bounds are then skipped).
         """
-        if g._id in self.heat:
-            found = self.heat[g._id]
+        key = g.serial
+        if key in self.heat:
+            found = self.heat[key]
         else:
             try:
                 found = (
                     _scaled(g.mean()),
                     max(_scaled(g.temperature()), 0),
-                    _scaled(g._ls),
-                    _scaled(g._rs),
+                    _scaled(g.left_stop()),
+                    _scaled(g.right_stop()),
                 )
             except _Fine:
                 found = None
-            self.heat[g._id] = found
+            self.heat[key] = found
         if found is None:
             raise _Fine
         return found
@@ -604,7 +605,7 @@ class _Search:
                 return False
             if high < 0 or ls - width < 0:
                 return True
-        if high == 0 and low == 0 and all(g._small for g in values):
+        if high == 0 and low == 0 and all(g.is_all_small for g in values):
             weight = zero
             try:
                 for g in values:
@@ -623,10 +624,10 @@ class _Search:
         side = 0 if player is Player.LEFT else 1
         # hottest first, numbers last; a number needs no move at all when the
         # rest is a single value that is not a number (number avoidance)
-        movable = [g for g in values if not g._is_number]
+        movable = [g for g in values if not g.is_number]
         movable.sort(key=self.heat_of, reverse=True)
         if not (len(movable) == 1 and not raw):
-            movable += [g for g in values if g._is_number]
+            movable += [g for g in values if g.is_number]
         for g in movable:
             rest = list(values)
             rest.remove(g)
@@ -652,9 +653,9 @@ class _Search:
 
 def _with(values: list[Game], g: Game) -> list[Game]:
     """A simplified list of values with ``g`` added (``values`` simplified, reused)."""
-    if g._x is not None:  # numbers, ups and nimbers join the one such value
+    if g.is_nus:  # numbers, ups and nimbers join the one such value
         for i, h in enumerate(values):
-            if h._x is not None:
+            if h.is_nus:
                 total = h + g
                 if total is zero:
                     del values[i]
@@ -664,8 +665,8 @@ def _with(values: list[Game], g: Game) -> list[Game]:
         if g is not zero:
             values.append(g)
         return values
-    neg = g._neg
-    if neg is not None and neg in values:
+    neg = -g
+    if neg in values:
         values.remove(neg)
         return values
     values.append(g)
@@ -771,9 +772,10 @@ def _tagged_canonical(
     todo = list(mine)
     while todo:
         g, move = todo.pop()
-        if (g._id, id(move)) in seen:
+        key = (g.serial, id(move))
+        if key in seen:
             continue
-        seen.add((g._id, id(move)))
+        seen.add(key)
         # reversible: a reply of the opponent's at least as good for him as value
         replies = g.right_options if side is Player.LEFT else g.left_options
         through = [r for r in replies if (r <= value if side is Player.LEFT else r >= value)]

@@ -319,7 +319,7 @@ class _Partizan:
 
     def combine(self, option_values: Sequence[Sequence[Game]]) -> Game:
         left, right = option_values
-        form = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
+        form = (frozenset([g.serial for g in left]), frozenset([g.serial for g in right]))
         forms = self._forms
         result = forms.get(form)
         if result is None:
@@ -330,7 +330,7 @@ class _Partizan:
         if a is zero:
             return b
         sums = self._sums
-        pair = (a._id, b._id)
+        pair = (a.serial, b.serial)
         summed = sums.get(pair)
         if summed is None:
             summed = self._remember(sums, pair, _add(a, b))

@@ -60,7 +60,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("numbers", ("cgt.dyadic",)),
     ("engine", ("cgt.canonical",)),
     ("values", ("cgt.game",)),
-    ("notation", ("cgt.notation", "cgt.tree")),
+    ("notation", ("cgt._tokens", "cgt.notation", "cgt.tree")),
     ("theory", ("cgt.temperature", "cgt.thermograph", "cgt.atomic", "cgt.products")),
     ("impartial", ("cgt.impartial.*",)),
     ("loopy", ("cgt.loopy.*",)),

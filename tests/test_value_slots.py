@@ -26,14 +26,8 @@ PACKAGE = ROOT / "cgt"
 OWNERS = {"cgt/game.py", "cgt/canonical.py"}
 """The value type's module and the engine that builds its values."""
 
-#: Modules still reading the slots, with the number of reads (to do: accessors).
-READERS: dict[str, int] = {
-    "cgt/loopy/notation.py": 2,
-    "cgt/loopy/printing.py": 11,
-    "cgt/notation.py": 87,
-    "cgt/play.py": 17,
-    "cgt/solver.py": 4,
-}
+#: Modules still reading the slots, with the number of reads (none left: keep it so).
+READERS: dict[str, int] = {}
 
 
 def _slots() -> set[str]:

@@ -44,14 +44,19 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .._deep import deep
+from .._tokens import Tok, is_vs, tokenize
 from ..dyadic import Dyadic
 from ..errors import ParseError, WrongType
 from ..game import Game, nimber, number
-from ..notation import _is_vs, _parse_short, _Tok, _tokenize, register_reader
+from ..notation import reader, register_reader
 from .graph import GameGraph
 from .values import _CONSTANTS, LoopyGame, _acyclic
+
+# a short game's text read as cgt.parse reads it (its cache), typed as a Game
+_read_short: Callable[[str], Game] = reader("short").read
 
 # ^<on> = {0||0|0,pass}: node 0 = {0|2}, node 1 = 0, node 2 = {0|0,pass}
 _UPONTH = LoopyGame(GameGraph.of([[1], [], [1]], [[2], [], [1, 2]]))
@@ -94,13 +99,13 @@ _CLOSE = ("}", ")", ">", "]")
 
 
 def _cgt_ident(text: str) -> bool:
-    return text.lower() in ("tiny", "miny") or _is_vs(text)
+    return text.lower() in ("tiny", "miny") or is_vs(text)
 
 
 class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.toks = _tokenize(text)
+        self.toks = tokenize(text)
         self.i = 0
         self.left: list[list[int]] = []
         self.right: list[list[int]] = []
@@ -123,10 +128,10 @@ class _Reader:
             self.loopy_count.append(self.loopy_count[-1] + named)
 
     @property
-    def tok(self) -> _Tok:
+    def tok(self) -> Tok:
         return self.toks[self.i]
 
-    def error(self, message: str, tok: _Tok | None = None) -> ParseError:
+    def error(self, message: str, tok: Tok | None = None) -> ParseError:
         return ParseError(message, self.text, (tok or self.tok).pos)
 
     def found(self) -> str:
@@ -147,10 +152,10 @@ class _Reader:
             self.right.append([base + j for j in moves])
         return base
 
-    def node_of(self, part: Part, tok: _Tok) -> int:
+    def node_of(self, part: Part, tok: Tok) -> int:
         return part.id if isinstance(part, _Node) else self.embed(self.loopy(part, tok))
 
-    def tiny_miny(self, word: str, x: Closed, tok: _Tok) -> LoopyGame:
+    def tiny_miny(self, word: str, x: Closed, tok: Tok) -> LoopyGame:
         """``Tiny(X) = {0||0|-X}`` or ``Miny(X) = {X|0||0}``."""
         outer, inner = self.new_node(), self.new_node()
         zero = self.embed(number(0))
@@ -162,7 +167,7 @@ class _Reader:
         away[inner].append(far)
         return self.extract(outer)
 
-    def loopy(self, value: Closed, tok: _Tok) -> LoopyGame:
+    def loopy(self, value: Closed, tok: Tok) -> LoopyGame:
         """A value as a loopy game; ParseError if its graph would be too large."""
         if isinstance(value, LoopyGame):
             return value
@@ -174,7 +179,7 @@ class _Reader:
             )
         return LoopyGame.of(value)
 
-    def add(self, a: Closed, b: Closed, tok: _Tok) -> Closed:
+    def add(self, a: Closed, b: Closed, tok: Tok) -> Closed:
         if isinstance(a, Game) and isinstance(b, Game):
             return a + b
         x, y = self.loopy(a, tok), self.loopy(b, tok)
@@ -185,7 +190,7 @@ class _Reader:
     def extract(self, node: int) -> LoopyGame:
         return LoopyGame(GameGraph.of(self.left, self.right, node))
 
-    def close(self, part: Part, tok: _Tok) -> Closed:
+    def close(self, part: Part, tok: Tok) -> Closed:
         """A part as a value, for sums and negatives."""
         if isinstance(part, _Node):
             if part.free:
@@ -223,7 +228,7 @@ class _Reader:
         start = self.toks[a].pos
         end = self.toks[b].pos if self.toks[b].kind != "END" else len(self.text)
         try:
-            g = _parse_short(self.text[start:end])
+            g = _read_short(self.text[start:end])
         except ParseError as err:
             raise ParseError(err.message, self.text, start + err.position) from None
         self.i = b
@@ -290,7 +295,7 @@ class _Reader:
             k += 1
         return False
 
-    def option_list(self, at: _Tok) -> list[Closed]:
+    def option_list(self, at: Tok) -> list[Closed]:
         """``{a, b, ...}`` (no bar) as values."""
         opening = self.tok
         self.i += 1
@@ -316,10 +321,10 @@ class _Reader:
             k += 2
         end = self.toks[k - 1]
         try:
-            x = _parse_short(self.text[t.pos : end.pos + len(end.text)])._x
+            g = _read_short(self.text[t.pos : end.pos + len(end.text)])
         except ParseError:  # pragma: no cover - the tokens are a number
             return None
-        return None if x is None else (k, Dyadic(x))
+        return (k, g.to_dyadic()) if g.is_number else None
 
     def prefix(self, j: int) -> tuple[int, Dyadic]:
         """A number written right before the token after it (no space), or 0."""
@@ -472,10 +477,10 @@ class _Reader:
             return inner
         return self.chunk(end, self.i)
 
-    def braces(self, label: str | None, opening: _Tok) -> _Node:
+    def braces(self, label: str | None, opening: Tok) -> _Node:
         node = self.new_node()
         self.scopes.append((label, node))
-        items: list[tuple[str, object, _Tok]] = []  # ("opt", part) ("," None) ("bar", n)
+        items: list[tuple[str, object, Tok]] = []  # ("opt", part) ("," None) ("bar", n)
         while True:
             t = self.tok
             if t.kind == "}":
@@ -501,7 +506,7 @@ class _Reader:
             self.done[label] = (node, free)
         return _Node(node, free)
 
-    def build(self, items: list[tuple[str, object, _Tok]], node: int, at: _Tok) -> frozenset[int]:
+    def build(self, items: list[tuple[str, object, Tok]], node: int, at: Tok) -> frozenset[int]:
         """Set the moves of ``node`` from options and bars (slash notation)."""
         longest = max(int(v) for k, v, _ in items if k == "bar")  # type: ignore[call-overload]
         splits = [n for n, (k, v, _) in enumerate(items) if k == "bar" and v == longest]
@@ -546,7 +551,7 @@ def _too_large_for_graph(value: Game) -> bool:
     (False, True)
     """
     # a game born on day d has more than d positions: no need to count them
-    too_large = value._birthday >= _MAX_NODES
+    too_large = value.birthday() >= _MAX_NODES
     seen = {value}
     todo = [value]
     while todo and not too_large:
@@ -616,7 +621,7 @@ def _is_loopy_text(text: str) -> bool:
         word = match.group()
         if word in _LOOPY_WORDS:
             return True
-        if word.lower() in ("tiny", "miny") or _is_vs(word):
+        if word.lower() in ("tiny", "miny") or is_vs(word):
             continue
         if text[match.end() :].lstrip().startswith("{"):
             return True

@@ -26,7 +26,7 @@ position by position:
 from __future__ import annotations
 
 from .._deep import deep
-from ..game import Game, nimber, number
+from ..game import Game, nimber, number, zero
 from ..notation import _ASCII, _fmt, names
 from .canonical import canonical_numbering
 from .graph import GameGraph
@@ -38,7 +38,7 @@ _MAX_SLASHES = 4  # a run this long gets braces round it
 
 def _number_text(x: Game) -> str:
     """A number as a prefix: '' for 0."""
-    return "" if x._x is not None and x._x._num == 0 else str(x)
+    return "" if x is zero else str(x)
 
 
 @deep
@@ -94,7 +94,7 @@ class _Printer:
     # --- shapes ------------------------------------------------------------------
     def short_number(self, v: int) -> Game | None:
         g = self.shorts.get(v)
-        return g if g is not None and g._is_number else None
+        return g if g is not None and g.is_number else None
 
     def negated(self, v: int) -> GameGraph:
         return canonical_numbering(GameGraph(self.right, self.left, v))
@@ -198,7 +198,7 @@ class _Printer:
                 sub = tail - LoopyGame.of(x)
             inner = stopper_text(sub._canonical_graph())
             text = _number_text(x) + f"{word}({inner})"
-            return f"({text})" if parens and x._x is not None and x._x._num != 0 else text
+            return f"({text})" if parens and x is not zero else text
         return None
 
     def upon(self, v: int) -> str | None:
@@ -224,8 +224,9 @@ class _Printer:
         if len(ro) != 1:
             return None
         r = self.value(ro[0], negated)
-        if r is not None and r._x is not None and r._k == 0:
-            x, m = number(r._x), r._m
+        nus = None if r is None else r.nus_or_none()
+        if nus is not None and nus[1] == 0:
+            x, m = number(nus[0]), nus[2]
             if m == 0 and len(lo) == 2 and v in lo:
                 other = lo[0] if lo[1] == v else lo[1]
                 if self.value(other, negated) == x:
@@ -254,7 +255,7 @@ class _Printer:
 
         def short_key(w: int) -> tuple[int, bool, str]:
             g = self.shorts[w]
-            return (g._birthday, not g._is_number, _fmt(g, _ASCII, self.memo)[0])
+            return (g.birthday(), not g.is_number, _fmt(g, _ASCII, self.memo)[0])
 
         return sorted(shorts, key=short_key) + sorted(loopy)
 
