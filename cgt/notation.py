@@ -1038,8 +1038,19 @@ class _Budgeted(dict[int, tuple[Any, int]]):
         dict.__setitem__(self, key, value)
 
 
-@deep
 def _render(g: Game, style: _Style) -> str:
+    nus = g.nus_or_none()
+    if nus is None:
+        return _render_walk(g, style)
+    # a number + ups + nimber is one literal: no walk, nothing to name
+    text = _nus_text(nus, style)
+    if len(text) > _text_limit:
+        raise _too_large(g, len(text), len(text))
+    return text
+
+
+@deep
+def _render_walk(g: Game, style: _Style) -> str:
     try:
         text: str = _braced(g, style, _Budgeted(_text_limit))
         return text
@@ -1164,7 +1175,7 @@ def _compact(g: Game, style: _Style, full: int) -> str:
                 walk(o)
 
     done: set[int] = {g.serial}
-    walk(g)  # (recursion as deep as the game: _render runs under @deep)
+    walk(g)  # (recursion as deep as the game: _render_walk runs under @deep)
     for v in seen:
         key = v.serial
         left, right = sides[key]
