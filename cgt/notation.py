@@ -386,7 +386,8 @@ _MAX_IN_EXPRESSION = 1 << 16
 
 
 def _huge(g: Game) -> bool:
-    """Is ``g`` a nimber or up count above :data:`_MAX_IN_EXPRESSION` (no option)?"""
+    """Has ``g`` a nimber or up count above :data:`_MAX_IN_EXPRESSION` (so it is
+    no option of a brace form)?"""
     parts = g.nus_or_none()
     return parts is not None and (
         parts[2] > _MAX_IN_EXPRESSION or abs(parts[1]) > _MAX_IN_EXPRESSION
@@ -731,10 +732,7 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
                 if side is None:
                     result = g
                 else:
-                    parts = g.nus_or_none()
-                    if parts is not None and (
-                        parts[2] > _MAX_IN_EXPRESSION or abs(parts[1]) > _MAX_IN_EXPRESSION
-                    ):
+                    if _huge(g):
                         return None
                     side.append(g)
                 pending = True
@@ -754,10 +752,7 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
             if not stack:
                 result, side, left = g, None, None
             else:
-                parts = g.nus_or_none()
-                if parts is not None and (
-                    parts[2] > _MAX_IN_EXPRESSION or abs(parts[1]) > _MAX_IN_EXPRESSION
-                ):
+                if _huge(g):
                     return None
                 left, side = stack.pop()
                 side.append(g)
@@ -1213,6 +1208,24 @@ def _compact(g: Game, style: _Style, full: int) -> str:
 
     write(g)
     return "".join(out)
+
+
+# The interface cgt's other writers of game text use (cgt.loopy's printer):
+# internal, so not in __all__ and not part of the API.
+def option_text(g: Game, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
+    """``(text, bars)``: the ASCII text of ``g`` to write inside another game's braces.
+
+    ``bars > 0`` when the text is a bare ``L|R`` form whose longest run of
+    bars has that length: it needs braces, unless the writer uses it in slash
+    notation.  ``memo`` is the writer's, keyed by :attr:`Game.serial`, shared
+    by the calls of one text; no text limit applies (the writer keeps its own).
+
+    >>> import cgt
+    >>> memo = {}
+    >>> option_text(cgt.parse("{3|{2|1}}"), memo), option_text(cgt.parse("1/2*"), memo)
+    (('3||2|1', 2), ('1/2*', 0))
+    """
+    return _fmt(g, _ASCII, memo)
 
 
 def _too_large(g: Game, full: int, named: int) -> TooLarge:

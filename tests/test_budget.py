@@ -403,3 +403,29 @@ def test_store_never_writes_a_cut_text(text_limit: None) -> None:
     again = cgt.Store(path)
     assert again.lookup("Toy", 1) == big
     assert again.lookup("Toy", 2) is None  # refused, not cut short
+
+
+@pytest.mark.parametrize(
+    "text", ["10000000000000000000000000000000001/1024^^*7", "-3v5*123456789", "*99999999999999"]
+)
+def test_a_literal_is_written_at_once_within_the_limit(text: str, text_limit: None) -> None:
+    # a number + ups + nimber is written without the walk over the game: the
+    # same text as the walk's, and the same limit
+    g = cgt.parse(text)
+    assert g.is_nus
+    writers = [
+        (notation._ASCII, str),
+        (notation._UNICODE, lambda g: format(g, "u")),
+        (notation._LATEX, lambda g: format(g, "latex")),
+    ]
+    for style, write in writers:
+        full = write(g)
+        assert full == notation._braced(g, style, {})
+        cgt.set_text_limit(len(full))
+        assert write(g) == full
+        cgt.set_text_limit(len(full) - 1)
+        with pytest.raises(cgt.TooLarge, match="more than the text limit") as err:
+            write(g)
+        assert err.value.sizes == (len(full), len(full))  # type: ignore[attr-defined]
+        cgt.set_text_limit(10**6)
+    assert cgt.parse(str(g)) is g

@@ -6,14 +6,14 @@ import pickle
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
 from cgt import Outcome, Relation
 
 from . import reference as ref
-from .strategies import day3
+from .strategies import day3, games
 
 
 def test_interning_equal_values_are_the_same_object() -> None:
@@ -160,3 +160,12 @@ def test_formats() -> None:
     assert g._repr_latex_() == "$\\pm\\frac{1}{2}$"
     with pytest.raises(ValueError):
         format(g, "x")
+
+
+@settings(max_examples=200, deadline=None)
+@given(games)
+def test_negation_is_the_mirror_and_is_remembered(g: cgt.Game) -> None:
+    n = -g
+    # -G = {-G^R | -G^L}, written out from the options
+    assert n is cgt.Game([-o for o in g.right_options], [-o for o in g.left_options])
+    assert -g is n and -n is g and g + n is cgt.zero

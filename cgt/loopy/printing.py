@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .._deep import deep
 from ..game import Game, nimber, number, zero
-from ..notation import _ASCII, _fmt, names
+from ..notation import names, option_text
 from .canonical import canonical_numbering
 from .graph import GameGraph
 
@@ -255,7 +255,7 @@ class _Printer:
 
         def short_key(w: int) -> tuple[int, bool, str]:
             g = self.shorts[w]
-            return (g.birthday(), not g.is_number, _fmt(g, _ASCII, self.memo)[0])
+            return (g.birthday(), not g.is_number, option_text(g, self.memo)[0])
 
         return sorted(shorts, key=short_key) + sorted(loopy)
 
@@ -263,7 +263,7 @@ class _Printer:
         """(text, bars): bars > 0 when the text is a bare 'L|R' run of that many bars."""
         g = self.shorts.get(v)
         if g is not None:
-            text, bars = _fmt(g, _ASCII, self.memo)
+            text, bars = option_text(g, self.memo)
             if bars and (brackets or bars >= _MAX_SLASHES):
                 return "{" + text + "}", 0
             return text, bars
