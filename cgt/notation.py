@@ -54,7 +54,6 @@ from .game import (
     Game,
     _has_big_nimber,
     _le,
-    _neg,
     _nimber_form,
     miny,
     number,
@@ -896,7 +895,10 @@ def _fmt_uncached(g: Game, style: _Style, memo: dict[int, tuple[Any, int]]) -> t
             prefix = "" if mid._num == 0 else _number_text(mid, style)
             return _lit(style, f"{prefix}{style.pm}{_number_text(half, style)}"), 0
     # +-G and +-{a,b,...}
-    if len(left) == len(right) and {_neg(o) for o in left} == set(right):
+    # (one option a side, the common case: -a is b, as games are interned)
+    if len(left) == len(right) and (
+        -left[0] is right[0] if len(left) == 1 else {-o for o in left} == set(right)
+    ):
         if len(left) == 1:
             return _cat(style, style.pm, _braced(left[0], style, memo)), 0
         inner = _join(style, style.comma, [_braced(o, style, memo) for o in left])
@@ -954,7 +956,7 @@ def _tiny_miny(left: tuple[Game, ...], right: tuple[Game, ...]) -> tuple[str, Ga
     if a is zero and not b.is_nus:
         bl, br = b.raw_options()
         if len(bl) == 1 and bl[0] is zero and len(br) == 1:
-            arg = _neg(br[0])
+            arg = -br[0]
             if arg is not zero and _le(zero, arg):
                 return "Tiny", arg
     if b is zero and not a.is_nus:
