@@ -48,13 +48,6 @@ ALLOWED: dict[tuple[str, str], int] = {
     # caches that cgt.clear_caches() empties: cgt.canonical has no public hook yet
     ("cgt.games.wythoff", "cgt.canonical._clear_hooks"): 1,
     ("cgt.impartial.misere_canonical", "cgt.canonical._clear_hooks"): 1,
-    # the loopy reader and printer on the short notation's tokenizer and formatting
-    ("cgt.loopy.notation", "cgt.notation._Tok"): 1,
-    ("cgt.loopy.notation", "cgt.notation._is_vs"): 1,
-    ("cgt.loopy.notation", "cgt.notation._parse_short"): 1,
-    ("cgt.loopy.notation", "cgt.notation._tokenize"): 1,
-    ("cgt.loopy.printing", "cgt.notation._ASCII"): 1,
-    ("cgt.loopy.printing", "cgt.notation._fmt"): 1,
     # misère play of nim heaps
     ("cgt.play", "cgt.impartial.misere._NimHeap"): 1,
     # the store rebuilds keyed positions to verify them
