@@ -710,7 +710,7 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
     left: list[Game] | None = None  # Left's options, once the bar is read
     pending = False  # an option was read since the last separator
     result: Game | None = None
-    literals, forms, inner = _literals, _forms, _inner
+    literals, forms, inner, big = _literals, _forms, _inner, _MAX_IN_EXPRESSION
     for tok in (_FAST_GROUP_RE if group else _FAST_TOKEN_RE).findall(text):
         c = tok[0]
         if c == "{":
@@ -731,7 +731,8 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
                 if side is None:
                     result = g
                 else:
-                    if _huge(g):
+                    parts = g.nus_or_none()  # (as _huge, inline: the hot loop)
+                    if parts is not None and (parts[2] > big or -big > parts[1] or parts[1] > big):
                         return None
                     side.append(g)
                 pending = True
@@ -751,7 +752,8 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
             if not stack:
                 result, side, left = g, None, None
             else:
-                if _huge(g):
+                parts = g.nus_or_none()
+                if parts is not None and (parts[2] > big or -big > parts[1] or parts[1] > big):
                     return None
                 left, side = stack.pop()
                 side.append(g)
