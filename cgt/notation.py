@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 import threading
 import zlib
@@ -612,6 +613,7 @@ _FAST_LITERAL_RE = re.compile(r"[0-9/.*^v+\-\s]*\Z")
 _literals: dict[str, Game | None] = {}  # a literal's text -> its game (None: not fast)
 _forms: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}  # option serials -> form
 _inner: dict[str, Game | None] = {}  # an innermost {..}'s text -> its game (None: not fast)
+_serial: Callable[[Game], int] = operator.attrgetter("serial")  # mapped over options
 _FAST_CACHE_SIZE = 1 << 16  # entries in each memo
 _FAST_KEY_SIZE = 256  # longer texts are read every time, not remembered
 
@@ -658,7 +660,7 @@ def _fast_form(
     True
     """
     if key is None:
-        key = (tuple(sorted([o.serial for o in left])), tuple(sorted([o.serial for o in right])))
+        key = (tuple(sorted(map(_serial, left))), tuple(sorted(map(_serial, right))))
     g = _forms.get(key)
     if g is None:
         # Game(left, right) without converting the options (games already).
@@ -743,7 +745,7 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
         elif c == "}":
             if side is None or left is None or (side and not pending):
                 return None
-            key = (tuple(sorted([o.serial for o in left])), tuple(sorted([o.serial for o in side])))
+            key = (tuple(sorted(map(_serial, left))), tuple(sorted(map(_serial, side))))
             g = forms.get(key)
             if g is None:
                 g = _fast_form(left, side, key)

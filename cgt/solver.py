@@ -93,6 +93,7 @@ __all__ = [
 
 
 _T = TypeVar("_T")
+_serial: Callable[[Game], int] = operator.attrgetter("serial")  # mapped over options
 
 
 @runtime_checkable
@@ -319,7 +320,7 @@ class _Partizan:
 
     def combine(self, option_values: Sequence[Sequence[Game]]) -> Game:
         left, right = option_values
-        form = (frozenset([g.serial for g in left]), frozenset([g.serial for g in right]))
+        form = (frozenset(map(_serial, left)), frozenset(map(_serial, right)))
         forms = self._forms
         result = forms.get(form)
         if result is None:
