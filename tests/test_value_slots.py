@@ -7,11 +7,10 @@ every other module should use the named accessors (``left_options``,
 ``nus()``, ``birthday()``, ``is_number``, ...).
 
 The count is made with :mod:`ast`: every attribute access ``something.<slot>``
-in a module, whatever ``something`` is (a module whose own class has a slot of
-the same name, as ``MisereGame._birthday``, is counted too and says so in the
-list below).  Today's readers are listed with their counts, a ratchet: a new
-reader or a higher count fails, and so does a count that went down and was not
-lowered here.
+in a module, whatever ``something`` is (a class of another module with a slot
+of the same name would be counted too: so ``MisereGame`` calls its birthday
+slot ``_day``).  No module reads them today; :data:`READERS` stays as the
+ratchet: a new reader fails.
 """
 
 from __future__ import annotations
