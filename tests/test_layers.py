@@ -56,7 +56,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("numbers", ("cgt.dyadic",)),
-    ("engine", ("cgt.canonical",)),
+    ("engine", ("cgt.canonical", "cgt._engine")),
     ("values", ("cgt.game",)),
     ("notation", ("cgt.notation", "cgt.tree")),
     ("theory", ("cgt.temperature", "cgt.thermograph", "cgt.atomic", "cgt.products")),
