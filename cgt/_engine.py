@@ -21,7 +21,7 @@ from .kernels import kernel
 
 __all__ = ["ENGINE", "LOCK"]
 
-ENGINE: Any = kernel("shortgame") if kernel("canonical") is not None else None
+ENGINE: Any = kernel("shortgame")  # (None without the canonical kernel too: cgt.kernels)
 """The compiled solvers (``cgt._kernel_shortgame``), or ``None``.
 
 Only with the canonical kernel, which holds the engine they run on (and

@@ -11,7 +11,13 @@
  *     object.__new__ and fill in their slots.
  *
  * The algorithms are exactly those of cgt/canonical.py (read it first); the
- * Python code stays the fallback and the reference.  Interning (make_number,
+ * Python code stays the fallback and the reference.
+ *
+ * This kernel also holds cgt's node engine (engine.h: the same algorithms on
+ * hash-consed integer nodes with 64-bit dyadic numbers, and the conversion of
+ * nodes to Games), the one engine of the compiled solvers: it is exported as
+ * the capsule _engine_api, the struct of engine_api.h, and shortgame.c (with
+ * boards.h and graphs.h) reaches it only through that.  Interning (make_number,
  * make_nus, _intern_general, _recognise_nus, _numbers_only, _lazy_options)
  * stays in Python so that there is one code path that creates games.
  *
