@@ -8,7 +8,8 @@ Two budgets live here, both per thread.
   reduced, and every new position a solver values.  When nothing is left the
   step raises :class:`~cgt.errors.WorkLimitExceeded`.  With the compiled
   engine the count lives in C (``cgt/_c/canonical.c``, per thread, shared
-  with the compiled solvers of ``shortgame.c``); in pure Python it lives in
+  with its node engine and the compiled solvers of ``shortgame.c`` on it); in
+  pure Python it lives in
   :data:`_local`.  Either way the same calls reach it: :func:`spend_work`.
 * The outcome search's budget of new positions (:data:`_local` ``.left``):
   the search asks a ruleset for a component's value but gives up on

@@ -6,8 +6,9 @@ of tables (:data:`SHARES`):
 
 * ``engine``: the sums and comparisons of :mod:`cgt.canonical` (its compiled
   kernel's tables or the Python dicts), a quarter;
-* ``kernel``: the compiled board engine (``cgt/_c/shortgame.c``: its games,
-  memos and board tables), a quarter, which it splits further itself;
+* ``kernel``: the compiled solvers (``cgt/_c/shortgame.c``: their board
+  tables) and the node engine they run on (``cgt/_c/engine.h``: its games and
+  memos), a quarter, which they split further themselves;
 * ``solvers``: every live :class:`~cgt.solver.Solver`'s tables, a quarter,
   shared equally among the live solvers;
 * ``tables``: every other table (temperatures, atomic weights, products,

@@ -36,7 +36,7 @@ import itertools
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
-from weakref import WeakValueDictionary
+from weakref import KeyedRef, WeakValueDictionary
 
 from . import _budget, _cache
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
@@ -107,6 +107,22 @@ def _bind(game_class: type[Game]) -> None:
         from .errors import WorkLimitExceeded, WrongType
 
         _kernel.init(game_class, Dyadic, globals(), _cache, WrongType, WorkLimitExceeded)
+        # The kernel's node engine (cgt/_c/engine.h, the compiled solvers' engine)
+        # makes the games of its results itself, as this module would: the same
+        # slots, the same keys in the same weak-value tables, the same serial
+        # numbers and lock; the callbacks make the rest (nus values).
+        tables: list[Any] = [_forms, _numbers, _nus_table]
+        _kernel.setup_engine(
+            _engine_number,
+            _engine_form,
+            game_class,
+            Dyadic,
+            KeyedRef,
+            _serial,
+            *[t.data for t in tables],
+            *[t._remove for t in tables],
+            _intern_lock,
+        )
 
 
 def cache_info() -> _cache.CacheInfo:
@@ -184,6 +200,7 @@ def clear_caches() -> None:
     _add_cache.clear()
     if _kernel is not None:
         _kernel.clear()
+        _kernel.clear_engine()  # the node engine, and the compiled solvers' tables with it
     for hook in _clear_hooks:
         hook()
 
@@ -409,6 +426,15 @@ def _trusted_form(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     if found is not None:
         return found
     return _intern_general(left, right)
+
+
+def _engine_number(num: int, exp: int) -> Game:
+    """The number ``num / 2**exp`` (normalised) for the compiled engine.
+
+    >>> _engine_number(3, 1)
+    3/2
+    """
+    return make_number(_make(num, exp))
 
 
 def _engine_form(

@@ -8,9 +8,11 @@ runs once each way.  The kernels are
 
 * ``canonical``: comparison, canonical forms and sums of short games
   (:func:`cgt.canonical.le`, :func:`~cgt.canonical.canonical_form`,
-  :func:`~cgt.canonical.add`), which every value goes through;
-* ``shortgame``: a compact engine of its own that solves Domineering, Cram
-  and the stone boards (Clobber, Konane, Fission, Amazons) of at most 64 cells;
+  :func:`~cgt.canonical.add`), which every value goes through, and the node
+  engine (64-bit numbers, hash-consed nodes) that the compiled solvers run on;
+* ``shortgame``: the compiled solvers of Domineering, Cram, the stone boards
+  (Clobber, Konane, Fission, Amazons) of at most 64 cells, and Col and Snort,
+  on the canonical kernel's node engine (not used without that kernel);
 * ``hexapawn``: the exact Hexapawn search;
 * ``heap``: Grundy sequences of octal games (the sparse-space method);
 * ``parse``: the reader of ``{L|R}`` forms.
@@ -52,6 +54,10 @@ __all__ = ["KERNELS", "KernelWarning", "compiled", "kernel", "pure_python", "sta
 
 KERNELS: tuple[str, ...] = ("canonical", "heap", "hexapawn", "parse", "shortgame")
 """The kernels ``cgt`` has (each built from ``cgt/_c/<name>.c``)."""
+
+_NEEDS: dict[str, str] = {"shortgame": "canonical"}
+"""Kernels that run on another's C API: the compiled solvers on the canonical
+kernel's node engine (``cgt/_c/engine_api.h``), so they are used only with it."""
 
 _HERE = Path(__file__).resolve().parent
 _SOURCES = _HERE / "_c"
@@ -117,6 +123,9 @@ def _is_stale(name: str, module: ModuleType) -> bool:
 def _load(name: str) -> tuple[ModuleType | None, str]:
     if _PURE:
         return None, "pure_python"
+    needs = _NEEDS.get(name)
+    if needs is not None and kernel(needs) is None:
+        return None, f"needs: {needs}"
     try:
         module = importlib.import_module(f"cgt._kernel_{name}")
     except ImportError as err:
@@ -190,7 +199,9 @@ def status() -> dict[str, str]:
     ``"stale"`` (built from C sources that have changed since: not used);
     ``"build_failed"`` (the install tried to build it and failed);
     ``"not_built"`` (a pure-Python build, or a checkout never built);
-    ``"import_error: ..."`` (there, but it would not load).
+    ``"import_error: ..."`` (there, but it would not load);
+    ``"needs: canonical"`` (the compiled solvers without the kernel whose
+    engine they run on).
 
     >>> s = status()
     >>> sorted(s) == sorted(KERNELS), all(s[k] == "compiled" for k, v in compiled().items() if v)

@@ -399,3 +399,46 @@ def test_ctrl_c_mid_cram_search_leaves_the_tables_consistent() -> None:
     solver = Solver()
     for h, w, bits in random_boards(31, 60, 3, 6):
         assert engine.cram(h, w, bits) == python_grundy(h, w, bits, solver)
+
+
+def test_the_engine_lives_in_the_canonical_kernel() -> None:
+    # one node engine: the canonical kernel's, shared through its capsule; its
+    # Fallback is the solvers' Fallback, and clearing it empties the solvers'
+    # tables too (their reset hook)
+    import pickle
+
+    core: Any = kernels.kernel("canonical")
+    assert core is not None and type(core._engine_api).__name__ == "PyCapsule"
+    assert engine.Fallback is core.Fallback
+    err = pickle.loads(pickle.dumps(engine.Fallback("refused")))
+    assert type(err) is engine.Fallback and err.args == ("refused",)
+    before = Domineering("...|...|...").value()
+    assert engine.info()["nodes"] > 0 and engine.info()["domineering"] > 0
+    core.clear_engine()
+    info = engine.info()
+    assert info["nodes"] == info["domineering"] == info["compare"] == info["sum"] == 0
+    assert engine.domineering(3, 3, 0b111111111) is before is cgt.switch(1)
+
+
+def test_the_solvers_reach_the_engine_only_through_its_api() -> None:
+    # shortgame.c, boards.h and graphs.h hold no dyadic type, nodes, comparison,
+    # canonical form or sum of their own: their few engine names forward to the
+    # struct of engine_api.h, and engine.h is compiled into the canonical kernel only
+    import re
+    from pathlib import Path
+
+    sources = Path(cgt.__file__).parent / "_c"
+    if not sources.is_dir():
+        pytest.skip("no C sources beside the package")
+    includers = sorted(p.name for p in sources.iterdir() if '#include "engine.h"' in p.read_text())
+    assert includers == ["canonical.c"]
+    for name in ("shortgame.c", "boards.h", "graphs.h"):
+        text = (sources / name).read_text()
+        for word in ("dcmp", "dnorm", "dadd", "simplest_", "g_nodes", "g_pool", "m_le", "m_add"):
+            assert word not in text, (name, word)
+        assert not re.search(r"\bdy\b", text), name
+    solver = (sources / "shortgame.c").read_text()
+    assert '#include "engine_api.h"' in solver
+    for fn in ("le", "add", "negate", "canonical_form", "number"):
+        body = re.search(r"static inline \w+ " + fn + r"\([^)]*\)\s*\{([^}]*)\}", solver)
+        assert body is not None and body.group(1).strip().startswith("return E->"), fn

@@ -191,3 +191,16 @@ def test_build_with_a_compiler(tmp_path: Path) -> None:
     assert all(flags.values()) and set(flags) == set(kernels.KERNELS)
     assert value == str(cgt.parse("-3/2"))
     assert "KernelWarning" not in out.stderr
+
+
+def test_the_solvers_kernel_is_not_used_without_the_engine_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the compiled solvers run on the canonical kernel's node engine (its C API):
+    # whatever keeps that kernel out (stale, missing, turned off) keeps them out too
+    monkeypatch.setattr(kernels, "_PURE", False)
+    monkeypatch.setattr(kernels, "_loaded", {"canonical": None})
+    monkeypatch.setattr(kernels, "_status", {"canonical": "stale"})
+    assert kernels.kernel("shortgame") is None
+    assert kernels._status["shortgame"] == "needs: canonical"
+    assert kernels._loaded["shortgame"] is None  # (not imported at all)

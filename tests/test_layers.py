@@ -58,7 +58,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("numbers", ("cgt.dyadic",)),
-    ("engine", ("cgt.canonical",)),
+    ("engine", ("cgt.canonical", "cgt._engine")),
     ("values", ("cgt.game",)),
     ("notation", ("cgt._tokens", "cgt.notation", "cgt.tree")),
     ("theory", ("cgt.temperature", "cgt.thermograph", "cgt.atomic", "cgt.products")),

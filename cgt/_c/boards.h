@@ -367,7 +367,7 @@ static int32_t stone_component(int kind, int h, int w, stones key)
     frame f;
     make_frame(&f, h, w);
     svec moves = {NULL, 0, 0};
-    vec opts = {NULL, 0, 0};
+    idvec opts = {NULL, 0, 0};
     int nl = 0;
     v = 0;
     for (int side = 1; side >= 0 && v >= 0; side--) {
@@ -378,7 +378,7 @@ static int32_t stone_component(int kind, int h, int w, stones key)
         }
         for (int i = 0; i < moves.n && v >= 0; i++) {
             v = stone_state(kind, &f, moves.a[i]);
-            if (v >= 0 && vec_push(&opts, v) < 0)
+            if (v >= 0 && idvec_push(&opts, v) < 0)
                 v = -1;
         }
         if (side)

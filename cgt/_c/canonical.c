@@ -11,7 +11,13 @@
  *     object.__new__ and fill in their slots.
  *
  * The algorithms are exactly those of cgt/canonical.py (read it first); the
- * Python code stays the fallback and the reference.  Interning (make_number,
+ * Python code stays the fallback and the reference.
+ *
+ * This kernel also holds cgt's node engine (engine.h: the same algorithms on
+ * hash-consed integer nodes with 64-bit dyadic numbers, and the conversion of
+ * nodes to Games), the one engine of the compiled solvers: it is exported as
+ * the capsule _engine_api, the struct of engine_api.h, and shortgame.c (with
+ * boards.h and graphs.h) reaches it only through that.  Interning (make_number,
  * make_nus, _intern_general, _recognise_nus, _numbers_only, _lazy_options)
  * stays in Python so that there is one code path that creates games.
  *
@@ -37,6 +43,7 @@
 #define CGT_TABLE_CALLOC PyMem_Calloc
 #define CGT_TABLE_FREE PyMem_Free
 #include "table.h"
+#include "engine_api.h"
 
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
    not use a kernel whose fingerprint differs from that of the sources beside it */
@@ -203,13 +210,10 @@ static unsigned int ticks = 0;
 
 /* The work budget of this thread (cgt._budget.work_limit): every step of the
    engine -- each call of enter() below, and each position a solver values --
-   spends one.  The compiled solvers (shortgame.c) reach the same counter
-   through the capsule _budget_api. */
-typedef struct {
-    int on;        /* a budget is running */
-    int64_t left;  /* steps left */
-    int64_t limit; /* the budget it started from (for the message) */
-} work_state;
+   spends one.  The node engine (engine.h) spends the same counter, for itself
+   and for the compiled solvers (shortgame.c), which reach it through the
+   capsule _engine_api. */
+typedef cgt_work_state work_state; /* declared in engine_api.h */
 static CGT_TLS work_state work = {0, 0, 0};
 static PyObject *WorkLimitExceeded = NULL; /* cgt.errors.WorkLimitExceeded */
 
@@ -278,6 +282,9 @@ enter(void)
 }
 
 #define LEAVE() (depth--)
+
+/* The node engine (engine.h), exported to the compiled solvers as _engine_api. */
+#include "engine.h"
 
 /* ------------------------------------------------------------------------ */
 /* Tables keyed by a pair of serial numbers (never 0)                        */
@@ -1640,6 +1647,13 @@ k_clear(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 }
 
 static PyObject *
+k_clear_engine(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
+{
+    n_clear();
+    Py_RETURN_NONE;
+}
+
+static PyObject *
 k_sizes(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 {
     return Py_BuildValue("(nn)", (Py_ssize_t)(le_words.count + le_table.count),
@@ -1732,12 +1746,6 @@ k_work_spend(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
-/* What the compiled solvers (shortgame.c) use to spend this thread's budget. */
-typedef struct {
-    work_state *(*current)(void);
-    int (*exceeded)(void);
-} budget_api;
-static budget_api the_budget_api = {work_current, work_exceeded};
 
 /* The engine's functions, exported under cgt.canonical's names with the
    Python functions' docstrings (so documentation and doctests see one API). */
@@ -1788,6 +1796,14 @@ static PyMethodDef methods[] = {
     {"work_spend", (PyCFunction)(void (*)(void))k_work_spend, METH_FASTCALL,
      "work_spend(steps=1): spend this thread's work budget; WorkLimitExceeded if spent."},
     {"sizes", k_sizes, METH_NOARGS, "sizes(): (comparisons, sums) cached."},
+    {"setup_engine", k_setup_engine, METH_VARARGS,
+     "setup_engine(number, form, Game, Dyadic, KeyedRef, serial, forms, numbers, nus, "
+     "forms_remove, numbers_remove, nus_remove, lock): how the node engine makes the games of "
+     "its nodes: the Python constructors of numbers (num, exp) and of canonical forms (left "
+     "tuple, right tuple, index of the left stop's option, index of the right stop's option), "
+     "and cgt.canonical's intern tables, serial counter and lock."},
+    {"clear_engine", k_clear_engine, METH_NOARGS,
+     "clear_engine(): forget the node engine's nodes and memos (now, or when its call ends)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1830,9 +1846,7 @@ PyInit__kernel_canonical(void)
         Py_DECREF(m);
         return NULL;
     }
-    PyObject *api = PyCapsule_New(&the_budget_api, "cgt._kernel_canonical._budget_api", NULL);
-    if (api == NULL || PyModule_AddObject(m, "_budget_api", api) < 0) {
-        Py_XDECREF(api);
+    if (engine_init(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

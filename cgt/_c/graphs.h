@@ -315,16 +315,11 @@ static int32_t col_path(const uint8_t *seq, int k)
             return 0;
     if (k == 1) {
         if (seq[0] == 0)
-            return intern_general(&g_zero, 1, &g_zero, 1);
-        dy one = {seq[0] == 1 ? 1 : -1, 0};
-        return make_number(one);
+            return E->star();
+        return number(seq[0] == 1 ? 1 : -1, 0);
     }
     static const int half[3] = {0, 1, -1};
-    int64_t num = half[seq[0]] + half[seq[k - 1]];
-    dy x;
-    if (dnorm(num, 1, &x) < 0)
-        return -1;
-    return make_number(x);
+    return number(half[seq[0]] + half[seq[k - 1]], 1);
 }
 
 /* The value of a position: the sum of its components' values. */

@@ -1,41 +1,43 @@
 /*
- * cgt._kernel_shortgame: a compiled short-game engine, and Domineering and
- * Cram solvers on boards of at most 64 cells built on it.
+ * cgt._kernel_shortgame: compiled solvers of Domineering, Cram, the stone
+ * boards (Clobber, Konane, Fission, Amazons: boards.h) and Col and Snort
+ * (graphs.h) on at most 64 cells or vertices, built on cgt's node engine.
  *
  * Why plain C with the CPython C API: it needs nothing at build time beyond
  * a C compiler (no Cython), it gives full control of the memory layout (the
- * tables below are open-addressing hash tables of integers), and mypyc cannot
- * compile cgt's modules (they build objects with object.__new__).
+ * tables below are open-addressing hash tables of integers, table.h), and
+ * mypyc cannot compile cgt's modules (they build objects with object.__new__).
  *
- * The engine mirrors cgt/canonical.py: games are nodes numbered from 1 and
- * hash-consed, so that every value has exactly one node (numbers by their
- * value, other games by their sorted canonical option lists).  Numbers are
- * dyadic rationals num / 2**exp held in 64 bits; anything that would overflow
- * raises Fallback, and the Python wrapper then answers with the pure-Python
- * engine.  Nus values (ups and stars) are plain general nodes here: canonical
- * forms are unique, so they are converted to the right Python objects on the
- * way out (cgt.canonical._engine_form recognises them).
+ * The engine (nodes, comparison, canonical form, sums, the conversion of nodes
+ * to Games) is not here: it lives in the canonical kernel (cgt/_c/engine.h,
+ * compiled into cgt._kernel_canonical) and is reached only through the struct
+ * of function pointers declared in engine_api.h, imported in PyInit from the
+ * capsule cgt._kernel_canonical._engine_api.  Without it (or with another
+ * version of it) this module does not load, and cgt's Python solvers answer.
+ * Anything the engine cannot hold (a number beyond 64 bits) raises its
+ * Fallback, and the Python wrapper then answers with the pure-Python solver.
  *
  * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
  * 64-bit boards (flood fill into components, crop, normal form over the
  * symmetries, transposition negating); Cram's Grundy values come from the
  * outcome search of cgt/impartial_search.py.
  *
- * Every table persists across calls; the memo tables are bounded (emptied
- * when full), and the node tables are emptied at the start of a call once
- * they are over their bound.  A value is inserted only once it is complete,
- * so a search interrupted by Ctrl-C (PyErr_CheckSignals is polled every few
- * thousand new components) leaves the tables consistent.  All of it runs with
- * the GIL held; a re-entrant call (from a signal handler, or from Python code
- * that a conversion runs) raises Fallback instead of touching the tables.
+ * Every table persists across calls; the tables here are bounded (emptied
+ * when full), keyed on the engine's node ids, and emptied whenever the engine
+ * forgets its nodes (an on_reset hook).  A value is inserted only once it is
+ * complete, so a search interrupted by Ctrl-C (the engine's tick() polls
+ * signals every few thousand new components) leaves the tables consistent.
+ * All of it runs with the GIL held, inside the engine's enter()/leave(); a
+ * re-entrant call raises Fallback instead of touching the tables.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
+#include "engine_api.h"
 #include "table.h"
 
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
@@ -45,999 +47,51 @@
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* Errors                                                                     */
+/* The engine, through its C API                                              */
 /* ------------------------------------------------------------------------ */
-static PyObject *Fallback; /* the kernel cannot answer: the caller uses Python */
+static const cgt_engine_api *E; /* set by PyInit from the canonical kernel's capsule */
+static int32_t g_zero;          /* the engine's node of 0 (set by enter) */
 
-static int fail(const char *msg)
+static inline int fail(const char *msg)
 {
-    PyErr_SetString(Fallback, msg);
-    return -1;
+    return E->fail(msg);
 }
 
-static int no_memory(void)
+static inline int no_memory(void)
 {
     PyErr_NoMemory();
     return -1;
 }
 
-/* The work budget of the calling thread (cgt.work_limit), kept by the canonical
- * kernel and reached through its capsule: each step here (a sum, comparison or
- * reduction not in the memos, a new component) spends one. */
-typedef struct {
-    int on;
-    int64_t left, limit;
-} work_state;
-typedef struct {
-    work_state *(*current)(void);
-    int (*exceeded)(void);
-} budget_api;
-static const budget_api *g_budget_api; /* NULL: no canonical kernel, no budget */
-static work_state *g_budget;           /* this call's thread's budget (set by enter) */
-
-#define SPEND_WORK()                                                                    \
-    do {                                                                               \
-        if (g_budget != NULL && g_budget->on && --g_budget->left < 0)                  \
-            return g_budget_api->exceeded();                                           \
-    } while (0)
-
-static inline int ctz64(uint64_t x)
+static inline int32_t number(int64_t num, int exp)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
+    return E->number(num, exp);
 }
 
-/* x shifted by d >= 0 places up (shl64) or down (shr64), 0 when d >= 64: C
- * leaves a shift by the width of the type or more undefined (x86 shifts by
- * d % 64 instead), and a 1 x 64 board steps by a whole row of 64 cells. */
-static inline uint64_t shl64(uint64_t x, int d)
+static inline int32_t canonical_form(const int32_t *left, int nl, const int32_t *right, int nr)
 {
-    return d < 64 ? x << d : 0;
+    return E->canonical_form(left, nl, right, nr);
 }
 
-static inline uint64_t shr64(uint64_t x, int d)
+static inline int le(int32_t g, int32_t h)
 {
-    return d < 64 ? x >> d : 0;
+    return E->le(g, h);
 }
 
-/* floor(x / 2**d) for x >= 0 and d >= 0 (any d: exponents go up to EXP_LIMIT) */
-static inline int64_t floor_shift(int64_t x, int d)
+static inline int32_t add(int32_t g, int32_t h)
 {
-    return d < 63 ? x >> d : 0;
+    return E->add(g, h);
 }
 
-static inline uint64_t mix64(uint64_t x)
+static inline int32_t negate(int32_t g)
 {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
+    return E->negate(g);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Dyadic rationals num / 2**exp (num odd unless exp == 0)                    */
-/* ------------------------------------------------------------------------ */
-typedef struct {
-    int64_t num;
-    int32_t exp;
-} dy;
-
-#define NUM_LIMIT ((int64_t)1 << 61) /* |num| below this: +-1, negation, doubling are safe */
-#define EXP_LIMIT 30000              /* exponents fit an int16_t */
-
-static int dcmp(dy a, dy b)
+/* One new component: spends the work budget, looks for Ctrl-C now and then. */
+static inline int poll_signals(void)
 {
-    int flip = 1;
-    if (a.exp == b.exp)
-        return (a.num > b.num) - (a.num < b.num);
-    if (a.exp < b.exp) { /* make a the finer one */
-        dy t = a;
-        a = b;
-        b = t;
-        flip = -1;
-    }
-    /* compare a.num with b.num * 2**d */
-    int d = a.exp - b.exp;
-    if (b.num == 0)
-        return flip * ((a.num > 0) - (a.num < 0));
-    if (d >= 62 || b.num > (INT64_MAX >> d) || b.num < -(INT64_MAX >> d))
-        return flip * (b.num > 0 ? -1 : 1); /* |b.num * 2**d| > |a.num| */
-    int64_t bb = b.num * ((int64_t)1 << d);
-    return flip * ((a.num > bb) - (a.num < bb));
-}
-
-static int dnorm(int64_t num, int64_t exp, dy *out)
-{
-    if (num == 0)
-        exp = 0;
-    while (exp > 0 && !(num & 1)) {
-        num /= 2;
-        exp--;
-    }
-    if (exp > EXP_LIMIT || num >= NUM_LIMIT || num <= -NUM_LIMIT)
-        return fail("a number too large for the compiled engine");
-    out->num = num;
-    out->exp = (int32_t)exp;
-    return 0;
-}
-
-static int shl_checked(int64_t x, int d, int64_t *out)
-{
-    if (x == 0) {
-        *out = 0;
-        return 0;
-    }
-    if (d >= 62 || x > (INT64_MAX >> (d + 1)) || x < -(INT64_MAX >> (d + 1)))
-        return fail("a number too large for the compiled engine");
-    *out = x * ((int64_t)1 << d);
-    return 0;
-}
-
-static int dadd(dy a, dy b, dy *out)
-{
-    int32_t e = a.exp > b.exp ? a.exp : b.exp;
-    int64_t x, y;
-    if (shl_checked(a.num, e - a.exp, &x) < 0 || shl_checked(b.num, e - b.exp, &y) < 0)
-        return -1;
-    /* |x|, |y| < 2**62: the sum fits */
-    return dnorm(x + y, e, out);
-}
-
-/* The simplest number strictly between lo and hi (either may be absent). */
-static int simplest_above(dy lo, const dy *hi, dy *out)
-{
-    /* 0 <= lo < x < hi */
-    int64_t n = floor_shift(lo.num, lo.exp) + 1;
-    dy cand = {n, 0};
-    if (!hi || dcmp(cand, *hi) < 0)
-        return dnorm(n, 0, out);
-    for (int k = 1;; k++) {
-        int64_t m;
-        if (k <= lo.exp)
-            m = floor_shift(lo.num, lo.exp - k);
-        else if (shl_checked(lo.num, k - lo.exp, &m) < 0)
-            return -1;
-        if (dnorm(m + 1, k, &cand) < 0)
-            return -1;
-        if (dcmp(cand, *hi) < 0) {
-            *out = cand;
-            return 0;
-        }
-        if (k > EXP_LIMIT)
-            return fail("a number too large for the compiled engine");
-    }
-}
-
-static int simplest_between(const dy *lo, const dy *hi, dy *out)
-{
-    dy zero = {0, 0};
-    if (lo && dcmp(*lo, zero) >= 0)
-        return simplest_above(*lo, hi, out);
-    if (hi && dcmp(*hi, zero) <= 0) {
-        dy nlo, nhi = {-hi->num, hi->exp}, r;
-        if (lo) {
-            nlo.num = -lo->num;
-            nlo.exp = lo->exp;
-        }
-        if (simplest_above(nhi, lo ? &nlo : NULL, &r) < 0)
-            return -1;
-        out->num = -r.num;
-        out->exp = r.exp;
-        return 0;
-    }
-    *out = zero;
-    return 0;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Nodes                                                                      */
-/* ------------------------------------------------------------------------ */
-typedef struct {
-    int64_t ls_num, rs_num; /* stops; a number has both equal to its value */
-    int16_t ls_exp, rs_exp;
-    uint8_t is_num;
-    uint8_t memo; /* results of the raw comparisons of the canonical form at `stamp` */
-    uint16_t nl, nr;
-    int32_t opt; /* first option in the pool (left then right); -1: not listed yet */
-    int32_t neg; /* the node of the negative; 0: not known yet */
-    uint32_t hash;
-    uint32_t stamp;
-} node;
-
-#define MEMO_GE_KNOWN 1
-#define MEMO_GE 2
-#define MEMO_LE_KNOWN 4
-#define MEMO_LE 8
-
-static node *g_nodes;
-static PyObject **g_py; /* node -> its Python game, once converted (strong references) */
-static int32_t g_count = 1, g_cap;
-static int32_t *g_pool;
-static int64_t g_pool_len, g_pool_cap;
-static uint32_t g_stamp;
-
-/* The engine's memory is bounded by set_limit() (cgt.set_memory_limit gives the
- * kernel a share of the library's budget).  The share is split below: the node
- * arrays with their options and intern tables (checked between calls: a call
- * that finds them over their part starts afresh), and the memo and board tables
- * (their capacity in slots, a power of two; a full table is emptied and keeps
- * its room).  The defaults are those of the library's default budget. */
-static size_t g_node_bytes = (size_t)64 << 20; /* nodes, options, intern tables */
-
-static inline dy ls_of(int32_t id)
-{
-    dy d = {g_nodes[id].ls_num, g_nodes[id].ls_exp};
-    return d;
-}
-
-static inline dy rs_of(int32_t id)
-{
-    dy d = {g_nodes[id].rs_num, g_nodes[id].rs_exp};
-    return d;
-}
-
-static int32_t new_node(void)
-{
-    if (g_count >= g_cap) {
-        int32_t cap = g_cap ? g_cap * 2 : 1 << 10;
-        if (cap > INT32_MAX / 2)
-            return fail("too many games for the compiled engine");
-        node *nodes = realloc(g_nodes, (size_t)cap * sizeof(node));
-        if (!nodes)
-            return no_memory();
-        g_nodes = nodes;
-        PyObject **py = realloc(g_py, (size_t)cap * sizeof(PyObject *));
-        if (!py)
-            return no_memory();
-        g_py = py;
-        memset(g_py + g_cap, 0, (size_t)(cap - g_cap) * sizeof(PyObject *));
-        g_cap = cap;
-    }
-    int32_t id = g_count++;
-    memset(&g_nodes[id], 0, sizeof(node));
-    g_py[id] = NULL;
-    return id;
-}
-
-/* Append n ids to the pool; returns the offset. */
-static int64_t pool_append(const int32_t *ids, int64_t n)
-{
-    if (g_pool_len + n > g_pool_cap) {
-        int64_t cap = g_pool_cap ? g_pool_cap : 1 << 12;
-        while (cap < g_pool_len + n)
-            cap *= 2;
-        if (cap > INT32_MAX)
-            return fail("too many options for the compiled engine");
-        int32_t *pool = realloc(g_pool, (size_t)cap * sizeof(int32_t));
-        if (!pool)
-            return no_memory();
-        g_pool = pool;
-        g_pool_cap = cap;
-    }
-    int64_t off = g_pool_len;
-    if (n)
-        memcpy(g_pool + off, ids, (size_t)n * sizeof(int32_t));
-    g_pool_len += n;
-    return off;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Intern tables of node ids (numbers by value, general nodes by options)     */
-/* ------------------------------------------------------------------------ */
-/* An entry is a node id (0: an empty slot); a key is a node's hash and
- * contents (numbers: the value; general nodes: the option lists), with the id
- * of the node to record when the key is new.  Not capped: they intern. */
-typedef struct {
-    int32_t id;
-} idslot;
-
-typedef struct {
-    uint32_t hash;
-    int32_t id;
-    dy x;
-} numkey;
-
-typedef struct {
-    uint32_t hash;
-    int32_t id;
-    const int32_t *L, *R;
-    int nl, nr;
-} formkey;
-
-static inline int same_number(int32_t id, const numkey *k)
-{
-    const node *n = &g_nodes[id];
-    return n->hash == k->hash && n->ls_num == k->x.num && n->ls_exp == k->x.exp;
-}
-
-static inline int same_form(int32_t id, const formkey *k)
-{
-    const node *n = &g_nodes[id];
-    return n->hash == k->hash && n->nl == k->nl && n->nr == k->nr &&
-           !memcmp(g_pool + n->opt, k->L, (size_t)k->nl * sizeof(int32_t)) &&
-           !memcmp(g_pool + n->opt + k->nl, k->R, (size_t)k->nr * sizeof(int32_t));
-}
-
-#define ID_HASH(k) ((k).hash)
-#define ID_USED(e) ((e)->id != 0)
-#define ID_SET(e, k) ((e)->id = (k).id)
-#define ID_ENTRY_HASH(e) (g_nodes[(e)->id].hash)
-#define NUM_SAME(e, k) same_number((e)->id, &(k))
-#define FORM_SAME(e, k) same_form((e)->id, &(k))
-CGT_TABLE(numtab, idslot, numkey, 1u << 10, ID_HASH, NUM_SAME, ID_USED, ID_SET, ID_ENTRY_HASH)
-CGT_TABLE(formtab, idslot, formkey, 1u << 10, ID_HASH, FORM_SAME, ID_USED, ID_SET, ID_ENTRY_HASH)
-#define INTERN_UNCAPPED 0x80000000u
-static numtab t_numbers = {NULL, 0, 0, INTERN_UNCAPPED, 0};
-static formtab t_forms = {NULL, 0, 0, INTERN_UNCAPPED, 0};
-
-static uint32_t hash_number(dy x)
-{
-    return (uint32_t)mix64((uint64_t)x.num * 31 + (uint64_t)x.exp + 0x9e3779b97f4a7c15ULL);
-}
-
-static int32_t make_number(dy x)
-{
-    if (x.exp > EXP_LIMIT || x.num >= NUM_LIMIT || x.num <= -NUM_LIMIT)
-        return fail("a number too large for the compiled engine");
-    uint32_t h = hash_number(x);
-    numkey key = {h, 0, x};
-    const idslot *found = numtab_find(&t_numbers, key);
-    if (found)
-        return found->id;
-    int32_t id = new_node();
-    if (id < 0)
-        return -1;
-    node *n = &g_nodes[id];
-    n->is_num = 1;
-    n->ls_num = n->rs_num = x.num;
-    n->ls_exp = n->rs_exp = (int16_t)x.exp;
-    n->opt = -1;
-    n->hash = h;
-    key.id = id;
-    if (!numtab_insert(&t_numbers, key))
-        return -1;
-    return id;
-}
-
-static uint32_t hash_lists(const int32_t *L, int nl, const int32_t *R, int nr)
-{
-    uint64_t h = 0x12345678ULL + (uint64_t)nl * 0x100000001b3ULL;
-    for (int i = 0; i < nl; i++)
-        h = mix64(h + (uint64_t)L[i]);
-    h = mix64(h ^ 0xabcdef0123ULL);
-    for (int i = 0; i < nr; i++)
-        h = mix64(h + (uint64_t)R[i]);
-    return (uint32_t)h;
-}
-
-static int cmp_id(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sort ids and drop repeats; returns the new length. */
-static int sort_unique(int32_t *a, int n)
-{
-    if (n < 2)
-        return n;
-    if (n < 16) { /* insertion sort: these lists are short */
-        for (int i = 1; i < n; i++) {
-            int32_t v = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > v) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = v;
-        }
-    } else {
-        qsort(a, (size_t)n, sizeof(int32_t), cmp_id);
-    }
-    int m = 1;
-    for (int i = 1; i < n; i++)
-        if (a[i] != a[m - 1])
-            a[m++] = a[i];
-    return m;
-}
-
-/* Intern {L|R}: options sorted, unique, canonical, the form canonical, not a number. */
-static int32_t intern_general(const int32_t *L, int nl, const int32_t *R, int nr)
-{
-    if (nl == 0 || nr == 0)
-        return fail("internal: a general node with an empty side");
-    if (nl > 65535 || nr > 65535)
-        return fail("too many options for the compiled engine");
-    uint32_t h = hash_lists(L, nl, R, nr);
-    formkey key = {h, 0, L, R, nl, nr};
-    const idslot *found = formtab_find(&t_forms, key);
-    if (found)
-        return found->id;
-    dy ls = rs_of(L[0]), rs = ls_of(R[0]);
-    for (int i = 1; i < nl; i++) {
-        dy s = rs_of(L[i]);
-        if (dcmp(s, ls) > 0)
-            ls = s;
-    }
-    for (int i = 1; i < nr; i++) {
-        dy s = ls_of(R[i]);
-        if (dcmp(s, rs) < 0)
-            rs = s;
-    }
-    int64_t off = pool_append(L, nl);
-    if (off < 0 || pool_append(R, nr) < 0)
-        return -1;
-    int32_t id = new_node();
-    if (id < 0)
-        return -1;
-    node *n = &g_nodes[id];
-    n->ls_num = ls.num;
-    n->ls_exp = (int16_t)ls.exp;
-    n->rs_num = rs.num;
-    n->rs_exp = (int16_t)rs.exp;
-    n->nl = (uint16_t)nl;
-    n->nr = (uint16_t)nr;
-    n->opt = (int32_t)off;
-    n->hash = h;
-    key.id = id;
-    key.nl = -1; /* a new node: match nothing (L and R may have moved with the pool) */
-    if (!formtab_insert(&t_forms, key))
-        return -1;
-    return id;
-}
-
-/* List the options of a number (made on first use, as cgt.canonical does). */
-static int number_options(int32_t id)
-{
-    if (g_nodes[id].opt >= 0)
-        return 0;
-    dy x = ls_of(id), o;
-    int32_t ids[2];
-    int nl = 0, nr = 0;
-    if (x.exp > 0) {
-        if (dnorm(x.num - 1, x.exp, &o) < 0 || (ids[0] = make_number(o)) < 0)
-            return -1;
-        if (dnorm(x.num + 1, x.exp, &o) < 0 || (ids[1] = make_number(o)) < 0)
-            return -1;
-        nl = nr = 1;
-    } else if (x.num > 0) {
-        o.num = x.num - 1;
-        o.exp = 0;
-        if ((ids[0] = make_number(o)) < 0)
-            return -1;
-        nl = 1;
-    } else if (x.num < 0) {
-        o.num = x.num + 1;
-        o.exp = 0;
-        if ((ids[0] = make_number(o)) < 0)
-            return -1;
-        nr = 1;
-    }
-    int64_t off = pool_append(ids, nl + nr);
-    if (off < 0)
-        return -1;
-    node *n = &g_nodes[id];
-    n->opt = (int32_t)off;
-    n->nl = (uint16_t)nl;
-    n->nr = (uint16_t)nr;
-    return 0;
-}
-
-static inline int ensure_options(int32_t id)
-{
-    return g_nodes[id].opt >= 0 ? 0 : number_options(id);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Memo tables: 64-bit keys -> int32 values, bounded (emptied when full)      */
-/* ------------------------------------------------------------------------ */
-/* 64-bit keys (never 0) -> int32 values */
-typedef struct {
-    uint64_t key; /* 0: an empty slot */
-    int32_t val;
-} memo_entry;
-
-#define MEMO_HASH(k) mix64(k)
-#define MEMO_SAME(e, k) ((e)->key == (k))
-#define MEMO_USED(e) ((e)->key != 0)
-#define MEMO_SET(e, k) ((e)->key = (k))
-#define MEMO_ENTRY_HASH(e) mix64((e)->key)
-CGT_TABLE(memo, memo_entry, uint64_t, 1u << 10, MEMO_HASH, MEMO_SAME, MEMO_USED, MEMO_SET,
-          MEMO_ENTRY_HASH)
-CGT_TABLE_VALUES(memo, memo_entry, uint64_t, int32_t)
-
-static memo m_le = {NULL, 0, 0, 1u << 22};
-static memo m_add = {NULL, 0, 0, 1u << 20};
-#define MEMO_SLOT sizeof(memo_entry)
-
-static inline uint64_t pair_key(int32_t a, int32_t b)
-{
-    return ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Comparison (as cgt.canonical.le)                                           */
-/* ------------------------------------------------------------------------ */
-static int le(int32_t g, int32_t h)
-{
-    if (g == h)
-        return 1;
-    const node *G = &g_nodes[g], *H = &g_nodes[h];
-    if (G->is_num && H->is_num)
-        return dcmp(ls_of(g), ls_of(h)) <= 0;
-    /* stops: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H); LS(G) < RS(H) suffices */
-    if (dcmp(ls_of(h), ls_of(g)) < 0 || dcmp(rs_of(h), rs_of(g)) < 0)
-        return 0;
-    if (dcmp(ls_of(g), rs_of(h)) < 0)
-        return 1;
-    uint64_t key = pair_key(g, h);
-    int32_t r;
-    if (memo_get(&m_le, key, &r))
-        return r;
-    SPEND_WORK();
-    int g_num = G->is_num, h_num = H->is_num;
-    r = 1;
-    if (!g_num) { /* G <= H needs no G^L >= H (for a number H too: avoidance) */
-        int nl = g_nodes[g].nl;
-        for (int i = 0; i < nl && r; i++) {
-            int t = le(h, g_pool[g_nodes[g].opt + i]);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
-        }
-    }
-    if (r && !h_num) { /* and no H^R <= G */
-        for (int i = 0; i < g_nodes[h].nr && r; i++) {
-            int t = le(g_pool[g_nodes[h].opt + g_nodes[h].nl + i], g);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
-        }
-    }
-    if (memo_put(&m_le, key, r) < 0)
-        return -1;
-    return r;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Canonical form (as cgt.canonical.canonical_form)                           */
-/* ------------------------------------------------------------------------ */
-typedef struct {
-    int32_t *a;
-    int n, cap;
-} vec;
-
-static int vec_push(vec *v, int32_t x)
-{
-    if (v->n == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 16;
-        int32_t *a = realloc(v->a, (size_t)cap * sizeof(int32_t));
-        if (!a)
-            return no_memory();
-        v->a = a;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
-    return 0;
-}
-
-/* The current form {L|R} of the canonical form being built. */
-static const vec *c_L, *c_R;
-
-static int raw_le(int32_t x);
-
-/* x <= {L|R} */
-static int raw_ge(int32_t x)
-{
-    node *n = &g_nodes[x];
-    if (n->stamp != g_stamp) {
-        n->stamp = g_stamp;
-        n->memo = 0;
-    } else if (n->memo & MEMO_GE_KNOWN) {
-        return (n->memo & MEMO_GE) != 0;
-    }
-    SPEND_WORK();
-    int r = 1;
-    for (int i = 0; i < c_R->n && r; i++) {
-        int t = le(c_R->a[i], x);
-        if (t < 0)
-            return -1;
-        if (t)
-            r = 0;
-    }
-    if (r) {
-        if (ensure_options(x) < 0)
-            return -1;
-        for (int i = 0; i < g_nodes[x].nl && r; i++) {
-            int t = raw_le(g_pool[g_nodes[x].opt + i]);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
-        }
-    }
-    n = &g_nodes[x];
-    if (n->stamp != g_stamp) {
-        n->stamp = g_stamp;
-        n->memo = 0;
-    }
-    n->memo |= MEMO_GE_KNOWN | (r ? MEMO_GE : 0);
-    return r;
-}
-
-/* {L|R} <= x */
-static int raw_le(int32_t x)
-{
-    node *n = &g_nodes[x];
-    if (n->stamp != g_stamp) {
-        n->stamp = g_stamp;
-        n->memo = 0;
-    } else if (n->memo & MEMO_LE_KNOWN) {
-        return (n->memo & MEMO_LE) != 0;
-    }
-    SPEND_WORK();
-    int r = 1;
-    for (int i = 0; i < c_L->n && r; i++) {
-        int t = le(x, c_L->a[i]);
-        if (t < 0)
-            return -1;
-        if (t)
-            r = 0;
-    }
-    if (r) {
-        if (ensure_options(x) < 0)
-            return -1;
-        for (int i = 0; i < g_nodes[x].nr && r; i++) {
-            int t = raw_ge(g_pool[g_nodes[x].opt + g_nodes[x].nl + i]);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
-        }
-    }
-    n = &g_nodes[x];
-    if (n->stamp != g_stamp) {
-        n->stamp = g_stamp;
-        n->memo = 0;
-    }
-    n->memo |= MEMO_LE_KNOWN | (r ? MEMO_LE : 0);
-    return r;
-}
-
-static void next_stamp(void)
-{
-    if (++g_stamp == 0) { /* wrapped: forget every stamp */
-        for (int32_t i = 1; i < g_count; i++)
-            g_nodes[i].stamp = 0;
-        g_stamp = 1;
-    }
-}
-
-/* Keep the options no other dominates (Left: the maximal, Right: the minimal). */
-static int undominated(vec *v, int for_left)
-{
-    int32_t best = 0;
-    int n = 0;
-    for (int i = 0; i < v->n; i++) { /* numbers are ordered: keep the best one only */
-        int32_t o = v->a[i];
-        if (g_nodes[o].is_num) {
-            if (!best) {
-                best = o;
-            } else {
-                int c = dcmp(ls_of(o), ls_of(best));
-                if (for_left ? c > 0 : c < 0)
-                    best = o;
-            }
-        } else {
-            v->a[n++] = o;
-        }
-    }
-    /* candidates: best then the others, in order; `kept` is built in place */
-    int total = n + (best ? 1 : 0);
-    int32_t stack_buf[64];
-    int32_t *cand = total <= 64 ? stack_buf : malloc((size_t)total * sizeof(int32_t));
-    if (!cand)
-        return no_memory();
-    int c = 0;
-    if (best)
-        cand[c++] = best;
-    for (int i = 0; i < n; i++)
-        cand[c++] = v->a[i];
-    int kept = 0;
-    for (int i = 0; i < total; i++) {
-        int32_t a = cand[i];
-        int dominated = 0;
-        for (int j = 0; j < kept; j++) {
-            int t = for_left ? le(a, v->a[j]) : le(v->a[j], a);
-            if (t < 0)
-                goto error;
-            if (t) {
-                dominated = 1;
-                break;
-            }
-        }
-        if (dominated)
-            continue;
-        int k2 = 0;
-        for (int j = 0; j < kept; j++) {
-            int32_t b = v->a[j];
-            int t = for_left ? le(b, a) : le(a, b);
-            if (t < 0)
-                goto error;
-            if (!t)
-                v->a[k2++] = b;
-        }
-        kept = k2;
-        v->a[kept++] = a;
-    }
-    v->n = kept;
-    if (cand != stack_buf)
-        free(cand);
-    return 0;
-error:
-    if (cand != stack_buf)
-        free(cand);
-    return -1;
-}
-
-static int all_numbers(const vec *v)
-{
-    for (int i = 0; i < v->n; i++)
-        if (!g_nodes[v->a[i]].is_num)
-            return 0;
-    return 1;
-}
-
-static int32_t numbers_only(const vec *L, const vec *R)
-{
-    int32_t a = 0, b = 0;
-    for (int i = 0; i < L->n; i++)
-        if (!a || dcmp(ls_of(L->a[i]), ls_of(a)) > 0)
-            a = L->a[i];
-    for (int i = 0; i < R->n; i++)
-        if (!b || dcmp(ls_of(R->a[i]), ls_of(b)) < 0)
-            b = R->a[i];
-    if (a && b && dcmp(ls_of(a), ls_of(b)) >= 0)
-        return intern_general(&a, 1, &b, 1); /* {a|b} with a >= b (a* when equal) */
-    dy lo, hi, x;
-    if (a)
-        lo = ls_of(a);
-    if (b)
-        hi = ls_of(b);
-    if (simplest_between(a ? &lo : NULL, b ? &hi : NULL, &x) < 0)
-        return -1;
-    return make_number(x);
-}
-
-/* The canonical node equal to {left|right} (options canonical nodes). */
-static int32_t canonical_form(const int32_t *left, int nl, const int32_t *right, int nr)
-{
-    vec L = {NULL, 0, 0}, R = {NULL, 0, 0}, NL = {NULL, 0, 0}, NR = {NULL, 0, 0};
-    int32_t result = -1;
-    for (int i = 0; i < nl; i++)
-        if (vec_push(&L, left[i]) < 0)
-            goto done;
-    for (int i = 0; i < nr; i++)
-        if (vec_push(&R, right[i]) < 0)
-            goto done;
-    L.n = sort_unique(L.a, L.n);
-    R.n = sort_unique(R.a, R.n);
-    if (all_numbers(&L) && all_numbers(&R)) {
-        result = numbers_only(&L, &R);
-        goto done;
-    }
-    if (g_budget != NULL && g_budget->on && --g_budget->left < 0) {
-        g_budget_api->exceeded();
-        goto done;
-    }
-    for (;;) {
-        if (undominated(&L, 1) < 0 || undominated(&R, 0) < 0)
-            goto done;
-        int changed = 0;
-        next_stamp();
-        c_L = &L;
-        c_R = &R;
-        NL.n = NR.n = 0;
-        for (int i = 0; i < L.n; i++) {
-            int32_t a = L.a[i];
-            int replaced = 0;
-            if (ensure_options(a) < 0)
-                goto done;
-            for (int j = 0; j < g_nodes[a].nr; j++) {
-                int32_t ar = g_pool[g_nodes[a].opt + g_nodes[a].nl + j];
-                int t = raw_ge(ar);
-                if (t < 0)
-                    goto done;
-                if (t) { /* A is reversible through A^R <= G: bypass it */
-                    if (ensure_options(ar) < 0)
-                        goto done;
-                    for (int k = 0; k < g_nodes[ar].nl; k++)
-                        if (vec_push(&NL, g_pool[g_nodes[ar].opt + k]) < 0)
-                            goto done;
-                    replaced = changed = 1;
-                    break;
-                }
-            }
-            if (!replaced && vec_push(&NL, a) < 0)
-                goto done;
-        }
-        for (int i = 0; i < R.n; i++) {
-            int32_t b = R.a[i];
-            int replaced = 0;
-            if (ensure_options(b) < 0)
-                goto done;
-            for (int j = 0; j < g_nodes[b].nl; j++) {
-                int32_t bl = g_pool[g_nodes[b].opt + j];
-                int t = raw_le(bl);
-                if (t < 0)
-                    goto done;
-                if (t) {
-                    if (ensure_options(bl) < 0)
-                        goto done;
-                    for (int k = 0; k < g_nodes[bl].nr; k++)
-                        if (vec_push(&NR, g_pool[g_nodes[bl].opt + g_nodes[bl].nl + k]) < 0)
-                            goto done;
-                    replaced = changed = 1;
-                    break;
-                }
-            }
-            if (!replaced && vec_push(&NR, b) < 0)
-                goto done;
-        }
-        vec t = L;
-        L = NL;
-        NL = t;
-        t = R;
-        R = NR;
-        NR = t;
-        L.n = sort_unique(L.a, L.n);
-        R.n = sort_unique(R.a, R.n);
-        if (!changed)
-            break;
-    }
-    if (all_numbers(&L) && all_numbers(&R))
-        result = numbers_only(&L, &R);
-    else
-        result = intern_general(L.a, L.n, R.a, R.n);
-done:
-    c_L = c_R = NULL;
-    free(L.a);
-    free(R.a);
-    free(NL.a);
-    free(NR.a);
-    return result;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Negation and sums (as cgt.canonical.negate and add)                       */
-/* ------------------------------------------------------------------------ */
-static int32_t negate(int32_t g)
-{
-    if (g_nodes[g].neg)
-        return g_nodes[g].neg;
-    int32_t n;
-    if (g_nodes[g].is_num) {
-        dy x = ls_of(g);
-        x.num = -x.num;
-        n = make_number(x);
-    } else {
-        int nl = g_nodes[g].nl, nr = g_nodes[g].nr;
-        int32_t buf[128];
-        int32_t *a = nl + nr <= 128 ? buf : malloc((size_t)(nl + nr) * sizeof(int32_t));
-        if (!a)
-            return no_memory();
-        n = 0;
-        for (int i = 0; i < nl + nr && n >= 0; i++) {
-            int32_t o = negate(g_pool[g_nodes[g].opt + i]);
-            if (o < 0)
-                n = -1;
-            a[i] = o;
-        }
-        if (n == 0) { /* -{L|R} = {-R|-L} */
-            int nr2 = sort_unique(a + nl, nr);
-            int nl2 = sort_unique(a, nl);
-            n = intern_general(a + nl, nr2, a, nl2);
-        }
-        if (a != buf)
-            free(a);
-    }
-    if (n < 0)
-        return -1;
-    g_nodes[g].neg = n;
-    g_nodes[n].neg = g;
-    return n;
-}
-
-static int32_t add(int32_t g, int32_t h);
-
-/* g + x for a general canonical g and a number x: {G^L + x | G^R + x} */
-static int32_t translate(int32_t g, int32_t x)
-{
-    int nl = g_nodes[g].nl, nr = g_nodes[g].nr;
-    int32_t buf[128];
-    int32_t *a = nl + nr <= 128 ? buf : malloc((size_t)(nl + nr) * sizeof(int32_t));
-    if (!a)
-        return no_memory();
-    int32_t r = 0;
-    for (int i = 0; i < nl + nr; i++) {
-        int32_t o = add(g_pool[g_nodes[g].opt + i], x);
-        if (o < 0) {
-            r = -1;
-            break;
-        }
-        a[i] = o;
-    }
-    if (r == 0) {
-        int nl2 = sort_unique(a, nl), nr2 = sort_unique(a + nl, nr);
-        r = intern_general(a, nl2, a + nl, nr2);
-    }
-    if (a != buf)
-        free(a);
-    return r;
-}
-
-static int32_t g_zero;
-
-static int32_t add(int32_t g, int32_t h)
-{
-    int g_num = g_nodes[g].is_num, h_num = g_nodes[h].is_num;
-    if (g_num && h_num) {
-        dy s;
-        if (dadd(ls_of(g), ls_of(h), &s) < 0)
-            return -1;
-        return make_number(s);
-    }
-    if (g_nodes[g].neg == h)
-        return g_zero; /* G + (-G) = 0 */
-    uint64_t key = g < h ? pair_key(g, h) : pair_key(h, g);
-    int32_t r;
-    if (memo_get(&m_add, key, &r))
-        return r;
-    SPEND_WORK();
-    if (g_num) {
-        r = g_nodes[g].ls_num == 0 ? h : translate(h, g);
-    } else if (h_num) {
-        r = g_nodes[h].ls_num == 0 ? g : translate(g, h);
-    } else {
-        int gl = g_nodes[g].nl, gr = g_nodes[g].nr, hl = g_nodes[h].nl, hr = g_nodes[h].nr;
-        int n = gl + gr + hl + hr;
-        int32_t buf[256];
-        int32_t *a = n <= 256 ? buf : malloc((size_t)n * sizeof(int32_t));
-        if (!a)
-            return no_memory();
-        int k = 0;
-        r = 0;
-        /* left: G^L + H, G + H^L; right: G^R + H, G + H^R */
-        for (int i = 0; i < gl && r >= 0; i++)
-            r = a[k++] = add(g_pool[g_nodes[g].opt + i], h);
-        for (int i = 0; i < hl && r >= 0; i++)
-            r = a[k++] = add(g, g_pool[g_nodes[h].opt + i]);
-        for (int i = 0; i < gr && r >= 0; i++)
-            r = a[k++] = add(g_pool[g_nodes[g].opt + gl + i], h);
-        for (int i = 0; i < hr && r >= 0; i++)
-            r = a[k++] = add(g, g_pool[g_nodes[h].opt + hl + i]);
-        if (r >= 0)
-            r = canonical_form(a, gl + hl, a + gl + hl, gr + hr);
-        if (a != buf)
-            free(a);
-    }
-    if (r < 0)
-        return -1;
-    if (memo_put(&m_add, key, r) < 0)
-        return -1;
-    return r;
+    return E->tick();
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1175,10 +229,8 @@ static void normal_form(const frame *f, uint64_t comp, int *nh, int *nw, uint64_
     *flip = is_t;
 }
 
-static uint64_t g_work; /* components valued since the last look at signals */
 static int g_depth;
 #define MAX_DEPTH 400
-#define SIGNAL_EVERY 2048
 
 static int32_t dom_component(int h, int w, uint64_t bits);
 static int32_t cram_component(int h, int w, uint64_t bits);
@@ -1245,17 +297,6 @@ static int32_t dom_state(const frame *f, uint64_t bits, uint64_t removed)
     return s.total ? s.total : g_zero;
 }
 
-static int poll_signals(void)
-{
-    SPEND_WORK();
-    if (++g_work >= SIGNAL_EVERY) {
-        g_work = 0;
-        if (PyErr_CheckSignals() < 0)
-            return -1;
-    }
-    return 0;
-}
-
 static int32_t dom_component(int h, int w, uint64_t bits)
 {
     uint16_t hw = (uint16_t)((h << 8) | w);
@@ -1265,8 +306,7 @@ static int32_t dom_component(int h, int w, uint64_t bits)
     if (poll_signals() < 0)
         return -1;
     if (h == 1) { /* a row of w cells is worth -(w // 2) */
-        dy x = {-(w / 2), 0};
-        v = make_number(x);
+        v = number(-(w / 2), 0);
     } else {
         if (++g_depth > MAX_DEPTH) {
             g_depth--;
@@ -1357,14 +397,6 @@ static int collect_each(void *ctx, int h, int w, uint64_t key, int flip)
 }
 
 static int cram_wins(ckey k, int n);
-
-static int popcount64(uint64_t x)
-{
-    int c = 0;
-    for (; x; x &= x - 1)
-        c++;
-    return c;
-}
 
 static int cmp_ckey(const void *a, const void *b)
 {
@@ -1550,479 +582,34 @@ done:
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
 /* ------------------------------------------------------------------------ */
-static int g_busy, g_clear_pending;
-static PyObject *cb_number, *cb_form; /* Python constructors of games */
-
-static void reset_all(void)
+/* The engine forgets its nodes: forget every table keyed on them. */
+static void reset_tables(void)
 {
-    memo_free(&m_le);
-    memo_free(&m_add);
     comptab_free(&t_dom);
     comptab_free(&t_cram);
     comptab_free(&t_cram_won);
     stonetabs_free();
     graphtabs_free();
-    for (int32_t i = 1; i < g_count; i++)
-        Py_CLEAR(g_py[i]);
-    free(g_nodes);
-    free(g_py);
-    free(g_pool);
-    g_nodes = NULL;
-    g_py = NULL;
-    g_pool = NULL;
-    g_count = 1;
-    g_cap = 0;
-    g_pool_len = g_pool_cap = 0;
-    numtab_free(&t_numbers);
-    formtab_free(&t_forms);
-    g_zero = 0;
-    g_stamp = 0;
 }
 
-/* Bytes held by the nodes, their Python games' pointers, the options and the
- * intern tables (as allocated). */
-static size_t node_bytes(void)
-{
-    return (size_t)g_cap * (sizeof(node) + sizeof(PyObject *)) + (size_t)g_pool_cap * sizeof(int32_t) +
-           numtab_bytes(&t_numbers) + formtab_bytes(&t_forms);
-}
-
-/* Enter a call: refuse re-entry, trim the node tables, make sure zero exists. */
+/* Enter a call of the engine (it refuses re-entry and trims its tables). */
 static int enter(void)
 {
-    if (g_busy) {
-        fail("the compiled engine is busy (re-entrant call)");
+    if (E->enter() < 0)
         return -1;
-    }
-    if (g_clear_pending || node_bytes() > g_node_bytes) {
-        reset_all();
-        g_clear_pending = 0;
-    }
-    g_busy = 1;
+    g_zero = E->zero();
     g_depth = 0;
-    g_budget = g_budget_api != NULL ? g_budget_api->current() : NULL;
-    if (!g_zero) {
-        dy z = {0, 0};
-        int32_t id = make_number(z);
-        if (id < 0) {
-            g_busy = 0;
-            return -1;
-        }
-        g_zero = id;
-    }
     return 0;
 }
 
 static void leave(void)
 {
-    g_busy = 0;
-    g_budget = NULL;
-    if (g_clear_pending) {
-        reset_all();
-        g_clear_pending = 0;
-    }
-}
-
-/* ------------------------------------------------------------------------ */
-/* Interning result games from C                                              */
-/* ------------------------------------------------------------------------ */
-/* cgt.canonical interns every game in weak-value dictionaries (numbers by
- * (num, exp), other forms by the sorted serial numbers of their options) and
- * makes new ones under its intern lock.  setup_intern() hands those objects
- * over, so that the games of a result are looked up and made here, exactly as
- * cgt.canonical makes them (same slots, same keys, same lock), instead of one
- * Python call per node.  Nus values (numbers plus ups and stars) are left to
- * the Python callback, which recognises them.  Without setup_intern() the
- * callbacks do everything. */
-enum { S_ID, S_LEFT, S_RIGHT, S_X, S_K, S_M, S_LS, S_RS, S_BIRTHDAY, S_SMALL, S_NEG, S_ISNUM,
-       S_COUNT };
-static const char *const SLOT_NAMES[S_COUNT] = {"_id", "_left", "_right", "_x", "_k", "_m",
-                                                "_ls", "_rs", "_birthday", "_small", "_neg",
-                                                "_is_number"};
-static Py_ssize_t g_off[S_COUNT];            /* offsets of the game slots */
-static Py_ssize_t d_off_num, d_off_exp;       /* offsets of Dyadic's slots */
-static PyTypeObject *ic_game, *ic_dyadic, *ic_keyedref;
-static PyObject *ic_serial, *ic_forms, *ic_numbers, *ic_nus, *ic_forms_remove,
-    *ic_numbers_remove, *ic_nus_remove, *ic_lock, *ic_key_name;
-
-#define SLOT(obj, s) (*(PyObject **)((char *)(obj) + g_off[s]))
-
-static int slot_offset(PyObject *cls, const char *name, Py_ssize_t *off)
-{
-    PyObject *d = PyObject_GetAttrString(cls, name);
-    if (!d)
-        return -1;
-    if (!Py_IS_TYPE(d, &PyMemberDescr_Type) ||
-        ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
-        Py_DECREF(d);
-        PyErr_Format(PyExc_TypeError, "%s is not an object slot", name);
-        return -1;
-    }
-    *off = ((PyMemberDescrObject *)d)->d_member->offset;
-    Py_DECREF(d);
-    return 0;
-}
-
-static PyObject *py_setup_intern(PyObject *self, PyObject *args)
-{
-    (void)self;
-    PyObject *game, *dyadic, *keyedref, *serial, *forms, *numbers, *nus, *fremove, *nremove,
-        *uremove, *lock;
-    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!OOOO", &PyType_Type, &game, &PyType_Type, &dyadic,
-                          &PyType_Type, &keyedref, &serial, &PyDict_Type, &forms, &PyDict_Type,
-                          &numbers, &PyDict_Type, &nus, &fremove, &nremove, &uremove, &lock))
-        return NULL;
-    if (!PyType_IsSubtype((PyTypeObject *)keyedref, &_PyWeakref_RefType)) {
-        PyErr_SetString(PyExc_TypeError, "setup_intern() needs a weakref.ref subclass");
-        return NULL;
-    }
-    for (int i = 0; i < S_COUNT; i++)
-        if (slot_offset(game, SLOT_NAMES[i], &g_off[i]) < 0)
-            return NULL;
-    if (slot_offset(dyadic, "_num", &d_off_num) < 0 || slot_offset(dyadic, "_exp", &d_off_exp) < 0)
-        return NULL;
-    if (!ic_key_name && !(ic_key_name = PyUnicode_InternFromString("key")))
-        return NULL;
-    Py_XSETREF(ic_game, (PyTypeObject *)Py_NewRef(game));
-    Py_XSETREF(ic_dyadic, (PyTypeObject *)Py_NewRef(dyadic));
-    Py_XSETREF(ic_keyedref, (PyTypeObject *)Py_NewRef(keyedref));
-    Py_XSETREF(ic_serial, Py_NewRef(serial));
-    Py_XSETREF(ic_forms, Py_NewRef(forms));
-    Py_XSETREF(ic_numbers, Py_NewRef(numbers));
-    Py_XSETREF(ic_nus, Py_NewRef(nus));
-    Py_XSETREF(ic_nus_remove, Py_NewRef(uremove));
-    Py_XSETREF(ic_forms_remove, Py_NewRef(fremove));
-    Py_XSETREF(ic_numbers_remove, Py_NewRef(nremove));
-    Py_XSETREF(ic_lock, Py_NewRef(lock));
-    Py_RETURN_NONE;
-}
-
-/* The live game interned under key in table (a new reference), or NULL: none there, or
- * it died (no error set), or an error.  Python 3.13 deprecates PyWeakref_GetObject (a
- * borrowed reference) for PyWeakref_GetRef. */
-static PyObject *interned(PyObject *table, PyObject *key)
-{
-    PyObject *ref = PyDict_GetItemWithError(table, key);
-    if (!ref)
-        return NULL;
-#if PY_VERSION_HEX >= 0x030D0000
-    PyObject *g = NULL;
-    return PyWeakref_GetRef(ref, &g) > 0 ? g : NULL;
-#else
-    PyObject *g = PyWeakref_GetObject(ref);
-    return g == Py_None ? NULL : Py_XNewRef(g);
-#endif
-}
-
-/* Make a game with these slot values (new references are taken), intern it
- * under key in table (weakly, with the dictionary's own callback), under the
- * intern lock; return the interned game (a new reference). */
-static PyObject *intern_new(PyObject *table, PyObject *remove, PyObject *key,
-                            PyObject *const vals[S_COUNT])
-{
-    PyObject *r = PyObject_CallMethod(ic_lock, "acquire", NULL);
-    if (!r)
-        return NULL;
-    Py_DECREF(r);
-    PyObject *g = interned(table, key);
-    if (!g && !PyErr_Occurred()) {
-        PyObject *id = PyIter_Next(ic_serial);
-        g = id ? ic_game->tp_alloc(ic_game, 0) : NULL;
-        if (g) {
-            for (int i = 0; i < S_COUNT; i++)
-                SLOT(g, i) = Py_NewRef(i == S_ID ? id : vals[i]);
-            PyObject *wargs = PyTuple_Pack(2, g, remove);
-            PyObject *ref = wargs ? _PyWeakref_RefType.tp_new(ic_keyedref, wargs, NULL) : NULL;
-            Py_XDECREF(wargs);
-            if (!ref || PyObject_SetAttr(ref, ic_key_name, key) < 0 ||
-                PyDict_SetItem(table, key, ref) < 0)
-                Py_CLEAR(g);
-            Py_XDECREF(ref);
-        }
-        Py_XDECREF(id);
-    }
-    PyObject *exc_type, *exc_value, *exc_tb;
-    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
-    r = PyObject_CallMethod(ic_lock, "release", NULL);
-    if (!r) {
-        Py_XDECREF(exc_type);
-        Py_XDECREF(exc_value);
-        Py_XDECREF(exc_tb);
-        Py_XDECREF(g);
-        return NULL;
-    }
-    Py_DECREF(r);
-    PyErr_Restore(exc_type, exc_value, exc_tb);
-    return g;
-}
-
-/* The game of the number num/2**exp (normalised), or NULL with an error; *done
- * is 0 when the Python callback should make it instead. */
-static PyObject *c_number(long long num, int exp, int *done)
-{
-    *done = 0;
-    if (!ic_game || (exp > 0 && !(num & 1)) || exp < 0)
-        return NULL;
-    *done = 1;
-    PyObject *key = Py_BuildValue("(Li)", num, exp);
-    if (!key)
-        return NULL;
-    PyObject *g = interned(ic_numbers, key);
-    if (g || PyErr_Occurred()) {
-        Py_DECREF(key);
-        return g;
-    }
-    unsigned long long mag = num < 0 ? 0ULL - (unsigned long long)num : (unsigned long long)num;
-    long long birthday = exp == 0 ? (long long)mag : (long long)shr64(mag, exp) + 1 + exp;
-    PyObject *d = ic_dyadic->tp_alloc(ic_dyadic, 0);
-    PyObject *pnum = PyTuple_GET_ITEM(key, 0), *pexp = PyTuple_GET_ITEM(key, 1);
-    PyObject *pb = PyLong_FromLongLong(birthday), *zero = PyLong_FromLong(0);
-    if (d && pb && zero) {
-        *(PyObject **)((char *)d + d_off_num) = Py_NewRef(pnum);
-        *(PyObject **)((char *)d + d_off_exp) = Py_NewRef(pexp);
-        PyObject *vals[S_COUNT] = {NULL, Py_None, Py_None, d, zero, zero, d, d, pb,
-                                   num == 0 ? Py_True : Py_False, Py_None, Py_True};
-        g = intern_new(ic_numbers, ic_numbers_remove, key, vals);
-    }
-    Py_XDECREF(d);
-    Py_XDECREF(pb);
-    Py_XDECREF(zero);
-    Py_DECREF(key);
-    return g;
-}
-
-/* The game x* = {x|x} for the number game a (x + *1, a nus value), made as
- * cgt.canonical.make_nus makes it: options filled in lazily. */
-static PyObject *c_number_star(PyObject *a, int *done)
-{
-    *done = 1;
-    PyObject *x = SLOT(a, S_X);
-    PyObject *num = *(PyObject **)((char *)x + d_off_num), *exp = *(PyObject **)((char *)x + d_off_exp);
-    PyObject *key = Py_BuildValue("(OOii)", num, exp, 0, 1);
-    if (!key)
-        return NULL;
-    PyObject *g = interned(ic_nus, key);
-    if (g || PyErr_Occurred()) {
-        Py_DECREF(key);
-        return g;
-    }
-    /* the birthday of x + *1 is one more than x's */
-    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
-    PyObject *pb = one ? PyNumber_Add(SLOT(a, S_BIRTHDAY), one) : NULL;
-    int nz = PyObject_IsTrue(num);
-    if (pb && zero && nz >= 0) {
-        PyObject *vals[S_COUNT] = {NULL, Py_None, Py_None, x,    zero,
-                                   one,  x,       x,       pb,   nz ? Py_False : Py_True,
-                                   Py_None, Py_False};
-        g = intern_new(ic_nus, ic_nus_remove, key, vals);
-    }
-    Py_XDECREF(one);
-    Py_XDECREF(zero);
-    Py_XDECREF(pb);
-    Py_DECREF(key);
-    return g;
-}
-
-/* The game {left|right} (canonical, not a number), or NULL with an error;
- * *done is 0 when the Python callback should make it (a possible nus value). */
-static PyObject *c_form(PyObject *left, PyObject *right, int bl, int br, int *done)
-{
-    *done = 0;
-    if (!ic_game)
-        return NULL;
-    /* A nus value (x plus ups and stars) has options that all share the number
-     * part x; only such forms go to Python, which recognises nus values. */
-    int same_x = 1;
-    PyObject *x0 = SLOT(PyTuple_GET_ITEM(left, 0), S_X);
-    for (int s = 0; s < 2 && same_x; s++) {
-        PyObject *side = s ? right : left;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(side) && same_x; i++) {
-            PyObject *x = SLOT(PyTuple_GET_ITEM(side, i), S_X);
-            if (x == Py_None || x0 == Py_None)
-                same_x = 0;
-            else if (x != x0) {
-                int eq = PyObject_RichCompareBool(*(PyObject **)((char *)x + d_off_num),
-                                                  *(PyObject **)((char *)x0 + d_off_num), Py_EQ);
-                if (eq > 0)
-                    eq = PyObject_RichCompareBool(*(PyObject **)((char *)x + d_off_exp),
-                                                  *(PyObject **)((char *)x0 + d_off_exp), Py_EQ);
-                if (eq < 0) {
-                    *done = 1;
-                    return NULL;
-                }
-                same_x = eq;
-            }
-        }
-    }
-    if (same_x) {
-        PyObject *a = PyTuple_GET_ITEM(left, 0);
-        if (PyTuple_GET_SIZE(left) == 1 && PyTuple_GET_SIZE(right) == 1 &&
-            PyTuple_GET_ITEM(right, 0) == a && SLOT(a, S_ISNUM) == Py_True)
-            return c_number_star(a, done); /* {x|x} = x* */
-        return NULL;
-    }
-    *done = 1;
-    PyObject *sides[2] = {left, right}, *keys[2] = {NULL, NULL};
-    long long birthday = 0;
-    int small = 1;
-    for (int s = 0; s < 2; s++) {
-        Py_ssize_t n = PyTuple_GET_SIZE(sides[s]);
-        PyObject *k = PyTuple_New(n);
-        if (!k)
-            goto fail;
-        keys[s] = k;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *o = PyTuple_GET_ITEM(sides[s], i), *id = SLOT(o, S_ID);
-            /* insertion sort by serial number */
-            Py_ssize_t j = i;
-            while (j > 0) {
-                int gt = PyObject_RichCompareBool(PyTuple_GET_ITEM(k, j - 1), id, Py_GT);
-                if (gt < 0)
-                    goto fail;
-                if (!gt)
-                    break;
-                PyTuple_SET_ITEM(k, j, PyTuple_GET_ITEM(k, j - 1));
-                j--;
-            }
-            PyTuple_SET_ITEM(k, j, Py_NewRef(id));
-            long long b = PyLong_AsLongLong(SLOT(o, S_BIRTHDAY));
-            if (b == -1 && PyErr_Occurred())
-                goto fail;
-            if (b > birthday)
-                birthday = b;
-            if (small) {
-                PyObject *x = SLOT(o, S_X);
-                if (SLOT(o, S_SMALL) != Py_True)
-                    small = 0;
-                else if (x != Py_None) {
-                    PyObject *xn = *(PyObject **)((char *)x + d_off_num);
-                    int nz = PyObject_IsTrue(xn);
-                    if (nz < 0)
-                        goto fail;
-                    if (nz)
-                        small = 0;
-                }
-            }
-        }
-    }
-    PyObject *key = PyTuple_Pack(2, keys[0], keys[1]);
-    Py_CLEAR(keys[0]);
-    Py_CLEAR(keys[1]);
-    if (!key)
-        return NULL;
-    PyObject *g = interned(ic_forms, key);
-    if (g || PyErr_Occurred()) {
-        Py_DECREF(key);
-        return g;
-    }
-    PyObject *pb = PyLong_FromLongLong(birthday + 1), *zero = PyLong_FromLong(0);
-    if (pb && zero) {
-        PyObject *vals[S_COUNT] = {NULL,
-                                   left,
-                                   right,
-                                   Py_None,
-                                   zero,
-                                   zero,
-                                   SLOT(PyTuple_GET_ITEM(left, bl), S_RS),
-                                   SLOT(PyTuple_GET_ITEM(right, br), S_LS),
-                                   pb,
-                                   small ? Py_True : Py_False,
-                                   Py_None,
-                                   Py_False};
-        g = intern_new(ic_forms, ic_forms_remove, key, vals);
-    }
-    Py_XDECREF(pb);
-    Py_XDECREF(zero);
-    Py_DECREF(key);
-    return g;
-fail:
-    Py_XDECREF(keys[0]);
-    Py_XDECREF(keys[1]);
-    return NULL;
-}
-
-/* The Python game of a node (a new reference); each node converts once. */
-static PyObject *to_python(int32_t id)
-{
-    if (g_py[id]) {
-        Py_INCREF(g_py[id]);
-        return g_py[id];
-    }
-    if (!cb_number || !cb_form) {
-        PyErr_SetString(PyExc_RuntimeError, "the compiled engine is not set up");
-        return NULL;
-    }
-    PyObject *obj;
-    if (g_nodes[id].is_num) {
-        int done;
-        obj = c_number((long long)g_nodes[id].ls_num, (int)g_nodes[id].ls_exp, &done);
-        if (!done)
-            obj = PyObject_CallFunction(cb_number, "Li", (long long)g_nodes[id].ls_num,
-                                        (int)g_nodes[id].ls_exp);
-    } else {
-        int nl = g_nodes[id].nl, nr = g_nodes[id].nr;
-        PyObject *left = PyTuple_New(nl), *right = PyTuple_New(nr);
-        if (!left || !right) {
-            Py_XDECREF(left);
-            Py_XDECREF(right);
-            return NULL;
-        }
-        for (int i = 0; i < nl + nr; i++) {
-            PyObject *o = to_python(g_pool[g_nodes[id].opt + i]);
-            if (!o) {
-                Py_DECREF(left);
-                Py_DECREF(right);
-                return NULL;
-            }
-            if (i < nl)
-                PyTuple_SET_ITEM(left, i, o);
-            else
-                PyTuple_SET_ITEM(right, i - nl, o);
-        }
-        /* the options that give the stops: the greatest right stop on the left,
-         * the least left stop on the right */
-        const int32_t *o = g_pool + g_nodes[id].opt;
-        int bl = 0, br = 0;
-        for (int i = 1; i < nl; i++)
-            if (dcmp(rs_of(o[i]), rs_of(o[bl])) > 0)
-                bl = i;
-        for (int i = 1; i < nr; i++)
-            if (dcmp(ls_of(o[nl + i]), ls_of(o[nl + br])) < 0)
-                br = i;
-        int done;
-        obj = c_form(left, right, bl, br, &done);
-        if (!done)
-            obj = PyObject_CallFunction(cb_form, "OOii", left, right, bl, br);
-        Py_DECREF(left);
-        Py_DECREF(right);
-    }
-    if (!obj)
-        return NULL;
-    Py_INCREF(obj);
-    g_py[id] = obj;
-    return obj;
+    E->leave();
 }
 
 /* ------------------------------------------------------------------------ */
 /* Python functions                                                           */
 /* ------------------------------------------------------------------------ */
-static PyObject *py_setup(PyObject *self, PyObject *args)
-{
-    (void)self;
-    PyObject *number, *form;
-    if (!PyArg_ParseTuple(args, "OO", &number, &form))
-        return NULL;
-    if (!PyCallable_Check(number) || !PyCallable_Check(form)) {
-        PyErr_SetString(PyExc_TypeError, "setup() needs two callables");
-        return NULL;
-    }
-    Py_INCREF(number);
-    Py_INCREF(form);
-    Py_XSETREF(cb_number, number);
-    Py_XSETREF(cb_form, form);
-    Py_RETURN_NONE;
-}
-
 static int parse_board(PyObject *args, int *h, int *w, uint64_t *bits)
 {
     unsigned long long b;
@@ -2057,7 +644,7 @@ static PyObject *py_domineering(PyObject *self, PyObject *args)
     if (parse_board(args, &h, &w, &bits) < 0 || enter() < 0)
         return NULL;
     int32_t v = dom_board(h, w, bits);
-    PyObject *out = v < 0 ? NULL : to_python(v);
+    PyObject *out = v < 0 ? NULL : E->to_python(v);
     leave();
     return out;
 }
@@ -2106,7 +693,7 @@ static PyObject *py_stones(PyObject *self, PyObject *args)
         return NULL;
     stones b = {(uint64_t)x, (uint64_t)o, (uint64_t)sq};
     int32_t v = stone_board(kind, h, w, b);
-    PyObject *out = v < 0 ? NULL : to_python(v);
+    PyObject *out = v < 0 ? NULL : E->to_python(v);
     leave();
     return out;
 }
@@ -2153,7 +740,7 @@ static PyObject *py_graph(PyObject *self, PyObject *args)
     if (enter() < 0)
         return NULL;
     int32_t v = graph_value(kind, n, adj, (uint64_t)lefts, (uint64_t)rights);
-    PyObject *out = v < 0 ? NULL : to_python(v);
+    PyObject *out = v < 0 ? NULL : E->to_python(v);
     leave();
     return out;
 }
@@ -2192,7 +779,7 @@ static PyObject *py_canonical(PyObject *self, PyObject *form)
     if (enter() < 0)
         return NULL;
     int32_t v = from_form(form, 0);
-    PyObject *out = v < 0 ? NULL : to_python(v);
+    PyObject *out = v < 0 ? NULL : E->to_python(v);
     leave();
     return out;
 }
@@ -2212,7 +799,7 @@ static PyObject *binary(PyObject *args, int op)
         } else {
             int32_t s = op == 1 ? add(x, y) : negate(x);
             if (s >= 0)
-                out = to_python(s);
+                out = E->to_python(s);
         }
     }
     leave();
@@ -2246,44 +833,31 @@ static PyObject *py_clear(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    if (g_busy)
-        g_clear_pending = 1; /* done when the running call leaves */
-    else
-        reset_all();
+    E->clear(); /* with the nodes go the tables here (reset_tables), now or when the call ends */
     Py_RETURN_NONE;
 }
 
-/* The largest power of two of slots of `slot` bytes that fits in `bytes` (at least 2**12). */
-static uint32_t slots_within(size_t bytes, size_t slot)
-{
-    uint64_t n = 1u << 12;
-    while (n < (1u << 30) && (n * 2) * slot <= bytes)
-        n *= 2;
-    return (uint32_t)n;
-}
-
-/* Shares of the budget, in 64ths: nodes 16, compare 16, sum 4, each board table 4,
- * each stone table 2, each graph table 2 (60 of 64 in all). */
+/* Shares of the budget, in 64ths: the engine's nodes 16, compare 16, sum 4 (E->set_limit),
+ * each board table 4, each stone table 2, each graph table 2 (60 of 64 in all). */
 static PyObject *py_set_limit(PyObject *self, PyObject *args)
 {
     (void)self;
     unsigned long long total, entries = 0;
     if (!PyArg_ParseTuple(args, "K|K", &total, &entries))
         return NULL;
+    E->set_limit(total, entries);
     size_t unit = (size_t)(total / 64);
-    g_node_bytes = 16 * unit;
-    m_le.max_cap = slots_within(16 * unit, MEMO_SLOT);
-    m_add.max_cap = slots_within(4 * unit, MEMO_SLOT);
-    t_dom.max_cap = t_cram.max_cap = t_cram_won.max_cap = slots_within(4 * unit, COMPTAB_SLOT);
+    t_dom.max_cap = t_cram.max_cap = t_cram_won.max_cap = E->slots_within(4 * unit, COMPTAB_SLOT);
     for (int k = 0; k < K_KINDS; k++)
-        t_stones[k].max_cap = slots_within(2 * unit, STONETAB_SLOT);
+        t_stones[k].max_cap = E->slots_within(2 * unit, STONETAB_SLOT);
     for (int k = 0; k < G_KINDS; k++)
         keytab_budget(&t_graphs[k], 2 * unit);
     if (entries) { /* at most `entries` entries a table too (a table is at most half full) */
-        uint32_t most = slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1);
-        uint32_t *caps[] = {&m_le.max_cap, &m_add.max_cap, &t_dom.max_cap, &t_cram.max_cap,
-                            &t_cram_won.max_cap, &t_stones[0].max_cap, &t_stones[1].max_cap,
-                            &t_stones[2].max_cap, &t_stones[3].max_cap};
+        uint32_t most =
+            E->slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1);
+        uint32_t *caps[] = {&t_dom.max_cap, &t_cram.max_cap, &t_cram_won.max_cap,
+                            &t_stones[0].max_cap, &t_stones[1].max_cap, &t_stones[2].max_cap,
+                            &t_stones[3].max_cap};
         for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
             if (*caps[i] > most)
                 *caps[i] = most;
@@ -2292,13 +866,9 @@ static PyObject *py_set_limit(PyObject *self, PyObject *args)
                 t_graphs[k].max_count = entries < 1024 ? 1024 : (uint32_t)entries;
     }
     /* tables already larger than their new part go now (or when the running call ends) */
-    if (node_bytes() > g_node_bytes || memo_over(&m_le) || memo_over(&m_add) ||
-        comptab_over(&t_dom) || comptab_over(&t_cram) || comptab_over(&t_cram_won) || stonetabs_over() || graphtabs_over()) {
-        if (g_busy)
-            g_clear_pending = 1;
-        else
-            reset_all();
-    }
+    if (comptab_over(&t_dom) || comptab_over(&t_cram) || comptab_over(&t_cram_won) ||
+        stonetabs_over() || graphtabs_over())
+        E->clear();
     Py_RETURN_NONE;
 }
 
@@ -2307,20 +877,20 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    size_t memo_le = memo_bytes(&m_le);
-    size_t memo_add = memo_bytes(&m_add);
+    cgt_engine_usage u;
+    E->usage(&u);
 #define CT_BYTES(t) comptab_bytes(&(t))
     return Py_BuildValue(
-        "{s:(in),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In)}", "nodes",
-        (int)(g_count - 1), (Py_ssize_t)node_bytes(), "compare", m_le.count, (Py_ssize_t)memo_le, "sum",
-        m_add.count, (Py_ssize_t)memo_add, "domineering", t_dom.count, (Py_ssize_t)CT_BYTES(t_dom), "cram",
-        t_cram.count, (Py_ssize_t)CT_BYTES(t_cram), "cram_won", t_cram_won.count,
-        (Py_ssize_t)CT_BYTES(t_cram_won), "clobber", t_stones[K_CLOBBER].count,
-        (Py_ssize_t)stonetab_bytes_of(K_CLOBBER), "konane", t_stones[K_KONANE].count,
-        (Py_ssize_t)stonetab_bytes_of(K_KONANE), "fission", t_stones[K_FISSION].count,
-        (Py_ssize_t)stonetab_bytes_of(K_FISSION), "amazons", t_stones[K_AMAZONS].count,
-        (Py_ssize_t)stonetab_bytes_of(K_AMAZONS), "col", t_graphs[G_COL].slots.count,
-        (Py_ssize_t)keytab_bytes(G_COL), "snort", t_graphs[G_SNORT].slots.count, (Py_ssize_t)keytab_bytes(G_SNORT));
+        "{s:(nn),s:(nn),s:(nn),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In)}",
+        "nodes", u.nodes, u.node_bytes, "compare", u.compare, u.compare_bytes, "sum", u.sum,
+        u.sum_bytes, "domineering", t_dom.count, (Py_ssize_t)CT_BYTES(t_dom), "cram", t_cram.count,
+        (Py_ssize_t)CT_BYTES(t_cram), "cram_won", t_cram_won.count, (Py_ssize_t)CT_BYTES(t_cram_won),
+        "clobber", t_stones[K_CLOBBER].count, (Py_ssize_t)stonetab_bytes_of(K_CLOBBER), "konane",
+        t_stones[K_KONANE].count, (Py_ssize_t)stonetab_bytes_of(K_KONANE), "fission",
+        t_stones[K_FISSION].count, (Py_ssize_t)stonetab_bytes_of(K_FISSION), "amazons",
+        t_stones[K_AMAZONS].count, (Py_ssize_t)stonetab_bytes_of(K_AMAZONS), "col",
+        t_graphs[G_COL].slots.count, (Py_ssize_t)keytab_bytes(G_COL), "snort",
+        t_graphs[G_SNORT].slots.count, (Py_ssize_t)keytab_bytes(G_SNORT));
 #undef CT_BYTES
 }
 
@@ -2328,22 +898,17 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    return Py_BuildValue("{s:i,s:L,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", (int)(g_count - 1),
-                         "options", (long long)g_pool_len, "compare", m_le.count, "sum",
-                         m_add.count, "domineering", t_dom.count, "cram", t_cram.count, "clobber",
-                         t_stones[K_CLOBBER].count, "konane", t_stones[K_KONANE].count, "fission",
-                         t_stones[K_FISSION].count, "amazons", t_stones[K_AMAZONS].count, "col",
-                         t_graphs[G_COL].slots.count, "snort", t_graphs[G_SNORT].slots.count);
+    cgt_engine_usage u;
+    E->usage(&u);
+    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", u.nodes,
+                         "options", u.options, "compare", u.compare, "sum", u.sum, "domineering",
+                         t_dom.count, "cram", t_cram.count, "clobber", t_stones[K_CLOBBER].count,
+                         "konane", t_stones[K_KONANE].count, "fission", t_stones[K_FISSION].count,
+                         "amazons", t_stones[K_AMAZONS].count, "col", t_graphs[G_COL].slots.count,
+                         "snort", t_graphs[G_SNORT].slots.count);
 }
 
 static PyMethodDef methods[] = {
-    {"setup_intern", py_setup_intern, METH_VARARGS,
-     "setup_intern(Game, Dyadic, KeyedRef, serial, forms, numbers, nus, forms_remove, "
-     "numbers_remove, nus_remove, lock): make result games here, as cgt.canonical does."},
-    {"setup", py_setup, METH_VARARGS,
-     "setup(number, form): the Python constructors of numbers (num, exp) and of "
-     "canonical forms (left tuple, right tuple, index of the left stop's option, index of "
-     "the right stop's option)."},
     {"domineering", py_domineering, METH_VARARGS,
      "domineering(h, w, bits) -> Game: the value of a Domineering board (bit r*w+c: cell (r, c) "
      "empty)."},
@@ -2371,27 +936,31 @@ static PyMethodDef methods[] = {
 
 static int module_exec(PyObject *m)
 {
-    Fallback = PyErr_NewExceptionWithDoc(
-        "cgt._kernel_shortgame.Fallback",
-        "The compiled engine cannot answer (a number too large, a re-entrant call): use Python.",
-        PyExc_ArithmeticError, NULL);
-    if (!Fallback)
-        return -1;
-    if (PyModule_AddObject(m, "Fallback", Fallback) < 0) {
-        Py_DECREF(Fallback);
+    const cgt_engine_api *api = PyCapsule_Import(CGT_ENGINE_API_CAPSULE, 0);
+    if (api == NULL)
+        return -1; /* no canonical kernel: no engine, so this module is not used */
+    if (api->version != CGT_ENGINE_API_VERSION || api->size != (int)sizeof(cgt_engine_api)) {
+        PyErr_Format(PyExc_ImportError,
+                     "cgt._kernel_canonical's engine API is version %d, this kernel needs %d "
+                     "(rebuild both)",
+                     api->version, CGT_ENGINE_API_VERSION);
         return -1;
     }
-    Py_INCREF(Fallback); /* the module holds one reference, this file another */
-    g_budget_api = PyCapsule_Import("cgt._kernel_canonical._budget_api", 0);
-    if (g_budget_api == NULL)
-        PyErr_Clear(); /* no canonical kernel: no work budget here either */
+    if (api->on_reset(reset_tables) < 0)
+        return -1;
+    E = api;
+    /* the engine's exception, under the name its callers know here too */
+    if (PyModule_AddObject(m, "Fallback", Py_NewRef(E->fallback)) < 0) {
+        Py_DECREF(E->fallback);
+        return -1;
+    }
     return 0;
 }
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "cgt._kernel_shortgame",
-    "Compiled short-game engine with Domineering and Cram solvers (see cgt/_c/shortgame.c).",
+    "Compiled solvers of Domineering, Cram, stone boards, Col and Snort on cgt's node engine (see cgt/_c/shortgame.c).",
     -1,
     methods,
     NULL,

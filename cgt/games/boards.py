@@ -42,9 +42,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .._engine import LOCK
 from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
-from .domineering import _ENGINE_LOCK, _compiled
+from .domineering import _compiled
 from .grid import masks
 from .registry import register_ruleset
 
@@ -346,7 +347,7 @@ class _StoneBoard(Position):
         kind = type(self)
         engine = _compiled(kind, self.h, self.w)
         if engine is not None:
-            with _ENGINE_LOCK:
+            with LOCK:
                 try:
                     result: Game = engine.stones(_KERNEL_KINDS[kind.__name__], *state)
                     return result

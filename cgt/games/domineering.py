@@ -29,14 +29,12 @@ the negative.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
-from weakref import KeyedRef
 
-from .. import _budget, canonical, kernels
+from .. import _budget
 from .._compat import callable_graph
-from ..dyadic import Dyadic, _make
+from .._engine import ENGINE, LOCK
 from ..errors import InvalidPosition
 from ..solver import current_persistence
 from .base import ImpartialPosition, Position, register_cache, solver_for
@@ -245,33 +243,10 @@ register_cache(_DOMINEERING.clear)
 register_cache(_CRAM.clear)
 
 
-def _number(num: int, exp: int) -> Game:
-    return canonical.make_number(_make(num, exp))
-
-
-_ENGINE: Any = kernels.kernel("shortgame")
-"""The compiled engine and solvers (``cgt/_c/shortgame.c``), or ``None``."""
-
-_ENGINE_LOCK = threading.RLock()
-"""Held around each call of the compiled engine.  The engine keeps the GIL,
-but turning its result into Python games runs Python code, during which
-another thread could call it (it would refuse, and Python would answer)."""
+_ENGINE: Any = ENGINE
+"""The compiled solvers (``cgt/_c/shortgame.c``), or ``None`` (see :mod:`cgt._engine`)."""
 if _ENGINE is not None:
-    _ENGINE.setup(_number, canonical._engine_form)
-    # The engine makes the games of its results itself, as cgt.canonical would:
-    # the same slots, the same keys in the same weak-value tables, the same lock.
-    _tables: list[Any] = [canonical._forms, canonical._numbers, canonical._nus_table]
-    _ENGINE.setup_intern(
-        canonical._Game,
-        Dyadic,
-        KeyedRef,
-        canonical._serial,
-        *[t.data for t in _tables],
-        *[t._remove for t in _tables],
-        canonical._intern_lock,
-    )
     register_cache(_ENGINE.clear)
-    canonical._clear_hooks.append(_ENGINE.clear)
 
 
 def _compiled(kind: type, h: int, w: int) -> Any:
@@ -499,7 +474,7 @@ class Domineering(_Board, Position):
         """
         engine = _compiled(Domineering, self.h, self.w)
         if engine is not None:
-            with _ENGINE_LOCK:
+            with LOCK:
                 try:
                     result: Game = engine.domineering(self.h, self.w, self.bits)
                     return result
@@ -555,7 +530,7 @@ class Cram(_Board, ImpartialPosition):
         """
         engine = _compiled(Cram, self.h, self.w)
         if engine is not None:
-            with _ENGINE_LOCK:
+            with LOCK:
                 try:
                     grundy: int = engine.cram(self.h, self.w, self.bits)
                     return grundy

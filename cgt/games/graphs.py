@@ -38,10 +38,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .. import _budget
 from .._deep import deep
+from .._engine import ENGINE as _ENGINE
+from .._engine import LOCK
 from ..errors import InvalidPosition
 from ..solver import current_persistence
 from .base import _SOLVERS, Position, register_cache, solver_for
-from .domineering import _ENGINE, _ENGINE_LOCK
 from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -1512,7 +1513,7 @@ class _GraphGame(Position):
         engine = _graph_engine(type(self), len(self.adj))
         if engine is not None:
             lefts, rights = _tint_masks(self.tints)
-            with _ENGINE_LOCK:
+            with LOCK:
                 try:
                     result: Game = engine.graph(self._kernel_kind, self.adj, lefts, rights)
                     return result
