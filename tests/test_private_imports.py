@@ -34,17 +34,6 @@ from tests.test_layers import MODULES, _owner, _type_checking_nodes
 #: (importing module, "exporting module.private name") -> uses.  To do: a public or
 #: explicitly internal name for each (see the comments for who holds them).
 ALLOWED: dict[tuple[str, str], int] = {
-    # Domineering's engine block wires cgt.canonical's interning into the C engine
-    # (moving with the engine to its own module)
-    ("cgt.games.domineering", "cgt.canonical._Game"): 1,
-    ("cgt.games.domineering", "cgt.canonical._clear_hooks"): 1,
-    ("cgt.games.domineering", "cgt.canonical._engine_form"): 1,
-    ("cgt.games.domineering", "cgt.canonical._forms"): 1,
-    ("cgt.games.domineering", "cgt.canonical._intern_lock"): 1,
-    ("cgt.games.domineering", "cgt.canonical._numbers"): 1,
-    ("cgt.games.domineering", "cgt.canonical._nus_table"): 1,
-    ("cgt.games.domineering", "cgt.canonical._serial"): 1,
-    ("cgt.games.domineering", "cgt.dyadic._make"): 1,
     # caches that cgt.clear_caches() empties: cgt.canonical has no public hook yet
     ("cgt.games.wythoff", "cgt.canonical._clear_hooks"): 1,
     ("cgt.impartial.misere_canonical", "cgt.canonical._clear_hooks"): 1,
