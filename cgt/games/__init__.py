@@ -46,18 +46,12 @@ from .boards import Amazons, Clobber, Fission, Konane  # noqa: E402
 
 __all__ += ["Amazons", "Clobber", "Fission", "Konane"]
 
-from .strips import (  # noqa: E402
-    Cutcake,
-    Eatcake,
-    ElephantsAndRhinos,
-    PartizanSubtraction,
-    PartizanSubtractionPosition,
-    Push,
-    Shove,
-    ToadsAndFrogs,
-    ToppingDominoes,
-    TopplingDominoes,
-)
+from .cakes import Cutcake, Eatcake  # noqa: E402
+from .elephants_and_rhinos import ElephantsAndRhinos  # noqa: E402
+from .partizan_subtraction import PartizanSubtraction, PartizanSubtractionPosition  # noqa: E402
+from .pushing import Push, Shove  # noqa: E402
+from .toads_and_frogs import ToadsAndFrogs  # noqa: E402
+from .toppling_dominoes import ToppingDominoes, TopplingDominoes  # noqa: E402
 
 __all__ += [
     "Cutcake",

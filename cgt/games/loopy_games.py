@@ -40,7 +40,7 @@ from ..loopy.positions import game_graph, loopy_outcome, loopy_value
 from .base import Position
 from .boards import parse_board
 from .registry import register_ruleset
-from .strips import _Strip
+from .strip import _Strip
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
