@@ -1377,9 +1377,10 @@ def _rebuild(ruleset: str, key: str) -> tuple[Any, Any] | None:
 
         rules = COL if name == "Col" else SNORT
     elif name in _STONES:
-        from .games import boards
+        from .games.board import _bit_rules
+        from .games.registry import by_name
 
-        rules = boards._bit_rules(getattr(boards, name))
+        rules = _bit_rules(by_name(name).cls)
     else:
         return None
     try:

@@ -42,7 +42,10 @@ from .hackenbush import Hackenbush  # noqa: E402
 
 __all__ += ["Hackenbush"]
 
-from .boards import Amazons, Clobber, Fission, Konane  # noqa: E402
+from .amazons import Amazons  # noqa: E402
+from .clobber import Clobber  # noqa: E402
+from .fission import Fission  # noqa: E402
+from .konane import Konane  # noqa: E402
 
 __all__ += ["Amazons", "Clobber", "Fission", "Konane"]
 

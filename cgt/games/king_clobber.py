@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .base import solver_for
-from .boards import Clobber
+from .clobber import Clobber
 from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover

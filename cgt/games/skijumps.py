@@ -43,7 +43,7 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from .base import Position
-from .boards import board_lines
+from .board import board_lines
 from .registry import register_ruleset
 
 __all__ = ["SkiJumps"]

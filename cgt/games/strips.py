@@ -30,15 +30,24 @@ True
 
 from __future__ import annotations
 
-from .cakes import Cutcake, Eatcake, _Cake, _cake_move, _cake_piece, _cake_svg  # noqa: F401
+from .cakes import Cutcake, Eatcake
+from .cakes import _Cake as _Cake
+from .cakes import _cake_move as _cake_move
+from .cakes import _cake_piece as _cake_piece
+from .cakes import _cake_svg as _cake_svg
 from .elephants_and_rhinos import ElephantsAndRhinos
-from .partizan_subtraction import (  # noqa: F401
-    PartizanSubtraction,
-    PartizanSubtractionPosition,
-    _moves_set,
-)
-from .pushing import Push, Shove, _Pushing  # noqa: F401
-from .strip import _BLUE, _CELL, _GREEN, _RED, _bad_char, _Line, _Strip, _svg  # noqa: F401
+from .partizan_subtraction import PartizanSubtraction, PartizanSubtractionPosition
+from .partizan_subtraction import _moves_set as _moves_set
+from .pushing import Push, Shove
+from .pushing import _Pushing as _Pushing
+from .strip import _BLUE as _BLUE
+from .strip import _CELL as _CELL
+from .strip import _GREEN as _GREEN
+from .strip import _RED as _RED
+from .strip import _bad_char as _bad_char
+from .strip import _Line as _Line
+from .strip import _Strip as _Strip
+from .strip import _svg as _svg
 from .toads_and_frogs import ToadsAndFrogs
 from .toppling_dominoes import ToppingDominoes, TopplingDominoes
 
