@@ -1373,7 +1373,8 @@ def _rebuild(ruleset: str, key: str) -> tuple[Any, Any] | None:
 
         rules = _DOMINEERING if name == "Domineering" else _CRAM
     elif name in ("Col", "Snort"):
-        from .games.graphs import COL, SNORT
+        from .games.col import COL
+        from .games.snort import SNORT
 
         rules = COL if name == "Col" else SNORT
     elif name in _STONES:

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from .cakes import _C as _C
 from .cakes import Cutcake, Eatcake
 from .cakes import _Cake as _Cake
 from .cakes import _cake_move as _cake_move
