@@ -8,18 +8,20 @@ lengths are padded on the right with ``#`` (as CGSuite does), so ``"x.|o"``
 is ``"x.|o#"``.  An unknown character (``o`` in Fission, say) raises
 :class:`~cgt.errors.InvalidPosition` naming it with its row and column.
 
-This module holds what the stone rulesets share: reading boards
-(:func:`board_lines`, :func:`parse_board`), cropping, the symmetries of the
-rectangle, neighbour lists, pictures, and :class:`_StoneBoard`, the base
-class that splits a position into independent regions
-(:meth:`~_StoneBoard.components`) and keys it by its cropped board under
-the symmetries of the rules (:meth:`~_StoneBoard.key`).  It also holds the
-bitboard representation that ``value()`` runs on (:func:`bit_state`,
-:func:`_bit_regions`, :func:`_bit_key`, :class:`_BitRules`).  Each ruleset
-lives in its own module and states its rules once, as strings
-(``_moves``, ``_live``) and as bitboards (``_bit_options``, ``_bit_live``):
-:mod:`cgt.games.clobber`, :mod:`cgt.games.konane`, :mod:`cgt.games.fission`,
-:mod:`cgt.games.amazons` (and :mod:`cgt.games.king_clobber`, strings only).
+This module holds what the board rulesets share: reading boards
+(:func:`board_lines`, :func:`parse_board`, :func:`parse_rectangle`),
+cropping (:func:`crop_board`), the symmetries of the rectangle
+(:func:`board_images`) and neighbour lists (:func:`board_neighbours`), which
+NoGo, Ski Jumps and King Clobber use too; pictures; and ``_StoneBoard``, the
+base class that splits a position into independent regions
+(``components()``) and keys it by its cropped board under the symmetries of
+the rules (``key()``).  It also holds the bitboard representation that
+``value()`` runs on (:func:`bit_state`, ``_bit_regions``, ``_bit_key``,
+``_BitRules``).  Each ruleset lives in its own module, where it writes its
+moves on strings (``_moves``, ``_live``) and on bitboards, the fast path
+(``_bit_options``, ``_bit_live``): :mod:`cgt.games.clobber`,
+:mod:`cgt.games.konane`, :mod:`cgt.games.fission`, :mod:`cgt.games.amazons`
+(and :mod:`cgt.games.king_clobber`, on strings only).
 
 >>> parse_board("x.|o")
 (2, 2, 'x.o#')
@@ -36,12 +38,21 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
 from .domineering import _ENGINE_LOCK, _compiled
-from .grid import masks
+from .grid import masks, text_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["bit_cells", "bit_state", "board_lines", "parse_board"]
+__all__ = [
+    "bit_cells",
+    "bit_state",
+    "board_images",
+    "board_lines",
+    "board_neighbours",
+    "crop_board",
+    "parse_board",
+    "parse_rectangle",
+]
 
 
 _B = TypeVar("_B", bound="_StoneBoard")
@@ -62,13 +73,7 @@ def board_lines(text: Any, letters: str, name: str) -> list[str]:
     >>> board_lines(" x.| .o ", "xo.", "Clobber")
     ['x.', '.o']
     """
-    if not isinstance(text, str):
-        raise InvalidPosition(f"a board must be a string, not {type(text).__name__}")
-    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
+    lines = text_lines(text, "board")
     for r, line in enumerate(lines):
         for c, ch in enumerate(line):
             if ch not in letters:
@@ -105,12 +110,47 @@ def parse_board(text: str, letters: str = "xo.#", name: str = "a") -> tuple[int,
     return h, w, "".join(line.ljust(w, "#") for line in lines)
 
 
+def parse_rectangle(text: Any, letters: str, name: str) -> tuple[str, ...]:
+    """The rows of a rectangular board string, top to bottom.
+
+    Rows are separated by ``|`` or newlines; spaces around rows and blank lines
+    at either end are ignored.  A character outside ``letters``, or a row of
+    another length than the first, raises :class:`~cgt.errors.InvalidPosition`
+    naming its row and column (counted from 0).
+
+    >>> parse_rectangle("x.|.o", "xo.", "SkiJumps")
+    ('x.', '.o')
+    >>> parse_rectangle("x..|.o", "xo.", "SkiJumps")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: row 1 of 'x..|.o' has 2 squares, row 0 has 3 (SkiJumps ...)
+    """
+    lines = board_lines(text, letters, name)
+    for r, line in enumerate(lines):
+        if len(line) != len(lines[0]):
+            raise InvalidPosition(
+                f"row {r} of {text!r} has {len(line)} squares, row 0 has {len(lines[0])} "
+                f"({name} boards are rectangles)"
+            )
+    if not lines or not lines[0]:
+        return ()
+    return tuple(lines)
+
+
 def _rows(h: int, w: int, cells: str) -> list[str]:
     return [cells[r * w : (r + 1) * w] for r in range(h)]
 
 
-def _crop(h: int, w: int, cells: str, outside: str) -> tuple[int, int, str]:
-    """Crop to the bounding box of the cells that are not in ``outside``."""
+def crop_board(h: int, w: int, cells: str, outside: str) -> tuple[int, int, str]:
+    """Crop to the bounding box of the cells that are not in ``outside``.
+
+    >>> crop_board(3, 3, "####x####", "#")
+    (1, 1, 'x')
+    >>> crop_board(2, 3, "x.#" "#..", ".#")     # only the stones count
+    (1, 1, 'x')
+    >>> crop_board(1, 2, "##", "#")
+    (0, 0, '')
+    """
     rows = _rows(h, w, cells)
     inside = [r for r in range(h) if any(ch not in outside for ch in rows[r])]
     if not inside:
@@ -120,9 +160,20 @@ def _crop(h: int, w: int, cells: str, outside: str) -> tuple[int, int, str]:
     return r1 - r0, c1 - c0, "".join(rows[r][c0:c1] for r in range(r0, r1))
 
 
-def _images(h: int, w: int, cells: str, transpose: bool) -> list[tuple[int, int, str]]:
+def board_images(h: int, w: int, cells: str, transpose: bool) -> list[tuple[int, int, str]]:
     """The board under the reflections and half turn, and (with ``transpose``) its
-    transposed images too: the 8 symmetries of the square, or 4 of them."""
+    transposed images too: the 8 symmetries of the square, or 4 of them.
+
+    Each image is ``(rows, columns, cells)``; the least one is a key for the
+    board up to those symmetries.
+
+    >>> board_images(1, 2, "x.", False)
+    [(1, 2, 'x.'), (1, 2, '.x'), (1, 2, 'x.'), (1, 2, '.x')]
+    >>> min(board_images(1, 2, "x.", True))
+    (1, 2, '.x')
+    >>> len(board_images(2, 3, "x....o", True))
+    8
+    """
     rows = _rows(h, w, cells)
     out = []
     shapes = [(h, w, rows)]
@@ -139,11 +190,15 @@ def _images(h: int, w: int, cells: str, transpose: bool) -> list[tuple[int, int,
 _NEIGHBOURS: dict[tuple[int, int, bool], list[tuple[int, ...]]] = {}
 
 
-def _neighbours(h: int, w: int, diagonal: bool) -> list[tuple[int, ...]]:
-    """For each square of an ``h`` x ``w`` board, the indices of its neighbours.
+def board_neighbours(h: int, w: int, diagonal: bool) -> list[tuple[int, ...]]:
+    """For each square of an ``h`` x ``w`` board (row by row), the indices of its
+    neighbours: the orthogonal ones, or (``diagonal``) the eight around it, in
+    reading order.  The list is cached: do not change it.
 
-    >>> _neighbours(2, 2, False)
+    >>> board_neighbours(2, 2, False)
     [(2, 1), (3, 0), (0, 3), (1, 2)]
+    >>> board_neighbours(2, 2, True)[0]
+    (1, 2, 3)
     """
     found = _NEIGHBOURS.get((h, w, diagonal))
     if found is None:
@@ -248,7 +303,7 @@ class _StoneBoard(Position):
     def _regions(cls, h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
         """The independent regions of a raw board, cropped (dead ones dropped)."""
         links = cls.links
-        neighbours = _neighbours(h, w, cls.diagonal)
+        neighbours = board_neighbours(h, w, cls.diagonal)
         seen = [False] * (h * w)
         out = []
         for start in range(h * w):
@@ -272,7 +327,7 @@ class _StoneBoard(Position):
                     sub[i] = cells[i]
                 text = "".join(sub)
             if cls._live(text):
-                out.append(_crop(h, w, text, cls.filler + "#"))
+                out.append(crop_board(h, w, text, cls.filler + "#"))
         return out
 
     def components(self: _B) -> list[_B]:
@@ -286,8 +341,8 @@ class _StoneBoard(Position):
 
     def key(self) -> Hashable:
         """The cropped board, least image under the symmetries that keep the rules."""
-        h, w, cells = _crop(self.h, self.w, self._normal(self.cells), "#")
-        return min(_images(h, w, cells, self.transposes))
+        h, w, cells = crop_board(self.h, self.w, self._normal(self.cells), "#")
+        return min(board_images(h, w, cells, self.transposes))
 
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:

@@ -45,20 +45,22 @@ from .board import _BitRules as _BitRules
 from .board import _BitState as _BitState
 from .board import _board_svg as _board_svg
 from .board import _clear_bit_keys as _clear_bit_keys
-from .board import _crop as _crop
-from .board import _images as _images
 from .board import _key_state as _key_state
 from .board import _lane_tables as _lane_tables
-from .board import _neighbours as _neighbours
 from .board import _rows as _rows
 from .board import _spread as _spread
 from .board import _StoneBoard as _StoneBoard
 from .board import bit_cells as bit_cells
 from .board import bit_state as bit_state
-from .board import board_lines, parse_board
+from .board import board_images, board_lines, board_neighbours, crop_board, parse_board
 from .clobber import Clobber
 from .fission import Fission
 from .konane import Konane
+
+# renamed when they became the shared helpers of every board ruleset
+_crop = crop_board
+_images = board_images
+_neighbours = board_neighbours
 
 __all__ = [
     "Amazons",

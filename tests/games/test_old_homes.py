@@ -338,7 +338,8 @@ def test_every_name_an_old_module_had_still_imports_from_it(module: str) -> None
         if inspect.isclass(obj) or inspect.isfunction(obj):
             # a class or function: the same object as in its new home
             assert home != module, name
-            assert getattr(importlib.import_module(home), name) is obj, name
+            # (under its own name there: three board helpers were renamed when shared)
+            assert getattr(importlib.import_module(home), obj.__name__) is obj, name
     # the old modules define nothing any more: they only re-export
     assert not [
         name
