@@ -96,7 +96,9 @@ KERNEL_TEST_FILES = frozenset(
         "tests/games/test_col_snort.py",
         "tests/sources/test_seed_002_positions.py",
         "cgt/games/domineering.py",
-        "cgt/games/graphs.py",
+        "cgt/games/graph_colouring.py",
+        "cgt/games/col.py",
+        "cgt/games/snort.py",
         # hexapawn: the exact search
         "tests/games/test_hexapawn.py",
         "tests/games/test_hexapawn_kernel.py",

@@ -1373,13 +1373,15 @@ def _rebuild(ruleset: str, key: str) -> tuple[Any, Any] | None:
 
         rules = _DOMINEERING if name == "Domineering" else _CRAM
     elif name in ("Col", "Snort"):
-        from .games.graphs import COL, SNORT
+        from .games.col import COL
+        from .games.snort import SNORT
 
         rules = COL if name == "Col" else SNORT
     elif name in _STONES:
-        from .games import boards
+        from .games.board import _bit_rules
+        from .games.registry import by_name
 
-        rules = boards._bit_rules(getattr(boards, name))
+        rules = _bit_rules(by_name(name).cls)
     else:
         return None
     try:

@@ -162,7 +162,7 @@ def test_clearing_caches_empties_the_kernel() -> None:
 
 
 def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cgt.games import graphs
+    from cgt.games import graph_colouring
 
     def refuse(kind: type, n: int) -> Any:
         class Refusing:
@@ -174,7 +174,7 @@ def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch)
         return Refusing()
 
     clear_solver_caches()
-    monkeypatch.setattr(graphs, "_graph_engine", refuse)
+    monkeypatch.setattr(graph_colouring, "_graph_engine", refuse)
     assert Snort("L-.").value() == cgt.parse("{1|0}")
     assert solver_for(Snort).info().values > 0
 

@@ -30,9 +30,14 @@ from .wythoff import Wythoff  # noqa: E402
 __all__ += ["Wythoff"]
 
 from .domineering import Cram, Domineering  # noqa: E402
-from .graphs import Col, Snort, parse_graph  # noqa: E402
 
-__all__ += ["Col", "Cram", "Domineering", "Snort", "parse_graph"]
+__all__ += ["Cram", "Domineering"]
+
+from .col import Col  # noqa: E402
+from .graph import parse_graph  # noqa: E402
+from .snort import Snort  # noqa: E402
+
+__all__ += ["Col", "Snort", "parse_graph"]
 
 from .kayles import ArcKayles, NodeKayles  # noqa: E402
 
@@ -42,35 +47,48 @@ from .hackenbush import Hackenbush  # noqa: E402
 
 __all__ += ["Hackenbush"]
 
-from .boards import Amazons, Clobber, Fission, Konane  # noqa: E402
+# The stone rulesets and the strip rulesets, one module each, imported in the
+# order they were once registered in (the registry, the CLI and the docs list
+# rulesets in that order).
+from .clobber import Clobber  # noqa: E402
 
-__all__ += ["Amazons", "Clobber", "Fission", "Konane"]
+__all__ += ["Clobber"]
 
-from .strips import (  # noqa: E402
-    Cutcake,
-    Eatcake,
-    ElephantsAndRhinos,
-    PartizanSubtraction,
-    PartizanSubtractionPosition,
-    Push,
-    Shove,
-    ToadsAndFrogs,
-    ToppingDominoes,
-    TopplingDominoes,
-)
+from .konane import Konane  # noqa: E402
 
-__all__ += [
-    "Cutcake",
-    "Eatcake",
-    "ElephantsAndRhinos",
-    "PartizanSubtraction",
-    "PartizanSubtractionPosition",
-    "Push",
-    "Shove",
-    "ToadsAndFrogs",
-    "ToppingDominoes",
-    "TopplingDominoes",
-]
+__all__ += ["Konane"]
+
+from .fission import Fission  # noqa: E402
+
+__all__ += ["Fission"]
+
+from .amazons import Amazons  # noqa: E402
+
+__all__ += ["Amazons"]
+
+from .toads_and_frogs import ToadsAndFrogs  # noqa: E402
+
+__all__ += ["ToadsAndFrogs"]
+
+from .elephants_and_rhinos import ElephantsAndRhinos  # noqa: E402
+
+__all__ += ["ElephantsAndRhinos"]
+
+from .toppling_dominoes import ToppingDominoes, TopplingDominoes  # noqa: E402
+
+__all__ += ["ToppingDominoes", "TopplingDominoes"]
+
+from .partizan_subtraction import PartizanSubtraction, PartizanSubtractionPosition  # noqa: E402
+
+__all__ += ["PartizanSubtraction", "PartizanSubtractionPosition"]
+
+from .cakes import Cutcake, Eatcake  # noqa: E402
+
+__all__ += ["Cutcake", "Eatcake"]
+
+from .pushing import Push, Shove  # noqa: E402
+
+__all__ += ["Push", "Shove"]
 
 from .skijumps import SkiJumps  # noqa: E402
 

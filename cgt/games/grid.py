@@ -5,7 +5,9 @@ is set when the cell in row ``r`` (top to bottom) and column ``c`` (left to
 right) is empty.  Everything here works on such masks: grid strings and
 networkx grid graphs in and out, splitting into connected components (a bit
 parallel flood fill), cropping to the bounding box and normalising under the
-symmetries of the rectangle.  Domineering and Cram build on it.
+symmetries of the rectangle.  Domineering and Cram build on it; every board
+reader of the package splits its text with :func:`text_lines`, and the stone
+boards (:mod:`cgt.games.board`) use its masks.
 
 >>> h, w, bits = parse_grid("..#|...")
 >>> (h, w, bin(bits))
@@ -32,6 +34,7 @@ __all__ = [
     "normal_form",
     "parse_grid",
     "split_components",
+    "text_lines",
     "transpose",
 ]
 
@@ -59,6 +62,37 @@ def masks(h: int, w: int) -> tuple[int, int, int]:
     return found
 
 
+def text_lines(text: Any, what: str) -> list[str]:
+    """The rows of a board or grid string, top to bottom, as written.
+
+    Rows are separated by ``|`` or newlines; spaces around each row and blank
+    lines at either end are dropped.  Every board reader of the package
+    (grids, stone boards, rectangles) starts here; a text that is not a
+    string raises :class:`~cgt.errors.InvalidPosition` naming ``what`` it
+    should have been.
+
+    >>> text_lines(" x.| .o ", "board")
+    ['x.', '.o']
+    >>> text_lines('''
+    ...     ..
+    ...     .#
+    ... ''', "grid")
+    ['..', '.#']
+    >>> text_lines(3, "grid")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidPosition: a grid must be a string, not int
+    """
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a {what} must be a string, not {type(text).__name__}")
+    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
 def parse_grid(text: str) -> tuple[int, int, int]:
     """Read a grid string: rows top to bottom separated by ``|`` or newlines.
 
@@ -77,13 +111,7 @@ def parse_grid(text: str) -> tuple[int, int, int]:
     ...
     cgt.errors.InvalidPosition: unknown character 'x' at row 1, column 1 of '..|.x' (use . or #)
     """
-    if not isinstance(text, str):
-        raise InvalidPosition(f"a grid must be a string, not {type(text).__name__}")
-    lines = [line.strip() for line in text.replace("|", "\n").split("\n")]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
+    lines = text_lines(text, "grid")
     h = len(lines)
     w = len(lines[0]) if lines else 0
     if h > _MAX_SIDE or w > _MAX_SIDE:

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from .base import ImpartialPosition
-from .graphs import (
+from .graph import (
     _bits,
     _components,
     _induced,

@@ -21,32 +21,17 @@ v
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .base import solver_for
-from .boards import Clobber
+from .board import board_neighbours
+from .clobber import Clobber
 from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["KingClobber"]
-
-
-@lru_cache(maxsize=64)
-def _around(h: int, w: int) -> tuple[tuple[int, ...], ...]:
-    """For each square of an ``h`` x ``w`` board, the squares a king reaches from it."""
-    return tuple(
-        tuple(
-            rr * w + cc
-            for rr in range(max(r - 1, 0), min(r + 2, h))
-            for cc in range(max(c - 1, 0), min(c + 2, w))
-            if (rr, cc) != (r, c)
-        )
-        for r in range(h)
-        for c in range(w)
-    )
 
 
 @register_ruleset(
@@ -81,7 +66,7 @@ class KingClobber(Clobber):
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
         other = "o" if player == "x" else "x"
-        around = _around(h, w)
+        around = board_neighbours(h, w, True)
         boards = []
         for i in (i for i, ch in enumerate(cells) if ch == player):
             for j in (j for j in around[i] if cells[j] == other):

@@ -38,9 +38,9 @@ from ..errors import InvalidPosition
 from ..loopy.graph import GameGraph, LoopyOutcome
 from ..loopy.positions import game_graph, loopy_outcome, loopy_value
 from .base import Position
-from .boards import parse_board
+from .board import parse_board
 from .registry import register_ruleset
-from .strips import _Strip
+from .strip import _Strip
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game

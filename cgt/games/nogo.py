@@ -30,28 +30,10 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from .base import Position
+from .board import board_images, board_neighbours, crop_board, parse_rectangle
 from .registry import register_ruleset
-from .skijumps import parse_rectangle
 
 __all__ = ["NoGo"]
-
-_NEIGHBOURS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-
-
-def _neighbours(h: int, w: int) -> list[tuple[int, ...]]:
-    found = _NEIGHBOURS.get((h, w))
-    if found is None:
-        found = [
-            tuple(
-                (r + dr) * w + c + dc
-                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                if 0 <= r + dr < h and 0 <= c + dc < w
-            )
-            for r in range(h)
-            for c in range(w)
-        ]
-        _NEIGHBOURS[(h, w)] = found
-    return found
 
 
 def _breathes(cells: str, start: int, near: list[tuple[int, ...]]) -> bool:
@@ -69,18 +51,6 @@ def _breathes(cells: str, start: int, near: list[tuple[int, ...]]) -> bool:
                 seen.add(j)
                 stack.append(j)
     return False
-
-
-def _images(h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
-    """The board under the eight symmetries of the rectangle and its transpose."""
-    rows = [cells[r * w : (r + 1) * w] for r in range(h)]
-    columns = ["".join(rows[r][c] for r in range(h)) for c in range(w)]
-    out = []
-    for a, b, rs in ((h, w, rows), (w, h, columns)):
-        flipped = [row[::-1] for row in rs]
-        for image in (rs, flipped, rs[::-1], flipped[::-1]):
-            out.append((a, b, "".join(image)))
-    return out
 
 
 def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
@@ -148,7 +118,7 @@ class NoGo(Position):
         rows = parse_rectangle(board, "xo.#", "NoGo")
         h, w = len(rows), len(rows[0]) if rows else 0
         cells = "".join(rows)
-        near = _neighbours(h, w)
+        near = board_neighbours(h, w, False)
         for i, ch in enumerate(cells):
             if ch in "xo" and not _breathes(cells, i, near):
                 r, c = divmod(i, w)
@@ -176,7 +146,7 @@ class NoGo(Position):
     # --- moves -------------------------------------------------------------------------
     def _moves(self, colour: str) -> list[NoGo]:
         h, w, cells = self.h, self.w, self.cells
-        near = _neighbours(h, w)
+        near = board_neighbours(h, w, False)
         out = []
         for i, ch in enumerate(cells):
             if ch != ".":
@@ -233,7 +203,7 @@ class NoGo(Position):
         [NoGo('x.'), NoGo('.o|..')]
         """
         h, w, cells = self.h, self.w, self.cells
-        near = _neighbours(h, w)
+        near = board_neighbours(h, w, False)
         seen = [False] * (h * w)
         out = []
         for start in range(h * w):
@@ -268,14 +238,8 @@ class NoGo(Position):
         >>> NoGo("x..").key() == NoGo("#.|#.|#x").key()
         True
         """
-        rows = [self.cells[r * self.w : (r + 1) * self.w] for r in range(self.h)]
-        used_r = [r for r in range(self.h) if rows[r].strip("#")]
-        used_c = [c for c in range(self.w) if any(row[c] != "#" for row in rows)]
         # crop to the bounding box only: an inner row of ``#`` still separates
-        keep_r = range(used_r[0], used_r[-1] + 1) if used_r else range(0)
-        keep_c = range(used_c[0], used_c[-1] + 1) if used_c else range(0)
-        cells = "".join(rows[r][c] for r in keep_r for c in keep_c)
-        return min(_images(len(keep_r), len(keep_c), cells))
+        return min(board_images(*crop_board(self.h, self.w, self.cells, "#"), True))
 
     # --- display and identity -----------------------------------------------------------
     def board_string(self, sep: str = "|") -> str:

@@ -41,9 +41,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..errors import InvalidPosition
 from .base import Position
-from .boards import board_lines
+from .board import parse_rectangle
 from .registry import register_ruleset
 
 __all__ = ["SkiJumps"]
@@ -52,33 +51,6 @@ _LETTERS = "xoXO."
 _LEFT = "xX"
 _RIGHT = "oO"
 _SLIPPER = {"x": "X", "o": "O", "X": "X", "O": "O"}
-
-
-def parse_rectangle(text: Any, letters: str, name: str) -> tuple[str, ...]:
-    """The rows of a rectangular board string, top to bottom.
-
-    Rows are separated by ``|`` or newlines; spaces around rows and blank lines
-    at either end are ignored.  A character outside ``letters``, or a row of
-    another length than the first, raises :class:`~cgt.errors.InvalidPosition`
-    naming its row and column (counted from 0).
-
-    >>> parse_rectangle("x.|.o", "xo.", "SkiJumps")
-    ('x.', '.o')
-    >>> parse_rectangle("x..|.o", "xo.", "SkiJumps")
-    Traceback (most recent call last):
-    ...
-    cgt.errors.InvalidPosition: row 1 of 'x..|.o' has 2 squares, row 0 has 3 (SkiJumps ...)
-    """
-    lines = board_lines(text, letters, name)
-    for r, line in enumerate(lines):
-        if len(line) != len(lines[0]):
-            raise InvalidPosition(
-                f"row {r} of {text!r} has {len(line)} squares, row 0 has {len(lines[0])} "
-                f"({name} boards are rectangles)"
-            )
-    if not lines or not lines[0]:
-        return ()
-    return tuple(lines)
 
 
 def _ski_svg(rows: tuple[str, ...], cell: int = 24) -> str:

@@ -36,15 +36,28 @@ LAYERS: dict[str, list[str]] = {
         "cgt.impartial_search",
     ],
     "Positions and the solver": ["cgt.games.base", "cgt.games.registry", "cgt.solver"],
-    "Games (one page per ruleset family)": [
+    "Games (one page per ruleset, and the shared geometry)": [
         "cgt.games.domineering",
-        "cgt.games.graphs",
+        "cgt.games.graph",
+        "cgt.games.graph_colouring",
+        "cgt.games.col",
+        "cgt.games.snort",
         "cgt.games.kayles",
         "cgt.games.hackenbush",
-        "cgt.games.boards",
+        "cgt.games.board",
+        "cgt.games.clobber",
+        "cgt.games.konane",
+        "cgt.games.fission",
+        "cgt.games.amazons",
         "cgt.games.skijumps",
         "cgt.games.nogo",
-        "cgt.games.strips",
+        "cgt.games.strip",
+        "cgt.games.toads_and_frogs",
+        "cgt.games.elephants_and_rhinos",
+        "cgt.games.toppling_dominoes",
+        "cgt.games.partizan_subtraction",
+        "cgt.games.cakes",
+        "cgt.games.pushing",
         "cgt.games.heap",
         "cgt.games.wythoff",
         "cgt.games.chips",
@@ -71,7 +84,7 @@ LAYERS: dict[str, list[str]] = {
 }
 
 
-GAMES = "Games (one page per ruleset family)"
+GAMES = "Games (one page per ruleset, and the shared geometry)"
 
 
 def layers() -> dict[str, list[str]]:

@@ -33,9 +33,9 @@ def graphs(draw: st.DrawFn, max_nodes: int = 7) -> nx.Graph:
 def python_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Value graphs by the Python solver (its hosts and keys) even when the
     compiled engine is built: the tests using it look at the solver's tables."""
-    from cgt.games import graphs
+    from cgt.games import graph_colouring
 
-    monkeypatch.setattr(graphs, "_graph_engine", lambda kind, n: None)
+    monkeypatch.setattr(graph_colouring, "_graph_engine", lambda kind, n: None)
 
 
 def swapped(g: nx.Graph) -> nx.Graph:

@@ -77,7 +77,7 @@ def test_the_guide_pages_exist() -> None:
 def test_bad_declarations_are_refused() -> None:
     with pytest.raises(InvalidArgument, match="kind is one of"):
         register_ruleset("Nothing", "scoring")
-    with pytest.raises(InvalidArgument, match=r"is taken by cgt\.games\.boards\.Clobber"):
+    with pytest.raises(InvalidArgument, match=r"is taken by cgt\.games\.clobber\.Clobber"):
         register_ruleset("Clobber", "partizan")(type("Clobber2", (), {}))
     with pytest.raises(InvalidArgument, match="subcommand 'clobber' is taken"):
         register_ruleset("Unclaimed", "partizan", cli="clobber")(type("Unclaimed", (), {}))
