@@ -214,3 +214,8 @@ def generate(docs: Path) -> None:
         path = target / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")  # unchanged pages keep their mtime
+    # pages of modules that are gone or no longer documented (a module moved): a
+    # stale page would be built outside every toctree
+    for path in [*target.glob("cgt.*.rst"), *target.glob("_layer_*.rst.inc")]:
+        if path.name not in wanted:
+            path.unlink()
