@@ -421,4 +421,4 @@ def uptimal(number: Dyadic | int = 0, nimber: int = 0, *coefficients: int) -> Ga
     return UptimalExpansion(Dyadic(number), nimber, tuple(coefficients)).game()
 
 
-_engine._clear_hooks.append(clear_atomic_caches)
+_engine.on_clear(clear_atomic_caches)

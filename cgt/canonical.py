@@ -209,6 +209,20 @@ _clear_hooks: list[Callable[[], None]] = []
 """Other modules' caches that :func:`clear_caches` empties too (parsing, temperature...)."""
 
 
+def on_clear(*hooks: Callable[[], None]) -> None:
+    """Have :func:`clear_caches` (``cgt.clear_caches()``) call each of ``hooks``
+    too: how a module above the engine has its own caches of games emptied
+    with the engine's (parsing, temperature, misère forms...).
+
+    >>> seen = []
+    >>> on_clear(lambda: seen.append("cleared"))
+    >>> clear_caches(); seen
+    ['cleared']
+    >>> _ = _clear_hooks.pop()
+    """
+    _clear_hooks.extend(hooks)
+
+
 # ---------------------------------------------------------------------------
 # Node construction
 # ---------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from ._cache import BoundedCache
 from ._deep import deep
 from ._digits import count_text, int_to_str, str_to_int
 from ._tokens import ARROWS, UNICODE_FRACTIONS, Tok, is_vs, tokenize
-from .canonical import _clear_hooks, canonical_form, make_nus
+from .canonical import canonical_form, make_nus, on_clear
 from .dyadic import Dyadic, NotDyadic
 from .errors import InvalidArgument, ParseError, TooLarge, WrongType
 from .game import (
@@ -584,7 +584,7 @@ _readers_lock = threading.Lock()
 # Games are immutable and interned, so a text always means the same object.
 _parsed: dict[str, Game] = {}
 _PARSE_CACHE_SIZE = 4096
-_clear_hooks.append(_parsed.clear)
+on_clear(_parsed.clear)
 
 
 @deep
@@ -785,9 +785,7 @@ def _fast_parse_python(text: str, group: bool = True) -> Game | None:
     return result if side is None else None
 
 
-_clear_hooks.append(_literals.clear)
-_clear_hooks.append(_forms.clear)
-_clear_hooks.append(_inner.clear)
+on_clear(_literals.clear, _forms.clear, _inner.clear)
 
 
 # ---------------------------------------------------------------------------
@@ -1283,7 +1281,7 @@ def to_latex(g: Game) -> str:
 
 # --- uptimals: Conway's up-nth ^<n> and the sums ^[n] ------------------------------
 _uptimal_text: BoundedCache[tuple[Game, str], str | None] = BoundedCache("atomic.uptimal_text")
-_clear_hooks.append(_uptimal_text.clear)
+on_clear(_uptimal_text.clear)
 
 _STYLES = {
     "ascii": ("^", "v", "*"),

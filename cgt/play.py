@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 from ._budget import OverBudget, _local
 from ._cache import BoundedCache
 from ._deep import deep
-from .canonical import _clear_hooks
 from .canonical import _options as _engine_options
+from .canonical import on_clear
 from .dyadic import Dyadic
 from .errors import CGTError, InvalidArgument, LoopyPosition, TooLarge, WrongType
 from .game import Game, Outcome, zero
@@ -801,7 +801,7 @@ def _clear_forms() -> None:
     _FORMS.clear()
 
 
-_clear_hooks.append(_clear_forms)
+on_clear(_clear_forms)
 
 
 class _MisereSearch:

@@ -51,7 +51,7 @@ class NotPositive(CGTError, ValueError):
 
 _ordinal_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache("products.ordinal_cache")
 _norton_cache: BoundedCache[tuple[Game, Game], Game] = BoundedCache("products.norton_cache")
-_engine._clear_hooks.extend([_ordinal_cache.clear, _norton_cache.clear])
+_engine.on_clear(_ordinal_cache.clear, _norton_cache.clear)
 
 
 def _game(value: GameLike) -> Game:

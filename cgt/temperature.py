@@ -423,4 +423,4 @@ def is_odd_tempered(g: Game) -> bool:
     return bool(_temper_deep(g) == 2)
 
 
-_engine._clear_hooks.append(clear_temperature_caches)
+_engine.on_clear(clear_temperature_caches)

@@ -34,9 +34,6 @@ from tests.test_layers import MODULES, _owner, _type_checking_nodes
 #: (importing module, "exporting module.private name") -> uses.  To do: a public or
 #: explicitly internal name for each (see the comments for who holds them).
 ALLOWED: dict[tuple[str, str], int] = {
-    # caches that cgt.clear_caches() empties: cgt.canonical has no public hook yet
-    ("cgt.games.wythoff", "cgt.canonical._clear_hooks"): 1,
-    ("cgt.impartial.misere_canonical", "cgt.canonical._clear_hooks"): 1,
     # misère play of nim heaps
     ("cgt.play", "cgt.impartial.misere._NimHeap"): 1,
     # the store rebuilds keyed positions to verify them

@@ -31,7 +31,7 @@ from decimal import Decimal, localcontext
 from math import isqrt
 from typing import TYPE_CHECKING, Any
 
-from ..canonical import _clear_hooks
+from ..canonical import on_clear
 from ..errors import CGTError, InvalidPosition
 from ..game import Outcome
 from ..impartial.nim import mex
@@ -59,7 +59,7 @@ _TABLE_LIMIT = 40_000_000  # cells; beyond this a Grundy table is refused
 _MISERE_BOARD = 8  # misère outcomes of queens on boards up to this size use the quotient
 _MAX_QUOTIENT_BOARD = 16  # the largest board misere_quotient accepts
 _quotients: dict[int, Any] = {}
-_clear_hooks.append(_quotients.clear)  # cgt.clear_caches() forgets the board quotients
+on_clear(_quotients.clear)  # cgt.clear_caches() forgets the board quotients
 
 
 class BoardTooLarge(CGTError, ValueError):

@@ -48,7 +48,7 @@ from typing import Any
 
 from .._cache import BoundedCache
 from .._deep import deep
-from ..canonical import _clear_hooks
+from ..canonical import on_clear
 from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
 from ..notation import register_reader
@@ -446,7 +446,7 @@ def clear_canonical_cache() -> None:
     _positions.clear()
 
 
-_clear_hooks.append(clear_canonical_cache)  # cgt.clear_caches() empties them too
+on_clear(clear_canonical_cache)  # cgt.clear_caches() empties them too
 also_clear(clear_canonical_cache)  # and so does cgt.impartial.clear_misere_cache()
 
 
