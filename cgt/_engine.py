@@ -61,7 +61,12 @@ ruleset by its Python rules)."""
 MAX_CELLS = 64
 """The largest board or graph (cells, squares or vertices) the compiled solvers take."""
 
-_local = threading.local()
+
+class _Switch(threading.local):
+    python = False  # (a class default: reading it raises nothing, so it costs one lookup)
+
+
+_switch = _Switch()
 
 
 @contextmanager
@@ -95,12 +100,12 @@ def implementation(name: str) -> Iterator[None]:
     if name not in IMPLEMENTATIONS:
         choices = ", ".join(map(repr, IMPLEMENTATIONS))
         raise InvalidArgument(f"implementation is one of {choices}, not {name!r}")
-    before = getattr(_local, "python", False)
-    _local.python = name == "python"
+    before = _switch.python
+    _switch.python = name == "python"
     try:
         yield
     finally:
-        _local.python = before
+        _switch.python = before
 
 
 def python_only() -> bool:
@@ -109,7 +114,7 @@ def python_only() -> bool:
     >>> python_only()
     False
     """
-    return bool(getattr(_local, "python", False))
+    return _switch.python
 
 
 def solver_kernel(kind: type, cells: int, *, stored: bool = False) -> Any:
@@ -136,8 +141,8 @@ def solver_kernel(kind: type, cells: int, *, stored: bool = False) -> Any:
     >>> solver_kernel(Domineering, 4) is ENGINE
     True
     """
-    if ENGINE is None or cells > MAX_CELLS or stored:
+    if ENGINE is None or cells > MAX_CELLS or stored or _switch.python:
         return None
-    if getattr(_budget._local, "left", None) is not None or python_only():
+    if getattr(_budget._local, "left", None) is not None:
         return None
     return ENGINE
