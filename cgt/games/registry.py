@@ -89,11 +89,12 @@ class RulesetInfo:
     """Its declared alternative implementation, in a few words (``None``: the Python rules only).
 
     A fast path values the same positions as the rules the class states in
-    Python, and gives the same values; it is chosen by one rule
-    (:func:`cgt._engine.solver_kernel`) and turned off in a thread by
-    ``cgt.games.implementation("python")``.  The conformance suite
-    (``tests/test_conformance.py``) values every declared ruleset's samples
-    both ways.
+    Python, and gives the same values.  The compiled short-game solvers are
+    chosen by one rule (:func:`cgt._engine.solver_kernel`); Hexapawn's search
+    and the heap sequences keep their own size limits.  Every fast path is
+    turned off in a thread by ``cgt.games.implementation("python")``, and the
+    conformance suite (``tests/test_conformance.py``) values every declared
+    ruleset's samples and random positions both ways.
 
     >>> from cgt.games import Domineering, Wythoff
     >>> info(Domineering).fast_path
