@@ -37,7 +37,17 @@ from .kernels import kernel
 
 __all__ = ["OverBudget", "spend", "spend_work", "work_left", "work_limit"]
 
-_local = threading.local()
+
+class _Budgets(threading.local):
+    # Class defaults: a thread that never set a budget reads these without the
+    # AttributeError a bare threading.local raises (and getattr catches), which
+    # costs more than the rest of a cached value() call's checks together.
+    left: int | None = None
+    work: int | None = None
+    work_limit: int = 0
+
+
+_local = _Budgets()
 
 active = 0
 """How many threads have a work budget: the pure engine looks at the budget

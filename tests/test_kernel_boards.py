@@ -237,7 +237,7 @@ def test_clearing_caches_empties_the_kernel() -> None:
 
 
 def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cgt.games import domineering
+    from cgt import _engine
 
     class Refusing:
         Fallback = engine.Fallback
@@ -246,7 +246,7 @@ def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch)
             raise engine.Fallback("refused")
 
     clear_solver_caches()
-    monkeypatch.setattr(domineering, "_ENGINE", Refusing())
+    monkeypatch.setattr(_engine, "ENGINE", Refusing())  # the one rule hands it out
     assert Clobber("xxo").value() is cgt.up
     assert solver_for(Clobber).info().values > 0
 

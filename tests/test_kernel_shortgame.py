@@ -359,7 +359,7 @@ def test_every_board_shape_of_the_small_rectangles_in_one_table() -> None:
 def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     # whatever the kernel cannot answer (Fallback: a number beyond 64 bits, a
     # re-entrant call) the Python solver answers
-    from cgt.games import domineering
+    from cgt import _engine
 
     class Refusing:
         Fallback = engine.Fallback
@@ -371,7 +371,7 @@ def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch)
             raise engine.Fallback("refused")
 
     clear_solver_caches()
-    monkeypatch.setattr(domineering, "_ENGINE", Refusing())
+    monkeypatch.setattr(_engine, "ENGINE", Refusing())  # the one rule hands it out
     assert Domineering("...|...|...").value() is cgt.switch(1)
     assert Cram("...|...").grundy() == 1
     assert solver_for(Domineering).info().values > 0

@@ -26,6 +26,7 @@ __all__ = ["Amazons"]
     cli="amazons",
     docs="boards",
     stored_as=("cgt.games.boards.Amazons",),
+    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
 )
 class Amazons(_StoneBoard):
     """An Amazons position: a queen move of one of your amazons, then an arrow shot from it.

@@ -26,6 +26,7 @@ __all__ = ["Clobber"]
     cli="clobber",
     docs="boards",
     stored_as=("cgt.games.boards.Clobber",),
+    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
 )
 class Clobber(_StoneBoard):
     """A Clobber position: move a stone onto an adjacent opponent's stone, capturing it.

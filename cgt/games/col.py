@@ -87,6 +87,7 @@ register_cache(COL.clear)
     cli="col",
     docs="col_snort",
     stored_as=("cgt.games.graphs.Col",),
+    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
 )
 class Col(_GraphGame):
     """A Col position: neighbours never share a colour.

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from .. import _budget
+from .. import _engine
 from .._compat import callable_graph
 from .._engine import ENGINE, LOCK
 from ..errors import InvalidPosition
@@ -250,22 +250,17 @@ if _ENGINE is not None:
 
 
 def _compiled(kind: type, h: int, w: int) -> Any:
-    """The compiled engine if it may value this board now, else ``None``.
+    """The compiled engine if it may value this ``h`` x ``w`` board now, else ``None``.
 
-    It values boards of at most 64 cells when no value store is in use (the
-    store records the Python solver's component values) and no work budget
-    is set (the outcome search's budgets count the Python solver's positions).
+    A thin call of the one rule, :func:`cgt._engine.solver_kernel` (at most 64
+    cells, no work budget, no value store, not inside
+    ``cgt.games.implementation("python")``).
 
     >>> _compiled(Domineering, 9, 9) is None   # 81 cells: the Python solver
     True
     """
-    if _ENGINE is None or h * w > 64:
-        return None
-    if getattr(_budget._local, "left", None) is not None:
-        return None
-    if solver_for(kind).store is not None or current_persistence() is not None:
-        return None
-    return _ENGINE
+    stored = solver_for(kind).store is not None or current_persistence() is not None
+    return _engine.solver_kernel(kind, h * w, stored=stored)
 
 
 class _Board:
@@ -417,6 +412,7 @@ class _Board:
     cli="domineering",
     docs="domineering",
     stored_as=("cgt.games.domineering.Domineering",),
+    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
 )
 class Domineering(_Board, Position):
     """A Domineering position: Left places vertical dominoes, Right horizontal ones.
@@ -492,6 +488,7 @@ class Domineering(_Board, Position):
     cli="cram",
     docs="domineering",
     stored_as=("cgt.games.domineering.Cram",),
+    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
 )
 class Cram(_Board, ImpartialPosition):
     """A Cram position: dominoes of either orientation, for both players.

@@ -27,6 +27,7 @@ __all__ = ["Fission"]
     cli="fission",
     docs="boards",
     stored_as=("cgt.games.boards.Fission",),
+    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
 )
 class Fission(_StoneBoard):
     """A Fission position: split a stone in two, Left vertically, Right horizontally.

@@ -32,9 +32,8 @@ import itertools
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .. import _budget
+from .. import _engine
 from .._deep import deep
-from .._engine import ENGINE as _ENGINE
 from .._engine import LOCK
 from ..solver import current_persistence
 from .base import _SOLVERS, Position, solver_for
@@ -948,21 +947,16 @@ class _GraphGame(Position):
 def _graph_engine(kind: type, n: int) -> Any:
     """The compiled engine if it may value a graph of ``n`` vertices now, else ``None``.
 
-    As for boards (:func:`cgt.games.domineering._compiled`): at most 64
-    vertices, no value store and no work budget in use.
+    A thin call of the one rule, :func:`cgt._engine.solver_kernel`, as for
+    boards (:func:`cgt.games.domineering._compiled`).
 
     >>> from cgt.games.col import Col
     >>> _graph_engine(Col, 65) is None     # too many vertices: the Python solver
     True
     """
-    if n > 64 or _ENGINE is None:
-        return None
-    if getattr(_budget._local, "left", None) is not None:
-        return None
     solver = _SOLVERS.get(kind)  # (not made here: a solver made now has no store)
-    if (solver is not None and solver.store is not None) or current_persistence() is not None:
-        return None
-    return _ENGINE
+    stored = (solver is not None and solver.store is not None) or current_persistence() is not None
+    return _engine.solver_kernel(kind, n, stored=stored)
 
 
 @deep

@@ -39,6 +39,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
+from .. import _engine
 from .. import progress as _progress
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
@@ -188,7 +189,8 @@ class HeapRuleset:
         Computed once on flat arrays and kept; ``engine`` picks the numpy or
         the pure-Python loop (``"auto"``: numpy when installed).  Finite octal
         codes leaving at most two heaps run in the compiled kernel instead when
-        it is built (see :func:`cgt.compiled`), unless ``engine="python"``;
+        it is built (see :func:`cgt.compiled`), unless ``engine="python"``
+        (which ``"auto"`` means inside ``cgt.games.implementation("python")``);
         the values are the same.  Octal games
         use the sparse-space method when their values allow it, and once
         :meth:`periodicity`'s certificate holds for a prefix (of at most 65536
@@ -208,6 +210,8 @@ class HeapRuleset:
             )
         if engine not in ("auto", "numpy", "python"):
             raise InvalidPosition(f"engine must be 'auto', 'numpy' or 'python', not {engine!r}")
+        if engine == "auto" and _engine.python_only():
+            engine = "python"  # the reference rules: no kernel, no numpy
         global _tracker
         _progress.check_flag(progress)
         if len(self._values) < n:
@@ -326,6 +330,7 @@ class HeapRuleset:
     docs="heap_games",
     samples=lambda: [OctalGame("0.77")(5), SubtractionGame({1, 2, 3})(6, 0, 11)],
     stored_as=("cgt.games.heap.HeapPosition",),
+    fast_path="compiled Grundy sequences (cgt/_c/heap.c), numpy arrays otherwise",
 )
 class HeapPosition(ImpartialPosition):
     """A position of a heap game: a sum of heaps under one ruleset.

@@ -27,6 +27,7 @@ __all__ = ["Konane"]
     cli="konane",
     docs="boards",
     stored_as=("cgt.games.boards.Konane",),
+    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
 )
 class Konane(_StoneBoard):
     """A Konane position: jump over an adjacent opponent's stone into an empty square.

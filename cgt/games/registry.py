@@ -85,6 +85,23 @@ class RulesetInfo:
     """Sample positions for the tests of every ruleset, when the example text is not enough."""
     stored_as: tuple[str, ...] = ()
     """Names its values were stored under before (read through a migration)."""
+    fast_path: str | None = None
+    """Its declared alternative implementation, in a few words (``None``: the Python rules only).
+
+    A fast path values the same positions as the rules the class states in
+    Python, and gives the same values.  The compiled short-game solvers are
+    chosen by one rule (:func:`cgt._engine.solver_kernel`); Hexapawn's search
+    and the heap sequences keep their own size limits.  Every fast path is
+    turned off in a thread by ``cgt.games.implementation("python")``, and the
+    conformance suite (``tests/test_conformance.py``) values every declared
+    ruleset's samples and random positions both ways.
+
+    >>> from cgt.games import Domineering, Wythoff
+    >>> info(Domineering).fast_path
+    'compiled bit boards (cgt/_c/shortgame.c), at most 64 cells'
+    >>> info(Wythoff).fast_path is None
+    True
+    """
 
     @property
     def stored_name(self) -> str:
@@ -137,12 +154,15 @@ def register_ruleset(
     make: Callable[[str], Any] | str | None = None,
     samples: Callable[[], list[Any]] | None = None,
     stored_as: tuple[str, ...] = (),
+    fast_path: str | None = None,
 ) -> Callable[[_T], _T]:
     """A class decorator registering a ruleset with its metadata (a :class:`RulesetInfo`).
 
     ``name`` must be new and stay the same for good: the store keeps the
     ruleset's values under it.  ``stored_as`` lists the names its values
     were stored under before it had one (read through a migration).
+    ``fast_path`` declares an alternative implementation of the same rules
+    (see :attr:`RulesetInfo.fast_path`).
 
     ``make`` reads a position's text: a function, the name of a class method
     (``"parse"``), or ``None`` for the class itself.
@@ -174,6 +194,7 @@ def register_ruleset(
             make=cls if make is None else getattr(cls, make) if isinstance(make, str) else make,
             samples=samples,
             stored_as=stored_as,
+            fast_path=fast_path,
         )
         with _LOCK:
             taken = _BY_NAME.get(name)

@@ -38,6 +38,7 @@ register_cache(SNORT.clear)
     cli="snort",
     docs="col_snort",
     stored_as=("cgt.games.graphs.Snort",),
+    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
 )
 class Snort(_GraphGame):
     """A Snort position: neighbours never have different colours.

@@ -132,6 +132,7 @@ def _bit_square(bit: int) -> tuple[int, int]:
     docs="hexapawn",
     samples=lambda: [Hexapawn(3, 3), Hexapawn("B.B|.W.|W.W", to_move="black")],
     stored_as=("cgt.games.hexapawn.Hexapawn",),
+    fast_path="compiled search (cgt/_c/hexapawn.c), at most 64 squares",
 )
 class Hexapawn:
     """A Hexapawn position: board, pawn type, ending rule and the side to move.

@@ -55,6 +55,7 @@ from typing import Any
 
 from ... import _cache
 from ... import progress as _progress
+from ..._engine import python_only as _python_only
 from ...errors import InvalidArgument, InvalidPosition
 from ...kernels import kernel
 
@@ -782,7 +783,7 @@ class Engine:
         return result
 
 
-_ENGINES: dict[tuple[int, int, str, bool], Engine] = {}
+_ENGINES: dict[tuple[int, int, str, bool, bool], Engine] = {}
 
 
 def engine_for(columns: int, rows: int, pawn: str, misere: bool) -> Engine:
@@ -790,13 +791,29 @@ def engine_for(columns: int, rows: int, pawn: str, misere: bool) -> Engine:
 
     >>> engine_for(3, 3, "normal", False) is engine_for(3, 3, "normal", False)
     True
+
+    Inside ``cgt.games.implementation("python")`` it is an engine of the
+    Python search (its own table):
+
+    >>> from cgt.games import implementation
+    >>> with implementation("python"):
+    ...     engine_for(3, 3, "normal", False).compiled
+    False
     """
-    spec = (columns, rows, pawn, misere)
+    python = _python_only()  # inside cgt.games.implementation("python"): no kernel
+    spec = (columns, rows, pawn, misere, python)
     found = _ENGINES.get(spec)
     if found is None:
         while len(_ENGINES) >= MAX_ENGINES:  # the oldest engine's table goes
             _release(_ENGINES.pop(next(iter(_ENGINES))))
-        found = _ENGINES[spec] = Engine(columns, rows, pawn, misere, max_slots=budget_slots())
+        found = _ENGINES[spec] = Engine(
+            columns,
+            rows,
+            pawn,
+            misere,
+            max_slots=budget_slots(),
+            compiled=False if python else None,
+        )
     return found
 
 
