@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -213,27 +214,34 @@ def _winning_moves_by_search() -> list[str]:
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
-@pytest.mark.parametrize("after", [0.01, 0.03, 0.08])
+@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.8])
 def test_a_real_ctrl_c_signal_mid_search(
-    after: float, eager: None, monkeypatch: pytest.MonkeyPatch
+    fraction: float, eager: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # SIGALRM with a handler that raises KeyboardInterrupt, as Ctrl-C does, at
-    # an arbitrary moment of a search whose bar is open
+    # A signal whose handler raises KeyboardInterrupt, as Ctrl-C does, at an
+    # arbitrary moment of a search whose bar is open.  The moment is a fraction
+    # of the search's own CPU time, measured here with the caches as warm as
+    # they will be (a fixed delay would miss the search once earlier tests
+    # have warmed the engine's memos); the timer counts process CPU time.
     monkeypatch.setattr(progress, "MAX_EVERY", 1 << 16)
 
     def interrupt(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    board = ".....|.....|.....|....."  # about a quarter of a second
+    board = ".....|.....|.....|....."  # about a tenth of a second, warm
     expected = Solver().keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
-    old = signal.signal(signal.SIGALRM, interrupt)
+    start = time.process_time()
+    solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
+    took = time.process_time() - start
+    clear_solver_caches()
+    old = signal.signal(signal.SIGPROF, interrupt)
     try:
-        signal.setitimer(signal.ITIMER_REAL, after)
+        signal.setitimer(signal.ITIMER_PROF, max(fraction * took, 1e-3))
         with pytest.raises(KeyboardInterrupt):
             solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
     assert progress.outermost() is None and solver_for(Domineering)._tracker is None
     again = solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
     assert again == expected and Domineering(board).value() == expected
