@@ -12,8 +12,7 @@ True
 
 from __future__ import annotations
 
-from .._engine import implementation
-from .base import ImpartialPosition, Position, clear_solver_caches, solver_for
+from .base import ImpartialPosition, Position, clear_solver_caches, implementation, solver_for
 
 __all__ = ["ImpartialPosition", "Position", "clear_solver_caches", "implementation", "solver_for"]
 

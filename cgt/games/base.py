@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import play as _play
+from .._engine import implementation
 from ..errors import WrongType
 from ..impartial.sprague_grundy import register_grundy_solver
 from ..play import Move, Player, Sum
@@ -33,6 +34,7 @@ __all__ = [
     "ImpartialPosition",
     "Position",
     "clear_solver_caches",
+    "implementation",
     "register_cache",
     "solver_for",
 ]

@@ -128,7 +128,12 @@ def _defines(module: ModuleType, name: str) -> bool:
         return False
     home = getattr(obj, "__module__", None)
     if inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj):
-        return home == module.__name__
+        if home == module.__name__:
+            return True
+        # a name from an internal module (``cgt._engine``) is documented on the
+        # page of the public module that exports it in ``__all__``
+        internal = isinstance(home, str) and any(p.startswith("_") for p in home.split("."))
+        return internal and name in getattr(module, "__all__", ())
     return True  # data (a constant, a value) listed in ``__all__``
 
 
