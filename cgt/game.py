@@ -741,7 +741,7 @@ class Game:
         if isinstance(other, Game):
             return self is other
         try:
-            h = _maybe_game(other)
+            h = maybe_game(other)
         except CGTError:  # a foreign value that is no game (1/3, nan): unequal
             return False
         if h is None:
@@ -754,25 +754,25 @@ class Game:
         return hash((Game, self._id))
 
     def __le__(self, other: object) -> bool:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return _le(self, h)
 
     def __ge__(self, other: object) -> bool:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return _le(h, self)
 
     def __lt__(self, other: object) -> bool:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return self is not h and _le(self, h)
 
     def __gt__(self, other: object) -> bool:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return self is not h and _le(h, self)
@@ -784,7 +784,7 @@ class Game:
 
     # --- arithmetic -------------------------------------------------------------
     def __add__(self, other: object) -> Game:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return _add(self, h)
@@ -792,13 +792,13 @@ class Game:
     __radd__ = __add__
 
     def __sub__(self, other: object) -> Game:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return _add(self, _neg(h))
 
     def __rsub__(self, other: object) -> Game:
-        h = _maybe_game(other)
+        h = maybe_game(other)
         if h is None:
             return NotImplemented
         return _add(h, _neg(self))
@@ -1269,9 +1269,6 @@ def maybe_game(value: object) -> Game | None:
     return None
 
 
-_maybe_game = maybe_game  # the older private spelling, used in this module and by cgt.play
-
-
 def to_game(value: GameLike) -> Game:
     """Convert a Game, int, Dyadic, Fraction or CGSuite string to a :class:`Game`.
 
@@ -1285,7 +1282,7 @@ def to_game(value: GameLike) -> Game:
         if not isinstance(read, Game):
             raise WrongType(f"{value!r} is a loopy game, not a short one; use cgt.parse()")
         return read
-    g = _maybe_game(value)
+    g = maybe_game(value)
     if g is None:
         raise WrongType(f"cannot make a game from {type(value).__name__} {value!r}")
     return g

@@ -413,10 +413,10 @@ def _text(part: Any) -> str:
 
 
 def _as_value(part: Any) -> Game | None:
-    from .game import _maybe_game
+    from .game import maybe_game
 
     try:
-        return _maybe_game(part)
+        return maybe_game(part)
     except CGTError:  # a number that is not dyadic (1/3, nan) is no part
         return None
 

@@ -134,9 +134,6 @@ def check_flag(progress: object) -> None:
         raise WrongType(f"progress must be True, False or None, not {progress!r}")
 
 
-_check_flag = check_flag  # the older private spelling (cgt.solver still uses it)
-
-
 def _open_bar(desc: str, unit: str, total: int | None) -> Any:
     """A tqdm bar (``tqdm.auto``), or ``None`` when tqdm is not installed."""
     try:
@@ -254,6 +251,3 @@ def set_outermost(tracker: Tracker | None) -> None:
     True
     """
     _local.active = tracker
-
-
-_set_outermost = set_outermost  # the older private spelling (cgt.solver still uses it)

@@ -641,19 +641,19 @@ class Solver:
     def _begin(self, progress: bool | None) -> _progress.Tracker | None:
         """Track the search that starts now, unless one of this thread's runs already."""
         if self._tracker is not None or _progress.outermost() is not None:
-            _progress._check_flag(progress)
+            _progress.check_flag(progress)
             return None
         tracker = _progress.Tracker("positions solved", progress=progress, base=self._misses)
         self._tracker = tracker
         self._tick_at = tracker.next
-        _progress._set_outermost(tracker)
+        _progress.set_outermost(tracker)
         return tracker
 
     def _end(self, tracker: _progress.Tracker) -> None:
         tracker.close()
         self._tracker = None
         self._tick_at = _progress.NEVER
-        _progress._set_outermost(None)
+        _progress.set_outermost(None)
 
     def _tick(self) -> None:
         """A checkpoint of the running search (every few thousand new positions)."""
