@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ._budget import OverBudget, _local
 from ._cache import BoundedCache
 from ._deep import deep
+from ._options import has_options_method, options_method
 from .canonical import _options as _engine_options
 from .canonical import on_clear
 from .dyadic import Dyadic
@@ -222,7 +223,7 @@ class Sum:
                 flat.extend(part.parts)
                 continue
             if isinstance(part, (str, bytes)) or not (
-                isinstance(part, Game) or hasattr(part, "left_options")
+                isinstance(part, Game) or has_options_method(part, "left_options")
             ):
                 g = _as_value(part)
                 if g is None:
@@ -234,10 +235,12 @@ class Sum:
             flat.append(part)
         self.parts = tuple(flat)
 
+    @options_method
     def left_options(self) -> list[Sum]:
-        """The sums after a Left move in one part."""
+        """The sums after a Left move in one part (read or called: ``s.left_options()``)."""
         return self._moves(Player.LEFT)
 
+    @options_method
     def right_options(self) -> list[Sum]:
         """The sums after a Right move in one part."""
         return self._moves(Player.RIGHT)
@@ -815,7 +818,7 @@ class _MisereSearch:
     @staticmethod
     def parts(position: Any) -> list[Any]:
         """The components of ``position`` (game forms as they are, ``0`` left out)."""
-        if not isinstance(position, Game) and not hasattr(position, "left_options"):
+        if not isinstance(position, Game) and not has_options_method(position, "left_options"):
             value = None if isinstance(position, (str, bytes)) else _as_value(position)
             if value is not None:  # a number stands for its value
                 position = value
@@ -917,7 +920,7 @@ def _impartial_parts(parts: list[Any]) -> list[Any] | None:
             if not part.is_nimber:
                 return None
             out.append(_NimHeap(int(part.nim_value())))
-        elif callable(getattr(part, "options", None)):
+        elif has_options_method(part, "options"):
             out.append(part)
         else:
             return None

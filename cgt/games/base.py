@@ -16,11 +16,13 @@ into independent components and a normalised key.  The generic
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import play as _play
 from .._engine import implementation
+from .._options import options_method
 from ..errors import WrongType
 from ..impartial.sprague_grundy import register_grundy_solver
 from ..play import Move, Player, Sum
@@ -81,10 +83,31 @@ def clear_solver_caches() -> None:
         clear()
 
 
+_OPTION_METHODS = ("left_options", "right_options", "options")
+
+
 class _Playing:
-    """What every position can be asked about play: sums, outcomes, winning moves."""
+    """What every position can be asked about play: sums, outcomes, winning moves.
+
+    A subclass's ``left_options``, ``right_options`` and ``options`` methods
+    are made :class:`~cgt._options.options_method` s, so that
+    ``position.left_options`` reads the options as ``position.left_options()``
+    does (one spelling for values and positions, see :ref:`one-spelling`):
+
+    >>> from cgt.games import Domineering
+    >>> Domineering("..|..").left_options == Domineering("..|..").left_options()
+    True
+    """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _OPTION_METHODS:
+            raw = cls.__dict__.get(name)
+            # only the options of a position (self alone), not a ruleset's options(key)
+            if inspect.isfunction(raw) and raw.__code__.co_argcount == 1:
+                setattr(cls, name, options_method(raw))
 
     def __add__(self, other: Any) -> Sum:
         """The disjunctive sum with another position or a game value (a :class:`~cgt.play.Sum`).
