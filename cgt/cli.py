@@ -285,6 +285,8 @@ def _heap_ruleset(code: str, all_but: bool) -> Any:
 
 
 def _report_heap(args: argparse.Namespace) -> Report:
+    from .games import PeriodNotFound
+
     ruleset = _heap_ruleset(args.rule, args.all_but)
     heaps = [_int(t, "a heap size") for t in args.heaps]
     count = args.sequence
@@ -301,8 +303,12 @@ def _report_heap(args: argparse.Namespace) -> Report:
             ("winning moves", [p.describe_move(o) for o in p.winning_moves()]),
         ]
     out.append(("sequence", ruleset.grundy_sequence(count)))
-    found = ruleset.periodicity(max_length=args.search)
-    period = None if found is None else {"preperiod": found.preperiod, "period": found.period}
+    try:
+        found = ruleset.periodicity(max_length=args.search)
+    except PeriodNotFound:  # not proven within --search values: null, as documented
+        period = None
+    else:
+        period = {"preperiod": found.preperiod, "period": found.period}
     out.append(("periodicity", period))
     return out
 
