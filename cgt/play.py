@@ -39,6 +39,7 @@ from ._budget import OverBudget, _local
 from ._cache import BoundedCache
 from ._deep import deep
 from ._options import has_options_method, options_method
+from ._svg import Drawable
 from .canonical import _options as _engine_options
 from .canonical import on_clear
 from .dyadic import Dyadic
@@ -196,7 +197,7 @@ class Move:
 # ---------------------------------------------------------------------------
 # Sums of positions
 # ---------------------------------------------------------------------------
-class Sum:
+class Sum(Drawable):
     """The disjunctive sum of positions and game values: a move is a move in one part.
 
     ``p + q`` on positions makes one; its value is the sum of the parts'
@@ -361,7 +362,21 @@ class Sum:
     def __reduce__(self) -> tuple[Any, ...]:
         return Sum, self.parts
 
-    def _repr_svg_(self) -> str:
+    def svg_title(self) -> str:
+        """The picture's alt text: each part's, joined by ``+``.
+
+        >>> import cgt
+        >>> from cgt.games import Clobber
+        >>> (Clobber("xo") + cgt.up).svg_title()
+        'sum of Clobber position xo + ^'
+        """
+        titles = []
+        for part in self.parts:
+            title = getattr(part, "svg_title", None)
+            titles.append(title() if callable(title) else str(part))
+        return "sum of " + (" + ".join(titles) if titles else "nothing (0)")
+
+    def _draw_svg(self) -> str:
         """The parts drawn side by side with ``+`` between them (values as text).
 
         >>> import cgt

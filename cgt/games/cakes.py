@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any, TypeVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
 from .registry import read_size, register_ruleset
@@ -77,7 +78,7 @@ def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
     return _svg(max(x - cell, 0), height, body)
 
 
-class _Cake(Position):
+class _Cake(Position, Drawable):
     """A sum of rectangular pieces of cake (Cutcake and Eatcake share this)."""
 
     __slots__ = ("pieces",)
@@ -115,7 +116,7 @@ class _Cake(Position):
             return f"{name}({self.pieces[0][0]}, {self.pieces[0][1]})"
         return f"{name}.of({list(self.pieces)!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _cake_svg(self.pieces)
 
     def __eq__(self, other: object) -> bool:

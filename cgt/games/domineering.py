@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _engine
 from .._compat import callable_graph
 from .._engine import ENGINE, LOCK
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..solver import current_persistence
 from .base import ImpartialPosition, Position, register_cache, solver_for
@@ -263,7 +264,7 @@ def _compiled(kind: type, h: int, w: int) -> Any:
     return _engine.solver_kernel(kind, h * w, stored=stored)
 
 
-class _Board:
+class _Board(Drawable):
     """Shared code of Domineering and Cram boards: parsing, display, components."""
 
     __slots__ = ("bits", "h", "w")
@@ -390,7 +391,7 @@ class _Board:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({format_grid(self.h, self.w, self.bits, sep='|')!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return grid_svg(self.h, self.w, self.bits)
 
     def __eq__(self, other: object) -> bool:

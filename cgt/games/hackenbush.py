@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import _cache
 from .._compat import flag
+from .._svg import Drawable
 from ..errors import InvalidPosition, NotImpartial, ParseError
 from .base import Position, register_cache, solver_for
 from .registry import register_ruleset
@@ -405,7 +406,7 @@ _COLOUR_NAMES = {"L": "blue", "R": "red", "G": "green"}
     make="parse",
     stored_as=("cgt.games.hackenbush.Hackenbush",),
 )
-class Hackenbush(Position):
+class Hackenbush(Position, Drawable):
     """A blue-red-green Hackenbush position.
 
     ``Hackenbush(graph, ground=0)`` takes a ``networkx.MultiGraph`` or
@@ -763,7 +764,7 @@ class Hackenbush(Position):
     def __reduce__(self) -> tuple[Any, ...]:
         return (Hackenbush._make, (self._edges,))
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return hackenbush_svg(self._edges)
 
 

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .. import _engine
 from .. import progress as _progress
+from .._svg import Drawable
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, PeriodNotFound, find_periodicity
@@ -365,7 +366,7 @@ its first 2000 Grundy values (...); pass max_length=4000 to search further
     stored_as=("cgt.games.heap.HeapPosition",),
     fast_path="compiled Grundy sequences (cgt/_c/heap.c), numpy arrays otherwise",
 )
-class HeapPosition(ImpartialPosition):
+class HeapPosition(ImpartialPosition, Drawable):
     """A position of a heap game: a sum of heaps under one ruleset.
 
     Its components are the single heaps; the generic solver values it, with
@@ -382,6 +383,15 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
     def __init__(self, ruleset: HeapRuleset, heaps: Iterable[int]) -> None:
         self.ruleset = ruleset
         self.heaps: tuple[int, ...] = tuple(_heap_size(h) for h in heaps)
+
+    def svg_title(self) -> str:
+        """The picture's alt text: the ruleset and the heaps.
+
+        >>> OctalGame("0.77")(3, 5).svg_title()
+        "OctalGame('0.77') position with heaps 3, 5"
+        """
+        heaps = ", ".join(map(str, self.heaps))
+        return f"{self.ruleset!r} position with " + (f"heaps {heaps}" if heaps else "no heap")
 
     def options(self) -> list[HeapPosition]:
         """Every position one move away (one heap replaced by what the move leaves).
@@ -479,7 +489,7 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
     def __repr__(self) -> str:
         return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The heaps as columns of tokens, each heap's size underneath (a
         column too tall for tokens is drawn as a bar).
 

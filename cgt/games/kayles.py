@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import ImpartialPosition
 from .graph import (
@@ -60,7 +61,7 @@ def _read(graph: Any, game: str) -> tuple[list[Hashable], tuple[int, ...]]:
     return nodes, tuple(adj)
 
 
-class _KaylesGame(ImpartialPosition):
+class _KaylesGame(ImpartialPosition, Drawable):
     """Shared code: a graph as neighbour masks, split into components, keyed canonically."""
 
     __slots__ = ("_move", "_where", "adj", "nodes")
@@ -184,7 +185,7 @@ class _KaylesGame(ImpartialPosition):
         )
         return f"{type(self).__name__}({len(self.adj)} vertices, edges {edges})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The graph, drawn from its vertices' coordinates when it has them.
 
         >>> import networkx as nx

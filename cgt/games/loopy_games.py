@@ -34,6 +34,7 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .._compat import deprecated
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..loopy.graph import GameGraph, LoopyOutcome
 from ..loopy.positions import game_graph, loopy_outcome, loopy_value
@@ -291,7 +292,7 @@ def _tables(
     docs="loopy_positions",
     stored_as=("cgt.games.loopy_games.FoxAndGeese",),
 )
-class FoxAndGeese(Loopy, Position):  # type: ignore[misc]
+class FoxAndGeese(Loopy, Position, Drawable):  # type: ignore[misc]
     """A Fox and Geese position: Left's geese ``x`` and Right's fox ``o`` on a board.
 
     Written as a board string, rows top to bottom separated by ``|`` (or
@@ -558,7 +559,7 @@ than the fox at (0, 2): diagonal moves never meet
     def __repr__(self) -> str:
         return f"FoxAndGeese({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """A checkerboard: geese black stones, the fox a white one (CGSuite's icons)."""
         cell = 24
         w, h = self.cols * cell, self.rows * cell

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
 from .registry import register_ruleset
@@ -88,7 +89,7 @@ class PartizanSubtraction:
     samples=lambda: [PartizanSubtraction({1, 3}, {2})(4, 1), PartizanSubtraction({1}, {2})(5)],
     stored_as=("cgt.games.strips.PartizanSubtractionPosition",),
 )
-class PartizanSubtractionPosition(Position):
+class PartizanSubtractionPosition(Position, Drawable):
     """Heaps under a :class:`PartizanSubtraction` ruleset.
 
     >>> p = PartizanSubtraction({1, 3}, {2})(4, 1)
@@ -180,7 +181,7 @@ class PartizanSubtractionPosition(Position):
     def __repr__(self) -> str:
         return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         body = []
         for i, h in enumerate(self.heaps):
             for j in range(h):

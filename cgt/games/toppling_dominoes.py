@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
 from .registry import register_ruleset
@@ -31,7 +32,7 @@ __all__ = ["ToppingDominoes", "TopplingDominoes"]
     docs="strips",
     stored_as=("cgt.games.strips.TopplingDominoes",),
 )
-class TopplingDominoes(Position):
+class TopplingDominoes(Position, Drawable):
     """A row of Toppling Dominoes: ``L`` blue (Left's), ``R`` red (Right's), ``G`` green.
 
     A player topples one of his own dominoes or a green one, to the left or
@@ -143,7 +144,7 @@ class TopplingDominoes(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.row!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         colours = {"L": _BLUE, "R": _RED, "G": _GREEN}
         w = _CELL // 2
         body = [
