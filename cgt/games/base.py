@@ -33,6 +33,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..impartial.misere_canonical import MisereGame
 
 __all__ = [
+    "GRAPH_COORDINATES",
+    "GRID_COORDINATES",
+    "HEAP_COORDINATES",
+    "STRIP_COORDINATES",
     "ImpartialPosition",
     "Position",
     "clear_solver_caches",
@@ -85,6 +89,18 @@ def clear_solver_caches() -> None:
 
 _OPTION_METHODS = ("left_options", "right_options", "options")
 
+# How move descriptions (describe_move, Move.description, the CLI) name places:
+GRID_COORDINATES = (
+    "squares are (row, column), both counted from 0 from the top-left square "
+    "(rows top to bottom, as the board string is written)"
+)
+STRIP_COORDINATES = "squares are counted from 0 at the left end of the strip"
+HEAP_COORDINATES = "heaps are counted from 0, in the order they are listed"
+GRAPH_COORDINATES = (
+    "vertices and edges are named as in the graph given "
+    "(a graph read from text numbers its vertices from 0 in the order written)"
+)
+
 
 class _Playing:
     """What every position can be asked about play: sums, outcomes, winning moves.
@@ -100,6 +116,14 @@ class _Playing:
     """
 
     __slots__ = ()
+
+    move_coordinates: ClassVar[str] = ""
+    """How the ruleset's move descriptions name places ("": they name none).
+
+    >>> from cgt.games import Domineering
+    >>> Domineering.move_coordinates
+    'squares are (row, column), both counted from 0 from the top-left square (rows ...)'
+    """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -152,7 +176,10 @@ class _Playing:
         return _play.sensible_moves(self, player)
 
     def describe_move(self, option: Any) -> str | None:
-        """A readable description of the move to ``option`` (None: just name the option)."""
+        """A readable description of the move to ``option`` (None: just name the option).
+
+        Places are named as :attr:`move_coordinates` says.
+        """
         return None
 
 

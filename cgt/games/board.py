@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .._engine import LOCK
 from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position, register_cache, solver_for
+from .base import GRID_COORDINATES, Position, register_cache, solver_for
 from .domineering import _compiled
 from .grid import masks, text_lines
 
@@ -241,6 +241,8 @@ def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
 
 class _StoneBoard(Position, Drawable):
     """Shared code: parsing, display, equality, regions and symmetric keys."""
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cells", "h", "w")
 

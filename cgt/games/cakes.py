@@ -15,7 +15,7 @@ display, identity).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .._svg import Drawable
 from ..errors import InvalidPosition
@@ -80,6 +80,12 @@ def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
 
 class _Cake(Position, Drawable):
     """A sum of rectangular pieces of cake (Cutcake and Eatcake share this)."""
+
+    move_coordinates: ClassVar[str] = (
+        "pieces are named by their size, rows x columns, and counted from 0 when "
+        "there are several; a piece's columns and rows are counted from 0 "
+        "(from the left and the top)"
+    )
 
     __slots__ = ("pieces",)
 

@@ -48,7 +48,7 @@ from functools import reduce
 from itertools import combinations
 from math import comb
 from operator import xor
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .._compat import flag
 from .._deep import deep
@@ -130,6 +130,8 @@ class ChipGame(ImpartialPosition, Drawable):
     >>> g.winner(), g.winner(method="search")
     ('second', 'second')
     """
+
+    move_coordinates: ClassVar[str] = "squares are numbered from 1 at the left, as in the pictures"
 
     __slots__ = ("rule", "squares")
 

@@ -30,7 +30,7 @@ the negative.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _engine
 from .._compat import callable_graph
@@ -38,7 +38,7 @@ from .._engine import ENGINE, LOCK
 from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..solver import current_persistence
-from .base import ImpartialPosition, Position, register_cache, solver_for
+from .base import GRID_COORDINATES, ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
     board_from_graph,
     board_to_graph,
@@ -266,6 +266,8 @@ def _compiled(kind: type, h: int, w: int) -> Any:
 
 class _Board(Drawable):
     """Shared code of Domineering and Cram boards: parsing, display, components."""
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("bits", "h", "w")
 

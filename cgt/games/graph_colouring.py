@@ -37,7 +37,7 @@ from .._deep import deep
 from .._engine import LOCK
 from .._svg import Drawable
 from ..solver import current_persistence
-from .base import _SOLVERS, Position, solver_for
+from .base import _SOLVERS, GRAPH_COORDINATES, Position, solver_for
 from .graph import (
     _CHAR_TINT,
     Raw,
@@ -776,6 +776,8 @@ class HostRules:
 
 class _GraphGame(Position, Drawable):
     """Shared code of Col and Snort positions."""
+
+    move_coordinates: ClassVar[str] = GRAPH_COORDINATES
 
     __slots__ = ("_where", "adj", "nodes", "tints")
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .. import _engine
 from .. import progress as _progress
@@ -46,7 +46,7 @@ from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from ..impartial.periodicity import Periodicity, PeriodNotFound, find_periodicity
 from ..kernels import kernel as _kernel
-from .base import ImpartialPosition, solver_for
+from .base import HEAP_COORDINATES, ImpartialPosition, solver_for
 from .registry import register_ruleset
 
 if TYPE_CHECKING:
@@ -377,6 +377,8 @@ class HeapPosition(ImpartialPosition, Drawable):
     (3, [SubtractionGame({1, 2, 3})(58, 101, 15), SubtractionGame({1, 2, 3})(61, 98, 15), \
 SubtractionGame({1, 2, 3})(61, 101, 12)])
     """
+
+    move_coordinates: ClassVar[str] = HEAP_COORDINATES
 
     __slots__ = ("heaps", "ruleset")
 

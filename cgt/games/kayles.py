@@ -22,11 +22,11 @@ isomorphic components share one Grundy value.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import ImpartialPosition
+from .base import GRAPH_COORDINATES, ImpartialPosition
 from .graph import (
     _bits,
     _components,
@@ -63,6 +63,8 @@ def _read(graph: Any, game: str) -> tuple[list[Hashable], tuple[int, ...]]:
 
 class _KaylesGame(ImpartialPosition, Drawable):
     """Shared code: a graph as neighbour masks, split into components, keyed canonically."""
+
+    move_coordinates: ClassVar[str] = GRAPH_COORDINATES
 
     __slots__ = ("_move", "_where", "adj", "nodes")
 

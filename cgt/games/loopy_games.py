@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._compat import deprecated
 from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..loopy.graph import GameGraph, LoopyOutcome
 from ..loopy.positions import game_graph, loopy_outcome, loopy_value
-from .base import Position
+from .base import GRID_COORDINATES, Position
 from .board import parse_board
 from .registry import register_ruleset
 from .strip import _Strip
@@ -330,6 +330,8 @@ class FoxAndGeese(Loopy, Position, Drawable):  # type: ignore[misc]
     cgt.errors.InvalidPosition: the goose at (1, 0) is on a square of the other colour \
 than the fox at (0, 2): diagonal moves never meet
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cols", "fox", "geese", "rows")
 

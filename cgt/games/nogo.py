@@ -26,11 +26,11 @@ split.  Keys use the eight symmetries of the rectangle and its transpose.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import GRID_COORDINATES, Position
 from .board import board_images, board_neighbours, crop_board, parse_rectangle
 from .registry import register_ruleset
 
@@ -105,6 +105,8 @@ class NoGo(Position, Drawable):
     >>> NoGo("x.|..").left_options()
     [NoGo('xx|..'), NoGo('x.|x.'), NoGo('x.|.x')]
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cells", "h", "w")
 

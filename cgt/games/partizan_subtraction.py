@@ -11,11 +11,11 @@ independent components.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import HEAP_COORDINATES, Position
 from .registry import register_ruleset
 from .strip import _CELL, _svg
 
@@ -105,6 +105,8 @@ class PartizanSubtractionPosition(Position, Drawable):
     ...
     cgt.errors.InvalidPosition: heap 0 is -1: heaps are non-negative ints
     """
+
+    move_coordinates: ClassVar[str] = HEAP_COORDINATES
 
     __slots__ = ("heaps", "ruleset")
 

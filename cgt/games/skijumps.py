@@ -39,10 +39,10 @@ moves for later.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from .._svg import Drawable
-from .base import Position
+from .base import GRID_COORDINATES, Position
 from .board import parse_rectangle
 from .registry import register_ruleset
 
@@ -113,6 +113,8 @@ class SkiJumps(Position, Drawable):
     >>> SkiJumps("x.|o.|..").left_options()
     [SkiJumps('.x|o.|..'), SkiJumps('..|o.|..'), SkiJumps('..|O.|x.')]
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("rows",)
 

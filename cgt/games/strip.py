@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import STRIP_COORDINATES, Position
 
 __all__: list[str] = []  # the shared classes are for the strip rulesets' modules
 
@@ -49,6 +49,8 @@ def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosi
 class _Line(Position, Drawable):
     """A strip of squares read from a string: ``left_piece``, ``right_piece`` and ``.``
     (parsing, display and identity shared by the strip rulesets)."""
+
+    move_coordinates: ClassVar[str] = STRIP_COORDINATES
 
     __slots__ = ("strip",)
 

@@ -11,7 +11,7 @@ every domino on that side.  ``ToppingDominoes`` is the same class.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from .._svg import Drawable
 from ..errors import InvalidPosition
@@ -53,6 +53,8 @@ class TopplingDominoes(Position, Drawable):
     ...
     cgt.errors.InvalidPosition: unknown character 'x' at row 0, column 1 of 'LxR': ...
     """
+
+    move_coordinates: ClassVar[str] = "dominoes are counted from 0 at the left end of the row"
 
     __slots__ = ("_move", "row")
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from decimal import Decimal, localcontext
 from math import isqrt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._svg import Drawable
 from ..canonical import on_clear
@@ -373,6 +373,11 @@ class Wythoff(ImpartialPosition, Drawable):
     >>> Wythoff([(3, 5)]).outcome(), Wythoff([(2, 2), (2, 2)]).outcome()
     (Outcome.P, Outcome.P)
     """
+
+    move_coordinates: ClassVar[str] = (
+        "queens are at (x, y): column x from the left and row y from the bottom, "
+        "both counted from 0 (the corner (0, 0) at the bottom left)"
+    )
 
     __slots__ = ("queens",)
 
