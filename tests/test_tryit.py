@@ -146,6 +146,34 @@ def test_the_site_without_pyodide_is_the_page_saying_how_to_fetch_it(tmp_path: P
     assert "tryit_build.py --fetch" in (out / "tryit-worker.js").read_text()
 
 
+def test_the_docs_build_writes_the_page_beside_the_guide_page_that_links_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("sphinx")  # the extension logs through Sphinx
+    spec = importlib.util.spec_from_file_location("cgt_tryit", ROOT / "docs/_ext/cgt_tryit.py")
+    assert spec is not None and spec.loader is not None
+    extension = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extension)
+    monkeypatch.setenv("CGT_TRYIT_CACHE", str(tmp_path / "empty-cache"))
+
+    class App:
+        def __init__(self, out: Path, form: str) -> None:
+            self.outdir = str(out)
+            self.builder = type("Builder", (), {"format": form})()
+
+    extension.write_site(App(tmp_path / "html", "html"), None)
+    assert (tmp_path / "html" / "tryit" / "index.html").is_file()
+    extension.write_site(App(tmp_path / "latex", "latex"), None)
+    extension.write_site(App(tmp_path / "failed", "html"), RuntimeError("build failed"))
+    assert not (tmp_path / "latex").exists() and not (tmp_path / "failed").exists()
+    # the guide page (guide/tryit.html) links the page written there, and is in the toctree
+    guide = (ROOT / "docs" / "guide" / "tryit.rst").read_text(encoding="utf-8")
+    assert "<../tryit/index.html>`_" in guide
+    assert "   guide/tryit\n" in (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    assert f"|pyodide| replace:: {build.PYODIDE}" in guide
+    assert '"cgt_tryit"' in (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+
+
 # --- the built site, with Pyodide --------------------------------------------------------
 needs_pyodide = pytest.mark.skipif(
     not build.fetched(),
