@@ -454,6 +454,18 @@ def test_the_page_runs_the_examples_in_a_browser_with_the_network_off(
             assert shown["stdout"] == "+-1\n" and shown["svg"].count("rect") == 6
             board = browser.screenshot()
             _keep("tryit-board.png", board)
+            assert browser.js("document.getElementById('examples').selectedIndex") == 0
+            # a computation that would not end is stopped; Python restarts, fresh
+            run("forty_two = 42")
+            browser.type("#code", "while True:\n    pass")
+            browser.click("#run")
+            browser.wait(f"{STATE} === 'running'")
+            browser.click("#stop")
+            stopped = browser.js(SHOWN)
+            assert stopped["error"] is not None and stopped["error"].startswith("Stopped")
+            browser.wait(f"{STATE} === 'ready'")
+            assert run("6 * 7")["value"] == "42"
+            assert "NameError" in str(run("forty_two")["error"])
         finally:
             browser.close()
     assert board[:8] == b"\x89PNG\r\n\x1a\n"

@@ -80,6 +80,9 @@ async function examples() {
 
 $("run").addEventListener("click", run);
 $("stop").addEventListener("click", stop);
+$("code").addEventListener("input", () => {
+  $("examples").selectedIndex = 0; // the text is no longer the example's
+});
 $("code").addEventListener("keydown", (event) => {
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
     event.preventDefault();
