@@ -212,10 +212,15 @@ def test_the_site_holds_pure_wheels_for_cgt_and_all_it_needs(site: Path) -> None
         for req in _requirements(wheel):
             wanted = re.split(r"[ <>=!~;\[(]", req, maxsplit=1)[0].lower().replace("_", "-")
             assert wanted in names, f"{wheel.name} needs {req}"
+    # cgt's wheel holds this checkout's package, source for source, and nothing compiled
     with zipfile.ZipFile(site / "wheels" / manifest["wheels"][-1]) as whl:
-        files = whl.namelist()
-    assert "cgt/__init__.py" in files and "cgt/store.py" in files
-    assert not [f for f in files if f.endswith((".so", ".pyd"))]
+        files = set(whl.namelist())
+        here = [p for p in (ROOT / "cgt").rglob("*.py") if "__pycache__" not in p.parts]
+        assert len(here) > 50
+        for path in here:
+            name = path.relative_to(ROOT).as_posix()
+            assert name in files and whl.read(name) == path.read_bytes(), name
+    assert not [f for f in files if f.endswith((".so", ".pyd", ".dylib"))]
     for name in build.RUNTIME:
         assert (site / "pyodide" / name).is_file(), name
 

@@ -57,6 +57,8 @@ RUNTIME = [
 ]
 #: cgt's run-time dependencies and theirs (sympy needs mpmath), all pure Python.
 DEPENDENCIES = ["networkx", "sympy", "mpmath"]
+#: The files of the checkout that cgt's wheel is built from, besides the package ``cgt/``.
+SOURCES = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in"]
 #: The page's own files, copied from this directory.
 PAGE = [
     "index.html",
@@ -169,23 +171,20 @@ def fetch(cache: Path | None = None) -> Path:
 def cgt_wheel(dest: Path) -> Path:
     """Build cgt's pure-Python wheel from this checkout into ``dest``; return its path.
 
-    The wheel is built from a copy of the files git knows (committed or not, ignored
-    files left out), so compiled kernels built in place and old ``build/`` trees of the
-    checkout cannot end up in it.
+    The wheel is built from a copy of what it is made of (the package and the build's
+    files), so that compiled kernels built in place, caches and old ``build/`` trees
+    of the checkout cannot end up in it.
     """
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.split(b"\0")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp, "src")
-        for raw in listed:
-            name = raw.decode()
-            if name and (ROOT / name).is_file():
-                (src / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(ROOT / name, src / name)
+        src.mkdir()
+        for name in SOURCES:
+            shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(
+            ROOT / "cgt",
+            src / "cgt",
+            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_build.json"),
+        )
         done = subprocess.run(
             [
                 sys.executable,
