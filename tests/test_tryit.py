@@ -294,8 +294,9 @@ class DevTools:
     def send(self, method: str, session: str | None = None, **params: Any) -> Any:
         self._next += 1
         message: dict[str, Any] = {"id": self._next, "method": method, "params": params}
-        if session is not None or self.session:
-            message["sessionId"] = self.session if session is None else session
+        session = self.session if session is None else session
+        if session:  # a command to the page; without, to the browser
+            message["sessionId"] = session
         os.write(self._cmd, json.dumps(message).encode() + b"\0")
         deadline = time.monotonic() + 120  # a hang guard only
         while True:
@@ -364,7 +365,7 @@ class DevTools:
         with contextlib.suppress(RuntimeError, TimeoutError, OSError):
             self.send("Browser.close", session="")
         try:
-            self.proc.wait(timeout=30)
+            self.proc.wait(timeout=30)  # Browser.close ends it
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
