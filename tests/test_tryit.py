@@ -461,6 +461,9 @@ def test_the_page_runs_the_examples_in_a_browser_with_the_network_off(
             board = browser.screenshot()
             _keep("tryit-board.png", board)
             assert browser.js("document.getElementById('examples').selectedIndex") == 0
+            # sympy, the other dependency, works too (mpmath under it)
+            cell = 'import sympy\nsympy.sympify(cgt.number("3/4")) + sympy.Rational(1, 4)'
+            assert run(cell)["value"] == runner.run(cell)["value"] == "1"
             # a computation that would not end is stopped; Python restarts, fresh
             run("forty_two = 42")
             browser.type("#code", "while True:\n    pass")
