@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.mathjax",
     "sphinx.ext.viewcode",
     "cgt_figures",
+    "cgt_tryit",  # the "try it" page, written into the HTML output
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
