@@ -12,11 +12,16 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.test_kernels import DROP_EDITABLE_FINDER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -173,3 +178,64 @@ def test_the_install_page_installs_from_a_checkout_or_a_wheel() -> None:
     assert "python -m build --wheel" in _install_section()
     if not ON_PYPI:
         assert "not on PyPI yet" in _install_section()
+
+
+# -- run beside a clone named cgt (item 10) ---------------------------------------------------
+
+
+def _documented_check() -> str:
+    """The install page's one-line check: the Python code of its ``python -c "..."``."""
+    text = (ROOT / "docs" / "quickstart.rst").read_text(encoding="utf-8")
+    found = re.search(r"\$ python -c \"(import cgt;[^\"\n]*)\"\n", text)
+    assert found is not None, "the install page has no one-line check"
+    return found[1]
+
+
+def _beside_a_clone(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in ``tmp_path``, which holds a clone named ``cgt``, where only that folder
+    provides ``cgt`` (as for an editable install, whose finder Python asks after the current
+    folder): ``import cgt`` there finds the clone's root, an empty namespace package."""
+    clone = tmp_path / "cgt"
+    (clone / "cgt").mkdir(parents=True)
+    shutil.copy2(ROOT / "__main__.py", clone / "__main__.py")
+    (clone / "cgt" / "__init__.py").write_text("parse = None\n")  # the package, one level down
+    prefix = (
+        DROP_EDITABLE_FINDER
+        + f"sys.path[:] = [{str(tmp_path)!r}] + [p for p in sys.path[1:] if 'site-packages' "
+        + "not in p]; "
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run(
+        [sys.executable, "-c", prefix + code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+
+
+def test_the_documented_check_names_the_folder_python_took(tmp_path: Path) -> None:
+    check = _documented_check()
+    trapped = _beside_a_clone(tmp_path, check)
+    assert trapped.returncode == 0, trapped.stderr
+    assert trapped.stdout.strip() == f"not the package, a folder: {tmp_path / 'cgt'}"
+    # ... and where all is well, the package's own file
+    fine = subprocess.run(
+        [sys.executable, "-c", check], cwd=tmp_path.parent, capture_output=True, text=True
+    )
+    assert fine.returncode == 0, fine.stderr
+    assert Path(fine.stdout.strip()).name == "__init__.py"
+    assert Path(fine.stdout.strip()).parent.name == "cgt"
+
+
+def test_the_cgt_command_beside_a_clone_says_why(tmp_path: Path) -> None:
+    """The ``cgt`` command (``cgt.__main__:main``) with the clone's folder on the path: the
+    clone's root ``__main__.py`` is what ``cgt.__main__`` finds, and it says what happened."""
+    done = _beside_a_clone(tmp_path, "from cgt.__main__ import main; sys.exit(main())")
+    assert done.returncode == 1, done.stderr
+    assert f"took the folder {tmp_path / 'cgt'} (a clone of cgt's repository)" in done.stderr
+    assert "Run Python from another folder" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_install_page_has_a_troubleshooting_section() -> None:
+    text = (ROOT / "docs" / "quickstart.rst").read_text(encoding="utf-8")
+    head = "Troubleshooting: ``module 'cgt' has no attribute 'parse'``"
+    assert head in text and text.index(head) < text.index("A first session")
+    assert "namespace package" in text[text.index(head) :]
