@@ -819,7 +819,7 @@ _LATEX = _Style(
     "-",
     "\\{",
     "\\}",
-    "\\mid",
+    " \\mid ",  # (spaced: a named part may follow, and \\mida is no TeX)
     ",",
     latex=True,
 )

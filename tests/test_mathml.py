@@ -63,6 +63,9 @@ def read_back(mathml: str) -> str:
         elif tag == "mo":
             assert node.text in BACK, node.text
             out.append(BACK[node.text])
+        elif tag == "mi":  # a shared part's name, in a game over the text limit
+            assert node.text is not None and node.text.isalpha()
+            out.append(node.text)
         else:
             raise AssertionError(f"unexpected <{tag}>")
     # k·↑ is k ups, ^k in ASCII (a number before it was followed by '+')
@@ -148,3 +151,22 @@ def test_a_notebook_exported_to_html_shows_values_with_no_network(tmp_path: Path
         assert drawn in visit.text.replace("\u2062", ""), drawn  # each value reads as drawn
     assert "\\mid" not in visit.text and "\\{" not in visit.text and "$" not in visit.text
     assert browser.inked(tmp_path / "notebook-values.png") > 0.005
+
+
+def test_a_long_game_written_with_named_parts() -> None:
+    """Over the text limit a game is written with its shared parts named (``a{...}``, then
+    ``a``): the LaTeX is still TeX (``\\mid a``, not the unknown ``\\mida``) and the MathML,
+    read back with its names, is the game."""
+    g = cgt.parse("+".join(f"{{{k}|{{{k - 1}|-{k}}}}}" for k in range(1, 9)))
+    old = cgt.text_limit()
+    cgt.set_text_limit(10_000)
+    try:
+        text, latex, mathml = str(g), format(g, "latex"), to_mathml(g)
+    finally:
+        cgt.set_text_limit(old)
+    assert cgt.parse(text) == g and re.search(r"[a-z]", text)  # named, and reads back
+    assert set(re.findall(r"\\[A-Za-z]+", latex)) == {"\\mid"}
+    root = ET.fromstring(mathml)
+    assert root.attrib["alttext"] == text
+    assert len(list(root.iter(M + "mi"))) > 10
+    assert cgt.parse(read_back(mathml)) == g
