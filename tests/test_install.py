@@ -36,7 +36,7 @@ TOOLS = {"pre-commit"}
 SCANNED = [
     *sorted((ROOT / "cgt").rglob("*.py")),
     *sorted((ROOT / "docs").rglob("*.rst")),
-    *sorted((ROOT / "docs" / "_ext").rglob("*.py")),
+    *sorted((ROOT / "docs").rglob("*.py")),
     *sorted((ROOT / "examples").glob("*.py")),
     *sorted((ROOT / "benchmarks").rglob("*.py")),
     ROOT / "README.md",
