@@ -718,7 +718,7 @@ class Thermograph:
             import matplotlib.pyplot as plt
         except ImportError as exc:  # pragma: no cover - depends on the environment
             raise ImportError(
-                "Thermograph.plot needs matplotlib: pip install 'combinatorial-games[plot]'"
+                "Thermograph.plot needs matplotlib (the 'plot' extra): pip install matplotlib"
             ) from exc
         if ax is None:
             _, ax = plt.subplots()
