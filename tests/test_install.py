@@ -216,8 +216,13 @@ def test_the_documented_check_names_the_folder_python_took(tmp_path: Path) -> No
     assert trapped.returncode == 0, trapped.stderr
     assert trapped.stdout.strip() == f"not the package, a folder: {tmp_path / 'cgt'}"
     # ... and where all is well, the package's own file
+    # (this checkout on the path: the test must not depend on where an editable install points)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
     fine = subprocess.run(
-        [sys.executable, "-c", check], cwd=tmp_path.parent, capture_output=True, text=True
+        [sys.executable, "-c", check], cwd=tmp_path.parent, env=env, capture_output=True, text=True
     )
     assert fine.returncode == 0, fine.stderr
     assert Path(fine.stdout.strip()).name == "__init__.py"
