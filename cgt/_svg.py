@@ -188,7 +188,7 @@ class Drawable:
         The format is ``format`` (``"svg"``, ``"png"`` or ``"pdf"``) or else
         the file's suffix.  SVG needs nothing else; PNG and PDF are drawn from
         the SVG by cairosvg, installed with the ``plot`` extra
-        (``pip install 'combinatorial-games[plot]'``); without it they raise
+        (or on its own: ``pip install cairosvg``); without it they raise
         :class:`~cgt.errors.MissingExtra`.
 
         >>> import pathlib, tempfile
@@ -217,8 +217,8 @@ class Drawable:
             import cairosvg
         except (ImportError, OSError) as err:  # OSError: the package without the cairo library
             raise MissingExtra(
-                f"saving {kind.upper()} needs cairosvg (and the cairo library): "
-                f"pip install 'combinatorial-games[plot]', or save as .svg ({err})"
+                f"saving {kind.upper()} needs cairosvg and the cairo library (the 'plot' "
+                f"extra): pip install cairosvg, or save as .svg ({err})"
             ) from None
         convert = cairosvg.svg2png if kind == "png" else cairosvg.svg2pdf
         # twice the SVG's size for PNG, so the picture stays sharp on a high-density screen

@@ -627,7 +627,10 @@ def _report_survey(args: argparse.Namespace) -> Report:
     client = None
     if args.scheduler is not None:
         if not _survey.has_dask():
-            raise InvalidArgument("--scheduler needs Dask: pip install 'cgt[parallel]'")
+            raise InvalidArgument(
+                "--scheduler needs Dask: pip install 'dask[distributed]' (the 'parallel' extra of "
+                "combinatorial-games)"
+            )
         import importlib
 
         client = importlib.import_module("distributed").Client(args.scheduler)

@@ -284,8 +284,8 @@ class MissingExtra(CGTError, ImportError, ValueError):
     It is an :class:`ImportError`, as Python's own, and a :class:`ValueError`
     like every other ``cgt`` error.
 
-    >>> err = MissingExtra("saving PNG needs cairosvg: pip install 'combinatorial-games[plot]'")
-    >>> isinstance(err, ImportError), "[plot]" in str(err)
+    >>> err = MissingExtra("saving PNG needs cairosvg (the 'plot' extra): pip install cairosvg")
+    >>> isinstance(err, ImportError), "'plot' extra" in str(err)
     (True, True)
     """
 

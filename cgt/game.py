@@ -103,6 +103,7 @@ THEORY_METHODS: frozenset[str] = frozenset(
         "to_string",
         "to_unicode",
         "to_latex",
+        "to_mathml",
         "parse",
         "parse_short",
         "tree",
@@ -1081,6 +1082,15 @@ class Game:
         try:
             return f"${_theory('to_latex')(self)}$"
         except TooLarge:  # Jupyter then shows repr(g), a summary
+            return None
+
+    def _repr_html_(self) -> str | None:
+        # MathML, which browsers draw with no script: an HTML export of a notebook reads
+        # right offline (a LaTeX export uses _repr_latex_)
+        try:
+            text: str = _theory("to_mathml")(self)
+            return text
+        except TooLarge:
             return None
 
     def tree(self, depth: int | None = None, max_nodes: int = 300) -> GameTree:

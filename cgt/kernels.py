@@ -1,6 +1,6 @@
 """The optional compiled kernels, and the switch that turns them off.
 
-``pip install combinatorial-games`` with a C compiler present also builds a
+Installing ``combinatorial-games`` with a C compiler present also builds a
 few kernels: the hot loops of cgt, in plain C on the CPython API (no build
 dependency beyond the compiler).  Without a compiler the install warns and cgt
 runs as pure Python, which gives identical results more slowly; the test suite

@@ -7,7 +7,7 @@ notebook (``tqdm.auto`` picks).  Shorter searches never show one.  The
 searches that report are the generic solver (every ruleset's ``value()`` and
 ``grundy()``), Hexapawn's search and the Grundy sequences of heap games.
 
-tqdm is optional (``pip install 'cgt[progress]'``): without it every search
+tqdm is optional (the ``progress`` extra: ``pip install tqdm``): without it every search
 runs silently.  :func:`set_progress` switches the bars off (or on again) for
 the whole process, or for a ``with`` block; the long entry points that have a
 ``progress`` keyword (:meth:`cgt.games.Hexapawn.outcome`,

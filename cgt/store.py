@@ -68,7 +68,6 @@ import math
 import os
 import pickle
 import random
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -78,6 +77,11 @@ from types import TracebackType
 from typing import Any, NamedTuple
 
 from .errors import CGTError, TooLarge, WrongType
+
+try:
+    import sqlite3
+except ImportError:  # Pyodide (cgt in a browser) ships sqlite3 apart from the standard library
+    sqlite3 = None  # type: ignore[assignment]
 from .game import Game
 from .solver import set_persistence_provider
 
@@ -697,6 +701,11 @@ class Store:
             return conn
         if self.path.is_dir():
             raise self._error("is a directory, not a store file")
+        if sqlite3 is None:
+            raise self._error(
+                "cannot be opened: this Python has no sqlite3 module (in Pyodide, load it first:"
+                " `await pyodide.loadPackage('sqlite3')`)"
+            )
         try:
             conn = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False

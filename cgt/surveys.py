@@ -2,8 +2,8 @@
 
 :func:`survey` runs ``func(item)`` for every item and returns a dict from
 item to result.  With :mod:`dask.distributed` installed (the ``parallel``
-extra: ``pip install 'cgt[parallel]'``) it starts a ``LocalCluster`` of worker
-processes, one per core, or uses the ``Client`` it is given (say of a real
+extra: ``pip install 'dask[distributed]'``) it starts a ``LocalCluster`` of
+worker processes, one per core, or uses the ``Client`` it is given (say of a real
 cluster); without Dask (or with ``workers=0``) it runs serially in this
 process, with the same result.
 

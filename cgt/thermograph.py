@@ -757,7 +757,7 @@ right wall: -1 at t = 0, 0 at t = 1
             import matplotlib.pyplot as plt
         except ImportError as exc:  # pragma: no cover - depends on the environment
             raise ImportError(
-                "Thermograph.plot needs matplotlib: pip install 'combinatorial-games[plot]'"
+                "Thermograph.plot needs matplotlib (the 'plot' extra): pip install matplotlib"
             ) from exc
         if ax is None:
             _, ax = plt.subplots()

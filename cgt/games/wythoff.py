@@ -185,8 +185,8 @@ def golden_ratio_convergence(ns: Iterable[int], digits: int = 12) -> list[tuple[
 def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
     """Plot ``a_n`` for ``n <= n_max`` with the line ``n·φ`` (needs matplotlib).
 
-    Returns the matplotlib Axes.  matplotlib is an optional extra
-    (``pip install 'combinatorial-games[plot]'``); the data alone are
+    Returns the matplotlib Axes.  matplotlib is optional
+    (the ``plot`` extra: ``pip install matplotlib``); the data alone are
     :func:`a_sequence_by_mex`.
 
     >>> callable(plot_golden_ratio)
@@ -196,7 +196,7 @@ def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "plot_golden_ratio needs matplotlib: pip install 'combinatorial-games[plot]'"
+            "plot_golden_ratio needs matplotlib (the 'plot' extra): pip install matplotlib"
         ) from exc
     if ax is None:
         _, ax = plt.subplots()
