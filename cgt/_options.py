@@ -52,11 +52,6 @@ class Options(tuple[_T, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, options: Iterable[_T] = ()) -> Options[_T]:
-        if type(options) is cls:
-            return options
-        return super().__new__(cls, options)
-
     def __call__(self) -> Options[_T]:
         return self
 
