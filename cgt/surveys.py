@@ -333,11 +333,14 @@ def octal_period(item: tuple[str, int]) -> tuple[int, int] | None:
     >>> octal_period(("0.77", 512)), octal_period(("0.6", 256))
     ((71, 12), None)
     """
-    from .games import OctalGame
+    from .games import OctalGame, PeriodNotFound
 
     code, bound = item
-    found = OctalGame(code).periodicity(max_length=bound)
-    return None if found is None else (found.preperiod, found.period)
+    try:
+        found = OctalGame(code).periodicity(max_length=bound)
+    except PeriodNotFound:
+        return None
+    return found.preperiod, found.period
 
 
 def domineering_regions(rows: int, cols: int) -> list[str]:

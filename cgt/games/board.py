@@ -36,8 +36,9 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .._engine import LOCK
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position, register_cache, solver_for
+from .base import GRID_COORDINATES, Position, register_cache, solver_for
 from .domineering import _compiled
 from .grid import masks, text_lines
 
@@ -238,8 +239,10 @@ def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     return "".join(parts)
 
 
-class _StoneBoard(Position):
+class _StoneBoard(Position, Drawable):
     """Shared code: parsing, display, equality, regions and symmetric keys."""
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cells", "h", "w")
 
@@ -433,7 +436,7 @@ class _StoneBoard(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _board_svg(self.h, self.w, self.cells)
 
     def __eq__(self, other: object) -> bool:

@@ -15,8 +15,9 @@ display, identity).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
 from .registry import read_size, register_ruleset
@@ -77,8 +78,14 @@ def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
     return _svg(max(x - cell, 0), height, body)
 
 
-class _Cake(Position):
+class _Cake(Position, Drawable):
     """A sum of rectangular pieces of cake (Cutcake and Eatcake share this)."""
+
+    move_coordinates: ClassVar[str] = (
+        "pieces are named by their size, rows x columns, and counted from 0 when "
+        "there are several; a piece's columns and rows are counted from 0 "
+        "(from the left and the top)"
+    )
 
     __slots__ = ("pieces",)
 
@@ -115,7 +122,7 @@ class _Cake(Position):
             return f"{name}({self.pieces[0][0]}, {self.pieces[0][1]})"
         return f"{name}.of({list(self.pieces)!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _cake_svg(self.pieces)
 
     def __eq__(self, other: object) -> bool:

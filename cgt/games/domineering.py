@@ -30,14 +30,15 @@ the negative.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _engine
 from .._compat import callable_graph
 from .._engine import ENGINE, LOCK
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..solver import current_persistence
-from .base import ImpartialPosition, Position, register_cache, solver_for
+from .base import GRID_COORDINATES, ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
     board_from_graph,
     board_to_graph,
@@ -263,8 +264,10 @@ def _compiled(kind: type, h: int, w: int) -> Any:
     return _engine.solver_kernel(kind, h * w, stored=stored)
 
 
-class _Board:
+class _Board(Drawable):
     """Shared code of Domineering and Cram boards: parsing, display, components."""
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("bits", "h", "w")
 
@@ -390,7 +393,7 @@ class _Board:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({format_grid(self.h, self.w, self.bits, sep='|')!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return grid_svg(self.h, self.w, self.bits)
 
     def __eq__(self, other: object) -> bool:

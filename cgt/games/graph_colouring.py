@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .. import _engine
 from .._deep import deep
 from .._engine import LOCK
+from .._svg import Drawable
 from ..solver import current_persistence
-from .base import _SOLVERS, Position, solver_for
+from .base import _SOLVERS, GRAPH_COORDINATES, Position, solver_for
 from .graph import (
     _CHAR_TINT,
     Raw,
@@ -773,8 +774,10 @@ class HostRules:
         return out
 
 
-class _GraphGame(Position):
+class _GraphGame(Position, Drawable):
     """Shared code of Col and Snort positions."""
+
+    move_coordinates: ClassVar[str] = GRAPH_COORDINATES
 
     __slots__ = ("_where", "adj", "nodes", "tints")
 
@@ -929,7 +932,7 @@ class _GraphGame(Position):
     def __hash__(self) -> int:
         return hash((type(self).__name__, len(self.adj), self.tints.count(".")))
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The graph, drawn from its vertices' coordinates when it has them
         (see :func:`node_coordinates`), blue and red vertices tinted.
 

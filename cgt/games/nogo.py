@@ -26,10 +26,11 @@ split.  Keys use the eight symmetries of the rectangle and its transpose.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import GRID_COORDINATES, Position
 from .board import board_images, board_neighbours, crop_board, parse_rectangle
 from .registry import register_ruleset
 
@@ -92,7 +93,7 @@ def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     docs="boards",
     stored_as=("cgt.games.nogo.NoGo",),
 )
-class NoGo(Position):
+class NoGo(Position, Drawable):
     """A NoGo position (see :mod:`cgt.games.nogo` for the rules).
 
     ``x`` is Black (Left), ``o`` White (Right), ``.`` an empty point, ``#``
@@ -104,6 +105,8 @@ class NoGo(Position):
     >>> NoGo("x.|..").left_options()
     [NoGo('xx|..'), NoGo('x.|x.'), NoGo('x.|.x')]
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cells", "h", "w")
 
@@ -256,7 +259,7 @@ class NoGo(Position):
     def __repr__(self) -> str:
         return f"NoGo({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _nogo_svg(self.h, self.w, self.cells)
 
     def __eq__(self, other: object) -> bool:

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import STRIP_COORDINATES, Position
 
 __all__: list[str] = []  # the shared classes are for the strip rulesets' modules
 
@@ -45,9 +46,11 @@ def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosi
     )
 
 
-class _Line(Position):
+class _Line(Position, Drawable):
     """A strip of squares read from a string: ``left_piece``, ``right_piece`` and ``.``
     (parsing, display and identity shared by the strip rulesets)."""
+
+    move_coordinates: ClassVar[str] = STRIP_COORDINATES
 
     __slots__ = ("strip",)
 
@@ -100,7 +103,7 @@ class _Line(Position):
             f'<circle cx="{x + _CELL // 2}" cy="{_CELL // 2}" r="{_CELL // 2 - 3}" fill="{fill}"/>'
         )
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         body = []
         for i, ch in enumerate(self.strip):
             x = i * _CELL

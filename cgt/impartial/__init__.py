@@ -21,7 +21,7 @@ from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outc
 from .misere_canonical import MisereGame, misere_canonical_form, misere_heap, parse_misere
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
-from .periodicity import find_periodicity
+from .periodicity import PeriodNotFound, find_periodicity
 from .quotient import (
     FamilyQuotient,
     HeapBeyondQuotient,
@@ -40,6 +40,7 @@ __all__ = [
     "MisereGame",
     "MisereQuotient",
     "NimZeroDivisionError",
+    "PeriodNotFound",
     "QuotientNotFound",
     "clear_misere_cache",
     "find_periodicity",

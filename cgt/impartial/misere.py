@@ -34,6 +34,7 @@ from typing import Any
 from .._cache import BoundedCache
 from .._compat import flag
 from .._deep import deep
+from .._options import has_options_method
 from ..errors import InvalidArgument, NotImpartial, WrongType
 from ..game import Game, Outcome
 from .nim import mex
@@ -109,7 +110,7 @@ def clear_misere_cache() -> None:
 
 
 def _check(position: Any) -> None:
-    if not (hasattr(position, "options") and hasattr(position, "components")):
+    if not (has_options_method(position, "options") and hasattr(position, "components")):
         raise NotImpartial(
             f"{type(position).__name__} is not an impartial position (it has no options())"
         )

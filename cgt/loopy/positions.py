@@ -94,7 +94,7 @@ def _ident(position: Any) -> tuple[type, Hashable]:
     """
     kind = type(position).__name__
     for method in ("key", "left_options", "right_options"):
-        if not callable(getattr(position, method, None)):
+        if not callable(getattr(type(position), method, None)):
             article = "an" if kind[:1].lower() in "aeiou" else "a"
             raise PositionProtocolError(
                 f"{position!r} ({article} {kind}) is not a position: it has no {method}(), "

@@ -36,6 +36,7 @@ from typing import Any, Union
 
 from .._compat import flag
 from .._deep import deep
+from .._options import Options
 from ..errors import CGTError, InvalidArgument, TooLarge
 from ..game import Game, Relation, maybe_game
 from ..notation import names as notation_names
@@ -373,6 +374,34 @@ class LoopyGame:
         GameGraph(left=((0,),), right=((),), start=0)
         """
         return self._graph
+
+    @property
+    def left_options(self) -> Options[LoopyGame]:
+        """The games Left can move to: the start's Left successors in :attr:`graph`.
+
+        A tuple that can also be called, as positions' ``left_options()`` are.
+
+        >>> from cgt.loopy import on, over
+        >>> on.left_options, over.left_options()
+        ((on,), (0,))
+        """
+        return self._moves(self._graph.left)
+
+    @property
+    def right_options(self) -> Options[LoopyGame]:
+        """The games Right can move to (a callable tuple, as :attr:`left_options`).
+
+        >>> from cgt.loopy import on, over
+        >>> on.right_options, over.right_options()
+        ((), (over,))
+        """
+        return self._moves(self._graph.right)
+
+    def _moves(self, side: tuple[tuple[int, ...], ...]) -> Options[LoopyGame]:
+        graph = self._graph
+        return Options(
+            LoopyGame(GameGraph(graph.left, graph.right, target)) for target in side[graph.start]
+        )
 
     # --- properties ------------------------------------------------------------
     @property
