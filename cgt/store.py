@@ -76,7 +76,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
 
-from .errors import CGTError, TooLarge, WrongType
+from .errors import CGTError, InvalidArgument, TooLarge, WrongType
 
 try:
     import sqlite3
@@ -1367,39 +1367,30 @@ def _text(g: Game) -> str | None:
         return None
 
 
-_STONES = ("Clobber", "Konane", "Fission", "Amazons")
-
-
 def _rebuild(ruleset: str, key: str) -> tuple[Any, Any] | None:
     """The keyed rules and the decoded key of a stored row, or ``None`` when the row
-    cannot be turned back into a position (no known rules, or an opaque key)."""
+    cannot be turned back into a position (no known rules, or an opaque key).
+
+    The rules are those the ruleset declares in the registry
+    (:attr:`cgt.games.registry.RulesetInfo.keyed_rules`)."""
     name = ruleset.removeprefix("keyed:")
     if name == ruleset:
         return None  # a Position class: its key() is not invertible in general
-    rules: Any
-    if name in ("Domineering", "Cram"):
-        from .games.domineering import _CRAM, _DOMINEERING
+    from .games.registry import by_name
 
-        rules = _DOMINEERING if name == "Domineering" else _CRAM
-    elif name in ("Col", "Snort"):
-        from .games.col import COL
-        from .games.snort import SNORT
-
-        rules = COL if name == "Col" else SNORT
-    elif name in _STONES:
-        from .games.board import _bit_rules
-        from .games.registry import by_name
-
-        rules = _bit_rules(by_name(name).cls)
-    else:
+    try:
+        entry = by_name(name)
+    except InvalidArgument:
+        return None
+    if entry.keyed_rules is None:
         return None
     try:
         decoded = decode_key(key)
     except StoreError:
         return None
-    if name in ("Col", "Snort") and type(decoded) is tuple and type(decoded[0]) is int:
+    if entry.syntax == "GRAPH" and type(decoded) is tuple and type(decoded[0]) is int:
         return None  # a graph host's key: it names a graph of the writing process only
-    return rules, decoded
+    return entry.keyed_rules(), decoded
 
 
 def _recompute(solvers: dict[str, Any], table: str, ruleset: str, key: str) -> Game | int | str:

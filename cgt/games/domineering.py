@@ -29,8 +29,8 @@ the negative.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import _engine
 from .._compat import callable_graph
@@ -56,6 +56,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["Cram", "Domineering", "DomineeringRules"]
+
+_T = TypeVar("_T", bound=type)
 
 
 def _state(h: int, w: int, bits: int) -> int:
@@ -243,6 +245,24 @@ register_cache(_DOMINEERING.clear)
 register_cache(_CRAM.clear)
 
 
+def _register(
+    name: str, kind: str, summary: str, example: str, rules: DomineeringRules
+) -> Callable[[_T], _T]:
+    """Registers Domineering or Cram: a grid ruleset on ``rules`` and the compiled bit boards."""
+    return register_ruleset(
+        name,
+        kind,
+        syntax="GRID",
+        summary=summary,
+        example=example,
+        cli=name.lower(),
+        docs="domineering",
+        stored_as=(f"cgt.games.domineering.{name}",),
+        fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
+        keyed_rules=lambda: rules,
+    )
+
+
 _ENGINE: Any = ENGINE
 """The compiled solvers (``cgt/_c/shortgame.c``), or ``None`` (see :mod:`cgt._engine`)."""
 if _ENGINE is not None:
@@ -403,17 +423,7 @@ class _Board:
         return hash((type(self).__name__, self.h, self.w, self.bits))
 
 
-@register_ruleset(
-    "Domineering",
-    "partizan",
-    syntax="GRID",
-    summary="Domineering (rows split by |)",
-    example="..#|...|...",
-    cli="domineering",
-    docs="domineering",
-    stored_as=("cgt.games.domineering.Domineering",),
-    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-)
+@_register("Domineering", "partizan", "Domineering (rows split by |)", "..#|...|...", _DOMINEERING)
 class Domineering(_Board, Position):
     """A Domineering position: Left places vertical dominoes, Right horizontal ones.
 
@@ -479,17 +489,7 @@ class Domineering(_Board, Position):
         return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
 
 
-@register_ruleset(
-    "Cram",
-    "impartial",
-    syntax="GRID",
-    summary="Cram, impartial Domineering",
-    example="...|...|...",
-    cli="cram",
-    docs="domineering",
-    stored_as=("cgt.games.domineering.Cram",),
-    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-)
+@_register("Cram", "impartial", "Cram, impartial Domineering", "...|...|...", _CRAM)
 class Cram(_Board, ImpartialPosition):
     """A Cram position: dominoes of either orientation, for both players.
 

@@ -55,6 +55,7 @@ from .graph import (
     node_coordinates,
     parse_graph,
 )
+from .registry import register_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -771,6 +772,30 @@ class HostRules:
             else:
                 out.append(((alive, new_theirs, new_mine),))
         return out
+
+
+_G = TypeVar("_G", bound="type[_GraphGame]")
+
+
+def _register_colouring(name: str, summary: str, example: str) -> Callable[[_G], _G]:
+    """Registers a colouring game (Col, Snort): a graph ruleset valued through its
+    class's :class:`GraphRules` (``rules``) and the compiled graph solver."""
+
+    def register(cls: _G) -> _G:
+        return register_ruleset(
+            name,
+            "partizan",
+            syntax="GRAPH",
+            summary=summary,
+            example=example,
+            cli=name.lower(),
+            docs="col_snort",
+            stored_as=(f"cgt.games.graphs.{name}",),
+            fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
+            keyed_rules=lambda: cls.rules,
+        )(cls)
+
+    return register
 
 
 class _GraphGame(Position):

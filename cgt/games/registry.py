@@ -103,6 +103,22 @@ class RulesetInfo:
     True
     """
 
+    keyed_rules: Callable[[], Any] | None = None
+    """Gives the keyed rules (:class:`~cgt.solver.KeyedRules`) the solver values
+    the ruleset's components through, or is ``None`` (positions of the
+    :class:`~cgt.games.base.Position` protocol only).
+
+    A store names the rows of keyed components ``keyed:`` and the ruleset's
+    name, and reads these rules to turn such a row back into a position when it
+    verifies it (:meth:`cgt.store.Store.verify`).
+
+    >>> from cgt.games import Clobber, Domineering, Wythoff
+    >>> info(Domineering).keyed_rules().ruleset, info(Clobber).keyed_rules().ruleset
+    ('Domineering', 'Clobber')
+    >>> info(Wythoff).keyed_rules is None
+    True
+    """
+
     @property
     def stored_name(self) -> str:
         """The name the store writes this ruleset's values under: ``ruleset:`` and its name.
@@ -155,6 +171,7 @@ def register_ruleset(
     samples: Callable[[], list[Any]] | None = None,
     stored_as: tuple[str, ...] = (),
     fast_path: str | None = None,
+    keyed_rules: Callable[[], Any] | None = None,
 ) -> Callable[[_T], _T]:
     """A class decorator registering a ruleset with its metadata (a :class:`RulesetInfo`).
 
@@ -162,7 +179,8 @@ def register_ruleset(
     ruleset's values under it.  ``stored_as`` lists the names its values
     were stored under before it had one (read through a migration).
     ``fast_path`` declares an alternative implementation of the same rules
-    (see :attr:`RulesetInfo.fast_path`).
+    (see :attr:`RulesetInfo.fast_path`); ``keyed_rules`` gives the keyed rules
+    its components are valued through (see :attr:`RulesetInfo.keyed_rules`).
 
     ``make`` reads a position's text: a function, the name of a class method
     (``"parse"``), or ``None`` for the class itself.
@@ -195,6 +213,7 @@ def register_ruleset(
             samples=samples,
             stored_as=stored_as,
             fast_path=fast_path,
+            keyed_rules=keyed_rules,
         )
         with _LOCK:
             taken = _BY_NAME.get(name)
