@@ -70,11 +70,11 @@ import pickle
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import CGTError, InvalidArgument, TooLarge, WrongType
 
@@ -104,6 +104,8 @@ __all__ = [
     "ruleset_name",
     "use_store",
 ]
+
+_P = TypeVar("_P")
 
 SCHEMA_VERSION = 2
 """The version of the store's tables this library writes (and the newest it reads).
@@ -1043,19 +1045,28 @@ class Store:
         self._put(self._grundy if kind == "grundy" else self._values, row, value)
 
     def _get_value(self, row: tuple[str, str]) -> Game | None:
+        found, row, found_row = self._lookup(self._values, "value", "game", row)
+        if found is not None or found_row is None:
+            return found
+        return self._game(row, *found_row)
+
+    def _lookup(
+        self, pending: Mapping[tuple[str, str], _P], table: str, column: str, row: tuple[str, str]
+    ) -> tuple[_P | None, tuple[str, str], Any]:
+        """``(value, row, None)`` when ``row``'s value is still ``pending``, else
+        ``(None, row, fields)``: the ``column``, version and checksum of the row in
+        ``table`` (``None`` if absent), read under the ruleset's old name when a
+        migration renamed it (and then the row under that name)."""
+        sql = f"SELECT {column}, version, checksum FROM {table} WHERE ruleset=? AND key=?"
         with self._lock:
-            found = self._values.get(row)
+            found = pending.get(row)
             if found is not None:
-                return found
-            found_row = self._query(
-                "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
-            )
+                return found, row, None
+            found_row = self._query(sql, row)
             if found_row is None and row[0] in self._old_names:
                 row = (self._old_names[row[0]], row[1])
-                found_row = self._query(
-                    "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
-                )
-        return None if found_row is None else self._game(row, *found_row)
+                found_row = self._query(sql, row)
+        return None, row, found_row
 
     def _check_row(
         self, table: str, row: tuple[str, str], text: Any, version: Any, checksum: Any
@@ -1095,19 +1106,10 @@ class Store:
         return value
 
     def _get_grundy(self, row: tuple[str, str]) -> int | None:
-        with self._lock:
-            found = self._grundy.get(row)
-            if found is not None:
-                return found
-            found_row = self._query(
-                "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
-            )
-            if found_row is None and row[0] in self._old_names:
-                row = (self._old_names[row[0]], row[1])
-                found_row = self._query(
-                    "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
-                )
-        return None if found_row is None else self._nim(row, *found_row)
+        found, row, found_row = self._lookup(self._grundy, "grundy", "value", row)
+        if found is not None or found_row is None:
+            return found
+        return self._nim(row, *found_row)
 
     def _query(self, sql: str, args: tuple[Any, ...]) -> Any:
         conn = self._connect()

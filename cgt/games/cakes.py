@@ -14,7 +14,7 @@ display, identity).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 from ..errors import InvalidPosition
@@ -23,6 +23,7 @@ from .registry import read_size, register_ruleset
 from .strip import _svg
 
 _C = TypeVar("_C", bound="_Cake")
+_K = TypeVar("_K", bound="type[_Cake]")
 
 __all__ = ["Cutcake", "Eatcake"]
 
@@ -130,17 +131,26 @@ class _Cake(Position):
         return (type(self).of, (self.pieces,))
 
 
-@register_ruleset(
-    "Cutcake",
-    "partizan",
-    syntax="SIZE",
-    summary="Cutcake (2x3 cake)",
-    example="2x3",
-    cli="cutcake",
-    docs="strips",
-    make=read_size(lambda rows, columns: Cutcake(rows, columns)),
-    stored_as=("cgt.games.strips.Cutcake",),
-)
+def _register_cake(name: str) -> Callable[[_K], _K]:
+    """Registers a cake ruleset (Cutcake, Eatcake): read from a size ``ROWSxCOLS``."""
+
+    def register(cls: _K) -> _K:
+        return register_ruleset(
+            name,
+            "partizan",
+            syntax="SIZE",
+            summary=f"{name} (2x3 cake)",
+            example="2x3",
+            cli=name.lower(),
+            docs="strips",
+            make=read_size(cls),
+            stored_as=(f"cgt.games.strips.{name}",),
+        )(cls)
+
+    return register
+
+
+@_register_cake("Cutcake")
 class Cutcake(_Cake):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -212,17 +222,7 @@ class Cutcake(_Cake):
         return tuple(sorted(p for p in self.pieces if p != (1, 1)))
 
 
-@register_ruleset(
-    "Eatcake",
-    "partizan",
-    syntax="SIZE",
-    summary="Eatcake (2x3 cake)",
-    example="2x3",
-    cli="eatcake",
-    docs="strips",
-    make=read_size(lambda rows, columns: Eatcake(rows, columns)),
-    stored_as=("cgt.games.strips.Eatcake",),
-)
+@_register_cake("Eatcake")
 class Eatcake(_Cake):
     """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
 

@@ -42,6 +42,7 @@ from .grid import (
     board_from_graph,
     board_to_graph,
     crop,
+    flood,
     format_grid,
     grid_svg,
     key_board,
@@ -130,21 +131,9 @@ class DomineeringRules:
         out = []
         rest = bits
         while seeds:
-            comp = seeds & -seeds
-            while True:
-                grow = (
-                    comp
-                    | ((comp << 1) & not_first)
-                    | ((comp >> 1) & not_last)
-                    | (comp << w)
-                    | (comp >> w)
-                ) & rest
-                if grow == comp:
-                    break
-                if removed and grow & seeds == seeds:
-                    comp = rest  # all that is left is connected
-                    break
-                comp = grow
+            # every component of an option touches the domino: once the fill holds
+            # every seed, all that is left is connected
+            comp = flood(seeds & -seeds, rest, w, not_first, not_last, seeds if removed else 0)
             seeds &= ~comp
             rest ^= comp
             if not comp & (comp - 1):
