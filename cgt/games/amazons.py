@@ -11,12 +11,12 @@ squares (the square just left counts as empty); the arrow's square becomes
 
 from __future__ import annotations
 
-from .board import _QUEEN, _bit_sides, _bit_steps, _BitState, _register_stones, _StoneBoard
+from .board import _QUEEN, STONES, _bit_sides, _bit_steps, _BitState, _StoneBoard
 
 __all__ = ["Amazons"]
 
 
-@_register_stones("Amazons", "Amazons (# burnt)", "x..|.#.|..o")
+@STONES.register("Amazons", "Amazons (# burnt)", "x..|.#.|..o")
 class Amazons(_StoneBoard):
     """An Amazons position: a queen move of one of your amazons, then an arrow shot from it.
 

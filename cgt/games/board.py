@@ -42,7 +42,7 @@ from ..errors import InvalidPosition
 from .base import Position, register_cache, solver_for
 from .domineering import _compiled
 from .grid import masks, text_lines
-from .registry import register_ruleset
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -62,7 +62,6 @@ __all__ = [
 
 
 _B = TypeVar("_B", bound="_StoneBoard")
-_K = TypeVar("_K", bound="type[_StoneBoard]")
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _QUEEN = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -853,25 +852,16 @@ def _bit_rules(kind: type[_StoneBoard]) -> _BitRules:
     return rules
 
 
-def _register_stones(name: str, summary: str, example: str) -> Callable[[_K], _K]:
-    """Registers a stone-board ruleset (Clobber, Konane, Fission, Amazons): valued
-    through its bitboard keyed rules (:func:`_bit_rules`) and the compiled bit boards."""
-
-    def register(cls: _K) -> _K:
-        return register_ruleset(
-            name,
-            "partizan",
-            syntax="BOARD",
-            summary=summary,
-            example=example,
-            cli=name.lower(),
-            docs="boards",
-            stored_as=(f"cgt.games.boards.{name}",),
-            fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
-            keyed_rules=lambda: _bit_rules(cls),
-        )(cls)
-
-    return register
+STONES = RulesetFamily(
+    "partizan",
+    "BOARD",
+    docs="boards",
+    moved_from="cgt.games.boards",
+    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
+    keyed_rules=_bit_rules,
+)
+"""The stone rulesets on bitboards (Clobber, Konane, Fission, Amazons): their
+registry declarations (:class:`~cgt.games.registry.RulesetFamily`)."""
 
 
 def _clear_bit_keys() -> None:

@@ -14,16 +14,15 @@ display, identity).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any, TypeVar
 
 from ..errors import InvalidPosition
 from .base import Position
-from .registry import read_size, register_ruleset
+from .registry import RulesetFamily, read_size
 from .strip import _svg
 
 _C = TypeVar("_C", bound="_Cake")
-_K = TypeVar("_K", bound="type[_Cake]")
 
 __all__ = ["Cutcake", "Eatcake"]
 
@@ -131,26 +130,12 @@ class _Cake(Position):
         return (type(self).of, (self.pieces,))
 
 
-def _register_cake(name: str) -> Callable[[_K], _K]:
-    """Registers a cake ruleset (Cutcake, Eatcake): read from a size ``ROWSxCOLS``."""
-
-    def register(cls: _K) -> _K:
-        return register_ruleset(
-            name,
-            "partizan",
-            syntax="SIZE",
-            summary=f"{name} (2x3 cake)",
-            example="2x3",
-            cli=name.lower(),
-            docs="strips",
-            make=read_size(cls),
-            stored_as=(f"cgt.games.strips.{name}",),
-        )(cls)
-
-    return register
+_CAKES = RulesetFamily(
+    "partizan", "SIZE", docs="strips", moved_from="cgt.games.strips", make=read_size
+)
 
 
-@_register_cake("Cutcake")
+@_CAKES.register("Cutcake", "Cutcake (2x3 cake)", "2x3")
 class Cutcake(_Cake):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -222,7 +207,7 @@ class Cutcake(_Cake):
         return tuple(sorted(p for p in self.pieces if p != (1, 1)))
 
 
-@_register_cake("Eatcake")
+@_CAKES.register("Eatcake", "Eatcake (2x3 cake)", "2x3")
 class Eatcake(_Cake):
     """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
 

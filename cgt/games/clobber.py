@@ -14,17 +14,17 @@ from __future__ import annotations
 from .board import (
     _ORTHOGONAL,
     _OTHER,
+    STONES,
     _bit_sides,
     _bit_steps,
     _BitState,
-    _register_stones,
     _StoneBoard,
 )
 
 __all__ = ["Clobber"]
 
 
-@_register_stones("Clobber", "Clobber (x Left, o Right)", "xo.|.ox")
+@STONES.register("Clobber", "Clobber (x Left, o Right)", "xo.|.ox")
 class Clobber(_StoneBoard):
     """A Clobber position: move a stone onto an adjacent opponent's stone, capturing it.
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .base import register_cache
-from .graph_colouring import GraphRules, _GraphGame, _register_colouring
+from .graph_colouring import COLOURING, GraphRules, _GraphGame
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -77,7 +77,7 @@ COL = GraphRules(
 register_cache(COL.clear)
 
 
-@_register_colouring("Col", "Col on a graph (L-.-R syntax)", "L-.-.-R")
+@COLOURING.register("Col", "Col on a graph (L-.-R syntax)", "L-.-.-R")
 class Col(_GraphGame):
     """A Col position: neighbours never share a colour.
 

@@ -29,8 +29,8 @@ the negative.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
 
 from .. import _engine
 from .._compat import callable_graph
@@ -51,14 +51,12 @@ from .grid import (
     parse_grid,
     split_components,
 )
-from .registry import register_ruleset
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["Cram", "Domineering", "DomineeringRules"]
-
-_T = TypeVar("_T", bound=type)
 
 
 def _state(h: int, w: int, bits: int) -> int:
@@ -234,22 +232,14 @@ register_cache(_DOMINEERING.clear)
 register_cache(_CRAM.clear)
 
 
-def _register(
-    name: str, kind: str, summary: str, example: str, rules: DomineeringRules
-) -> Callable[[_T], _T]:
-    """Registers Domineering or Cram: a grid ruleset on ``rules`` and the compiled bit boards."""
-    return register_ruleset(
-        name,
-        kind,
-        syntax="GRID",
-        summary=summary,
-        example=example,
-        cli=name.lower(),
-        docs="domineering",
-        stored_as=(f"cgt.games.domineering.{name}",),
-        fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-        keyed_rules=lambda: rules,
-    )
+_DOMINOES = RulesetFamily(
+    "partizan",
+    "GRID",
+    docs="domineering",
+    moved_from="cgt.games.domineering",
+    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
+    keyed_rules=lambda cls: _CRAM if issubclass(cls, ImpartialPosition) else _DOMINEERING,
+)
 
 
 _ENGINE: Any = ENGINE
@@ -412,7 +402,7 @@ class _Board:
         return hash((type(self).__name__, self.h, self.w, self.bits))
 
 
-@_register("Domineering", "partizan", "Domineering (rows split by |)", "..#|...|...", _DOMINEERING)
+@_DOMINOES.register("Domineering", "Domineering (rows split by |)", "..#|...|...")
 class Domineering(_Board, Position):
     """A Domineering position: Left places vertical dominoes, Right horizontal ones.
 
@@ -478,7 +468,7 @@ class Domineering(_Board, Position):
         return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
 
 
-@_register("Cram", "impartial", "Cram, impartial Domineering", "...|...|...", _CRAM)
+@_DOMINOES.register("Cram", "Cram, impartial Domineering", "...|...|...", kind="impartial")
 class Cram(_Board, ImpartialPosition):
     """A Cram position: dominoes of either orientation, for both players.
 

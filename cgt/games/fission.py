@@ -11,13 +11,13 @@ and keys are :mod:`cgt.games.board`'s.
 
 from __future__ import annotations
 
-from .board import _BitState, _register_stones, _StoneBoard
+from .board import STONES, _BitState, _StoneBoard
 from .grid import masks
 
 __all__ = ["Fission"]
 
 
-@_register_stones("Fission", "Fission", ".x.|...")
+@STONES.register("Fission", "Fission", ".x.|...")
 class Fission(_StoneBoard):
     """A Fission position: split a stone in two, Left vertically, Right horizontally.
 

@@ -55,7 +55,7 @@ from .graph import (
     node_coordinates,
     parse_graph,
 )
-from .registry import register_ruleset
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -774,30 +774,6 @@ class HostRules:
         return out
 
 
-_G = TypeVar("_G", bound="type[_GraphGame]")
-
-
-def _register_colouring(name: str, summary: str, example: str) -> Callable[[_G], _G]:
-    """Registers a colouring game (Col, Snort): a graph ruleset valued through its
-    class's :class:`GraphRules` (``rules``) and the compiled graph solver."""
-
-    def register(cls: _G) -> _G:
-        return register_ruleset(
-            name,
-            "partizan",
-            syntax="GRAPH",
-            summary=summary,
-            example=example,
-            cli=name.lower(),
-            docs="col_snort",
-            stored_as=(f"cgt.games.graphs.{name}",),
-            fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
-            keyed_rules=lambda: cls.rules,
-        )(cls)
-
-    return register
-
-
 class _GraphGame(Position):
     """Shared code of Col and Snort positions."""
 
@@ -1008,3 +984,15 @@ def _graph_value(position: _GraphGame) -> Game:
             rules.identify(state)
             total = add(total, solver.keyed_value(rules, state))
     return total
+
+
+COLOURING = RulesetFamily(
+    "partizan",
+    "GRAPH",
+    docs="col_snort",
+    moved_from="cgt.games.graphs",
+    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
+    keyed_rules=lambda cls: cls.rules,
+)
+"""The colouring games (Col, Snort), valued through their class's :class:`GraphRules`:
+their registry declarations (:class:`~cgt.games.registry.RulesetFamily`)."""

@@ -15,17 +15,17 @@ from __future__ import annotations
 from .board import (
     _ORTHOGONAL,
     _OTHER,
+    STONES,
     _bit_sides,
     _bit_steps,
     _BitState,
-    _register_stones,
     _StoneBoard,
 )
 
 __all__ = ["Konane"]
 
 
-@_register_stones("Konane", "Konane", "xo.o.|.x..x")
+@STONES.register("Konane", "Konane", "xo.o.|.x..x")
 class Konane(_StoneBoard):
     """A Konane position: jump over an adjacent opponent's stone into an empty square.
 

@@ -34,6 +34,7 @@ from ..errors import InvalidArgument
 
 __all__ = [
     "KINDS",
+    "RulesetFamily",
     "RulesetInfo",
     "by_name",
     "info",
@@ -234,6 +235,76 @@ def register_ruleset(
         return cls
 
     return register
+
+
+@dataclass(frozen=True)
+class RulesetFamily:
+    """What a family of rulesets declares alike: kind, text, guide page, old home,
+    fast path and keyed rules, so that each member states only its name, summary
+    and example (:meth:`register`).
+
+    The stone boards (:mod:`cgt.games.board`), the colouring games
+    (:mod:`cgt.games.graph_colouring`), Domineering and Cram, and the cakes are
+    such families.  A member's subcommand is its name in lower case, and its
+    values were stored under ``moved_from`` and its name before it had a stable
+    name.
+
+    >>> toys = RulesetFamily("impartial", "SIZE", docs=None, moved_from="old.toys",
+    ...                      keyed_rules=lambda cls: f"rules of {cls.__name__}")
+    >>> @toys.register("Toy2", "a toy", "2x2")
+    ... class Toy2:
+    ...     pass
+    >>> i = info(Toy2)
+    >>> i.kind, i.cli, i.stored_as, i.keyed_rules()
+    ('impartial', 'toy2', ('old.toys.Toy2',), 'rules of Toy2')
+    >>> _forget(Toy2)
+    """
+
+    kind: str
+    """The members' kind (one of :data:`KINDS`), unless a member says another."""
+    syntax: str
+    """What a member's position text is (see :attr:`RulesetInfo.syntax`)."""
+    docs: str | None
+    """The guide page showing the members (see :attr:`RulesetInfo.docs`)."""
+    moved_from: str
+    """The module whose qualified class names the members' values were stored under."""
+    fast_path: str | None = None
+    """The members' declared alternative implementation (see :attr:`RulesetInfo.fast_path`)."""
+    keyed_rules: Callable[[Any], Any] | None = None
+    """Gives a member class's keyed rules (see :attr:`RulesetInfo.keyed_rules`)."""
+    make: Callable[[Any], Callable[[str], Any]] | None = None
+    """Gives a member class's maker from text (see :attr:`RulesetInfo.make`).
+
+    ``None``: the class itself."""
+
+    def register(
+        self, name: str, summary: str, example: str, *, kind: str | None = None
+    ) -> Callable[[_T], _T]:
+        """A class decorator registering a member of the family (see :func:`register_ruleset`).
+
+        >>> from cgt.games import Clobber
+        >>> i = info(Clobber)
+        >>> i.syntax, i.cli, i.docs, i.stored_as, i.keyed_rules().ruleset
+        ('BOARD', 'clobber', 'boards', ('cgt.games.boards.Clobber',), 'Clobber')
+        """
+
+        def register(cls: _T) -> _T:
+            keyed = self.keyed_rules
+            return register_ruleset(
+                name,
+                self.kind if kind is None else kind,
+                syntax=self.syntax,
+                summary=summary,
+                example=example,
+                cli=name.lower(),
+                docs=self.docs,
+                make=None if self.make is None else self.make(cls),
+                stored_as=(f"{self.moved_from}.{name}",),
+                fast_path=self.fast_path,
+                keyed_rules=None if keyed is None else lambda: keyed(cls),
+            )(cls)
+
+        return register
 
 
 def read_size(cls: Callable[[int, int], Any]) -> Callable[[str], Any]:

@@ -14,7 +14,7 @@ Positions, tints and keys are those of every colouring game
 from __future__ import annotations
 
 from .base import register_cache
-from .graph_colouring import GraphRules, _GraphGame, _register_colouring
+from .graph_colouring import COLOURING, GraphRules, _GraphGame
 
 __all__ = ["SNORT", "Snort"]
 
@@ -28,7 +28,7 @@ SNORT = GraphRules(
 register_cache(SNORT.clear)
 
 
-@_register_colouring("Snort", "Snort on a graph", ".-.-.")
+@COLOURING.register("Snort", "Snort on a graph", ".-.-.")
 class Snort(_GraphGame):
     """A Snort position: neighbours never have different colours.
 
