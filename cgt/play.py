@@ -927,14 +927,14 @@ class _ImpartialSum:
 
 def _impartial_parts(parts: list[Any]) -> list[Any] | None:
     """The parts as impartial positions (nimbers as Nim heaps), or None if one is partizan."""
-    from .impartial.misere import _NimHeap
+    from .impartial.misere import NimHeap
 
     out: list[Any] = []
     for part in parts:
         if isinstance(part, Game):
             if not part.is_nimber:
                 return None
-            out.append(_NimHeap(int(part.nim_value())))
+            out.append(NimHeap(int(part.nim_value())))
         elif has_options_method(part, "options"):
             out.append(part)
         else:

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
-from .registry import read_size, register_ruleset
+from .registry import RulesetFamily, read_size
 from .strip import _svg
 
 _C = TypeVar("_C", bound="_Cake")
@@ -137,17 +137,12 @@ class _Cake(Position, Drawable):
         return (type(self).of, (self.pieces,))
 
 
-@register_ruleset(
-    "Cutcake",
-    "partizan",
-    syntax="SIZE",
-    summary="Cutcake (2x3 cake)",
-    example="2x3",
-    cli="cutcake",
-    docs="strips",
-    make=read_size(lambda rows, columns: Cutcake(rows, columns)),
-    stored_as=("cgt.games.strips.Cutcake",),
+_CAKES = RulesetFamily(
+    "partizan", "SIZE", docs="strips", moved_from="cgt.games.strips", make=read_size
 )
+
+
+@_CAKES.register("Cutcake", "Cutcake (2x3 cake)", "2x3")
 class Cutcake(_Cake):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -219,17 +214,7 @@ class Cutcake(_Cake):
         return tuple(sorted(p for p in self.pieces if p != (1, 1)))
 
 
-@register_ruleset(
-    "Eatcake",
-    "partizan",
-    syntax="SIZE",
-    summary="Eatcake (2x3 cake)",
-    example="2x3",
-    cli="eatcake",
-    docs="strips",
-    make=read_size(lambda rows, columns: Eatcake(rows, columns)),
-    stored_as=("cgt.games.strips.Eatcake",),
-)
+@_CAKES.register("Eatcake", "Eatcake (2x3 cake)", "2x3")
 class Eatcake(_Cake):
     """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
 

@@ -43,6 +43,7 @@ from .grid import (
     board_from_graph,
     board_to_graph,
     crop,
+    flood,
     format_grid,
     grid_svg,
     key_board,
@@ -51,7 +52,7 @@ from .grid import (
     parse_grid,
     split_components,
 )
-from .registry import register_ruleset
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -129,21 +130,9 @@ class DomineeringRules:
         out = []
         rest = bits
         while seeds:
-            comp = seeds & -seeds
-            while True:
-                grow = (
-                    comp
-                    | ((comp << 1) & not_first)
-                    | ((comp >> 1) & not_last)
-                    | (comp << w)
-                    | (comp >> w)
-                ) & rest
-                if grow == comp:
-                    break
-                if removed and grow & seeds == seeds:
-                    comp = rest  # all that is left is connected
-                    break
-                comp = grow
+            # every component of an option touches the domino: once the fill holds
+            # every seed, all that is left is connected
+            comp = flood(seeds & -seeds, rest, w, not_first, not_last, seeds if removed else 0)
             seeds &= ~comp
             rest ^= comp
             if not comp & (comp - 1):
@@ -242,6 +231,16 @@ _DOMINEERING = DomineeringRules(impartial=False)
 _CRAM = DomineeringRules(impartial=True)
 register_cache(_DOMINEERING.clear)
 register_cache(_CRAM.clear)
+
+
+_DOMINOES = RulesetFamily(
+    "partizan",
+    "GRID",
+    docs="domineering",
+    moved_from="cgt.games.domineering",
+    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
+    keyed_rules=lambda cls: _CRAM if issubclass(cls, ImpartialPosition) else _DOMINEERING,
+)
 
 
 _ENGINE: Any = ENGINE
@@ -406,17 +405,7 @@ class _Board(Drawable):
         return hash((type(self).__name__, self.h, self.w, self.bits))
 
 
-@register_ruleset(
-    "Domineering",
-    "partizan",
-    syntax="GRID",
-    summary="Domineering (rows split by |)",
-    example="..#|...|...",
-    cli="domineering",
-    docs="domineering",
-    stored_as=("cgt.games.domineering.Domineering",),
-    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-)
+@_DOMINOES.register("Domineering", "Domineering (rows split by |)", "..#|...|...")
 class Domineering(_Board, Position):
     """A Domineering position: Left places vertical dominoes, Right horizontal ones.
 
@@ -482,17 +471,7 @@ class Domineering(_Board, Position):
         return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
 
 
-@register_ruleset(
-    "Cram",
-    "impartial",
-    syntax="GRID",
-    summary="Cram, impartial Domineering",
-    example="...|...|...",
-    cli="cram",
-    docs="domineering",
-    stored_as=("cgt.games.domineering.Cram",),
-    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-)
+@_DOMINOES.register("Cram", "Cram, impartial Domineering", "...|...|...", kind="impartial")
 class Cram(_Board, ImpartialPosition):
     """A Cram position: dominoes of either orientation, for both players.
 

@@ -56,6 +56,7 @@ from .graph import (
     node_coordinates,
     parse_graph,
 )
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -986,3 +987,15 @@ def _graph_value(position: _GraphGame) -> Game:
             rules.identify(state)
             total = add(total, solver.keyed_value(rules, state))
     return total
+
+
+COLOURING = RulesetFamily(
+    "partizan",
+    "GRAPH",
+    docs="col_snort",
+    moved_from="cgt.games.graphs",
+    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
+    keyed_rules=lambda cls: cls.rules,
+)
+"""The colouring games (Col, Snort), valued through their class's :class:`GraphRules`:
+their registry declarations (:class:`~cgt.games.registry.RulesetFamily`)."""

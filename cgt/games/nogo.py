@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import GRID_COORDINATES, Position
-from .board import board_images, board_neighbours, crop_board, parse_rectangle
+from .board import board_key, board_neighbours, board_regions, parse_rectangle
 from .registry import register_ruleset
 
 __all__ = ["NoGo"]
@@ -81,6 +81,10 @@ def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _has_empty_point(cells: str) -> bool:
+    return "." in cells
 
 
 @register_ruleset(
@@ -205,35 +209,8 @@ class NoGo(Position, Drawable):
         >>> NoGo("x.#.o|###..").components()
         [NoGo('x.'), NoGo('.o|..')]
         """
-        h, w, cells = self.h, self.w, self.cells
-        near = board_neighbours(h, w, False)
-        seen = [False] * (h * w)
-        out = []
-        for start in range(h * w):
-            if seen[start] or cells[start] == "#":
-                continue
-            seen[start] = True
-            stack, part = [start], []
-            while stack:
-                i = stack.pop()
-                part.append(i)
-                for j in near[i]:
-                    if not seen[j] and cells[j] != "#":
-                        seen[j] = True
-                        stack.append(j)
-            if not any(cells[i] == "." for i in part):
-                continue
-            rs = [i // w for i in part]
-            cs = [i % w for i in part]
-            r0, r1, c0, c1 = min(rs), max(rs) + 1, min(cs), max(cs) + 1
-            inside = set(part)
-            sub = "".join(
-                cells[r * w + c] if r * w + c in inside else "#"
-                for r in range(r0, r1)
-                for c in range(c0, c1)
-            )
-            out.append(self._make(r1 - r0, c1 - c0, sub))
-        return out
+        regions = board_regions(self.h, self.w, self.cells, "xo.", live=_has_empty_point)
+        return [self._make(*region) for region in regions]
 
     def key(self) -> Hashable:
         """The board cropped to its points, least image under the eight symmetries.
@@ -242,7 +219,7 @@ class NoGo(Position, Drawable):
         True
         """
         # crop to the bounding box only: an inner row of ``#`` still separates
-        return min(board_images(*crop_board(self.h, self.w, self.cells, "#"), True))
+        return board_key(self.h, self.w, self.cells)
 
     # --- display and identity -----------------------------------------------------------
     def board_string(self, sep: str = "|") -> str:

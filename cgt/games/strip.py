@@ -8,7 +8,9 @@ rulesets built on them live in their own modules
 (:mod:`cgt.games.toads_and_frogs`, :mod:`cgt.games.elephants_and_rhinos`,
 :mod:`cgt.games.pushing`); :func:`_svg` and :func:`_bad_char` are shared by
 every row-shaped ruleset (:mod:`cgt.games.toppling_dominoes`,
-:mod:`cgt.games.partizan_subtraction`, :mod:`cgt.games.cakes`).
+:mod:`cgt.games.partizan_subtraction`, :mod:`cgt.games.cakes`), and
+:func:`least_reading` is the symmetry key of a row whose two ends play alike
+(Toppling Dominoes).
 
 >>> from cgt.games.toads_and_frogs import ToadsAndFrogs
 >>> isinstance(ToadsAndFrogs("t.f"), _Strip), ToadsAndFrogs("T.F").strip
@@ -24,7 +26,7 @@ from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import STRIP_COORDINATES, Position
 
-__all__: list[str] = []  # the shared classes are for the strip rulesets' modules
+__all__ = ["least_reading"]  # the shared classes are for the strip rulesets' modules
 
 _CELL = 24
 _BLUE = "#3465a4"
@@ -37,6 +39,18 @@ def _svg(width: int, height: int, body: list[str]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{height + 2}" '
         f'viewBox="-1 -1 {width + 2} {height + 2}">' + "".join(body) + "</svg>"
     )
+
+
+def least_reading(row: str) -> str:
+    """The symmetry key of a row whose two ends play alike: the row or its
+    reversal, whichever is smaller.  (A strip of pieces that move towards the
+    other side has no such symmetry: read backwards, with the sides swapped, it
+    is the negative, so :meth:`_Strip.key` keeps the direction.)
+
+    >>> least_reading("LRG"), least_reading("GRL")
+    ('GRL', 'GRL')
+    """
+    return min(row, row[::-1])
 
 
 def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosition:

@@ -17,7 +17,7 @@ from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
 from .registry import register_ruleset
-from .strip import _BLUE, _CELL, _GREEN, _RED, _bad_char, _svg
+from .strip import _BLUE, _CELL, _GREEN, _RED, _bad_char, _svg, least_reading
 
 __all__ = ["ToppingDominoes", "TopplingDominoes"]
 
@@ -137,8 +137,8 @@ class TopplingDominoes(Position, Drawable):
         return [self] if self.row else []
 
     def key(self) -> Hashable:
-        """The row or its reversal, whichever is smaller (equal values)."""
-        return min(self.row, self.row[::-1])
+        """The row or its reversal, whichever is smaller (equal values; :func:`least_reading`)."""
+        return least_reading(self.row)
 
     def __str__(self) -> str:
         return self.row

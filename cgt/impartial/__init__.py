@@ -17,7 +17,7 @@ from .field import (
     nim_square_root,
     subfield_order,
 )
-from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outcome
+from .misere import Genus, NimHeap, clear_misere_cache, genus, misere_grundy, misere_outcome
 from .misere_canonical import MisereGame, misere_canonical_form, misere_heap, parse_misere
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
@@ -39,6 +39,7 @@ __all__ = [
     "InvalidNimber",
     "MisereGame",
     "MisereQuotient",
+    "NimHeap",
     "NimZeroDivisionError",
     "PeriodNotFound",
     "QuotientNotFound",
