@@ -15,7 +15,6 @@ with the same sign.  Skipped when the kernel is not built or
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,24 +24,12 @@ from cgt.games import Amazons, Clobber, Fission, Konane
 from cgt.games.board import _bit_key, _key_state
 from cgt.games.boards import _KERNEL_KINDS
 from cgt.games.grid import crop, normal_form
+from tests.games.test_board_geometry import SYMMETRIES  # the 8 maps of (row, column)
 
 engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
     engine is None, reason="the compiled kernel is not built (or CGT_PURE_PYTHON=1)"
 )
-
-# The eight symmetries of an h x w rectangle as maps of (row, column); the last
-# four exchange rows and columns.
-SYMMETRIES: list[Callable[[int, int, int, int], tuple[int, int]]] = [
-    lambda r, c, h, w: (r, c),
-    lambda r, c, h, w: (r, w - 1 - c),
-    lambda r, c, h, w: (h - 1 - r, c),
-    lambda r, c, h, w: (h - 1 - r, w - 1 - c),
-    lambda r, c, h, w: (c, r),
-    lambda r, c, h, w: (c, h - 1 - r),
-    lambda r, c, h, w: (w - 1 - c, r),
-    lambda r, c, h, w: (w - 1 - c, h - 1 - r),
-]
 
 
 def cells_of(bits: int, w: int) -> list[tuple[int, int]]:
