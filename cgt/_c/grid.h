@@ -20,11 +20,14 @@
  *                    by the sets' bits in the order given.
  *
  * The C keys (cell bits here) are not the Python encodings (grid.normal_form
- * packs rows from the top; board._bit_key interleaves two bits a cell), so
- * where an orbit has several least images the two may pick different ones;
- * they agree on which regions share a key, and on the sign: the kernel's
- * grid_key and stone_key expose them and tests/test_kernel_geometry.py
- * compares them with the Python keys.
+ * packs rows from the top; board._bit_key interleaves two bits a cell), which
+ * rank the images in other orders, so the two may choose different images of
+ * a region as its key; they agree on which regions share a key, and on the
+ * sign: the kernel's grid_key and stone_key expose the C keys, and
+ * tests/test_kernel_geometry.py checks them against their definition and the
+ * Python keys.  The kernel's tables are keyed on the C keys (no store holds
+ * them), and these functions give the keys of the code they replaced bit for
+ * bit.
  */
 #ifndef CGT_GRID_H
 #define CGT_GRID_H

@@ -19,7 +19,8 @@
  *
  * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
  * 64-bit boards (flood fill into components, crop, normal form over the
- * symmetries, transposition negating); Cram's Grundy values come from the
+ * symmetries, transposition negating: the geometry of grid.h, shared with the
+ * stone boards, as cgt/games/grid.py is); Cram's Grundy values come from the
  * outcome search of cgt/impartial_search.py.
  *
  * Every table persists across calls; the tables here are bounded (emptied
