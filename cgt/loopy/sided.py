@@ -308,9 +308,12 @@ def downsum(s: LoopyGame, t: LoopyGame) -> LoopyGame:
     return total if total.is_stopper else offside(total)
 
 
-def sides(g: LoopyGame | Game | int) -> SidedValue:
+def sides(g: LoopyGame | Game | int | Any) -> SidedValue:
     """The onside and offside of a loopy game, as a :class:`SidedValue`.
 
+    ``g`` is a value (a :class:`LoopyGame`, a short :class:`~cgt.Game` or an
+    int) or a position with a ``value()`` method, such as
+    ``BackslidingToadsAndFrogs("tt..ff")``: its sides are those of its value.
     Raises :class:`SidesNotFound` when the sides could not be found exactly
     (see the module documentation).
 
@@ -320,13 +323,35 @@ def sides(g: LoopyGame | Game | int) -> SidedValue:
     on & off
     >>> print(sides(parse_loopy("{pass|pass,0}")))
     under & off
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> print(sides(BackslidingToadsAndFrogs("tt..ff")))
+    * & *
     """
     h = _coerce(g)
     if h is None:
-        raise InvalidArgument(f"cannot take the sides of {type(g).__name__} {g!r}")
+        h = _coerce(_value_of_position(g))
+    if h is None:
+        raise InvalidArgument(
+            f"cannot take the sides of {type(g).__name__} {g!r}: give a loopy game, "
+            "a short game, an int, or a position with a value() method"
+        )
     if h.is_stopper:
         return SidedValue(h, h)
     return SidedValue(onside(h), offside(h))
+
+
+def _value_of_position(position: object) -> object:
+    """``position.value()`` for a position (an object with ``value()`` and
+    ``left_options()``), else None; the value is taken once, by the position.
+
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> _value_of_position(BackslidingToadsAndFrogs("t.")), _value_of_position("on")
+    (on, None)
+    """
+    value = getattr(position, "value", None)
+    if not callable(value) or not callable(getattr(position, "left_options", None)):
+        return None
+    return value()
 
 
 def onside(g: LoopyGame) -> LoopyGame:
