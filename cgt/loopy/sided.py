@@ -66,6 +66,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .._cache import BoundedCache
 from .._compat import flag
 from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation
@@ -74,6 +75,7 @@ from .graph import GameGraph, Winner, analyse
 from .values import LoopyGame, NotAStopper, _coerce, _product, on
 
 __all__ = [
+    "TEXT_LIMIT",
     "SidedValue",
     "SidesNotFound",
     "downsum",
@@ -81,6 +83,7 @@ __all__ = [
     "onside",
     "onside_ge",
     "parse_sided",
+    "sided_text",
     "sides",
     "upsum",
 ]
@@ -135,7 +138,7 @@ class SidedValue:
                     f"the {name} of a sided value must be a loopy game, not {type(x).__name__}"
                 )
             if not g.is_stopper:
-                raise NotAStopper(f"the {name} of a sided value must be a stopper; {g} is not")
+                raise NotAStopper(f"the {name} of a sided value must be a stopper; {g!r} is not")
             sides_.append(g)
         if not sides_[0] >= sides_[1]:
             raise InvalidArgument(
@@ -340,6 +343,53 @@ def sides(g: LoopyGame | Game | int | Any) -> SidedValue:
     return SidedValue(onside(h), offside(h))
 
 
+TEXT_LIMIT = 5000
+"""The largest game graph (in positions) whose sides ``str()`` searches for;
+:func:`sided_text` of a larger one says so instead (``sides()`` still searches)."""
+
+
+def sided_text(g: LoopyGame) -> str:
+    """How ``str()`` writes a loopy game that is not a stopper: ``onside & offside``
+    when :func:`sides` finds both (CGSuite's notation, which :func:`cgt.parse`
+    reads back to an equal :class:`SidedValue`), else a summary in angle
+    brackets: the number of positions, the side that was found, and why the
+    other was not.
+
+    >>> import cgt
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> g = BackslidingToadsAndFrogs("ttt..fff").value()
+    >>> sided_text(g)
+    '{on||0|-1/2} & {1/2|0||off}'
+    >>> cgt.parse(sided_text(g)) == g
+    True
+    >>> print(cgt.parse("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"))   # Bach's Carousel
+    <loopy game: 8 positions, not a stopper; onside not found, offside not found (...)>
+    """
+    n = g.graph.size
+    head = f"<loopy game: {n} positions, not a stopper"
+    if n > TEXT_LIMIT:
+        return (
+            f"{head}; sides not searched for when printing more than {TEXT_LIMIT} "
+            "positions (cgt.loopy.sides(g) searches)>"
+        )
+    texts: list[str | None] = []
+    for side in (onside, offside):
+        try:
+            texts.append(str(side(g)))
+        except SidesNotFound:
+            texts.append(None)
+    if texts[0] is not None and texts[1] is not None:
+        return f"{texts[0]} & {texts[1]}"
+    said = [
+        f"{name} {text}" if text is not None else f"{name} not found"
+        for name, text in zip(("onside", "offside"), texts, strict=True)
+    ]
+    return (
+        f"{head}; {', '.join(said)} (no candidate of cgt.loopy.sides passed its exact "
+        "check: a side may not be a stopper)>"
+    )
+
+
 def _value_of_position(position: object) -> object:
     """``position.value()`` for a position (an object with ``value()`` and
     ``left_options()``), else None; the value is taken once, by the position.
@@ -393,7 +443,7 @@ def onside_ge(g: LoopyGame | Game | int, t: LoopyGame | Game | int) -> bool:
     if a is None or b is None:
         raise InvalidArgument("onside_ge compares loopy games")
     if not b.is_stopper:
-        raise NotAStopper(f"onside_ge compares with a stopper; {b} is not one")
+        raise NotAStopper(f"onside_ge compares with a stopper; {b!r} is not one")
     return analyse(_product(a.graph, (-b).graph))[0].right_first is not Winner.RIGHT
 
 
@@ -513,7 +563,27 @@ def _cut_right(graph: GameGraph, redirect: bool) -> LoopyGame:
     return LoopyGame(GameGraph(tuple(left), tuple(kept), graph.start))
 
 
+_ONSIDES: BoundedCache[GameGraph, LoopyGame | str] = BoundedCache("loopy.sided.onsides")
+"""The onside found for a graph, or the message saying it was not found (the
+search is deterministic, so a failure is remembered too).  An entry is written
+only when a search ends: a search stopped by Ctrl-C leaves nothing behind."""
+
+
 def _sidle(graph: GameGraph) -> LoopyGame:
+    """The onside of the game on ``graph``, searched for once per graph (:data:`_ONSIDES`)."""
+    found = _ONSIDES.get(graph)
+    if found is None:
+        try:
+            found = _search(graph)
+        except SidesNotFound as err:
+            found = str(err)
+        _ONSIDES[graph] = found
+    if isinstance(found, str):
+        raise SidesNotFound(found)
+    return found
+
+
+def _search(graph: GameGraph) -> LoopyGame:
     """The onside, from candidates each checked exactly (see the module)."""
     n = graph.size
     game = LoopyGame(graph)
