@@ -71,6 +71,7 @@ from .._compat import flag
 from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation
 from ..notation import register_reader
+from ..progress import Tracker, tracking
 from .graph import GameGraph, Winner, analyse
 from .values import LoopyGame, NotAStopper, _coerce, _product, on
 
@@ -92,6 +93,9 @@ _SIDLING_STEPS = 40  # candidates tried
 _SIDLING_WORK = 400_000  # bound on the size of the games analysed in all
 _VALUE_STEPS = 200  # steps of sidling on values
 _VALUE_WORK = 200_000  # bound on the total size of the values built
+# bound on the positions of the graphs simplified while sidling on values (each
+# {S(v^L) | S(v^R)} is a graph of its options' values): ttt..fff needs 88,000
+_VALUE_BUILT = 300_000
 _VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
 _UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
 _UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
@@ -583,20 +587,40 @@ def _sidle(graph: GameGraph) -> LoopyGame:
     return found
 
 
+class _Steps:
+    """The steps of one search for a side (candidates checked, values built while
+    sidling), counted for its progress bar."""
+
+    __slots__ = ("count", "tracker")
+
+    def __init__(self, tracker: Tracker) -> None:
+        self.count = 0
+        self.tracker = tracker
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.count >= self.tracker.next:
+            self.tracker.update(self.count)
+
+
 def _search(graph: GameGraph) -> LoopyGame:
-    """The onside, from candidates each checked exactly (see the module)."""
+    """The onside, from candidates each checked exactly (see the module).  A
+    search of more than two seconds shows a bar of its steps (:mod:`cgt.progress`)."""
     n = graph.size
     game = LoopyGame(graph)
     tried: set[GameGraph] = set()
-    for candidate in _candidates(graph):
-        if candidate.graph.size <= _SIMPLIFY_SIZE:
-            # in simplest form the check below is a small product
-            candidate = candidate.simplify()
-            if candidate.graph in tried:
-                continue
-            tried.add(candidate.graph)
-        if onside_ge(game, candidate):
-            return candidate.simplify()
+    with tracking("sides of a loopy game", unit="step") as tracker:
+        steps = _Steps(tracker)
+        for candidate in _candidates(graph, steps):
+            steps.tick()
+            if candidate.graph.size <= _SIMPLIFY_SIZE:
+                # in simplest form the check below is a small product
+                candidate = candidate.simplify()
+                if candidate.graph in tried:
+                    continue
+                tried.add(candidate.graph)
+            if onside_ge(game, candidate):
+                return candidate.simplify()
     raise SidesNotFound(
         f"the onside of this loopy game ({n} positions) was not found exactly: no "
         "candidate (Right's cycle moves cut, taken away or unravelled, sidling on "
@@ -605,7 +629,7 @@ def _search(graph: GameGraph) -> LoopyGame:
     )
 
 
-def _candidates(graph: GameGraph) -> Iterator[LoopyGame]:
+def _candidates(graph: GameGraph, steps: _Steps) -> Iterator[LoopyGame]:
     """Stoppers ``C >= G⁺``, each an upper bound by construction (module
     docstring), in the order tried."""
     n = graph.size
@@ -614,14 +638,14 @@ def _candidates(graph: GameGraph) -> Iterator[LoopyGame]:
         if cut.is_stopper:
             yield cut
     if n <= _UNRAVEL_SIZE:
-        found = _delete_and_unravel(graph)
+        found = _delete_and_unravel(graph, steps)
         if found is not None:
             yield found
     stopper = _stopper_nodes(graph)
-    yield from _value_sidling(graph, stopper)
+    yield from _value_sidling(graph, stopper, steps)
     work = 0
-    for steps in range(_SIDLING_STEPS + 1):
-        candidate = _sidling(graph, stopper, steps)
+    for depth in range(_SIDLING_STEPS + 1):
+        candidate = _sidling(graph, stopper, depth)
         work += graph.size * candidate.graph.size
         if work > _SIDLING_WORK:
             return
@@ -716,7 +740,7 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
             return False
 
 
-def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
+def _delete_and_unravel(graph: GameGraph, steps: _Steps | None = None) -> LoopyGame | None:
     """A stopper ``C >= G⁺`` by construction, made from ``G`` by taking Right
     moves away one at a time (each step kept only when :func:`_onside_le` says
     the onside did not grow), and, when a cycle move of Right cannot go, by
@@ -742,6 +766,8 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
                     right[v].remove(w)
                     trial = GameGraph.of(left, right, start)
                     work += 4 * trial.size * base.size
+                    if steps is not None:
+                        steps.tick()
                     if work > _UNRAVEL_WORK:
                         return None
                     if _onside_le(trial, base):
@@ -767,6 +793,8 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
         for k in range(1, 4):
             trial = _unravel(current, edge, k)
             work += 4 * trial.size * base.size
+            if steps is not None:
+                steps.tick()
             if work > _UNRAVEL_WORK:
                 return None
             if _onside_le(trial, base):
@@ -839,10 +867,12 @@ class _Values:
     have the same simplest form) and a fixed point of sidling is seen exactly.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, steps: _Steps | None = None) -> None:
         self.games: list[LoopyGame] = []
         self.index: dict[GameGraph, int] = {}
-        self.work = 0
+        self.work = 0  # positions of the distinct values kept
+        self.built = 0  # positions of the graphs built by node()
+        self.steps = steps
 
     def add(self, g: LoopyGame) -> int:
         """The number of the stopper ``g`` (put in simplest form)."""
@@ -870,16 +900,23 @@ class _Values:
                 graph_right.extend(tuple(w + shift for w in m) for m in graph.right)
                 moves[side].append(graph.start + shift)
         graph_left[0], graph_right[0] = tuple(moves[0]), tuple(moves[1])
+        self.built += len(graph_left)
+        if self.steps is not None:
+            self.steps.tick()
         return self.add(LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0)))
 
 
-def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]:
+def _value_sidling(
+    graph: GameGraph, stopper: list[bool], steps: _Steps | None = None
+) -> Iterator[LoopyGame]:
     """``S_k`` at the start, ``k = 1, 2, ...``: sidling from ``on`` with every
     ``S_k(v) = {S_{k-1}(v^L) | S_{k-1}(v^R)}`` built from the values of the
     options and put in simplest form, so each is equal to the ``S_k`` of
-    :func:`_sidling`.  Yields each new start value."""
+    :func:`_sidling`.  Yields each new start value, until a fixed point, or
+    :data:`_VALUE_STEPS` steps, or the work bounds (:data:`_VALUE_WORK`,
+    :data:`_VALUE_BUILT`)."""
     n = graph.size
-    values = _Values()
+    values = _Values(steps)
     top = values.add(on)
     current = [
         values.add(LoopyGame(GameGraph(graph.left, graph.right, v))) if stopper[v] else top
@@ -901,7 +938,7 @@ def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]
                 # a position may be replaced by on (module docstring)
                 memo[key] = top if values.games[value].graph.size > _VALUE_SIZE else value
             new[v] = memo[key]
-            if values.work > _VALUE_WORK:
+            if values.work > _VALUE_WORK or values.built > _VALUE_BUILT:
                 return
         if new == current:
             return
