@@ -27,9 +27,10 @@ before the interrupted position (values are stored only once computed), so
 running it again gives the right answer.
 
 The loopy searches report too: building a game graph (positions), its
-retrograde analysis (states: a position and who moves) and the search for
-sides (steps: candidates checked and values built); a search run inside
-another tracked one (:func:`tracking`) adds no bar of its own.
+retrograde analysis (states: a position and who moves), the simplest form of
+a stopper (pairs of positions compared) and the search for sides (steps:
+candidates checked and values built); a search run inside another tracked
+one (:func:`tracking`) adds no bar of its own.
 
 >>> import cgt
 >>> with cgt.set_progress(False):

@@ -16,7 +16,17 @@ import pytest
 import cgt
 from cgt import progress
 from cgt.games import BackslidingToadsAndFrogs, FoxAndGeese
-from cgt.loopy import LoopyGame, SidedValue, SidesNotFound, analyse, game_graph, on, sided, sides
+from cgt.loopy import (
+    LoopyGame,
+    SidedValue,
+    SidesNotFound,
+    analyse,
+    game_graph,
+    on,
+    over,
+    sided,
+    sides,
+)
 
 from .test_loopy_sided import _check
 from .test_progress import _Interrupt, eager  # noqa: F401 - eager is a fixture
@@ -42,6 +52,9 @@ def quick(request: pytest.FixtureRequest) -> Iterator[None]:
     sided._ONSIDES.clear()
 
 
+NAMES = ["game graph", "retrograde analysis", "sides of a loopy game", "simplest form"]
+
+
 def _strip_value() -> LoopyGame:
     g = BackslidingToadsAndFrogs(STRIP).value()
     assert isinstance(g, LoopyGame)
@@ -54,6 +67,8 @@ def _searches() -> dict[str, Callable[[], Any]]:
         "game graph": lambda: game_graph(FOX)[0],
         "retrograde analysis": lambda: analyse(graph)[0],
         "sides of a loopy game": lambda: sides(_strip_value()),
+        # a new LoopyGame each time: a game keeps its simplest form once found
+        "simplest form": lambda: LoopyGame(graph).canonical().graph,
     }
 
 
@@ -66,15 +81,19 @@ def _expected() -> dict[str, Any]:
             "retrograde analysis": analyse(graph)[0],
             # checked independently of the search: the naive fixpoint below
             "sides of a loopy game": SidedValue(star, star),
+            # the position is over: checked below by comparisons, not simplest forms
+            "simplest form": over.canonical().graph,
         }
 
 
-def test_the_expected_sides_behave_as_the_game() -> None:
+def test_the_expected_values_are_right() -> None:
     _check(_strip_value(), _expected()["sides of a loopy game"])
+    fox = LoopyGame(game_graph(FOX)[0])
+    assert fox >= over and over >= fox  # by product graphs (Siegel VI), no simplest form
 
 
 @needs_tqdm
-@pytest.mark.parametrize("name", ["game graph", "retrograde analysis", "sides of a loopy game"])
+@pytest.mark.parametrize("name", NAMES)
 def test_a_long_loopy_search_shows_a_bar(
     name: str, quick: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -84,11 +103,11 @@ def test_a_long_loopy_search_shows_a_bar(
     err = capsys.readouterr().err
     assert result == _expected()[name]
     assert name in err, err
-    assert re.search(r"\d[kMG]?(pos|state|step)/s", err), err  # a rate
+    assert re.search(r"\d[kMG]?(pos|state|step|pair)/s", err), err  # a rate
     assert progress.outermost() is None
 
 
-@pytest.mark.parametrize("name", ["game graph", "retrograde analysis", "sides of a loopy game"])
+@pytest.mark.parametrize("name", NAMES)
 def test_progress_false_keeps_a_loopy_search_silent(
     name: str, quick: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -138,7 +157,7 @@ def _remembered_sides_are_right() -> None:
         assert fresh == found
 
 
-@pytest.mark.parametrize("name", ["game graph", "retrograde analysis", "sides of a loopy game"])
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("at", [1, 5, 40])
 def test_ctrl_c_mid_loopy_search(
     name: str, at: int, quick: None, monkeypatch: pytest.MonkeyPatch
