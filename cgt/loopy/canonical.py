@@ -37,15 +37,14 @@ __all__ = ["canonical_numbering", "order", "simplest_form"]
 _MAX_ROUNDS = 1000
 
 
-def order(graph: GameGraph, tracker: Tracker = IDLE, base: int = 0) -> list[list[bool]]:
+def order(graph: GameGraph) -> list[list[bool]]:
     """``ge[u][v]``: whether ``G_u >= G_v`` for the stoppers at nodes u and v.
 
     ``G_u >= G_v`` when Left, moving second in ``G_u - G_v``, can survive
     (win, or play for ever): Siegel, CGT, ch. VI.  All pairs are settled by
     one backward induction over the states ``(u, v, player to move)``: the
     states from which Right can force Left to run out of moves.  Meaningful
-    for stoppers only (the caller checks).  ``tracker`` counts the pairs set
-    up and settled, from ``base`` (:mod:`cgt.progress`).
+    for stoppers only (the caller checks).
 
     >>> from cgt.loopy import GameGraph
     >>> g = GameGraph.of([[1], [], [1]], [[], [], [2]])     # nodes: 1, 0, over
@@ -53,6 +52,11 @@ def order(graph: GameGraph, tracker: Tracker = IDLE, base: int = 0) -> list[list
     >>> ge[0][2], ge[2][0], ge[2][1], ge[1][2]               # 1 >= over > 0
     (True, False, True, False)
     """
+    return _order(graph, IDLE, 0)
+
+
+def _order(graph: GameGraph, tracker: Tracker, base: int) -> list[list[bool]]:
+    """:func:`order`, ``tracker`` counting the pairs set up and settled from ``base``."""
     n = graph.size
     left = [tuple(dict.fromkeys(m)) for m in graph.left]
     right = [tuple(dict.fromkeys(m)) for m in graph.right]
@@ -169,7 +173,7 @@ def _simplest_form(graph: GameGraph, tracker: Tracker) -> GameGraph:
     start = graph.start
     done = 0  # pairs counted by the earlier rounds
     for _ in range(_MAX_ROUNDS):
-        ge = order(GameGraph.of(left, right, start), tracker, done)
+        ge = _order(GameGraph.of(left, right, start), tracker, done)
         done += 2 * len(left) ** 2
         changed = False
         for v in _reachable(left, right, start):
