@@ -10,11 +10,13 @@ context), and reading the text back with :func:`cgt.parse`.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import cgt
 from cgt.games import BackslidingToadsAndFrogs
-from cgt.loopy import LoopyGame, SidedValue, SidesNotFound, parse_loopy, sided, sides
+from cgt.loopy import GameGraph, LoopyGame, SidedValue, SidesNotFound, parse_loopy, sided, sides
 from cgt.store import decode_data, encode_data
 
 from .test_loopy_sided import _check
@@ -94,10 +96,10 @@ def test_a_summary_names_the_side_that_was_found(monkeypatch: pytest.MonkeyPatch
     g = cgt.parse("a{1||a|0}")
     real = sided._sidle
 
-    def onside_only(graph: object) -> LoopyGame:
+    def onside_only(graph: object, quick: bool = False) -> LoopyGame:
         if graph == (-g).graph:
             raise SidesNotFound("not found here")
-        return real(graph)  # type: ignore[arg-type]
+        return real(graph, quick)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sided, "_sidle", onside_only)
     text = str(g)
@@ -115,18 +117,28 @@ def test_large_graphs_print_a_summary_without_searching(monkeypatch: pytest.Monk
 
 
 def test_failures_are_remembered_and_successes_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    g = cgt.parse("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
-    first = str(g)
-    monkeypatch.setattr(sided, "_search", lambda graph: pytest.fail("searched again"))
-    assert str(g) == first
-    with pytest.raises(SidesNotFound):
-        sides(g)
-    h = cgt.parse("a{1||a|0}")
     sided._ONSIDES.clear()
-    monkeypatch.undo()
-    assert str(h) == "2 & +-1"
-    monkeypatch.setattr(sided, "_search", lambda graph: pytest.fail("searched again"))
-    assert str(h) == "2 & +-1" and sides(h) == cgt.parse("2 & +-1")
+    sided._QUICK_FAILURES.clear()
+    searches: list[int] = []
+    real = sided._search
+
+    def counting(graph: GameGraph, built: int, checks: int) -> LoopyGame:
+        searches.append(built)
+        return real(graph, built, checks)
+
+    monkeypatch.setattr(sided, "_search", counting)
+    g = cgt.parse("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")  # no side found
+    first = str(g)
+    assert len(searches) == 2 and str(g) == first and len(searches) == 2
+    # printing searched within smaller bounds: sides() searches again, fully, once
+    for _ in range(2):
+        with pytest.raises(SidesNotFound):
+            sides(g)
+    assert len(searches) == 3 and searches[2] > searches[0]
+    assert str(g) == first and len(searches) == 3  # both failures remembered
+    h = cgt.parse("a{1||a|0}")  # both sides found: by printing, for good
+    assert str(h) == "2 & +-1" and len(searches) == 5
+    assert str(h) == "2 & +-1" and sides(h) == cgt.parse("2 & +-1") and len(searches) == 5
 
 
 def test_the_store_keeps_the_whole_graph() -> None:
@@ -141,3 +153,32 @@ def test_error_messages_name_the_graph_not_the_sides() -> None:
     g = cgt.parse("a{1||a|0}")
     with pytest.raises(cgt.loopy.NotAStopper, match=r"a\{1\|\{a\|0\}\}"):
         _ = g <= 0
+
+
+@pytest.mark.slow
+def test_printing_a_large_game_is_bounded() -> None:
+    # a random non-stopper of 768 positions: before the bounds of printing its
+    # str() searched 42 s (and one of 2545 positions 185 s and 3.4 GB); now the
+    # search for printing stops within its bounds, and beyond TEXT_LIMIT
+    # positions printing does not search at all
+    import random
+
+    from .loopy_samples import random_graph
+
+    sided._ONSIDES.clear()
+    sided._QUICK_FAILURES.clear()
+    g = LoopyGame(random_graph(random.Random(1000), 1000, 2.5 / 1000))
+    assert g.graph.size == 768 and not g.is_stopper
+    start = time.process_time()
+    with cgt.set_progress(False):
+        text = str(g)
+    assert time.process_time() - start < 60
+    if text.startswith("<"):
+        assert text.startswith("<loopy game: 768 positions, not a stopper;")
+    else:
+        assert cgt.parse(text) == g
+    big = LoopyGame(random_graph(random.Random(3000), 3000, 2.5 / 3000))
+    assert big.graph.size > sided.TEXT_LIMIT and not big.is_stopper
+    start = time.process_time()
+    assert "sides not searched" in str(big)
+    assert time.process_time() - start < 1

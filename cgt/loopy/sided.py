@@ -101,6 +101,13 @@ _UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
 _UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
 _UNRAVEL_WORK = 3_000_000  # bound on the states of its comparisons, in all
 _SIMPLIFY_SIZE = 600  # candidates up to this size are checked in simplest form
+# the exact check of a candidate C analyses G - C, of up to |G| * |C| positions: a
+# candidate whose check would be larger is skipped, and one search checks at most
+# _CHECK_WORK such positions in all (ttt..fff needs 42,560)
+_CHECK_SIZE = 1_000_000
+_CHECK_WORK = 4_000_000
+# printing (sided_text) searches within a quarter of those two bounds
+_QUICK = (_VALUE_BUILT // 2, _CHECK_WORK // 4)
 
 
 class SidesNotFound(TooLarge):
@@ -347,17 +354,18 @@ def sides(g: LoopyGame | Game | int | Any) -> SidedValue:
     return SidedValue(onside(h), offside(h))
 
 
-TEXT_LIMIT = 5000
+TEXT_LIMIT = 2000
 """The largest game graph (in positions) whose sides ``str()`` searches for;
 :func:`sided_text` of a larger one says so instead (``sides()`` still searches)."""
 
 
 def sided_text(g: LoopyGame) -> str:
     """How ``str()`` writes a loopy game that is not a stopper: ``onside & offside``
-    when :func:`sides` finds both (CGSuite's notation, which :func:`cgt.parse`
-    reads back to an equal :class:`SidedValue`), else a summary in angle
-    brackets: the number of positions, the side that was found, and why the
-    other was not.
+    when both are found (CGSuite's notation, which :func:`cgt.parse` reads back
+    to an equal :class:`SidedValue`), else a summary in angle brackets: the
+    number of positions, the side that was found, and why the other was not.
+    The search is :func:`sides`' within smaller bounds (:data:`_QUICK`), and is
+    not made for more than :data:`TEXT_LIMIT` positions.
 
     >>> import cgt
     >>> from cgt.games import BackslidingToadsAndFrogs
@@ -377,9 +385,10 @@ def sided_text(g: LoopyGame) -> str:
             "positions (cgt.loopy.sides(g) searches)>"
         )
     texts: list[str | None] = []
-    for side in (onside, offside):
+    for sign in (1, -1):  # the onside, then the offside: -(onside of -G)
         try:
-            texts.append(str(side(g)))
+            side = _sidle((g if sign == 1 else -g).graph, quick=True)
+            texts.append(str(side if sign == 1 else -side))
         except SidesNotFound:
             texts.append(None)
     if texts[0] is not None and texts[1] is not None:
@@ -389,8 +398,8 @@ def sided_text(g: LoopyGame) -> str:
         for name, text in zip(("onside", "offside"), texts, strict=True)
     ]
     return (
-        f"{head}; {', '.join(said)} (no candidate of cgt.loopy.sides passed its exact "
-        "check: a side may not be a stopper)>"
+        f"{head}; {', '.join(said)} (not found within the bounds of printing: "
+        "cgt.loopy.sides(g) searches further; a side may not be a stopper)>"
     )
 
 
@@ -573,15 +582,25 @@ search is deterministic, so a failure is remembered too).  An entry is written
 only when a search ends: a search stopped by Ctrl-C leaves nothing behind."""
 
 
-def _sidle(graph: GameGraph) -> LoopyGame:
-    """The onside of the game on ``graph``, searched for once per graph (:data:`_ONSIDES`)."""
+_QUICK_FAILURES: BoundedCache[GameGraph, str] = BoundedCache("loopy.sided.quick_failures")
+"""The graphs whose onside the quick search of printing did not find (a full search may)."""
+
+
+def _sidle(graph: GameGraph, quick: bool = False) -> LoopyGame:
+    """The onside of the game on ``graph``, searched for once per graph (:data:`_ONSIDES`);
+    ``quick``: within the smaller bounds of printing (:data:`_QUICK`)."""
     found = _ONSIDES.get(graph)
+    if found is None and quick:
+        found = _QUICK_FAILURES.get(graph)
     if found is None:
         try:
-            found = _search(graph)
+            found = _search(graph, *(_QUICK if quick else (_VALUE_BUILT, _CHECK_WORK)))
         except SidesNotFound as err:
             found = str(err)
-        _ONSIDES[graph] = found
+        if quick and isinstance(found, str):
+            _QUICK_FAILURES[graph] = found
+        else:
+            _ONSIDES[graph] = found
     if isinstance(found, str):
         raise SidesNotFound(found)
     return found
@@ -603,15 +622,18 @@ class _Steps:
             self.tracker.update(self.count)
 
 
-def _search(graph: GameGraph) -> LoopyGame:
+def _search(graph: GameGraph, built: int, checks: int) -> LoopyGame:
     """The onside, from candidates each checked exactly (see the module).  A
-    search of more than two seconds shows a bar of its steps (:mod:`cgt.progress`)."""
+    search of more than two seconds shows a bar of its steps (:mod:`cgt.progress`).
+    ``built`` bounds the positions built while sidling on values, ``checks`` the
+    positions of the exact checks."""
     n = graph.size
     game = LoopyGame(graph)
     tried: set[GameGraph] = set()
+    spent = 0  # positions of the checks made (bounded by checks)
     with tracking("sides of a loopy game", unit="step") as tracker:
         steps = _Steps(tracker)
-        for candidate in _candidates(graph, steps):
+        for candidate in _candidates(graph, steps, built):
             steps.tick()
             if candidate.graph.size <= _SIMPLIFY_SIZE:
                 # in simplest form the check below is a small product
@@ -619,6 +641,12 @@ def _search(graph: GameGraph) -> LoopyGame:
                 if candidate.graph in tried:
                     continue
                 tried.add(candidate.graph)
+            cost = n * candidate.graph.size
+            if cost > _CHECK_SIZE:
+                continue
+            spent += cost
+            if spent > checks:
+                break
             if onside_ge(game, candidate):
                 return candidate.simplify()
     raise SidesNotFound(
@@ -629,7 +657,7 @@ def _search(graph: GameGraph) -> LoopyGame:
     )
 
 
-def _candidates(graph: GameGraph, steps: _Steps) -> Iterator[LoopyGame]:
+def _candidates(graph: GameGraph, steps: _Steps, built: int) -> Iterator[LoopyGame]:
     """Stoppers ``C >= G⁺``, each an upper bound by construction (module
     docstring), in the order tried."""
     n = graph.size
@@ -642,7 +670,7 @@ def _candidates(graph: GameGraph, steps: _Steps) -> Iterator[LoopyGame]:
         if found is not None:
             yield found
     stopper = _stopper_nodes(graph)
-    yield from _value_sidling(graph, stopper, steps)
+    yield from _value_sidling(graph, stopper, steps, built)
     work = 0
     for depth in range(_SIDLING_STEPS + 1):
         candidate = _sidling(graph, stopper, depth)
@@ -907,14 +935,14 @@ class _Values:
 
 
 def _value_sidling(
-    graph: GameGraph, stopper: list[bool], steps: _Steps | None = None
+    graph: GameGraph, stopper: list[bool], steps: _Steps | None = None, built: int = _VALUE_BUILT
 ) -> Iterator[LoopyGame]:
     """``S_k`` at the start, ``k = 1, 2, ...``: sidling from ``on`` with every
     ``S_k(v) = {S_{k-1}(v^L) | S_{k-1}(v^R)}`` built from the values of the
     options and put in simplest form, so each is equal to the ``S_k`` of
     :func:`_sidling`.  Yields each new start value, until a fixed point, or
-    :data:`_VALUE_STEPS` steps, or the work bounds (:data:`_VALUE_WORK`,
-    :data:`_VALUE_BUILT`)."""
+    :data:`_VALUE_STEPS` steps, or the work bounds (:data:`_VALUE_WORK`, and
+    ``built`` positions of the graphs built)."""
     n = graph.size
     values = _Values(steps)
     top = values.add(on)
@@ -938,7 +966,7 @@ def _value_sidling(
                 # a position may be replaced by on (module docstring)
                 memo[key] = top if values.games[value].graph.size > _VALUE_SIZE else value
             new[v] = memo[key]
-            if values.work > _VALUE_WORK or values.built > _VALUE_BUILT:
+            if values.work > _VALUE_WORK or values.built > built:
                 return
         if new == current:
             return
