@@ -404,17 +404,19 @@ def sided_text(g: LoopyGame) -> str:
 
 
 def _value_of_position(position: object) -> object:
-    """``position.value()`` for a position (an object with ``value()`` and
-    ``left_options()``), else None; the value is taken once, by the position.
+    """``position.value()`` for a position (its type has the methods ``value()``
+    and ``left_options()``), else None; the value is taken once, by the position.
 
     >>> from cgt.games import BackslidingToadsAndFrogs
     >>> _value_of_position(BackslidingToadsAndFrogs("t.")), _value_of_position("on")
     (on, None)
     """
-    value = getattr(position, "value", None)
-    if not callable(value) or not callable(getattr(position, "left_options", None)):
+    kind = type(position)
+    if not callable(getattr(kind, "value", None)) or not callable(
+        getattr(kind, "left_options", None)
+    ):
         return None
-    return value()
+    return position.value()  # type: ignore[attr-defined]
 
 
 def onside(g: LoopyGame) -> LoopyGame:
