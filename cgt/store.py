@@ -394,7 +394,7 @@ def _kinds() -> dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]
 
         _KINDS = {
             "game": (Game, str, text(Game)),
-            "loopy": (LoopyGame, str, text(LoopyGame)),
+            "loopy": (LoopyGame, repr, text(LoopyGame)),  # repr: the whole graph
             "sided": (SidedValue, str, text(SidedValue)),
             "dyadic": (Dyadic, str, text(Dyadic)),
             "outcome": (Outcome, lambda v: v.name, member(Outcome)),
