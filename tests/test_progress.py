@@ -4,6 +4,7 @@ and a Ctrl-C in the middle of a search leaves every cache consistent."""
 from __future__ import annotations
 
 import re
+import math
 import signal
 import sys
 import time
@@ -214,7 +215,7 @@ def _winning_moves_by_search() -> list[str]:
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
-@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.8])
+@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.7])
 def test_a_real_ctrl_c_signal_mid_search(
     fraction: float, eager: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -230,9 +231,12 @@ def test_a_real_ctrl_c_signal_mid_search(
 
     board = ".....|.....|.....|....."  # about a tenth of a second, warm
     expected = Solver().keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
-    start = time.process_time()
-    solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
-    took = time.process_time() - start
+    took = math.inf
+    for _ in range(2):  # the least of two runs: the interrupted one may not pay a first run's costs
+        clear_solver_caches()
+        start = time.process_time()
+        solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
+        took = min(took, time.process_time() - start)
     clear_solver_caches()
     old = signal.signal(signal.SIGPROF, interrupt)
     try:
