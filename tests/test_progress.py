@@ -3,8 +3,8 @@ and a Ctrl-C in the middle of a search leaves every cache consistent."""
 
 from __future__ import annotations
 
-import re
 import math
+import re
 import signal
 import sys
 import time
