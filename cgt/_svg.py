@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import InvalidArgument, MissingExtra, WrongType
+from .errors import InvalidArgument, MissingExtra, TooLarge, WrongType
 
 __all__ = [
     "BLUE",
@@ -31,6 +31,7 @@ __all__ = [
     "escape",
     "fit_font",
     "num",
+    "short_text",
     "text_width",
     "with_title",
 ]
@@ -133,6 +134,21 @@ def with_title(svg: str, title: str) -> str:
 _FORMATS = ("svg", "png", "pdf")
 
 
+def short_text(obj: object) -> str:
+    """``str(obj)``, or its ``repr`` summary when its text is over the text limit.
+
+    Alt texts use it: a picture of a game too large to print still gets a title.
+
+    >>> import cgt
+    >>> short_text(cgt.parse("{1|*}"))
+    '{1|*}'
+    """
+    try:
+        return str(obj)
+    except TooLarge:
+        return repr(obj)
+
+
 class Drawable:
     """A mixin for everything cgt draws: positions, sums, thermographs, game trees.
 
@@ -161,7 +177,7 @@ class Drawable:
         'Clobber position xo.'
         """
         name = type(self).__name__
-        text = " / ".join(line.strip() for line in str(self).splitlines())
+        text = " / ".join(line.strip() for line in short_text(self).splitlines())
         if text.startswith(name + "("):  # a constructor call: what is inside it
             text = text[len(name) + 1 : -1] if text.endswith(")") else text[len(name) :]
         return f"{name} position {text}" if text.strip("' ") else f"empty {name} position"

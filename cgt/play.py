@@ -39,7 +39,7 @@ from ._budget import OverBudget, _local
 from ._cache import BoundedCache
 from ._deep import deep
 from ._options import has_options_method, options_method
-from ._svg import Drawable
+from ._svg import Drawable, short_text
 from .canonical import _options as _engine_options
 from .canonical import on_clear
 from .dyadic import Dyadic
@@ -373,7 +373,7 @@ class Sum(Drawable):
         titles = []
         for part in self.parts:
             title = getattr(part, "svg_title", None)
-            titles.append(title() if callable(title) else str(part))
+            titles.append(title() if callable(title) else short_text(part))
         return "sum of " + (" + ".join(titles) if titles else "nothing (0)")
 
     def _draw_svg(self) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ._svg import Drawable
+from ._svg import Drawable, short_text
 from .errors import InvalidArgument, TooLarge
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class GameTree(Drawable):
         return 1 + max(self._height(k) for k in kids) if kids else 0
 
     def __repr__(self) -> str:
-        return f"GameTree({self.game}, {self.size} nodes)"
+        return f"GameTree({short_text(self.game)}, {self.size} nodes)"
 
     def svg_title(self) -> str:
         """The picture's alt text.
@@ -107,7 +107,7 @@ class GameTree(Drawable):
         >>> cgt.parse("{1|*}").tree().svg_title()
         'game tree of {1|*}: 6 nodes, depth 2'
         """
-        return f"game tree of {self.game}: {self.size} nodes, depth {self.depth}"
+        return f"game tree of {short_text(self.game)}: {self.size} nodes, depth {self.depth}"
 
     # --- drawing -------------------------------------------------------------------
     def _measure(self, node: _Node) -> None:
