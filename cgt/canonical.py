@@ -144,22 +144,27 @@ def cache_info() -> _cache.CacheInfo:
     >>> info.total <= info.limit
     True
     """
-    compares, sums = _kernel.sizes() if _kernel is not None else (0, 0)
     per = _cache.ENTRY_BYTES
     entries = {
         "forms": len(_forms) + len(_numbers),
         "nus": len(_nus_table),
-        "sum": len(_add_cache) + sums,
-        "compare": len(_le_cache) + compares,
+        "sum": len(_add_cache),
+        "compare": len(_le_cache),
     }
     nbytes = {"forms": 0, "nus": 0}
     nbytes["sum"] = entries["sum"] * per["engine"]
     nbytes["compare"] = entries["compare"] * per["engine"]
+    engine_tables = {"nodes", "compare", "sum"}  # the node engine's (in the canonical kernel)
+    if _kernel is not None:
+        for name, (count, size) in _kernel.usage().items():
+            entries[name] = entries.get(name, 0) + count
+            nbytes[name] = nbytes.get(name, 0) + size
     board = kernel("shortgame")
     if board is not None:
         for name, (count, size) in board.usage().items():
-            entries["shortgame." + name] = count
-            nbytes["shortgame." + name] = size
+            if name not in engine_tables:
+                entries["shortgame." + name] = count
+                nbytes["shortgame." + name] = size
     solved = 0
     for solver in list(_cache._solvers):
         solved += solver._table_entries()
@@ -176,7 +181,10 @@ def cache_info() -> _cache.CacheInfo:
 
 
 def _apply_kernel_limits() -> None:
-    """Give the compiled board engine its share of the memory budget."""
+    """Give the node engine and the compiled solvers their share of the memory budget."""
+    engine = kernel("canonical")  # (this runs once before _kernel is bound below)
+    if engine is not None:
+        engine.set_limit(_cache.share("kernel"), _cache.cache_limit())
     board = kernel("shortgame")
     if board is not None:
         board.set_limit(_cache.share("kernel"), _cache.cache_limit())

@@ -72,7 +72,7 @@ static PyObject *py_zero = NULL, *py_one = NULL;
 
 static PyObject *s_lazy_options, *s_make_number, *s_make_nus, *s_recognise_nus, *s_intern_general,
     *s_numbers_only, *s_ZERO_D, *s_INVERSE_SHORTCUT, *s_limit, *s_forms, *s_data,
-    *s_add_big_nus, *s_FAR_NIMBER, *s_UP_SUM_LIMIT;
+    *s_add_big_nus, *s_FAR_NIMBER, *s_UP_SUM_LIMIT, *s_py_le, *s_py_add, *s_py_canonical_form;
 
 static int
 member_offset(PyTypeObject *type, const char *name, Py_ssize_t *out)
@@ -252,6 +252,33 @@ work_spend(int64_t steps)
             return work_exceeded();
         work.left -= steps;
     }
+    return 0;
+}
+
+/* One level down the engine's recursion (see engine.h); spend: one unit of work too. */
+static inline int
+descend(int spend)
+{
+#ifdef CGT_STACK_CHECK
+    char probe;
+    if (stack_floor == 0)
+        stack_floor_init();
+    if ((uintptr_t)&probe < stack_floor) {
+        PyErr_SetString(PyExc_RecursionError,
+                        "maximum recursion depth exceeded in cgt's engine (C stack)");
+        return -1;
+    }
+#endif
+    if (depth >= Py_GetRecursionLimit()) {
+        PyErr_SetString(PyExc_RecursionError,
+                        "maximum recursion depth exceeded in cgt's engine");
+        return -1;
+    }
+    if ((++ticks & 0x3ff) == 0 && PyErr_CheckSignals() < 0)
+        return -1;
+    if (spend && work.on && --work.left < 0)
+        return work_exceeded();
+    depth++;
     return 0;
 }
 
@@ -1635,6 +1662,160 @@ k_add(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* ------------------------------------------------------------------------ */
+/* le, add and canonical_form on the node engine                             */
+/* ------------------------------------------------------------------------ */
+/* The engine could not answer (Fallback set: a number beyond 64 bits, a re-entrant
+   call, too many nodes): cgt.canonical's Python function `name` answers.  Any other
+   error passes. */
+static PyObject *
+python_path(PyObject *name, PyObject *const *args, Py_ssize_t n)
+{
+    if (!PyErr_ExceptionMatches(Fallback))
+        return NULL;
+    PyErr_Clear();
+    PyObject *f = ns_get(name);
+    if (f == NULL)
+        return NULL;
+    Py_INCREF(f);
+    PyObject *r = PyObject_Vectorcall(f, args, n, NULL);
+    Py_DECREF(f);
+    return r;
+}
+
+static PyObject *
+e_le(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "le(g, h) takes two games");
+        return NULL;
+    }
+    if (check_game(args[0], "le") < 0 || check_game(args[1], "le") < 0)
+        return NULL;
+    PyObject *g = args[0], *h = args[1];
+    if (g == h)
+        Py_RETURN_TRUE;
+    PyObject *gx = slot(g, OFF_x), *hx = slot(h, OFF_x);
+    if (gx == NULL || hx == NULL)
+        return NULL;
+    int r = -1;
+    if (gx != Py_None && hx != Py_None) { /* closed form: numbers, ups and nimbers */
+        r = nus_le(g, h, gx, hx);
+        return r < 0 ? NULL : PyBool_FromLong(r);
+    }
+    if (n_enter() < 0)
+        return python_path(s_py_le, args, 2);
+    int32_t a = n_of_game(g), b = a < 0 ? -1 : n_of_game(h);
+    if (b >= 0)
+        r = n_le(a, b);
+    n_leave();
+    if (r < 0)
+        return python_path(s_py_le, args, 2);
+    return PyBool_FromLong(r);
+}
+
+static PyObject *
+e_add(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "add(g, h) takes two games");
+        return NULL;
+    }
+    if (check_game(args[0], "add") < 0 || check_game(args[1], "add") < 0)
+        return NULL;
+    PyObject *g = args[0], *h = args[1];
+    PyObject *gx = slot(g, OFF_x), *hx = slot(h, OFF_x);
+    if (gx == NULL || hx == NULL)
+        return NULL;
+    if (gx != Py_None && hx != Py_None) /* closed form: numbers, ups and nimbers */
+        return make_nus_sum(g, h, gx, hx);
+    if (h == SLOT(g, OFF_neg)) {
+        PyObject *flag = ns_get(s_INVERSE_SHORTCUT);
+        if (flag == NULL)
+            return NULL;
+        int on = PyObject_IsTrue(flag);
+        if (on < 0)
+            return NULL;
+        if (on) {
+            PyObject *zero = ns_get(s_ZERO_D);
+            PyObject *f = zero ? ns_get(s_make_number) : NULL;
+            return f ? PyObject_CallOneArg(f, zero) : NULL;
+        }
+    }
+    PyObject *out = NULL;
+    int big = 0;
+    if (gx != Py_None && !is_number(g))
+        big = big_nus_sum(h, g, &out);
+    else if (hx != Py_None && !is_number(h))
+        big = big_nus_sum(g, h, &out);
+    if (big != 0)
+        return big < 0 ? NULL : out;
+    if (n_enter() < 0)
+        return python_path(s_py_add, args, 2);
+    int32_t a = n_of_game(g), b = a < 0 ? -1 : n_of_game(h);
+    int32_t s = b < 0 ? -1 : n_add(a, b);
+    out = s < 0 ? NULL : n_to_python(s);
+    n_leave();
+    return out ? out : python_path(s_py_add, args, 2);
+}
+
+static PyObject *
+e_canonical_form(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "canonical_form(left, right) takes two iterables");
+        return NULL;
+    }
+    if (GameType == NULL)
+        return (check_game(Py_None, "canonical_form"), NULL);
+    PyObject *seq[2] = {NULL, NULL}, *out = NULL;
+    int32_t *ids = NULL;
+    for (int s = 0; s < 2; s++) {
+        seq[s] = PySequence_Fast(args[s], "canonical_form takes iterables of games");
+        if (seq[s] == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_Format(WrongType, "canonical_form takes iterables of games, not %.100s",
+                             Py_TYPE(args[s])->tp_name);
+            }
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq[s]); i++)
+            if (check_game(PySequence_Fast_GET_ITEM(seq[s], i), "canonical_form") < 0)
+                goto done;
+    }
+    Py_ssize_t nl = PySequence_Fast_GET_SIZE(seq[0]), nr = PySequence_Fast_GET_SIZE(seq[1]);
+    if (nl + nr > INT_MAX / 2) {
+        PyErr_SetString(PyExc_MemoryError, "canonical_form: too many options");
+        goto done;
+    }
+    ids = PyMem_Malloc((size_t)(nl + nr + 1) * sizeof(int32_t));
+    if (ids == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (n_enter() < 0)
+        goto fallback;
+    int32_t r = 0;
+    for (Py_ssize_t i = 0; i < nl + nr && r >= 0; i++)
+        r = ids[i] = n_of_game(i < nl ? PySequence_Fast_GET_ITEM(seq[0], i)
+                                      : PySequence_Fast_GET_ITEM(seq[1], i - nl));
+    if (r >= 0)
+        r = n_canonical_form(ids, (int)nl, ids + nl, (int)nr);
+    out = r < 0 ? NULL : n_to_python(r);
+    n_leave();
+fallback:
+    if (out == NULL) {
+        PyObject *fast[2] = {seq[0], seq[1]};
+        out = python_path(s_py_canonical_form, fast, 2);
+    }
+done:
+    PyMem_Free(ids);
+    Py_XDECREF(seq[0]);
+    Py_XDECREF(seq[1]);
+    return out;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Module                                                                    */
 /* ------------------------------------------------------------------------ */
 static PyObject *
@@ -1643,6 +1824,7 @@ k_clear(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
     words_clear(&le_words);
     table_clear(&le_table);
     table_clear(&add_table);
+    n_clear();
     Py_RETURN_NONE;
 }
 
@@ -1653,11 +1835,26 @@ k_clear_engine(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
     Py_RETURN_NONE;
 }
 
+/* usage() -> {name: (entries, bytes allocated)} of the node engine's tables */
 static PyObject *
-k_sizes(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
+k_usage(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 {
-    return Py_BuildValue("(nn)", (Py_ssize_t)(le_words.count + le_table.count),
-                         (Py_ssize_t)add_table.count);
+    cgt_engine_usage u;
+    api_usage(&u);
+    return Py_BuildValue("{s:(nn),s:(nn),s:(nn)}", "nodes", u.nodes, u.node_bytes, "compare",
+                         u.compare, u.compare_bytes, "sum", u.sum, u.sum_bytes);
+}
+
+/* set_limit(bytes, entries=0): the engine's share of the memory budget, as in
+   cgt._kernel_shortgame.set_limit */
+static PyObject *
+k_set_limit(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    unsigned long long total, entries = 0;
+    if (!PyArg_ParseTuple(args, "K|K:set_limit", &total, &entries))
+        return NULL;
+    api_set_limit(total, entries);
+    Py_RETURN_NONE;
 }
 
 static PyObject *
@@ -1750,9 +1947,9 @@ k_work_spend(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
 /* The engine's functions, exported under cgt.canonical's names with the
    Python functions' docstrings (so documentation and doctests see one API). */
 static PyMethodDef exported[] = {
-    {"le", (PyCFunction)(void (*)(void))k_le, METH_FASTCALL, NULL},
-    {"add", (PyCFunction)(void (*)(void))k_add, METH_FASTCALL, NULL},
-    {"canonical_form", (PyCFunction)(void (*)(void))k_canonical_form, METH_FASTCALL, NULL},
+    {"le", (PyCFunction)(void (*)(void))e_le, METH_FASTCALL, NULL},
+    {"add", (PyCFunction)(void (*)(void))e_add, METH_FASTCALL, NULL},
+    {"canonical_form", (PyCFunction)(void (*)(void))e_canonical_form, METH_FASTCALL, NULL},
 };
 
 static PyObject *
@@ -1785,9 +1982,9 @@ static PyMethodDef methods[] = {
      "init(Game, Dyadic, namespace, cache_module, WrongType): bind the kernel."},
     {"export", (PyCFunction)k_export, METH_VARARGS,
      "export(name, signature, doc, module_name): the function name, documented as doc."},
-    {"le", (PyCFunction)(void (*)(void))k_le, METH_FASTCALL, "le(g, h): g <= h (cached)."},
-    {"add", (PyCFunction)(void (*)(void))k_add, METH_FASTCALL, "add(g, h): g + h (cached)."},
-    {"canonical_form", (PyCFunction)(void (*)(void))k_canonical_form, METH_FASTCALL,
+    {"le", (PyCFunction)(void (*)(void))e_le, METH_FASTCALL, "le(g, h): g <= h (cached)."},
+    {"add", (PyCFunction)(void (*)(void))e_add, METH_FASTCALL, "add(g, h): g + h (cached)."},
+    {"canonical_form", (PyCFunction)(void (*)(void))e_canonical_form, METH_FASTCALL,
      "canonical_form(left, right): the canonical game {left | right}."},
     {"clear", k_clear, METH_NOARGS, "clear(): forget the cached comparisons and sums."},
     {"work_set", k_work_set, METH_VARARGS,
@@ -1795,7 +1992,11 @@ static PyMethodDef methods[] = {
     {"work_get", k_work_get, METH_NOARGS, "work_get(): (steps left or None, limit)."},
     {"work_spend", (PyCFunction)(void (*)(void))k_work_spend, METH_FASTCALL,
      "work_spend(steps=1): spend this thread's work budget; WorkLimitExceeded if spent."},
-    {"sizes", k_sizes, METH_NOARGS, "sizes(): (comparisons, sums) cached."},
+    {"usage", k_usage, METH_NOARGS,
+     "usage(): {name: (entries, bytes)} of the node engine's nodes, comparisons and sums."},
+    {"set_limit", k_set_limit, METH_VARARGS,
+     "set_limit(bytes, entries=0): bound the node engine's tables to its share of bytes, and "
+     "each memo to `entries` entries (0: no such bound)."},
     {"setup_engine", k_setup_engine, METH_VARARGS,
      "setup_engine(number, form, Game, Dyadic, KeyedRef, serial, forms, numbers, nus, "
      "forms_remove, numbers_remove, nus_remove, lock): how the node engine makes the games of "
@@ -1830,6 +2031,11 @@ PyInit__kernel_canonical(void)
     s_add_big_nus = PyUnicode_InternFromString("_add_big_nus");
     s_FAR_NIMBER = PyUnicode_InternFromString("FAR_NIMBER");
     s_UP_SUM_LIMIT = PyUnicode_InternFromString("UP_SUM_LIMIT");
+    s_py_le = PyUnicode_InternFromString("_py_le");
+    s_py_add = PyUnicode_InternFromString("_py_add");
+    s_py_canonical_form = PyUnicode_InternFromString("_py_canonical_form");
+    if (!s_py_le || !s_py_add || !s_py_canonical_form)
+        return NULL;
     if (!s_forms || !s_data || !s_add_big_nus || !s_FAR_NIMBER || !s_UP_SUM_LIMIT)
         return NULL;
     py_zero = PyLong_FromLong(0);
