@@ -106,7 +106,7 @@ def _bind(game_class: type[Game]) -> None:
     if _kernel is not None:
         from .errors import WorkLimitExceeded, WrongType
 
-        _kernel.init(game_class, Dyadic, globals(), _cache, WrongType, WorkLimitExceeded)
+        _kernel.init(game_class, Dyadic, globals(), WrongType, WorkLimitExceeded)
         # The kernel's node engine (cgt/_c/engine.h, the compiled solvers' engine)
         # makes the games of its results itself, as this module would: the same
         # slots, the same keys in the same weak-value tables, the same serial
@@ -207,8 +207,7 @@ def clear_caches() -> None:
     _le_cache.clear()
     _add_cache.clear()
     if _kernel is not None:
-        _kernel.clear()
-        _kernel.clear_engine()  # the node engine, and the compiled solvers' tables with it
+        _kernel.clear()  # the node engine, and the compiled solvers' tables with it
     for hook in _clear_hooks:
         hook()
 

@@ -5,26 +5,36 @@
  * struct declared in engine_api.h; shortgame.c (with boards.h and graphs.h)
  * reaches the engine only through that struct.
  *
- * The engine mirrors cgt/canonical.py: games are nodes numbered from 1 and
- * hash-consed, so that every value has exactly one node (numbers by their
- * value, other games by their sorted canonical option lists).  Numbers are
- * dyadic rationals num / 2**exp held in 64 bits; anything that would overflow
- * raises Fallback, and the caller's Python path then answers.  Nus values (ups
- * and stars) are plain general nodes here: canonical forms are unique, so they
- * are converted to the right Python objects on the way out
- * (cgt.canonical._engine_form recognises them).
+ * This is cgt's one canonical form in C: canonical.c's le, add and
+ * canonical_form (the compiled half of cgt/canonical.py) and the compiled
+ * solvers all run on it.
  *
- * Node -> Game conversion makes the games of results here, as cgt.canonical
- * makes them: canonical.py hands its intern tables, serial counter and lock
- * over (setup_engine, from cgt.canonical._bind).
+ * The engine mirrors cgt/canonical.py: games are nodes numbered from 1 and
+ * hash-consed, so that every value has exactly one node.  Numbers and nus
+ * values x + k.up + *m are interned by value (x, k, m) with their options
+ * listed on first use, and compared, added and negated in closed form; a form
+ * {L|R} interned from canonical options is recognised as such a value when it
+ * is one (cgt.canonical._recognise_nus), other games are interned by their
+ * sorted canonical option lists.  Numbers are dyadic rationals num / 2**exp
+ * held in 64 bits; anything that would overflow raises Fallback, and the
+ * caller's Python path then answers.
+ *
+ * Game -> node conversion (n_of_game) reads a Game's slots: numbers and nus
+ * values by value, other games by their options tuples (canonical already, so
+ * interned as they are), memoised by the Game's serial number; the node keeps
+ * its Game.  Node -> Game conversion (n_to_python) makes the games of results
+ * here, as cgt.canonical makes them: canonical.py hands its intern tables,
+ * serial counter and lock over (setup_engine, from cgt.canonical._bind).
  *
  * Every table persists across calls; the memo tables are bounded (emptied
  * when full), and the node tables are emptied at the start of a call once they
  * are over their bound (with every table of the clients, through their
  * on_reset hooks).  A value is inserted only once it is complete, so a search
- * interrupted by Ctrl-C leaves the tables consistent.  All of it runs with the
- * GIL held; a re-entrant call (from a signal handler, or from Python code that
- * a conversion runs) raises Fallback instead of touching the tables.
+ * interrupted by Ctrl-C (or stopped by the work budget or the depth guard)
+ * leaves the tables consistent.  All of it runs with the GIL held; a
+ * re-entrant call (from a signal handler, or from Python code that a
+ * conversion runs) raises Fallback instead of touching the tables, and a call
+ * from another thread while a call is inside Python code waits for it.
  */
 #ifndef CGT_ENGINE_H
 #define CGT_ENGINE_H
@@ -1215,15 +1225,17 @@ static int n_wait(void)
 static int n_enter(void)
 {
     unsigned long me = PyThread_get_thread_ident();
-    if (g_busy) {
-        if (g_owner == me)
-            return n_fail("the compiled engine is busy (re-entrant call)");
-        if (n_wait() < 0)
-            return -1;
-    }
-    if (g_clear_pending || node_bytes() > g_node_bytes) {
-        n_reset_all();
+    for (;;) {
+        if (g_busy) {
+            if (g_owner == me)
+                return n_fail("the compiled engine is busy (re-entrant call)");
+            if (n_wait() < 0)
+                return -1;
+        }
+        if (!g_clear_pending && node_bytes() <= g_node_bytes)
+            break;
         g_clear_pending = 0;
+        n_reset_all(); /* (releasing games can run Python code, and another thread's call) */
     }
     /* free but for a waiting thread's instant between taking and releasing it */
     PyThread_acquire_lock(g_mutex, WAIT_LOCK);
@@ -1745,6 +1757,10 @@ static int32_t n_of_game_new(PyObject *g)
 /* The node of a Game (inside a call). */
 static int32_t n_of_game(PyObject *g)
 {
+    if (!ic_game) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled engine is not set up");
+        return -1;
+    }
     long long serial;
     int c = as_ll(ISLOT(g, S_ID), &serial);
     if (c != 0 || serial <= 0) {
