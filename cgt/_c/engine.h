@@ -529,7 +529,18 @@ static int32_t n_intern_general(const int32_t *L, int nl, const int32_t *R, int 
 }
 
 /* List the options of a number (made on first use, as cgt.canonical does). */
-static int number_options(int32_t id);
+/* Record the listed options of a number or nus node (ids: left then right). */
+static int set_options(int32_t id, const int32_t *ids, int nl, int nr)
+{
+    int64_t off = pool_append(ids, nl + nr);
+    if (off < 0)
+        return -1;
+    node *n = &g_nodes[id];
+    n->opt = (int32_t)off;
+    n->nl = (uint16_t)nl;
+    n->nr = (uint16_t)nr;
+    return 0;
+}
 
 /* List the options of x + k.up + *m (cgt.canonical._nus_options): *m has x + *j for
  * j < m on both sides; k.up + *m = {x | x + (k-1).up + *(m^1)} but ^* = {x, x* | x}
@@ -578,16 +589,10 @@ static int nus_options(int32_t id)
             nl = nr = 1;
         }
     }
-    int64_t off = pool_append(ids, nl + nr);
+    int r = set_options(id, ids, nl, nr);
     if (ids != small)
         free(ids);
-    if (off < 0)
-        return -1;
-    node *n = &g_nodes[id];
-    n->opt = (int32_t)off;
-    n->nl = (uint16_t)nl;
-    n->nr = (uint16_t)nr;
-    return 0;
+    return r;
 }
 
 static int number_options(int32_t id)
@@ -618,14 +623,7 @@ static int number_options(int32_t id)
             return -1;
         nr = 1;
     }
-    int64_t off = pool_append(ids, nl + nr);
-    if (off < 0)
-        return -1;
-    node *n = &g_nodes[id];
-    n->opt = (int32_t)off;
-    n->nl = (uint16_t)nl;
-    n->nr = (uint16_t)nr;
-    return 0;
+    return set_options(id, ids, nl, nr);
 }
 
 static inline int ensure_options(int32_t id)
