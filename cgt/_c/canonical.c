@@ -181,12 +181,19 @@ stack_floor_init(void)
 #define CGT_TLS __thread
 #endif
 
-/* Depth of the engine's recursion in this thread.  (Not Py_EnterRecursiveCall:
-   from Python 3.12 on it counts against a fixed C limit that the interpreter's
-   recursion limit does not raise, and cgt/_deep.py raises that limit to run
-   deep games on a big stack.) */
-static CGT_TLS long depth = 0;
-static unsigned int ticks = 0;
+/* The lowest address this thread's C stack may reach in the engine (engine.h's
+   descend() checks it; 1: unknown, rely on the recursion limit). */
+static uintptr_t
+stack_floor_here(void)
+{
+#ifdef CGT_STACK_CHECK
+    if (stack_floor == 0)
+        stack_floor_init();
+    return stack_floor;
+#else
+    return 1;
+#endif
+}
 
 /* The work budget of this thread (cgt._budget.work_limit): every step of the
    engine -- each call of enter() below, and each position a solver values --
@@ -235,34 +242,6 @@ work_spend(int64_t steps)
     return 0;
 }
 
-/* One level down the engine's recursion (see engine.h); spend: one unit of work too. */
-static inline int
-descend(int spend)
-{
-#ifdef CGT_STACK_CHECK
-    char probe;
-    if (stack_floor == 0)
-        stack_floor_init();
-    if ((uintptr_t)&probe < stack_floor) {
-        PyErr_SetString(PyExc_RecursionError,
-                        "maximum recursion depth exceeded in cgt's engine (C stack)");
-        return -1;
-    }
-#endif
-    if (depth >= Py_GetRecursionLimit()) {
-        PyErr_SetString(PyExc_RecursionError,
-                        "maximum recursion depth exceeded in cgt's engine");
-        return -1;
-    }
-    if ((++ticks & 0x3ff) == 0 && PyErr_CheckSignals() < 0)
-        return -1;
-    if (spend && work.on && --work.left < 0)
-        return work_exceeded();
-    depth++;
-    return 0;
-}
-
-#define LEAVE() (depth--)
 
 /* The node engine (engine.h), exported to the compiled solvers as _engine_api. */
 #include "engine.h"

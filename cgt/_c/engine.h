@@ -77,10 +77,38 @@ static cgt_work_state *g_budget; /* this call's thread's budget (set by n_enter)
     } while (0)
 
 /* Depth: every recursive step not answered by a memo goes down one level with
- * descend() (canonical.c: the thread's C stack and Python's recursion limit are
- * checked, RecursionError beyond them, which cgt/_deep.py turns into a re-run on a
- * big stack; signals are looked at every 1024 steps; descend(1) spends one unit of
- * the work budget too) and comes back up with LEAVE(). */
+ * descend() and comes back up with LEAVE(): the thread's C stack and Python's
+ * recursion limit are checked, RecursionError beyond them, which cgt/_deep.py turns
+ * into a re-run on a big stack (not Py_EnterRecursiveCall: from Python 3.12 on it
+ * counts against a fixed C limit that the interpreter's recursion limit does not
+ * raise); signals are looked at every 1024 steps; descend(1) spends one unit of the
+ * work budget too.  One call runs in the engine at a time, so these are plain
+ * statics, set for the calling thread by n_enter. */
+static long g_depth, g_depth_limit;
+static uintptr_t g_stack_floor;
+static unsigned int g_steps;
+
+static inline int descend(int spend)
+{
+    char probe;
+    if ((uintptr_t)&probe < g_stack_floor) {
+        PyErr_SetString(PyExc_RecursionError,
+                        "maximum recursion depth exceeded in cgt's engine (C stack)");
+        return -1;
+    }
+    if (g_depth >= g_depth_limit) {
+        PyErr_SetString(PyExc_RecursionError, "maximum recursion depth exceeded in cgt's engine");
+        return -1;
+    }
+    if ((++g_steps & 0x3ff) == 0 && PyErr_CheckSignals() < 0)
+        return -1;
+    if (spend && g_budget->on && --g_budget->left < 0)
+        return work_exceeded();
+    g_depth++;
+    return 0;
+}
+
+#define LEAVE() (g_depth--)
 
 /* floor(x / 2**d) for x >= 0 and d >= 0 (any d: exponents go up to EXP_LIMIT) */
 static inline int64_t floor_shift(int64_t x, int d)
@@ -1240,6 +1268,9 @@ static int n_enter(void)
     g_busy = 1;
     g_owner = me;
     g_budget = work_current();
+    g_depth = 0;
+    g_depth_limit = Py_GetRecursionLimit();
+    g_stack_floor = stack_floor_here();
     if (!g_zero) {
         dy z = {0, 0};
         int32_t id = make_number(z);
