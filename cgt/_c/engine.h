@@ -1686,6 +1686,18 @@ static PyObject *n_to_python(int32_t id)
     }
     if (!obj)
         return NULL;
+    /* the Game converts back to this node without a walk (a solver's value that
+     * Python then adds to something, say) */
+    long long serial;
+    if (ic_game && as_ll(ISLOT(obj, S_ID), &serial) == 0 && serial > 0 &&
+        memo_put(&m_games, (uint64_t)serial, id) < 0) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    if (PyErr_Occurred()) { /* (as_ll of a serial cannot fail, but be sure) */
+        Py_DECREF(obj);
+        return NULL;
+    }
     Py_INCREF(obj);
     g_py[id] = obj;
     return obj;
