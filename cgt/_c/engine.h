@@ -515,14 +515,16 @@ static int32_t n_intern_general(const int32_t *L, int nl, const int32_t *R, int 
         return n_fail("internal: a general node with an empty side");
     if (nl > 65535 || nr > 65535)
         return n_fail("too many options for the compiled engine");
+    if (IS_NUS(L[0]) && IS_NUS(R[0])) { /* perhaps x + k.up + *m (never in t_forms) */
+        int32_t nus = recognise_nus(L, nl, R, nr);
+        if (nus != 0)
+            return nus;
+    }
     uint32_t h = hash_lists(L, nl, R, nr);
     formkey key = {h, 0, L, R, nl, nr};
     const idslot *found = formtab_find(&t_forms, key);
     if (found)
         return found->id;
-    int32_t nus = recognise_nus(L, nl, R, nr); /* (never in the table of forms) */
-    if (nus != 0)
-        return nus;
     dy ls = rs_of(L[0]), rs = ls_of(R[0]);
     for (int i = 1; i < nl; i++) {
         dy s = rs_of(L[i]);
