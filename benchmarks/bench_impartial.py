@@ -161,7 +161,6 @@ def smoke() -> int:
     def ours() -> dict[str, object]:
         kayles = OctalGame("0.77").grundy_sequence(3001, progress=False)
         p = OctalGame("0.77").periodicity()
-        assert p is not None
         if [p.value(k) for k in range(3001)] != kayles:
             raise SystemExit("smoke: Kayles' period disagrees with the direct computation")
         table = grundy_table(40, engine="numpy")
@@ -210,7 +209,6 @@ def main(argv: list[str]) -> None:
     def via_period() -> list[int]:
         game = OctalGame("0.77")
         p = game.periodicity()
-        assert p is not None
         return [p.value(k) for k in range(n + 1)]
 
     periodic = timed(f"Kayles 0.77, G(0..{n}) via the proven period", via_period)

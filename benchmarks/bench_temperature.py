@@ -108,7 +108,7 @@ def main() -> None:
     )
     peer = bench_cgt_py()
     if peer is None:
-        print("cgt-py: not installed (pip install 'combinatorial-games[peer]')")
+        print("cgt-py: not installed (pip install cgt-py, the 'peer' extra)")
         return
     theirs, pinfo = peer
     print(f"cgt-py: {theirs:.4f} s  (temperature {pinfo[0]})")

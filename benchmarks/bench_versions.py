@@ -1,6 +1,6 @@
 """Single-threaded cost of a change: this tree against an earlier commit, in one run.
 
-Run:  python benchmarks/bench_versions.py [--base REV] [--repeat N] [--compiled]
+Run:  python benchmarks/bench_versions.py [--base REV] [--repeat N] [--compiled] [--only TEXT]
 
 The earlier commit (default ``977a1e4``, the last version before the engine
 became thread-safe) is exported with ``git archive`` into a temporary folder.
@@ -331,8 +331,16 @@ def main() -> None:
         action="store_true",
         help="build the base's C kernels too and time the compiled workloads",
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="TEXT",
+        help="time only the workloads whose name contains TEXT (may be repeated)",
+    )
     args = parser.parse_args()
     workloads = COMPILED_WORKLOADS if args.compiled else WORKLOADS
+    if args.only:
+        workloads = {k: v for k, v in workloads.items() if any(t in k for t in args.only)}
     with tempfile.TemporaryDirectory() as tmp:
         base = export(args.base, Path(tmp))
         if args.compiled:

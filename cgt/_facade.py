@@ -50,6 +50,7 @@ TABLE: dict[str, Callable[..., Any]] = {
     "to_string": notation.to_string,
     "to_unicode": notation.to_unicode,
     "to_latex": notation.to_latex,
+    "to_mathml": notation.to_mathml,
     "parse": notation.parse,
     "parse_short": notation._parse_short,  # unpickling: the short reader only
     "tree": tree.GameTree,

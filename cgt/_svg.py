@@ -1,4 +1,6 @@
-"""Shared helpers for the SVG pictures that Jupyter shows (``_repr_svg_``).
+"""Shared helpers for the SVG pictures that Jupyter shows (``_repr_svg_``),
+and :class:`Drawable`, the public face of every picture: ``to_svg()`` and
+``save(path)``.
 
 Every picture is one self-contained ``<svg>`` element: the SVG namespace, a
 ``width``, a ``height`` and a ``viewBox``, no external fonts, styles or images.
@@ -14,9 +16,24 @@ errs on the wide side for the digits, letters and signs labels use.
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable
+from pathlib import Path
 
-__all__ = ["BLUE", "RED", "document", "escape", "fit_font", "num", "text_width"]
+from .errors import InvalidArgument, MissingExtra, WrongType
+
+__all__ = [
+    "BLUE",
+    "RED",
+    "Drawable",
+    "document",
+    "escape",
+    "fit_font",
+    "num",
+    "text_width",
+    "with_title",
+]
 
 BLUE = "#3465a4"
 RED = "#cc0000"
@@ -85,3 +102,126 @@ def document(width: float, height: float, body: Iterable[str], background: str =
     )
     back = f'<rect width="{num(width)}" height="{num(height)}" fill="{background}"/>'
     return head + (back if background else "") + "".join(body) + "</svg>"
+
+
+_TITLE_LIMIT = 400  # characters of alt text; a longer description is cut with an ellipsis
+_SVG_OPEN = re.compile(r"<svg\b[^>]*>")
+
+
+def with_title(svg: str, title: str) -> str:
+    """``svg`` with a ``<title>`` (its alt text) as the first child of its outer ``<svg>``.
+
+    A title already there is kept; the text is escaped and cut to a few
+    hundred characters.
+
+    >>> with_title('<svg width="1"><rect/></svg>', "a <b>")
+    '<svg width="1"><title>a &lt;b&gt;</title><rect/></svg>'
+    >>> with_title('<svg><title>t</title></svg>', "u")
+    '<svg><title>t</title></svg>'
+    """
+    head = _SVG_OPEN.search(svg)
+    if head is None:
+        raise InvalidArgument("with_title() needs an SVG document (no <svg> element found)")
+    if svg.startswith("<title", head.end()):
+        return svg
+    text = " ".join(title.split())
+    if len(text) > _TITLE_LIMIT:
+        text = text[: _TITLE_LIMIT - 1] + "\u2026"
+    return f"{svg[: head.end()]}<title>{escape(text)}</title>{svg[head.end() :]}"
+
+
+_FORMATS = ("svg", "png", "pdf")
+
+
+class Drawable:
+    """A mixin for everything cgt draws: positions, sums, thermographs, game trees.
+
+    A drawing class implements ``_draw_svg()`` (the picture) and may override
+    :meth:`svg_title` (its alt text); the mixin gives the picture Jupyter
+    shows (``_repr_svg_``), :meth:`to_svg` and :meth:`save`.
+
+    >>> from cgt.games import Domineering
+    >>> d = Domineering("..|..")
+    >>> d.svg_title()
+    'Domineering position .. / ..'
+    >>> d.to_svg().count("<title>Domineering position .. / ..</title>")
+    1
+    """
+
+    __slots__ = ()
+
+    def _draw_svg(self) -> str:  # pragma: no cover - every drawing class overrides it
+        raise NotImplementedError
+
+    def svg_title(self) -> str:
+        """The picture's alt text: what it shows, in words (its SVG ``<title>``).
+
+        >>> from cgt.games import Clobber
+        >>> Clobber("xo.").svg_title()
+        'Clobber position xo.'
+        """
+        name = type(self).__name__
+        text = " / ".join(line.strip() for line in str(self).splitlines())
+        if text.startswith(name + "("):  # a constructor call: what is inside it
+            text = text[len(name) + 1 : -1] if text.endswith(")") else text[len(name) :]
+        return f"{name} position {text}" if text.strip("' ") else f"empty {name} position"
+
+    def to_svg(self) -> str:
+        """The picture as an SVG document (text), with its :meth:`svg_title` as ``<title>``.
+
+        The same picture Jupyter shows; self-contained (no external fonts,
+        styles or images).
+
+        >>> from cgt.games import Clobber
+        >>> svg = Clobber("xo").to_svg()
+        >>> svg.startswith("<svg") and "<title>Clobber position xo</title>" in svg
+        True
+        """
+        return with_title(self._draw_svg(), self.svg_title())
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def save(self, path: str | os.PathLike[str], *, format: str | None = None) -> Path:
+        """Write the picture to ``path`` and return it as a :class:`~pathlib.Path`.
+
+        The format is ``format`` (``"svg"``, ``"png"`` or ``"pdf"``) or else
+        the file's suffix.  SVG needs nothing else; PNG and PDF are drawn from
+        the SVG by cairosvg, installed with the ``plot`` extra
+        (or on its own: ``pip install cairosvg``); without it they raise
+        :class:`~cgt.errors.MissingExtra`.
+
+        >>> import pathlib, tempfile
+        >>> from cgt.games import Clobber
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     out = Clobber("xo").save(pathlib.Path(folder) / "clobber.svg")
+        ...     out.read_text(encoding="utf-8") == Clobber("xo").to_svg()
+        True
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise WrongType(f"save() needs a file path, not {type(path).__name__}")
+        target = Path(path)
+        kind = format if format is not None else target.suffix.lstrip(".")
+        kind = kind.lower() if isinstance(kind, str) else kind
+        if kind not in _FORMATS:
+            how = f"format={format!r}" if format is not None else f"the suffix of {str(target)!r}"
+            raise InvalidArgument(
+                f"save() writes svg, png or pdf, not {how}: name the file .svg, .png or "
+                f".pdf, or pass format='svg'"
+            )
+        svg = self.to_svg()
+        if kind == "svg":
+            target.write_text(svg, encoding="utf-8")
+            return target
+        try:
+            import cairosvg
+        except (ImportError, OSError) as err:  # OSError: the package without the cairo library
+            raise MissingExtra(
+                f"saving {kind.upper()} needs cairosvg and the cairo library (the 'plot' "
+                f"extra): pip install cairosvg, or save as .svg ({err})"
+            ) from None
+        convert = cairosvg.svg2png if kind == "png" else cairosvg.svg2pdf
+        # twice the SVG's size for PNG, so the picture stays sharp on a high-density screen
+        options = {"scale": 2.0} if kind == "png" else {}
+        convert(bytestring=svg.encode("utf-8"), write_to=str(target), **options)
+        return target

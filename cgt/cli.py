@@ -168,6 +168,13 @@ def _moves_label(side: str) -> str:
     return "winning moves for " + ("Left" if side == "L" else "Right")
 
 
+def _coordinates(position: object, moves: list[Any]) -> Report:
+    """The ``coordinates`` line, said before the moves it explains: how their
+    descriptions name places (nothing when there is no move or no convention)."""
+    text = getattr(type(position), "move_coordinates", "")
+    return [("coordinates", text)] if text and moves else []
+
+
 # --- rulesets that take one text argument -----------------------------------------------
 @dataclass(frozen=True)
 class Ruleset:
@@ -215,7 +222,8 @@ def _report_position(ruleset: Ruleset, text: str, args: argparse.Namespace) -> R
     else:
         out = report_value(position.value(), args.unicode)
     if args.moves and ruleset.kind != "loopy":
-        out.append((_moves_label(args.moves), _move_descriptions(position, args.moves)))
+        moves = _move_descriptions(position, args.moves)
+        out += [*_coordinates(position, moves), (_moves_label(args.moves), moves)]
     return out
 
 
@@ -261,7 +269,8 @@ def _report_wythoff(args: argparse.Namespace) -> Report:
         ("queens", [f"({x}, {y})" for x, y in w.queens]),
         ("grundy", w.grundy()),
         ("outcome", _outcome_letter(w.outcome())),
-        ("winning moves", [f"{a} to {b}" for a, b in w.winning_moves()]),
+        *_coordinates(w, moves := [f"{a} to {b}" for a, b in w.winning_moves()]),
+        ("winning moves", moves),
     ]
 
 
@@ -285,6 +294,8 @@ def _heap_ruleset(code: str, all_but: bool) -> Any:
 
 
 def _report_heap(args: argparse.Namespace) -> Report:
+    from .games import PeriodNotFound
+
     ruleset = _heap_ruleset(args.rule, args.all_but)
     heaps = [_int(t, "a heap size") for t in args.heaps]
     count = args.sequence
@@ -298,11 +309,16 @@ def _report_heap(args: argparse.Namespace) -> Report:
             ("heaps", heaps),
             ("grundy", grundy),
             ("outcome", "P" if grundy == 0 else "N"),
-            ("winning moves", [p.describe_move(o) for o in p.winning_moves()]),
+            *_coordinates(p, moves := [p.describe_move(o) for o in p.winning_moves()]),
+            ("winning moves", moves),
         ]
     out.append(("sequence", ruleset.grundy_sequence(count)))
-    found = ruleset.periodicity(max_length=args.search)
-    period = None if found is None else {"preperiod": found.preperiod, "period": found.period}
+    try:
+        found = ruleset.periodicity(max_length=args.search)
+    except PeriodNotFound:  # not proven within --search values: null, as documented
+        period = None
+    else:
+        period = {"preperiod": found.preperiod, "period": found.period}
     out.append(("periodicity", period))
     return out
 
@@ -318,7 +334,8 @@ def _report_partizan_subtraction(args: argparse.Namespace) -> Report:
     out = [("ruleset", repr(ruleset)), ("heaps", list(position.heaps))]
     out += report_value(position.value(), args.unicode)
     if args.moves:
-        out.append((_moves_label(args.moves), _move_descriptions(position, args.moves)))
+        moves = _move_descriptions(position, args.moves)
+        out += [*_coordinates(position, moves), (_moves_label(args.moves), moves)]
     return out
 
 
@@ -330,7 +347,8 @@ def _report_chips(args: argparse.Namespace) -> Report:
         ("squares", list(g.squares)),
         ("rule", g.rule),
         ("winner", str(g.winner())),
-        ("winning moves", [f"move the chip on {a} to {b}" for a, b in g.winning_moves()]),
+        *_coordinates(g, moves := [f"move the chip on {a} to {b}" for a, b in g.winning_moves()]),
+        ("winning moves", moves),
         ("nim heaps", list(g.nim_heaps())),
     ]
     if g.rule == "C":
@@ -347,9 +365,18 @@ def _text_value(value: Any) -> str:
     return str(value)
 
 
+def json_key(label: str) -> str:
+    """The ``--json`` key of an output label: snake_case, lower case.
+
+    >>> json_key("winning moves for Left"), json_key("left stop")
+    ('winning_moves_for_left', 'left_stop')
+    """
+    return "_".join(label.lower().replace("-", " ").split())
+
+
 def _print_report(report: Report, as_json: bool) -> None:
     if as_json:
-        print(json.dumps({label.replace(" ", "_"): value for label, value in report}))
+        print(json.dumps({json_key(label): value for label, value in report}))
         return
     for label, value in report:
         if isinstance(value, list) and label.startswith("winning moves"):
@@ -600,7 +627,10 @@ def _report_survey(args: argparse.Namespace) -> Report:
     client = None
     if args.scheduler is not None:
         if not _survey.has_dask():
-            raise InvalidArgument("--scheduler needs Dask: pip install 'cgt[parallel]'")
+            raise InvalidArgument(
+                "--scheduler needs Dask: pip install 'dask[distributed]' (the 'parallel' extra of "
+                "combinatorial-games)"
+            )
         import importlib
 
         client = importlib.import_module("distributed").Client(args.scheduler)
@@ -672,6 +702,25 @@ def _unhide(args: argparse.Namespace, hidden: dict[str, str]) -> None:
             setattr(args, name, [hidden.get(v, v) if isinstance(v, str) else v for v in value])
 
 
+def suggest(text: str, names: Sequence[str], most: int = 3) -> list[str]:
+    """The subcommand names a mistyped ``text`` may mean, best first (at most ``most``).
+
+    Names containing ``text`` (those starting with it first, then the
+    shorter); when none does, the name closest in spelling (difflib).
+
+    >>> suggest("toads", ["toads-and-frogs", "backsliding-toads-and-frogs", "domineering"])
+    ['toads-and-frogs', 'backsliding-toads-and-frogs']
+    >>> suggest("domineerin", ["domineering", "cram"]), suggest("xyzzy", ["cram"])
+    (['domineering'], [])
+    """
+    key = text.lower().replace("_", "-").replace(" ", "-")
+    contained = [n for n in names if key in n]
+    contained.sort(key=lambda n: (not n.startswith(key), len(n), n))
+    if contained:
+        return contained[:most]
+    return difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+
+
 def _legacy(raw: list[str]) -> int:
     """Bare expressions (the ``value`` subcommand) and the old ``--domineering`` style flags."""
     p = argparse.ArgumentParser(prog=_PROG, epilog=_EPILOG, formatter_class=_formatter)
@@ -690,8 +739,8 @@ def _legacy(raw: list[str]) -> int:
             try:
                 parse(text)
             except CGTError:
-                close = difflib.get_close_matches(text, list(build_parser()[1]), n=1)
-                hint = f" (did you mean {close[0]}?)" if close else ""
+                close = suggest(text, list(build_parser()[1]))
+                hint = f" (did you mean {' or '.join(close)}?)" if close else ""
                 raise InvalidArgument(
                     f"{text!r} is no subcommand{hint} and no game expression; see: {_PROG} --help"
                 ) from None

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidNimber",
     "InvalidPosition",
     "LoopyPosition",
+    "MissingExtra",
     "NotANumber",
     "NotAtomic",
     "NotImpartial",
@@ -274,6 +275,18 @@ class InvalidArgument(CGTError, ValueError):
     ... except InvalidArgument as err:
     ...     print(err)
     unknown format '.3f' for a game: use [[fill]align][width] then '', 'u' or 'latex'
+    """
+
+
+class MissingExtra(CGTError, ImportError, ValueError):
+    """An optional dependency is not installed; the message names the extra to install.
+
+    It is an :class:`ImportError`, as Python's own, and a :class:`ValueError`
+    like every other ``cgt`` error.
+
+    >>> err = MissingExtra("saving PNG needs cairosvg (the 'plot' extra): pip install cairosvg")
+    >>> isinstance(err, ImportError), "'plot' extra" in str(err)
+    (True, True)
     """
 
 

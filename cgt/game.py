@@ -28,6 +28,7 @@ from . import canonical as _engine
 from ._cache import BoundedCache
 from ._deep import deep
 from ._digits import count_text
+from ._options import Options
 from .dyadic import Dyadic, DyadicLike
 from .errors import (
     CGTError,
@@ -102,6 +103,7 @@ THEORY_METHODS: frozenset[str] = frozenset(
         "to_string",
         "to_unicode",
         "to_latex",
+        "to_mathml",
         "parse",
         "parse_short",
         "tree",
@@ -372,30 +374,35 @@ class Game:
 
     # --- structure -------------------------------------------------------------
     @property
-    def left_options(self) -> tuple[Game, ...]:
+    def left_options(self) -> Options[Game]:
         """Left's options in the canonical form.
+
+        A tuple, which can also be called, as positions' ``left_options()``
+        are (see :ref:`one-spelling`).
 
         >>> import cgt
         >>> cgt.parse("{-2,1,3|0,1,5}").left_options
         (3,)
+        >>> cgt.parse("{1|-1}").left_options()
+        (1,)
         """
         if self._left is None:
             _engine._lazy_options(self)
         assert self._left is not None
-        return _display_order(self._left)
+        return Options(_display_order(self._left))
 
     @property
-    def right_options(self) -> tuple[Game, ...]:
-        """Right's options in the canonical form.
+    def right_options(self) -> Options[Game]:
+        """Right's options in the canonical form (a callable tuple, as :attr:`left_options`).
 
         >>> import cgt
-        >>> cgt.up.right_options
-        (*,)
+        >>> cgt.up.right_options, cgt.up.right_options()
+        ((*,), (*,))
         """
         if self._right is None:
             _engine._lazy_options(self)
         assert self._right is not None
-        return _display_order(self._right)
+        return Options(_display_order(self._right))
 
     def nus_or_none(self) -> tuple[Dyadic, int, int] | None:
         """``(x, k, m)`` as :meth:`nus` gives it, or None when the game is not
@@ -1075,6 +1082,15 @@ class Game:
         try:
             return f"${_theory('to_latex')(self)}$"
         except TooLarge:  # Jupyter then shows repr(g), a summary
+            return None
+
+    def _repr_html_(self) -> str | None:
+        # MathML, which browsers draw with no script: an HTML export of a notebook reads
+        # right offline (a LaTeX export uses _repr_latex_)
+        try:
+            text: str = _theory("to_mathml")(self)
+            return text
+        except TooLarge:
             return None
 
     def tree(self, depth: int | None = None, max_nodes: int = 300) -> GameTree:

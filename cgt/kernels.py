@@ -1,6 +1,6 @@
 """The optional compiled kernels, and the switch that turns them off.
 
-``pip install combinatorial-games`` with a C compiler present also builds a
+Installing ``combinatorial-games`` with a C compiler present also builds a
 few kernels: the hot loops of cgt, in plain C on the CPython API (no build
 dependency beyond the compiler).  Without a compiler the install warns and cgt
 runs as pure Python, which gives identical results more slowly; the test suite
@@ -15,7 +15,8 @@ runs once each way.  The kernels are
   on the canonical kernel's node engine (not used without that kernel);
 * ``hexapawn``: the exact Hexapawn search;
 * ``heap``: Grundy sequences of octal games (the sparse-space method);
-* ``parse``: the reader of ``{L|R}`` forms.
+* ``parse``: the reader of ``{L|R}`` forms (it asks the canonical kernel's C
+  API for a Game's serial number and parts, so it is not used without it).
 
 Setting the environment variable ``CGT_PURE_PYTHON=1`` before ``cgt`` is
 imported ignores every kernel (and, at install time, skips building them).
@@ -55,9 +56,10 @@ __all__ = ["KERNELS", "KernelWarning", "compiled", "kernel", "pure_python", "sta
 KERNELS: tuple[str, ...] = ("canonical", "heap", "hexapawn", "parse", "shortgame")
 """The kernels ``cgt`` has (each built from ``cgt/_c/<name>.c``)."""
 
-_NEEDS: dict[str, str] = {"shortgame": "canonical"}
-"""Kernels that run on another's C API: the compiled solvers on the canonical
-kernel's node engine (``cgt/_c/engine_api.h``), so they are used only with it."""
+_NEEDS: dict[str, str] = {"shortgame": "canonical", "parse": "canonical"}
+"""Kernels that run on another's C API (``cgt/_c/engine_api.h``), so they are
+used only with it: the compiled solvers on the canonical kernel's node engine,
+the reader of ``{L|R}`` forms on its accessor of a Game's parts."""
 
 _HERE = Path(__file__).resolve().parent
 _SOURCES = _HERE / "_c"

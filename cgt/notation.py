@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import html
 import itertools
 import operator
 import re
@@ -50,7 +51,7 @@ from ._digits import count_text, int_to_str, str_to_int
 from ._tokens import ARROWS, UNICODE_FRACTIONS, Tok, is_vs, tokenize
 from .canonical import canonical_form, make_nus, on_clear
 from .dyadic import Dyadic, NotDyadic
-from .errors import InvalidArgument, ParseError, TooLarge, WrongType
+from .errors import CGTError, InvalidArgument, ParseError, TooLarge, WrongType
 from .game import (
     Game,
     _has_big_nimber,
@@ -80,6 +81,7 @@ __all__ = [
     "set_text_limit",
     "text_limit",
     "to_latex",
+    "to_mathml",
     "to_string",
     "to_unicode",
 ]
@@ -817,7 +819,7 @@ _LATEX = _Style(
     "-",
     "\\{",
     "\\}",
-    "\\mid",
+    " \\mid ",  # (spaced: a named part may follow, and \\mida is no TeX)
     ",",
     latex=True,
 )
@@ -1277,6 +1279,74 @@ def to_latex(g: Game) -> str:
     3\\cdot\\uparrow 1+3\\cdot\\uparrow\\ast \\Downarrow
     """
     return _render(g, _LATEX)
+
+
+# The LaTeX writer's whole vocabulary, token by token, and the MathML of each: MathML
+# is what a browser draws with no script (Chromium, Firefox and Safari natively).
+_LATEX_TOKEN = re.compile(
+    r"(?P<frac>\\frac\{(?P<num>\d+)\}\{(?P<den>\d+)\})|(?P<int>\d+)|(?P<bars>\|+)|(?P<name>[a-z]+)"
+    r"|(?P<word>\\[A-Za-z]+|\\[{}]|[-+,])|(?P<space> +)"
+)
+_TIGHT = ' lspace="0" rspace="0"'  # a symbol inside a literal (1↑∗3), not an operator
+_BAR_SPACE = ' lspace="0.2em" rspace="0.2em"'  # the same for every run (‖ has none by default)
+_MATHML_WORDS = {
+    "\\{": "<mo>{</mo>",
+    "\\}": "<mo>}</mo>",
+    "\\mid": f"<mo{_BAR_SPACE}>|</mo>",
+    "\\pm": "<mo>±</mo>",
+    "-": "<mo>−</mo>",
+    "+": "<mo>+</mo>",
+    ",": "<mo>,</mo>",
+    "\\ast": f"<mo{_TIGHT}>∗</mo>",
+    "\\cdot": f"<mo{_TIGHT}>·</mo>",
+    "\\uparrow": f"<mo{_TIGHT}>↑</mo>",
+    "\\Uparrow": f"<mo{_TIGHT}>⇑</mo>",
+    "\\downarrow": f"<mo{_TIGHT}>↓</mo>",
+    "\\Downarrow": f"<mo{_TIGHT}>⇓</mo>",
+}
+_MATHML_BARS = {1: "|", 2: "‖"}  # longer runs as they are: |||
+
+
+def to_mathml(g: Game) -> str:
+    """MathML: the notation of :func:`to_latex`, drawn by a browser with no script.
+
+    One ``<math>`` element; its ``alttext`` is the ASCII text.  Jupyter shows a
+    game with it (``_repr_html_``), so an HTML export of a notebook reads right
+    without MathJax; a LaTeX export keeps using :func:`to_latex`.
+
+    >>> import cgt, re
+    >>> print(to_mathml(cgt.parse("-1/2")))
+    <math ...alttext="-1/2"><mrow><mo>−</mo><mfrac><mn>1</mn><mn>2</mn></mfrac></mrow></math>
+    >>> re.findall(r">([^<]+)<", to_mathml(cgt.parse("{3||2|1}")))  # the symbols drawn
+    ['{', '3', '‖', '2', '|', '1', '}']
+    >>> re.findall(r">([^<]+)<", to_mathml(cgt.parse("^^^*2")))
+    ['3', '·', '↑', '∗', '2']
+    """
+    latex, ascii_text = to_latex(g), to_string(g)
+    out = []
+    at = 0
+    while at < len(latex):
+        found = _LATEX_TOKEN.match(latex, at)
+        kind = found.lastgroup if found is not None else None
+        if found is None or (kind == "word" and found[0] not in _MATHML_WORDS):
+            # (the vocabulary above is the LaTeX writer's: anything else is a bug here)
+            raise CGTError(f"to_mathml: no MathML for {latex[at : at + 12]!r} in {latex!r}")
+        if kind == "frac":
+            out.append(f"<mfrac><mn>{found['num']}</mn><mn>{found['den']}</mn></mfrac>")
+        elif kind == "int":
+            out.append(f"<mn>{found[0]}</mn>")
+        elif kind == "bars":
+            out.append(f"<mo{_BAR_SPACE}>{_MATHML_BARS.get(len(found[0]), found[0])}</mo>")
+        elif kind == "name":
+            out.append(f"<mi>{found[0]}</mi>")
+        elif kind == "word":
+            out.append(_MATHML_WORDS[found[0]])
+        at = found.end()
+    alt = html.escape(ascii_text, quote=True)
+    return (
+        f'<math xmlns="http://www.w3.org/1998/Math/MathML" alttext="{alt}">'
+        f"<mrow>{''.join(out)}</mrow></math>"
+    )
 
 
 # --- uptimals: Conway's up-nth ^<n> and the sums ^[n] ------------------------------

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from ._budget import OverBudget, _local
 from ._cache import BoundedCache
 from ._deep import deep
+from ._options import has_options_method, options_method
+from ._svg import Drawable
 from .canonical import _options as _engine_options
 from .canonical import on_clear
 from .dyadic import Dyadic
@@ -195,7 +197,7 @@ class Move:
 # ---------------------------------------------------------------------------
 # Sums of positions
 # ---------------------------------------------------------------------------
-class Sum:
+class Sum(Drawable):
     """The disjunctive sum of positions and game values: a move is a move in one part.
 
     ``p + q`` on positions makes one; its value is the sum of the parts'
@@ -222,7 +224,7 @@ class Sum:
                 flat.extend(part.parts)
                 continue
             if isinstance(part, (str, bytes)) or not (
-                isinstance(part, Game) or hasattr(part, "left_options")
+                isinstance(part, Game) or has_options_method(part, "left_options")
             ):
                 g = _as_value(part)
                 if g is None:
@@ -234,10 +236,12 @@ class Sum:
             flat.append(part)
         self.parts = tuple(flat)
 
+    @options_method
     def left_options(self) -> list[Sum]:
-        """The sums after a Left move in one part."""
+        """The sums after a Left move in one part (read or called: ``s.left_options()``)."""
         return self._moves(Player.LEFT)
 
+    @options_method
     def right_options(self) -> list[Sum]:
         """The sums after a Right move in one part."""
         return self._moves(Player.RIGHT)
@@ -358,7 +362,21 @@ class Sum:
     def __reduce__(self) -> tuple[Any, ...]:
         return Sum, self.parts
 
-    def _repr_svg_(self) -> str:
+    def svg_title(self) -> str:
+        """The picture's alt text: each part's, joined by ``+``.
+
+        >>> import cgt
+        >>> from cgt.games import Clobber
+        >>> (Clobber("xo") + cgt.up).svg_title()
+        'sum of Clobber position xo + ^'
+        """
+        titles = []
+        for part in self.parts:
+            title = getattr(part, "svg_title", None)
+            titles.append(title() if callable(title) else str(part))
+        return "sum of " + (" + ".join(titles) if titles else "nothing (0)")
+
+    def _draw_svg(self) -> str:
         """The parts drawn side by side with ``+`` between them (values as text).
 
         >>> import cgt
@@ -815,7 +833,7 @@ class _MisereSearch:
     @staticmethod
     def parts(position: Any) -> list[Any]:
         """The components of ``position`` (game forms as they are, ``0`` left out)."""
-        if not isinstance(position, Game) and not hasattr(position, "left_options"):
+        if not isinstance(position, Game) and not has_options_method(position, "left_options"):
             value = None if isinstance(position, (str, bytes)) else _as_value(position)
             if value is not None:  # a number stands for its value
                 position = value
@@ -909,15 +927,15 @@ class _ImpartialSum:
 
 def _impartial_parts(parts: list[Any]) -> list[Any] | None:
     """The parts as impartial positions (nimbers as Nim heaps), or None if one is partizan."""
-    from .impartial.misere import _NimHeap
+    from .impartial.misere import NimHeap
 
     out: list[Any] = []
     for part in parts:
         if isinstance(part, Game):
             if not part.is_nimber:
                 return None
-            out.append(_NimHeap(int(part.nim_value())))
-        elif callable(getattr(part, "options", None)):
+            out.append(NimHeap(int(part.nim_value())))
+        elif has_options_method(part, "options"):
             out.append(part)
         else:
             return None

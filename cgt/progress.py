@@ -7,7 +7,7 @@ notebook (``tqdm.auto`` picks).  Shorter searches never show one.  The
 searches that report are the generic solver (every ruleset's ``value()`` and
 ``grundy()``), Hexapawn's search and the Grundy sequences of heap games.
 
-tqdm is optional (``pip install 'cgt[progress]'``): without it every search
+tqdm is optional (the ``progress`` extra: ``pip install tqdm``): without it every search
 runs silently.  :func:`set_progress` switches the bars off (or on again) for
 the whole process, or for a ``with`` block; the long entry points that have a
 ``progress`` keyword (:meth:`cgt.games.Hexapawn.outcome`,
@@ -26,6 +26,12 @@ A search stopped with Ctrl-C closes its bar and leaves every cache as it was
 before the interrupted position (values are stored only once computed), so
 running it again gives the right answer.
 
+The loopy searches report too: building a game graph (positions), its
+retrograde analysis (states: a position and who moves), the simplest form of
+a stopper (pairs of positions compared) and the search for sides (steps:
+candidates checked and values built); a search run inside another tracked
+one (:func:`tracking`) adds no bar of its own.
+
 >>> import cgt
 >>> with cgt.set_progress(False):
 ...     progress_enabled()
@@ -36,15 +42,25 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from types import TracebackType
 from typing import Any
 
 from .errors import WrongType
 
-__all__ = ["DELAY", "EVERY", "MAX_EVERY", "Tracker", "progress_enabled", "set_progress"]
+__all__ = [
+    "DELAY",
+    "EVERY",
+    "MAX_EVERY",
+    "Tracker",
+    "progress_enabled",
+    "set_progress",
+    "tracking",
+]
 
 DELAY = 2.0
 """Seconds a search runs before its bar appears."""
@@ -251,3 +267,34 @@ def set_outermost(tracker: Tracker | None) -> None:
     True
     """
     _local.active = tracker
+
+
+@contextlib.contextmanager
+def tracking(desc: str, *, unit: str = "pos", progress: bool | None = None) -> Iterator[Tracker]:
+    """A :class:`Tracker` for the search run in the ``with`` block, as this thread's
+    outermost search; inside another tracked search, :data:`IDLE` (the outer bar
+    goes on alone).  The bar is closed however the block ends (Ctrl-C included).
+
+    The search calls ``tracker.update(count)`` whenever its count reaches
+    ``tracker.next``:
+
+    >>> with tracking("nodes", progress=False) as t:
+    ...     for count in range(1000):
+    ...         if count >= t.next:
+    ...             t.update(count)
+    ...     outermost() is t
+    True
+    >>> outermost() is None
+    True
+    """
+    if outermost() is not None:
+        check_flag(progress)
+        yield IDLE
+        return
+    tracker = Tracker(desc, progress=progress, unit=unit)
+    set_outermost(tracker)
+    try:
+        yield tracker
+    finally:
+        tracker.close()
+        set_outermost(None)

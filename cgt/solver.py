@@ -567,12 +567,21 @@ class Solver:
         >>> Solver().value(Clobber("xox"), progress=False)
         *
         """
+        return self._run(progress, lambda: self._sum(position, self._partizan))
+
+    def _run(
+        self, progress: bool | None, search: Callable[[], _V], rules: KeyedRules | None = None
+    ) -> _V:
+        """Run ``search`` as a call of the public API: under the lock (with keyed
+        ``rules`` bound first, when given), the store attached and a progress bar."""
         with self.lock:
+            if rules is not None:
+                self._bind(rules)
             self._attach()
             try:
                 tracker = self._begin(progress)
                 try:
-                    return self._sum(position, self._partizan)
+                    return search()
                 finally:
                     if tracker is not None:
                         self._end(tracker)
@@ -769,17 +778,7 @@ class Solver:
         >>> Solver().grundy(OctalGame("0.07")(8), progress=False)
         1
         """
-        with self.lock:
-            self._attach()
-            try:
-                tracker = self._begin(progress)
-                try:
-                    return self._sum(position, self._grundy_algebra)
-                finally:
-                    if tracker is not None:
-                        self._end(tracker)
-            finally:
-                self._detach()
+        return self._run(progress, lambda: self._sum(position, self._grundy_algebra))
 
     # --- keyed rules (fast protocol) --------------------------------------------
     @deep
@@ -799,18 +798,7 @@ class Solver:
         >>> sorted(s.values.items())     # one stored value for each stalk length
         [(1, 1), (2, 2), (3, 3)]
         """
-        with self.lock:
-            self._bind(rules)
-            self._attach()
-            try:
-                tracker = self._begin(progress)
-                try:
-                    return self._keyed_sum(rules, state, self._partizan)
-                finally:
-                    if tracker is not None:
-                        self._end(tracker)
-            finally:
-                self._detach()
+        return self._run(progress, lambda: self._keyed_sum(rules, state, self._partizan), rules)
 
     def _bind(self, rules: KeyedRules) -> None:
         """Tie the keyed tables to the game of ``rules`` (see :class:`KeyedRules`).
@@ -916,20 +904,13 @@ class Solver:
         that stops at the first winning move (:mod:`cgt.impartial_search`).
         ``progress`` as for :meth:`value`.
         """
-        with self.lock:
-            self._bind(rules)
-            self._attach()
-            try:
-                tracker = self._begin(progress)
-                try:
-                    if self._keyed_mex:
-                        return self._keyed_sum(rules, state, self._grundy_algebra)
-                    return self._keyed_outcome_xor(rules, state)
-                finally:
-                    if tracker is not None:
-                        self._end(tracker)
-            finally:
-                self._detach()
+
+        def search() -> int:
+            if self._keyed_mex:
+                return self._keyed_sum(rules, state, self._grundy_algebra)
+            return self._keyed_outcome_xor(rules, state)
+
+        return self._run(progress, search, rules)
 
     def _keyed_outcome_xor(self, rules: KeyedRules, state: Any) -> int:
         state_key = getattr(rules, "state_key", None)

@@ -68,16 +68,20 @@ import math
 import os
 import pickle
 import random
-import sqlite3
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from .errors import CGTError, TooLarge, WrongType
+from .errors import CGTError, InvalidArgument, TooLarge, WrongType
+
+try:
+    import sqlite3
+except ImportError:  # Pyodide (cgt in a browser) ships sqlite3 apart from the standard library
+    sqlite3 = None  # type: ignore[assignment]
 from .game import Game
 from .solver import set_persistence_provider
 
@@ -100,6 +104,8 @@ __all__ = [
     "ruleset_name",
     "use_store",
 ]
+
+_P = TypeVar("_P")
 
 SCHEMA_VERSION = 2
 """The version of the store's tables this library writes (and the newest it reads).
@@ -388,7 +394,7 @@ def _kinds() -> dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]
 
         _KINDS = {
             "game": (Game, str, text(Game)),
-            "loopy": (LoopyGame, str, text(LoopyGame)),
+            "loopy": (LoopyGame, repr, text(LoopyGame)),  # repr: the whole graph
             "sided": (SidedValue, str, text(SidedValue)),
             "dyadic": (Dyadic, str, text(Dyadic)),
             "outcome": (Outcome, lambda v: v.name, member(Outcome)),
@@ -697,6 +703,11 @@ class Store:
             return conn
         if self.path.is_dir():
             raise self._error("is a directory, not a store file")
+        if sqlite3 is None:
+            raise self._error(
+                "cannot be opened: this Python has no sqlite3 module (in Pyodide, load it first:"
+                " `await pyodide.loadPackage('sqlite3')`)"
+            )
         try:
             conn = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
@@ -1034,19 +1045,28 @@ class Store:
         self._put(self._grundy if kind == "grundy" else self._values, row, value)
 
     def _get_value(self, row: tuple[str, str]) -> Game | None:
+        found, row, found_row = self._lookup(self._values, "value", "game", row)
+        if found is not None or found_row is None:
+            return found
+        return self._game(row, *found_row)
+
+    def _lookup(
+        self, pending: Mapping[tuple[str, str], _P], table: str, column: str, row: tuple[str, str]
+    ) -> tuple[_P | None, tuple[str, str], Any]:
+        """``(value, row, None)`` when ``row``'s value is still ``pending``, else
+        ``(None, row, fields)``: the ``column``, version and checksum of the row in
+        ``table`` (``None`` if absent), read under the ruleset's old name when a
+        migration renamed it (and then the row under that name)."""
+        sql = f"SELECT {column}, version, checksum FROM {table} WHERE ruleset=? AND key=?"
         with self._lock:
-            found = self._values.get(row)
+            found = pending.get(row)
             if found is not None:
-                return found
-            found_row = self._query(
-                "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
-            )
+                return found, row, None
+            found_row = self._query(sql, row)
             if found_row is None and row[0] in self._old_names:
                 row = (self._old_names[row[0]], row[1])
-                found_row = self._query(
-                    "SELECT game, version, checksum FROM value WHERE ruleset=? AND key=?", row
-                )
-        return None if found_row is None else self._game(row, *found_row)
+                found_row = self._query(sql, row)
+        return None, row, found_row
 
     def _check_row(
         self, table: str, row: tuple[str, str], text: Any, version: Any, checksum: Any
@@ -1086,19 +1106,10 @@ class Store:
         return value
 
     def _get_grundy(self, row: tuple[str, str]) -> int | None:
-        with self._lock:
-            found = self._grundy.get(row)
-            if found is not None:
-                return found
-            found_row = self._query(
-                "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
-            )
-            if found_row is None and row[0] in self._old_names:
-                row = (self._old_names[row[0]], row[1])
-                found_row = self._query(
-                    "SELECT value, version, checksum FROM grundy WHERE ruleset=? AND key=?", row
-                )
-        return None if found_row is None else self._nim(row, *found_row)
+        found, row, found_row = self._lookup(self._grundy, "grundy", "value", row)
+        if found is not None or found_row is None:
+            return found
+        return self._nim(row, *found_row)
 
     def _query(self, sql: str, args: tuple[Any, ...]) -> Any:
         conn = self._connect()
@@ -1358,39 +1369,30 @@ def _text(g: Game) -> str | None:
         return None
 
 
-_STONES = ("Clobber", "Konane", "Fission", "Amazons")
-
-
 def _rebuild(ruleset: str, key: str) -> tuple[Any, Any] | None:
     """The keyed rules and the decoded key of a stored row, or ``None`` when the row
-    cannot be turned back into a position (no known rules, or an opaque key)."""
+    cannot be turned back into a position (no known rules, or an opaque key).
+
+    The rules are those the ruleset declares in the registry
+    (:attr:`cgt.games.registry.RulesetInfo.keyed_rules`)."""
     name = ruleset.removeprefix("keyed:")
     if name == ruleset:
         return None  # a Position class: its key() is not invertible in general
-    rules: Any
-    if name in ("Domineering", "Cram"):
-        from .games.domineering import _CRAM, _DOMINEERING
+    from .games.registry import by_name
 
-        rules = _DOMINEERING if name == "Domineering" else _CRAM
-    elif name in ("Col", "Snort"):
-        from .games.col import COL
-        from .games.snort import SNORT
-
-        rules = COL if name == "Col" else SNORT
-    elif name in _STONES:
-        from .games.board import _bit_rules
-        from .games.registry import by_name
-
-        rules = _bit_rules(by_name(name).cls)
-    else:
+    try:
+        entry = by_name(name)
+    except InvalidArgument:
+        return None
+    if entry.keyed_rules is None:
         return None
     try:
         decoded = decode_key(key)
     except StoreError:
         return None
-    if name in ("Col", "Snort") and type(decoded) is tuple and type(decoded[0]) is int:
+    if entry.syntax == "GRAPH" and type(decoded) is tuple and type(decoded[0]) is int:
         return None  # a graph host's key: it names a graph of the writing process only
-    return rules, decoded
+    return entry.keyed_rules(), decoded
 
 
 def _recompute(solvers: dict[str, Any], table: str, ruleset: str, key: str) -> Game | int | str:

@@ -2,8 +2,8 @@
 
 :func:`survey` runs ``func(item)`` for every item and returns a dict from
 item to result.  With :mod:`dask.distributed` installed (the ``parallel``
-extra: ``pip install 'cgt[parallel]'``) it starts a ``LocalCluster`` of worker
-processes, one per core, or uses the ``Client`` it is given (say of a real
+extra: ``pip install 'dask[distributed]'``) it starts a ``LocalCluster`` of
+worker processes, one per core, or uses the ``Client`` it is given (say of a real
 cluster); without Dask (or with ``workers=0``) it runs serially in this
 process, with the same result.
 
@@ -26,11 +26,14 @@ the tasks of a worker that dies (``retries``).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import pickle
+import signal
+import threading
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from . import progress as _progress
@@ -246,6 +249,28 @@ def _chunks(todo: list[Any], workers: int, chunksize: int | None) -> list[list[A
     return chunks
 
 
+@contextlib.contextmanager
+def _ctrl_c_for_us_only() -> Iterator[None]:
+    """Start processes (a survey's own workers) that ignore SIGINT.
+
+    A terminal's Ctrl-C reaches every process of its foreground group: the
+    workers too, each of which would print a traceback while this process
+    stops the survey and closes them.  Processes inherit an ignored signal
+    (through exec too, and Python then leaves it ignored), so while the
+    cluster starts SIGINT is ignored here; afterwards it is this process's
+    alone again.  (Outside the main thread nothing changes: only the main
+    thread may set signal handlers.)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
 def _run_dask(
     func: Callable[[Any], Any],
     todo: list[Any],
@@ -270,7 +295,7 @@ def _run_dask(
         n = workers or os.cpu_count() or 1
         # The workers' statistical profiler samples the running task's stack every
         # 10 ms; a survey's own cluster has no dashboard to show it, so it is off.
-        with importlib.import_module("dask").config.set(_QUIET_WORKERS):
+        with importlib.import_module("dask").config.set(_QUIET_WORKERS), _ctrl_c_for_us_only():
             cluster = LocalCluster(
                 n_workers=n,
                 threads_per_worker=1,
@@ -333,11 +358,14 @@ def octal_period(item: tuple[str, int]) -> tuple[int, int] | None:
     >>> octal_period(("0.77", 512)), octal_period(("0.6", 256))
     ((71, 12), None)
     """
-    from .games import OctalGame
+    from .games import OctalGame, PeriodNotFound
 
     code, bound = item
-    found = OctalGame(code).periodicity(max_length=bound)
-    return None if found is None else (found.preperiod, found.period)
+    try:
+        found = OctalGame(code).periodicity(max_length=bound)
+    except PeriodNotFound:
+        return None
+    return found.preperiod, found.period
 
 
 def domineering_regions(rows: int, cols: int) -> list[str]:

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
+from ._svg import Drawable
 from .dyadic import Dyadic, DyadicLike
 from .errors import InvalidArgument
 
@@ -497,7 +498,7 @@ def _clip(wall: Trajectory, temperature: Dyadic, mast: Dyadic) -> Trajectory:
     return Trajectory._lazy(entries, k + 1, a, 0)
 
 
-class Thermograph:
+class Thermograph(Drawable):
     """The thermograph of a short game: two walls and a mast.
 
     ``left_wall.value_at(t)`` is Left's stop of the game cooled by ``t``
@@ -611,6 +612,44 @@ class Thermograph:
     def __repr__(self) -> str:
         return f"Thermograph({self._lwall._cgsuite()},{self._rwall._cgsuite()})"
 
+    def describe(self) -> str:
+        """The thermograph in words: the mast, the temperature, and each wall's
+        value where it bends (``str`` and ``repr`` keep CGSuite's compact form).
+
+        A wall is followed from ``t = 0`` (the stops) up to the temperature,
+        where both walls meet the mast; between the listed points it is a
+        straight line.  Values increase to the left, as in the pictures.
+
+        >>> import cgt
+        >>> print(cgt.parse("{3||2|1}").thermograph().describe())
+        thermograph: mast 9/4 from temperature 3/4 up
+          left wall:  3 at t = 0, 9/4 at t = 3/4
+          right wall: 2 at t = 0, 2 at t = 1/2, 9/4 at t = 3/4
+        >>> print(cgt.number(3).thermograph().describe())
+        thermograph: mast 3 from temperature -1 up
+          left wall:  3 at t = -1
+          right wall: 3 at t = -1
+        """
+        temp = self._temperature
+        start = min(temp, _ZERO)
+        lines = [f"thermograph: mast {self.mast} from temperature {temp} up"]
+        for name, wall in (("left wall: ", self._lwall), ("right wall:", self._rwall)):
+            ts = sorted({start, temp} | {t for t, _ in wall.points if start < t < temp})
+            where = ", ".join(f"{wall.value_at(t)} at t = {t}" for t in ts)
+            lines.append(f"  {name} {where}")
+        return "\n".join(lines)
+
+    def svg_title(self) -> str:
+        """The picture's alt text: :meth:`describe` on one line.
+
+        >>> import cgt
+        >>> print(cgt.parse("{1|-1}").thermograph().svg_title())
+        thermograph: mast 0 from temperature 1 up; left wall: 1 at t = 0, 0 at t = 1; \
+right wall: -1 at t = 0, 0 at t = 1
+        """
+        head, *walls = self.describe().splitlines()
+        return "; ".join([head, *(" ".join(w.split()) for w in walls)])
+
     # --- pictures ------------------------------------------------------------------
     def _extent(self) -> tuple[Dyadic, Dyadic, Dyadic]:
         """(lowest x, highest x, top temperature) of the drawing."""
@@ -626,7 +665,7 @@ class Thermograph:
             walls.append(pts)
         return walls[0], walls[1]
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """An SVG picture, Winning Ways style: temperature upward, values
         increasing to the left (Left's side), both axes with ticks and
         labels; Left's wall blue, Right's red, the mast an arrow.
@@ -718,7 +757,7 @@ class Thermograph:
             import matplotlib.pyplot as plt
         except ImportError as exc:  # pragma: no cover - depends on the environment
             raise ImportError(
-                "Thermograph.plot needs matplotlib: pip install 'combinatorial-games[plot]'"
+                "Thermograph.plot needs matplotlib (the 'plot' extra): pip install matplotlib"
             ) from exc
         if ax is None:
             _, ax = plt.subplots()

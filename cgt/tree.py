@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ._svg import Drawable
 from .errors import InvalidArgument, TooLarge
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _options(g: Any, side: str) -> tuple[Game, ...]:
     return tuple(opts() if callable(opts) else opts)
 
 
-class GameTree:
+class GameTree(Drawable):
     """The game tree of a short game's canonical form: Left's options hang
     down to the left on blue edges, Right's down to the right on red ones,
     and every node is labelled with its value.
@@ -99,6 +100,15 @@ class GameTree:
     def __repr__(self) -> str:
         return f"GameTree({self.game}, {self.size} nodes)"
 
+    def svg_title(self) -> str:
+        """The picture's alt text.
+
+        >>> import cgt
+        >>> cgt.parse("{1|*}").tree().svg_title()
+        'game tree of {1|*}: 6 nodes, depth 2'
+        """
+        return f"game tree of {self.game}: {self.size} nodes, depth {self.depth}"
+
     # --- drawing -------------------------------------------------------------------
     def _measure(self, node: _Node) -> None:
         from ._svg import text_width
@@ -117,7 +127,7 @@ class GameTree:
             node.width += spare
             node.anchor += spare / 2
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The tree as an SVG picture (see the class documentation)."""
         from ._svg import BLUE, RED, document, escape, num, text_width
 

@@ -20,8 +20,11 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.mathjax",
+    # MathJax 3 shipped with the docs (copied into _static/mathjax): maths render offline
+    "sphinx-mathjax-offline",
     "sphinx.ext.viewcode",
     "cgt_figures",
+    "cgt_tryit",  # the "try it" page, written into the HTML output
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -184,7 +184,7 @@ def test_winning_moves_of_a_domineering_grid(capsys: pytest.CaptureFixture[str])
     assert lines[0] == "value: {2|-1/2}"
     assert lines[-2:] == ["winning moves for Left:", "  vertical domino on (0, 1) and (1, 1)"]
     data = run_json(capsys, "domineering", "..|..", "--moves", "r")
-    assert data["winning_moves_for_Right"] == [
+    assert data["winning_moves_for_right"] == [
         "horizontal domino on (0, 0) and (0, 1)",
         "horizontal domino on (1, 0) and (1, 1)",
     ]
@@ -202,14 +202,14 @@ def test_winning_moves_win(capsys: pytest.CaptureFixture[str]) -> None:
         for o in position.left_options()
         if brute_value(o) >= 0  # Left moved: Left wins when Right starts
     }
-    assert set(data["winning_moves_for_Left"]) == winning
+    assert set(data["winning_moves_for_left"]) == winning
 
 
 def test_no_winning_move_is_said(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "col", "L-.-.-R", "--moves", "L")
     assert status == 0 and out.splitlines()[-1] == "winning moves for Left: none"
     data = run_json(capsys, "cram", "...|...|...", "--moves", "L")
-    assert data["winning_moves_for_Left"] == [] and data["grundy"] == 0
+    assert data["winning_moves_for_left"] == [] and data["grundy"] == 0
 
 
 # --- Hexapawn, Wythoff, heaps, chips -----------------------------------------------------------
@@ -299,7 +299,7 @@ def test_partizan_subtraction(capsys: pytest.CaptureFixture[str]) -> None:
     assert cgt.parse(data["value"]) == brute_value(position)
     assert data["heaps"] == [4, 5]
     winning = [position.describe_move(o) for o in position.right_options() if brute_value(o) <= 0]
-    assert data["winning_moves_for_Right"] == winning
+    assert data["winning_moves_for_right"] == winning
     # {1} against {2}: heaps of 1, 2, 3 are 1, {1|0}, 0 (the class's documented values).
     for heap, value in [("1", "1"), ("2", "{1|0}"), ("3", "0")]:
         assert run_json(capsys, "partizan-subtraction", "{1}", "{2}", heap)["value"] == value

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from cgt.games.registry import rulesets
+from tests.tools import browser
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -172,3 +173,46 @@ def test_plots_are_the_same_svg_on_every_build() -> None:
         return str(cgt_figures.to_svg(cgt_figures.grundy_plot([0, 1, 2, 0, 1], "t")))
 
     assert draw() == draw()
+
+
+# -- maths with no network (issue 28 item 2) ----------------------------------------------
+TEX_DELIMITERS = ["\\(", "\\)", "\\[", "\\]"]
+
+
+@pytest.mark.slow
+def test_no_page_loads_a_script_or_a_style_from_the_network(html: Path) -> None:
+    """MathJax is shipped in the build (``sphinx-mathjax-offline``), not taken from a CDN."""
+    remote = re.compile(r"<(?:script|link)\b[^>]*?\b(?:src|href)=\"(?:https?:)?//[^\"]*\"[^>]*>")
+    loaded = re.compile(r"<(?:script|link)\b[^>]*?\b(?:src|href)=\"([^\"]*mathjax[^\"]*)\"")
+    pages = sorted(html.rglob("*.html"))
+    assert len(pages) > 50
+    mathjax = set()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        found = [t for t in remote.findall(text) if 'rel="stylesheet"' in t or "<script" in t]
+        assert not found, f"{page.relative_to(html)} loads {found[0]}"
+        for src in loaded.findall(text):
+            mathjax.add((page.parent / src.split("?")[0]).resolve())
+    assert mathjax, "no page loads MathJax"
+    for script in mathjax:
+        assert script.is_file() and script.is_relative_to(html / "_static" / "mathjax"), script
+    # the fonts MathJax asks for sit beside it
+    assert list((html / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(browser.CHROMIUM is None, reason="Chromium is not installed")
+def test_the_maths_render_with_no_network(html: Path, tmp_path: Path) -> None:
+    """The temperature page in Chromium with no network: every formula typeset, no TeX shown."""
+    page = html / "guide" / "temperature.html"
+    source = page.read_text(encoding="utf-8")
+    formulas = source.count('class="math notranslate nohighlight"')
+    assert formulas >= 10
+    assert "G^L_t - t" in source  # the TeX MathJax must replace: the cooling formula
+    visit = browser.visit_offline(page, tmp_path / "temperature.png")
+    assert visit.requested == [], visit.requested
+    assert visit.dom.count("<mjx-container") == formulas  # MathJax typeset each formula
+    assert "Cooling by" in visit.text  # the page's text is there
+    for tex in ["G^L_t", "\\mid", "\\{", "\\ge", *TEX_DELIMITERS]:
+        assert tex not in visit.text, tex
+    assert browser.inked(tmp_path / "temperature.png") > 0.02, "the page is (nearly) blank"

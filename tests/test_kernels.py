@@ -193,14 +193,16 @@ def test_build_with_a_compiler(tmp_path: Path) -> None:
     assert "KernelWarning" not in out.stderr
 
 
+@pytest.mark.parametrize("name", ["shortgame", "parse"])
 def test_the_solvers_kernel_is_not_used_without_the_engine_kernel(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    # the compiled solvers run on the canonical kernel's node engine (its C API):
-    # whatever keeps that kernel out (stale, missing, turned off) keeps them out too
+    # the compiled solvers run on the canonical kernel's node engine (its C API), and the
+    # reader of {L|R} forms asks that API for a Game's parts: whatever keeps that kernel
+    # out (stale, missing, turned off) keeps them out too
     monkeypatch.setattr(kernels, "_PURE", False)
     monkeypatch.setattr(kernels, "_loaded", {"canonical": None})
     monkeypatch.setattr(kernels, "_status", {"canonical": "stale"})
-    assert kernels.kernel("shortgame") is None
-    assert kernels._status["shortgame"] == "needs: canonical"
-    assert kernels._loaded["shortgame"] is None  # (not imported at all)
+    assert kernels.kernel(name) is None
+    assert kernels._status[name] == "needs: canonical"
+    assert kernels._loaded[name] is None  # (not imported at all)

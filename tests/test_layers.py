@@ -50,6 +50,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cgt._deep",
             "cgt._digits",
             "cgt._nim",
+            "cgt._options",
             "cgt._sources",
             "cgt._svg",
             "cgt._version",

@@ -451,3 +451,32 @@ def test_larger_random_games_get_sides_that_behave_as_the_game() -> None:
             continue
         _check(g, sides(g))
         checked += 1
+
+
+# --- sides of positions (issue 28 item 5) --------------------------------------
+@pytest.mark.parametrize("strip", ["tt..ff", "t..f", "tt.ff", "t."])
+def test_sides_of_a_position_are_the_sides_of_its_value(strip: str) -> None:
+    from cgt.games import BackslidingToadsAndFrogs
+
+    position = BackslidingToadsAndFrogs(strip)
+    s = sides(position)
+    value = position.value()
+    assert s == sides(value)
+    # checked independently: the sides behave as the game itself (naive fixpoint)
+    _check(LoopyGame.of(value), s)
+
+
+def test_sides_of_a_short_position_are_its_value_twice() -> None:
+    import cgt
+    from cgt.games import Domineering
+
+    s = sides(Domineering("..|.."))
+    assert s.onside == s.offside == cgt.parse("+-1")
+
+
+@pytest.mark.parametrize("bad", ["on", [1, 2], object(), None])
+def test_sides_of_what_is_neither_a_game_nor_a_position(bad: object) -> None:
+    from cgt.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="position with a value"):
+        sides(bad)  # type: ignore[arg-type]

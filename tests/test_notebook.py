@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.tools.browser import CHROMIUM, FLAGS
+
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
@@ -82,11 +84,6 @@ def test_the_notebook_runs_and_shows_pictures(executed: Any) -> None:
         assert expected in texts, expected
 
 
-CHROMIUM = next(
-    filter(None, map(shutil.which, ["chromium", "chromium-browser", "google-chrome"])), None
-)
-
-
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 def test_the_notebook_in_a_browser(executed: Any, tmp_path: Path) -> None:
     nbconvert = pytest.importorskip("nbconvert")
@@ -99,13 +96,7 @@ def test_the_notebook_in_a_browser(executed: Any, tmp_path: Path) -> None:
         subprocess.run(
             [
                 CHROMIUM,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
+                *FLAGS,
                 f"--user-data-dir={profile}",
                 f"--screenshot={shot}",
                 "--window-size=1280,2400",

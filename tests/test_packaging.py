@@ -130,12 +130,14 @@ def test_a_kernel_of_other_sources_is_stale(
 
 
 def _copy_with_one_kernel(tmp: Path, name: str) -> Path:
-    """The package and its build script in ``tmp``, with the C sources of kernel ``name`` only."""
+    """The package and its build script in ``tmp``, with the C sources of kernel ``name``
+    only (and of the kernel whose C API it needs, if any)."""
     copy = tmp / "checkout"
     skip = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_build.json", "_c")
     shutil.copytree(ROOT / "cgt", copy / "cgt", ignore=skip)
     (copy / "cgt" / "_c").mkdir()
-    for path in source_files(ROOT / "cgt" / "_c", name):
+    needed = [name, *([kernels._NEEDS[name]] if name in kernels._NEEDS else [])]
+    for path in {p for kernel in needed for p in source_files(ROOT / "cgt" / "_c", kernel)}:
         shutil.copy2(path, copy / "cgt" / "_c" / path.name)
     for file in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(ROOT / file, copy / file)

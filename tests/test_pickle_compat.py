@@ -46,8 +46,21 @@ def _defines_equality(obj: Any) -> bool:
     return any("__eq__" in vars(k) for k in classes) and not isinstance(obj, BaseException)
 
 
+# Objects whose text changed on purpose since 1de27f0: label -> (why, the text now).
+# Their old pickles still load and print as they did; a new one prints the new text.
+TEXT_CHANGED = {
+    "Hackenbush": (
+        "issue 28: a graph position prints the user's node names, not internal numbers",
+        "graph 0-1:L, 1-2:R, 0-2:G (ground 0)",
+    ),
+}
+
+
 def test_the_corpus_is_the_same_list_here() -> None:
-    assert set(BLOBS) == set(TEXTS) == set(NOW)
+    # error classes added since 1de27f0 (so not in its corpus) are the only new labels
+    new = {label for label in NOW if label not in BLOBS}
+    assert all(label.startswith("errors.") for label in new), new
+    assert set(BLOBS) == set(TEXTS) == set(NOW) - new
     import cgt.errors as errors
 
     classes = {f"errors.{n}" for n, c in vars(errors).items() if isinstance(c, type)}
@@ -73,4 +86,7 @@ def test_a_pickle_of_1de27f0_loads(label: str) -> None:
     elif isinstance(rebuilt, BaseException):
         assert loaded.args == rebuilt.args
         assert vars(loaded) == vars(rebuilt)
-    assert str(loaded) == str(rebuilt) == TEXTS[label]["str"]
+    if label in TEXT_CHANGED:
+        assert str(loaded) == TEXTS[label]["str"] != str(rebuilt) == TEXT_CHANGED[label][1]
+    else:
+        assert str(loaded) == str(rebuilt) == TEXTS[label]["str"]

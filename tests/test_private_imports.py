@@ -31,16 +31,8 @@ from collections import Counter
 
 from tests.test_layers import MODULES, _owner, _type_checking_nodes
 
-#: (importing module, "exporting module.private name") -> uses.  To do: a public or
-#: explicitly internal name for each (see the comments for who holds them).
-ALLOWED: dict[tuple[str, str], int] = {
-    # misère play of nim heaps
-    ("cgt.play", "cgt.impartial.misere._NimHeap"): 1,
-    # the store rebuilds keyed positions to verify them
-    ("cgt.store", "cgt.games.board._bit_rules"): 1,
-    ("cgt.store", "cgt.games.domineering._CRAM"): 1,
-    ("cgt.store", "cgt.games.domineering._DOMINEERING"): 1,
-}
+#: (importing module, "exporting module.private name") -> uses: none are left.
+ALLOWED: dict[tuple[str, str], int] = {}
 
 
 def package_of(module: str) -> str:

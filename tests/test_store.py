@@ -742,6 +742,59 @@ def test_verify_recomputes_a_sample_and_reports_disagreements(tmp_path: Path) ->
         Store(path).check()
 
 
+def test_verify_rebuilds_the_rows_of_every_ruleset_declaring_keyed_rules(tmp_path: Path) -> None:
+    # the store finds a keyed row's rules through the registry (RulesetInfo.keyed_rules):
+    # every declaring ruleset's rows are checked, and a forged row of each is caught
+    from cgt.games.base import clear_solver_caches
+    from cgt.games.registry import rulesets
+    from cgt.store import _checksum
+
+    keyed = [r for r in rulesets() if r.keyed_rules is not None]
+    assert {r.name for r in keyed} >= {
+        "Domineering", "Cram", "Col", "Snort", "Clobber", "Konane", "Fission", "Amazons"
+    }  # fmt: skip
+    path = tmp_path / "keyed.sqlite"
+    clear_solver_caches()
+    with use_store(path):
+        for r in keyed:
+            assert r.keyed_rules is not None
+            assert r.keyed_rules().ruleset == r.name  # the rows' name: "keyed:" + its name
+            for position in r.all_samples():
+                position.grundy() if r.kind == "impartial" else position.value()
+    clear_solver_caches()
+    counts = Store(path).rulesets()
+    assert all(counts.get(f"keyed:{r.name}", 0) > 0 for r in keyed), counts
+    clean = Store(path).verify(sample=1.0)
+    assert clean.ok and clean.unverifiable == {} and clean.checked == sum(counts.values())
+    conn = sqlite3.connect(path)
+    forged = set()
+    for r in keyed:
+        name = f"keyed:{r.name}"
+        if r.kind == "impartial":
+            key, grundy = conn.execute(
+                "SELECT key, value FROM grundy WHERE ruleset=? ORDER BY key LIMIT 1", (name,)
+            ).fetchone()
+            text = str(grundy + 1)
+            conn.execute(
+                "UPDATE grundy SET value=?, checksum=? WHERE ruleset=? AND key=?",
+                (grundy + 1, _checksum("grundy", name, key, text, 1), name, key),
+            )
+        else:
+            key, game = conn.execute(
+                "SELECT key, game FROM value WHERE ruleset=? ORDER BY key LIMIT 1", (name,)
+            ).fetchone()
+            text = str(cgt.parse(game) + 1)
+            conn.execute(
+                "UPDATE value SET game=?, checksum=? WHERE ruleset=? AND key=?",
+                (text, _checksum("value", name, key, text, 1), name, key),
+            )
+        forged.add((name, key))
+    conn.commit()
+    conn.close()
+    found = Store(path).verify(sample=1.0)
+    assert {(d.ruleset, d.key) for d in found.disagreements} == forged
+
+
 @pytest.mark.slow
 def test_cli_store_verify_and_check_exit_status(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"

@@ -331,3 +331,64 @@ def test_cli_survey_on_a_scheduler_with_a_store(
     assert json.loads(capsys.readouterr().out) == serial
     assert Store.open(store).surveys() == {default_name(domineering_value): len(serial)}
     assert serial["..|.."] == "+-1"  # the 2x2 square: Winning Ways
+
+
+@dask
+@pytest.mark.slow
+def test_ctrl_c_stops_a_dask_survey_quietly(tmp_path: Path) -> None:
+    # A terminal's Ctrl-C sends SIGINT to its whole foreground process group:
+    # the survey's own worker processes too.  Before, each worker printed a
+    # KeyboardInterrupt traceback (about 90 lines); now only the CLI's one line.
+    path = tmp_path / "i.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = ["survey", "octal", "--digits", "3", "--bound", "4096", "--workers", "2"]
+    # the CLI with Python's own Ctrl-C handler, whatever this process ignores
+    # (a shell's background job ignores SIGINT, and children inherit that)
+    cli = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from cgt.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", cli, *args, "--store", str(path)],
+        env=env,
+        cwd=ROOT,
+        start_new_session=True,  # its own group, as a shell gives a foreground job
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+            if path.exists() and sum(Store(path).surveys().values()) >= 3:
+                break
+        assert proc.poll() is None, "the survey ended before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:  # pragma: no cover - only when the test fails
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    # stderr: the progress bar's lines (tqdm redraws, no terminal here) and one message
+    said = [line for line in err.splitlines() if line.strip() and not line.startswith("survey ")]
+    assert said == ["cgt: interrupted"], err
+    # what was stored before the interrupt is right (the serial function's results)
+    store = Store(path)
+    store.check()
+    stored = store.survey_results(default_name(octal_period))
+    assert 3 <= len(stored) < 511
+    for item in list(stored)[:5]:
+        assert stored[item] == octal_period(item)
+    # the workers ended with the survey: nothing is left in the group
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)

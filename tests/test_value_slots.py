@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
+
+import pytest
 
 import cgt.game
 
@@ -27,6 +30,10 @@ OWNERS = {"cgt/game.py", "cgt/canonical.py"}
 
 #: Modules still reading the slots, with the number of reads (none left: keep it so).
 READERS: dict[str, int] = {}
+
+C_SOURCES = PACKAGE / "_c"
+C_OWNERS = {"cgt/_c/canonical.c", "cgt/_c/engine.h"}
+"""The engine's C half: it makes Games, so it finds their slots' offsets by name."""
 
 
 def _slots() -> set[str]:
@@ -55,3 +62,24 @@ def test_only_the_value_type_reads_its_slots() -> None:
     assert not new, f"new reads of Game's private slots (use its accessors): {new}"
     fewer = {m: (READERS[m], found.get(m, 0)) for m in READERS if found.get(m, 0) < READERS[m]}
     assert not fewer, f"fewer reads than listed (lower READERS): {fewer}"
+
+
+def _c_reads(path: pathlib.Path, slots: set[str]) -> int:
+    text = path.read_text(encoding="utf-8")
+    return sum(len(re.findall(f'"{re.escape(slot)}"', text)) for slot in slots)
+
+
+def test_only_the_engine_reads_the_slots_in_c() -> None:
+    sources = sorted([*C_SOURCES.glob("*.c"), *C_SOURCES.glob("*.h")])
+    if not sources:
+        pytest.skip("the C sources are not beside the package")
+    slots = _slots()
+    found = {}
+    for path in sources:
+        name = path.relative_to(ROOT).as_posix()
+        count = _c_reads(path, slots)
+        if count and name not in C_OWNERS:
+            found[name] = count
+    assert not found, f"C that reads Game's private slots (use the engine's C API): {found}"
+    # the owners do name them: the count above sees the way C spells a slot
+    assert all(_c_reads(ROOT / owner, slots) for owner in C_OWNERS)

@@ -5,7 +5,9 @@
  * the same moves (_bit_moves), the same independent regions (_bit_regions)
  * and keys that are the regions cropped and normalised over the symmetries
  * the rules allow, with the images that negate the value (the colours
- * swapped; in Fission the transposed board) marked by a sign.
+ * swapped; in Fission the transposed board) marked by a sign.  The geometry
+ * (the fill into regions, the crop, the images and the least of them) is
+ * grid.h's, shared with Domineering and Cram.
  *
  * A board is three 64-bit sets on an h x w rectangle, bit r * w + c for row
  * r, column c: the x stones, the o stones and the squares (x, o or empty).
@@ -89,7 +91,7 @@ typedef struct {
     uint64_t m[8];
 } steps;
 
-static void make_steps(const frame *f, steps *s)
+static void make_steps(const grid_frame *f, steps *s)
 {
     int w = f->w;
     int d[8] = {1, -1, w, -w, w + 1, w - 1, -w + 1, -w - 1};
@@ -101,97 +103,42 @@ static void make_steps(const frame *f, steps *s)
     }
 }
 
-/* The cells next to `s` within `within` (diagonal neighbours too when asked). */
-static inline uint64_t grow_region(const frame *f, uint64_t s, uint64_t within, int diagonal)
-{
-    uint64_t side = s | ((s << 1) & f->not_first) | ((s >> 1) & f->not_last);
-    uint64_t up_down = diagonal ? side : s;
-    return (side | shift(up_down, f->w) | shift(up_down, -f->w)) & within;
-}
-
-/* Crop a region (its squares in r.sq, on a board of width w) and normalise it:
- * the least image under the symmetries the rules keep, and whether that image
- * is one of those that negate the value.  An image is compared by its shape,
- * then its squares, x stones and o stones. */
+/* Crop a region (its squares in r.sq, on a board of width w) and normalise it
+ * (grid.h, as board._bit_key): the least image under the symmetries the rules
+ * keep, and whether that image is one of those that negate the value.  An
+ * image is compared by its shape, then its squares, x stones and o stones. */
 typedef struct {
     uint16_t hw;
     stones s;
 } image;
 
-static int image_less(const image *a, const image *b)
-{
-    if (a->hw != b->hw)
-        return a->hw < b->hw;
-    if (a->s.sq != b->s.sq)
-        return a->s.sq < b->s.sq;
-    if (a->s.x != b->s.x)
-        return a->s.x < b->s.x;
-    return a->s.o < b->s.o;
-}
-
 static void stone_key(int kind, int w, stones r, image *key, int *neg)
 {
-    int r0 = 64, r1 = -1, c0 = 64, c1 = -1;
-    for (uint64_t s = r.sq; s; s &= s - 1) {
-        int p = ctz64(s), row = p / w, c = p % w;
-        if (row < r0)
-            r0 = row;
-        if (row > r1)
-            r1 = row;
-        if (c < c0)
-            c0 = c;
-        if (c > c1)
-            c1 = c;
-    }
-    int h2 = r1 - r0 + 1, w2 = c1 - c0 + 1;
-    image img[8];
-    memset(img, 0, sizeof img);
-    for (int i = 0; i < 8; i++)
-        img[i].hw = (uint16_t)(i < 4 ? (h2 << 8) | w2 : (w2 << 8) | h2);
-    for (uint64_t s = r.sq; s; s &= s - 1) {
-        int p = ctz64(s), row = p / w - r0, c = p % w - c0;
-        int rr = h2 - 1 - row, cc = w2 - 1 - c;
-        int at[8] = {row * w2 + c, row * w2 + cc, rr * w2 + c, rr * w2 + cc,
-                     c * h2 + row, c * h2 + rr,   cc * h2 + row, cc * h2 + rr};
-        uint64_t bit = (uint64_t)1 << p;
-        for (int i = 0; i < 8; i++) {
-            uint64_t b = (uint64_t)1 << at[i];
-            img[i].s.sq |= b;
-            if (r.x & bit)
-                img[i].s.x |= b;
-            else if (r.o & bit)
-                img[i].s.o |= b;
-        }
-    }
-    image plain, other;
+    static const int swapped[3] = {0, 2, 1}; /* the colours swapped: o stones read as x */
+    grid_box b;
+    grid_box_of(w, r.sq, &b);
+    uint64_t in[3] = {r.sq, r.x, r.o}, img[3][8];
+    grid_images(w, &b, 3, in, GRID_PLAIN | GRID_TRANSPOSED, img);
+    int plain, other;
+    const int *order;
     if (kind == K_FISSION) {
         /* the reflections and the half turn keep the value; a transposed image negates it */
-        plain = img[0];
-        other = img[4];
-        for (int i = 1; i < 4; i++) {
-            if (image_less(&img[i], &plain))
-                plain = img[i];
-            if (image_less(&img[4 + i], &other))
-                other = img[4 + i];
-        }
+        plain = grid_least(3, img, b.h, b.w, GRID_PLAIN, NULL);
+        other = grid_least(3, img, b.h, b.w, GRID_TRANSPOSED, NULL);
+        order = NULL;
     } else {
         /* all 8 symmetries keep the value; swapping the colours negates it */
-        plain = img[0];
-        for (int i = 1; i < 8; i++)
-            if (image_less(&img[i], &plain))
-                plain = img[i];
-        for (int i = 0; i < 8; i++) {
-            uint64_t t = img[i].s.x;
-            img[i].s.x = img[i].s.o;
-            img[i].s.o = t;
-        }
-        other = img[0];
-        for (int i = 1; i < 8; i++)
-            if (image_less(&img[i], &other))
-                other = img[i];
+        plain = grid_least(3, img, b.h, b.w, GRID_PLAIN | GRID_TRANSPOSED, NULL);
+        other = grid_least(3, img, b.h, b.w, GRID_PLAIN | GRID_TRANSPOSED, swapped);
+        order = swapped;
     }
-    *neg = image_less(&other, &plain);
-    *key = *neg ? other : plain;
+    *neg = grid_image_cmp(3, img, b.h, b.w, other, order, plain, NULL) < 0;
+    int i = *neg ? other : plain;
+    const int *o = *neg ? order : NULL;
+    key->hw = grid_shape(b.h, b.w, i);
+    key->s.sq = img[0][i];
+    key->s.x = img[o ? o[1] : 1][i];
+    key->s.o = img[o ? o[2] : 2][i];
 }
 
 /* A growing list of boards. */
@@ -218,7 +165,7 @@ static int svec_push(svec *v, uint64_t x, uint64_t o, uint64_t sq)
 }
 
 /* The boards after a move by Left (left != 0) or Right: as _bit_moves. */
-static int stone_moves(int kind, const frame *f, stones b, int left, svec *out)
+static int stone_moves(int kind, const grid_frame *f, stones b, int left, svec *out)
 {
     uint64_t mine = left ? b.x : b.o, theirs = left ? b.o : b.x;
     uint64_t empty = b.sq & ~(b.x | b.o);
@@ -304,24 +251,13 @@ static int stone_moves(int kind, const frame *f, stones b, int left, svec *out)
 static int32_t stone_component(int kind, int h, int w, stones key);
 
 /* The value of a board: the sum of its live regions' values (as _bit_regions). */
-static int32_t stone_state(int kind, const frame *f, stones b)
+static int32_t stone_state(int kind, const grid_frame *f, stones b)
 {
     uint64_t rest = kind == K_CLOBBER ? (b.x | b.o) : b.sq;
     int diagonal = kind == K_AMAZONS;
     int32_t total = 0;
     while (rest) {
-        uint64_t comp;
-        if (rest == f->full) {
-            comp = rest; /* a whole rectangle is one region */
-        } else {
-            comp = rest & (~rest + 1);
-            for (;;) {
-                uint64_t grow = grow_region(f, comp, rest, diagonal) | comp;
-                if (grow == comp)
-                    break;
-                comp = grow;
-            }
-        }
+        uint64_t comp = grid_component(f, rest & (~rest + 1), rest, diagonal, 0);
         rest ^= comp;
         uint64_t x = b.x & comp, o = b.o & comp;
         int live;
@@ -364,8 +300,8 @@ static int32_t stone_component(int kind, int h, int w, stones key)
         g_depth--;
         return fail("the compiled engine went too deep");
     }
-    frame f;
-    make_frame(&f, h, w);
+    grid_frame f;
+    grid_make_frame(&f, h, w);
     svec moves = {NULL, 0, 0};
     idvec opts = {NULL, 0, 0};
     int nl = 0;
@@ -398,7 +334,7 @@ static int32_t stone_board(int kind, int h, int w, stones b)
 {
     if (!h || !w || !b.sq)
         return g_zero;
-    frame f;
-    make_frame(&f, h, w);
+    grid_frame f;
+    grid_make_frame(&f, h, w);
     return stone_state(kind, &f, b);
 }

@@ -1922,6 +1922,31 @@ static void api_usage(cgt_engine_usage *out)
     out->sum_bytes = (Py_ssize_t)memo_bytes(&m_add);
 }
 
+/* A Game's parts, read from its slots for parse.c (engine_api.h: game_parts). */
+static int api_game_parts(PyObject *g, PyObject **serial, PyObject **x, PyObject **k,
+                          PyObject **m)
+{
+    if (!ic_game)
+        return 0;
+    if (!PyObject_TypeCheck(g, ic_game)) {
+        PyErr_Format(PyExc_TypeError, "a Game, not %.100s", Py_TYPE(g)->tp_name);
+        return -1;
+    }
+    PyObject *xv = ISLOT(g, S_X);
+    *serial = ISLOT(g, S_ID);
+    *x = *k = *m = NULL;
+    if (xv && xv != Py_None) {
+        *x = xv;
+        *k = ISLOT(g, S_K);
+        *m = ISLOT(g, S_M);
+    }
+    if (!*serial || (*x && (!*k || !*m))) {
+        PyErr_SetString(PyExc_TypeError, "a Game not yet made");
+        return -1;
+    }
+    return 1;
+}
+
 static cgt_engine_api the_engine_api = {
     CGT_ENGINE_API_VERSION,
     (int)sizeof(cgt_engine_api),
@@ -1943,6 +1968,7 @@ static cgt_engine_api the_engine_api = {
     api_set_limit,
     api_usage,
     api_slots_within,
+    api_game_parts,
 };
 
 /* setup_engine(number, form, Game, Dyadic, KeyedRef, serial, forms, numbers, nus,

@@ -4,9 +4,10 @@
  * in the canonical kernel (cgt._kernel_canonical), whose le, add and
  * canonical_form run on it, and is exported there as the capsule
  * "cgt._kernel_canonical._engine_api", a pointer to a cgt_engine_api.  The
- * compiled solvers (cgt/_c/shortgame.c with boards.h and graphs.h) import it
- * in their PyInit and reach the engine only through it; without the canonical
- * kernel (or with one of another version) they are not used.
+ * compiled solvers (cgt/_c/shortgame.c with boards.h and graphs.h) and the
+ * compiled reader (cgt/_c/parse.c, for a Game's parts) import it in their
+ * PyInit and reach the engine only through it; without the canonical kernel
+ * (or with one of another version) they are not used.
  *
  * Games are nodes: int32_t ids from 1, hash-consed, so that every value has
  * exactly one node (numbers by their value num / 2**exp, other games by their
@@ -28,7 +29,7 @@
 #include <Python.h>
 #include <stdint.h>
 
-#define CGT_ENGINE_API_VERSION 1
+#define CGT_ENGINE_API_VERSION 2
 #define CGT_ENGINE_API_CAPSULE "cgt._kernel_canonical._engine_api"
 
 /* The work budget of a thread (cgt.work_limit), kept by the canonical kernel. */
@@ -77,6 +78,13 @@ typedef struct {
     void (*set_limit)(uint64_t bytes, uint64_t entries); /* the engine's share, as in set_limit */
     void (*usage)(cgt_engine_usage *out);
     uint32_t (*slots_within)(size_t bytes, size_t slot); /* a table cap within bytes */
+
+    /* (version 2) A Game's parts, for the compiled reader (parse.c), which may not read
+     * Game's slots itself: borrowed references, valid while g lives, to its serial
+     * number (an int) and, when g is x + k.up + *m, to x, k and m (all three NULL when
+     * it is not).  1; 0 when the engine has no Game class yet (cgt.canonical gives it);
+     * -1 with TypeError set when g is not a Game.  Any time, outside enter/leave too. */
+    int (*game_parts)(PyObject *g, PyObject **serial, PyObject **x, PyObject **k, PyObject **m);
 } cgt_engine_api;
 
 #endif

@@ -25,13 +25,15 @@
  * - the key: the board seen by the side to move (Black's positions turned
  *   upside down with colours swapped), each column as 2 * (rows - 1) bits,
  *   reduced by the mirror symmetry (the smaller of the two column orders);
- * - the table: open addressing, a window of 16 slots from the home slot
- *   (the key scrambled by two multiply-xorshift rounds), full keys compared, doubling when half full up to
- *   max_slots, then replacing the entry of least effort in a full window (a
- *   replaced result is recomputed, never guessed).  Keys of up to 60 bits use
- *   one 64-bit word a slot (key << 4 | effort << 1 | result), as the Python
- *   SlotTable; longer keys (up to 124 bits: 3 x 20, 8 x 8, ...) two words,
- *   and then half as many slots, so max_slots bounds the bytes either way.
+ * - the table: table.h's CGT_WINDOW_TABLE (the kernels' one table, in its
+ *   bounded-window variant): a window of 16 slots from the home slot (the key
+ *   scrambled by two multiply-xorshift rounds), full keys compared, doubling
+ *   when half full up to max_slots, then replacing the entry of least effort
+ *   in a full window (a replaced result is recomputed, never guessed).  Keys
+ *   of up to 60 bits use one 64-bit word a slot (key << 4 | effort << 1 |
+ *   result), as the Python SlotTable; longer keys (up to 124 bits: 3 x 20,
+ *   8 x 8, ...) two words, and then half as many slots, so max_slots bounds
+ *   the bytes either way.
  *
  * The search holds the GIL throughout (the Python engine's lock serialises
  * callers).  Every 65536 positions it calls PyErr_CheckSignals; at the node
@@ -44,6 +46,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "table.h"
 
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
    not use a kernel whose fingerprint differs from that of the sources beside it */
@@ -59,6 +63,40 @@
 
 enum { PAWN_NORMAL = 0, PAWN_BEROLINA = 1, PAWN_BEROLINA_PLUS = 2 };
 
+/* the transposition table: table.h's window table, 1 or 2 words a slot */
+
+/* the home slot: the top bits of the key, scrambled (keys are structured:
+ * a plain multiplication leaves more full windows) */
+static inline uint64_t
+scramble(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= MIX;
+    x ^= x >> 29;
+    x *= MIX2;
+    return x;
+}
+
+/* keys of up to 60 bits: one word a slot, key << 4 | effort << 1 | result */
+#define N_HASH(k) scramble(k)
+#define N_SAME(e, k) (*(e) >> 4 == (k))
+#define N_USED(e) (*(e) != 0)
+#define N_KEY(e) (*(e) >> 4)
+#define N_RANK(e) ((*(e) >> 1) & 7)
+CGT_WINDOW_TABLE(narrow_table, uint64_t, uint64_t, WINDOW, N_HASH, N_SAME, N_USED, N_KEY, N_RANK)
+
+/* longer keys: two words a slot, the low 64 bits of the key, then the rest << 4 | flags */
+typedef struct {
+    uint64_t lo, hi;
+} wide_key;
+
+#define W_HASH(k) scramble((k).lo ^ ((k).hi * MIX2))
+#define W_SAME(e, k) ((e)->lo == (k).lo && (e)->hi >> 4 == (k).hi)
+#define W_USED(e) (((e)->lo | (e)->hi) != 0)
+#define W_KEY(e) ((wide_key){(e)->lo, (e)->hi >> 4})
+#define W_RANK(e) (((e)->hi >> 1) & 7)
+CGT_WINDOW_TABLE(wide_table, wide_key, wide_key, WINDOW, W_HASH, W_SAME, W_USED, W_KEY, W_RANK)
+
 typedef struct {
     PyObject_HEAD
     int columns, rows, pawn, misere;
@@ -67,12 +105,10 @@ typedef struct {
     int wide;            /* keys longer than 60 bits: two words a slot */
     uint64_t board, top, bottom, colmask;
     unsigned char flip[256];
-    /* the table */
-    uint64_t *slots;     /* (size + WINDOW - 1) slots of 1 or 2 words */
-    uint64_t size;       /* home slots, a power of two */
-    uint64_t max_slots, initial_slots;
-    uint64_t count, limit, replaced;
-    int shift;
+    /* the table: narrow or wide_t, as `wide` says */
+    narrow_table narrow;
+    wide_table wide_t;
+    uint64_t initial_slots;
     /* the running search */
     long long nodes;
     long long tick_at;
@@ -80,207 +116,38 @@ typedef struct {
 } Search;
 
 /* ------------------------------------------------------------------------ */
-/* the transposition table                                                   */
-
-static int
-log2_u64(uint64_t v)
-{
-    int n = 0;
-    while (v > 1) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-}
-
-static uint64_t *
-alloc_slots(uint64_t size, int wide)
-{
-    uint64_t n = (size + WINDOW - 1) * (wide ? 2 : 1);
-    return (uint64_t *)calloc((size_t)n, sizeof(uint64_t));
-}
-
-static void
-set_size(Search *s, uint64_t size)
-{
-    s->size = size;
-    s->shift = 64 - log2_u64(size);
-    s->limit = size < s->max_slots ? size / 2 : UINT64_MAX;
-}
-
-/* the home slot: the top bits of the key, scrambled (keys are structured:
- * a plain multiplication leaves more full windows) */
-static inline uint64_t
-home(const Search *s, uint64_t lo, uint64_t hi)
-{
-    uint64_t x = s->wide ? lo ^ (hi * MIX2) : lo;
-    x ^= x >> 31;
-    x *= MIX;
-    x ^= x >> 29;
-    x *= MIX2;
-    return x >> s->shift;
-}
+/* the transposition table (its types are defined above the Search)          */
 
 /* the stored result (0 or 1) for the key, or -1 */
 static inline int
 table_get(const Search *s, uint64_t lo, uint64_t hi)
 {
-    uint64_t i = home(s, lo, hi), end = i + WINDOW;
     if (!s->wide) {
-        const uint64_t *slots = s->slots;
-        for (; i < end; i++) {
-            uint64_t v = slots[i];
-            if (!v) {
-                return -1;
-            }
-            if (v >> 4 == lo) {
-                return (int)(v & 1);
-            }
-        }
-        return -1;
+        const uint64_t *e = narrow_table_find(&s->narrow, lo);
+        return e ? (int)(*e & 1) : -1;
     }
-    for (; i < end; i++) {
-        uint64_t v0 = s->slots[2 * i], v1 = s->slots[2 * i + 1];
-        if (!(v0 | v1)) {
-            return -1;
-        }
-        if (v0 == lo && v1 >> 4 == hi) {
-            return (int)(v1 & 1);
-        }
-    }
-    return -1;
+    const wide_key *e = wide_table_find(&s->wide_t, (wide_key){lo, hi});
+    return e ? (int)(e->hi & 1) : -1;
 }
 
-static void grow(Search *s);
-
-static void
+static inline void
 table_put(Search *s, uint64_t lo, uint64_t hi, int result, int effort)
 {
-    uint64_t i = home(s, lo, hi), end = i + WINDOW, victim = i;
-    int least = 8;
     uint64_t flags = (uint64_t)(effort << 1 | result);
-    if (!s->wide) {
-        uint64_t *slots = s->slots, entry = lo << 4 | flags;
-        for (; i < end; i++) {
-            uint64_t v = slots[i];
-            if (!v) {
-                slots[i] = entry;
-                if (++s->count > s->limit) {
-                    grow(s);
-                }
-                return;
-            }
-            if (v >> 4 == lo) {
-                slots[i] = entry;
-                return;
-            }
-            int e = (int)((v >> 1) & 7);
-            if (e < least) {
-                least = e;
-                victim = i;
-            }
-        }
-        slots[victim] = entry;
-        s->replaced++;
-        return;
-    }
-    uint64_t *slots = s->slots, e1 = hi << 4 | flags;
-    for (; i < end; i++) {
-        uint64_t v0 = slots[2 * i], v1 = slots[2 * i + 1];
-        if (!(v0 | v1)) {
-            slots[2 * i] = lo;
-            slots[2 * i + 1] = e1;
-            if (++s->count > s->limit) {
-                grow(s);
-            }
-            return;
-        }
-        if (v0 == lo && v1 >> 4 == hi) {
-            slots[2 * i + 1] = e1;
-            return;
-        }
-        int e = (int)((v1 >> 1) & 7);
-        if (e < least) {
-            least = e;
-            victim = i;
-        }
-    }
-    slots[2 * victim] = lo;
-    slots[2 * victim + 1] = e1;
-    s->replaced++;
+    if (!s->wide)
+        narrow_table_put(&s->narrow, lo, lo << 4 | flags);
+    else
+        wide_table_put(&s->wide_t, (wide_key){lo, hi}, (wide_key){lo, hi << 4 | flags});
 }
 
-/* Double the table and re-insert.  If the memory is not there, keep the
- * table as it is and stop growing: full windows then replace cheap entries,
- * which costs only recomputation. */
-static void
-grow(Search *s)
-{
-    uint64_t old_size = s->size, new_size = old_size * 2;
-    uint64_t *old = s->slots, *fresh = alloc_slots(new_size, s->wide);
-    if (fresh == NULL) {
-        s->limit = UINT64_MAX;
-        return;
-    }
-    s->slots = fresh;
-    set_size(s, new_size);
-    uint64_t count = 0, total = old_size + WINDOW - 1;
-    for (uint64_t j = 0; j < total; j++) {
-        uint64_t v0, v1 = 0, lo, hi = 0;
-        if (s->wide) {
-            v0 = old[2 * j];
-            v1 = old[2 * j + 1];
-            if (!(v0 | v1)) {
-                continue;
-            }
-            lo = v0;
-            hi = v1 >> 4;
-        }
-        else {
-            v0 = old[j];
-            if (!v0) {
-                continue;
-            }
-            lo = v0 >> 4;
-        }
-        uint64_t i = home(s, lo, hi), end = i + WINDOW;
-        for (; i < end; i++) {
-            if (s->wide) {
-                if (!(fresh[2 * i] | fresh[2 * i + 1])) {
-                    fresh[2 * i] = v0;
-                    fresh[2 * i + 1] = v1;
-                    count++;
-                    break;
-                }
-            }
-            else if (!fresh[i]) {
-                fresh[i] = v0;
-                count++;
-                break;
-            }
-        }
-        /* a full window in a table twice as large is next to impossible;
-         * dropping the entry then only costs a recomputation */
-    }
-    s->count = count;
-    free(old);
-}
-
+/* an empty table of `size` home slots (the old one freed); -1 with MemoryError */
 static int
 table_reset(Search *s, uint64_t size)
 {
-    uint64_t *fresh = alloc_slots(size, s->wide);
-    if (fresh == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    free(s->slots);
-    s->slots = fresh;
-    set_size(s, size);
-    s->count = 0;
-    s->replaced = 0;
-    return 0;
+    return s->wide ? wide_table_reset(&s->wide_t, size) : narrow_table_reset(&s->narrow, size);
 }
+
+#define TABLE_FIELD(s, f) ((s)->wide ? (s)->wide_t.f : (s)->narrow.f)
 
 /* ------------------------------------------------------------------------ */
 /* keys                                                                      */
@@ -614,10 +481,13 @@ Search_init(Search *s, PyObject *args, PyObject *kwds)
         s->flip[v] = (unsigned char)f;
     }
     /* max_slots bounds the memory in 8-byte words: two-word slots get half */
-    s->max_slots = s->wide ? max_slots / 2 : max_slots;
+    narrow_table_free(&s->narrow);
+    wide_table_free(&s->wide_t);
+    s->narrow.max_cap = max_slots;
+    s->wide_t.max_cap = max_slots / 2;
     s->initial_slots = 1 << 12;
-    if (s->initial_slots > max_slots) {
-        s->initial_slots = max_slots;
+    if (s->initial_slots > TABLE_FIELD(s, max_cap)) {
+        s->initial_slots = TABLE_FIELD(s, max_cap);
     }
     s->nodes = 0;
     s->tick_at = NEVER;
@@ -628,8 +498,8 @@ Search_init(Search *s, PyObject *args, PyObject *kwds)
 static void
 Search_dealloc(Search *s)
 {
-    free(s->slots);
-    s->slots = NULL;
+    narrow_table_free(&s->narrow);
+    wide_table_free(&s->wide_t);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -739,25 +609,25 @@ Search_set_nodes(Search *s, PyObject *value, void *Py_UNUSED(closure))
 static PyObject *
 Search_get_count(Search *s, void *Py_UNUSED(closure))
 {
-    return PyLong_FromUnsignedLongLong(s->count);
+    return PyLong_FromUnsignedLongLong(TABLE_FIELD(s, count));
 }
 
 static PyObject *
 Search_get_size(Search *s, void *Py_UNUSED(closure))
 {
-    return PyLong_FromUnsignedLongLong(s->size);
+    return PyLong_FromUnsignedLongLong(TABLE_FIELD(s, size));
 }
 
 static PyObject *
 Search_get_replaced(Search *s, void *Py_UNUSED(closure))
 {
-    return PyLong_FromUnsignedLongLong(s->replaced);
+    return PyLong_FromUnsignedLongLong(TABLE_FIELD(s, replaced));
 }
 
 static PyObject *
 Search_get_nbytes(Search *s, void *Py_UNUSED(closure))
 {
-    return PyLong_FromUnsignedLongLong((s->size + WINDOW - 1) * (s->wide ? 16 : 8));
+    return PyLong_FromSize_t(s->wide ? wide_table_bytes(&s->wide_t) : narrow_table_bytes(&s->narrow));
 }
 
 static PyObject *

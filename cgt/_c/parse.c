@@ -11,10 +11,19 @@
  *   form_fn     called with (left list, right list, key) for a form the dict lacks
  *
  * Both callbacks fill their dicts themselves; this file only reads them.
+ *
+ * A Game's serial number and its parts x + k.up + *m come from the engine's C
+ * API (engine_api.h: game_parts, from the canonical kernel's capsule), as
+ * Game.serial and Game.nus_or_none() give them in Python: only the value's own
+ * module and its engine read Game's slots.  Without the canonical kernel this
+ * module does not load (cgt.kernels: it needs it), and notation's Python fast
+ * path reads the text.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
+
+#include "engine_api.h"
 
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
    not use a kernel whose fingerprint differs from that of the sources beside it */
@@ -24,7 +33,7 @@
 
 #define MAX_IN_EXPRESSION (1LL << 16)
 
-static PyObject *str_id, *str_x, *str_m, *str_k;
+static const cgt_engine_api *E; /* set by PyInit from the canonical kernel's capsule */
 
 typedef struct {
     PyObject *left; /* NULL until the bar is read */
@@ -43,21 +52,25 @@ cmp_serials(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* tuple(sorted(o._id for o in options)); NULL on error */
+/* tuple(sorted(o.serial for o in options)); NULL on error; Py_None when the
+ * engine cannot tell (it has no Game class yet: give up) */
 static PyObject *
 sorted_serials(PyObject *options)
 {
     Py_ssize_t n = PyList_GET_SIZE(options), i, got = 0;
     Serial small[16];
     Serial *ids = n <= 16 ? small : PyMem_Malloc(sizeof(Serial) * (size_t)n);
-    PyObject *out = NULL;
+    PyObject *out = NULL, *serial, *x, *k, *m;
     if (ids == NULL)
         return PyErr_NoMemory();
     for (i = 0; i < n; i++) {
-        PyObject *serial = PyObject_GetAttr(PyList_GET_ITEM(options, i), str_id);
-        if (serial == NULL)
+        int r = E->game_parts(PyList_GET_ITEM(options, i), &serial, &x, &k, &m);
+        if (r <= 0) {
+            if (r == 0)
+                out = Py_NewRef(Py_None);
             goto done;
-        ids[got].serial = serial;
+        }
+        ids[got].serial = Py_NewRef(serial);
         got++;
         ids[i].value = PyLong_AsLongLong(serial);
         if (ids[i].value == -1 && PyErr_Occurred())
@@ -80,39 +93,30 @@ done:
     return out;
 }
 
-/* 1 if |value| > 2**16 (or the value is not an int), 0 if not, -1 on error */
+/* 1 if |v| > 2**16 (or v is not an int), 0 if not, -1 on error */
 static int
-too_big(PyObject *g, PyObject *name)
+too_big(PyObject *v)
 {
-    PyObject *v = PyObject_GetAttr(g, name);
     int overflow = 0;
-    long long n;
-    if (v == NULL)
-        return -1;
-    n = PyLong_AsLongLongAndOverflow(v, &overflow);
-    Py_DECREF(v);
+    long long n = PyLong_AsLongLongAndOverflow(v, &overflow);
     if (n == -1 && PyErr_Occurred())
         return -1;
     return overflow != 0 || n > MAX_IN_EXPRESSION || n < -MAX_IN_EXPRESSION;
 }
 
 /* Whether a form may be an option: the reference refuses huge nimbers and up
- * counts there.  1 yes, 0 no, -1 error. */
+ * counts there.  1 yes, 0 no (or the engine cannot tell), -1 error. */
 static int
 usable(PyObject *g)
 {
-    PyObject *x = PyObject_GetAttr(g, str_x);
-    int r;
-    if (x == NULL)
-        return -1;
-    r = x == Py_None;
-    Py_DECREF(x);
-    if (r)
-        return 1;
-    r = too_big(g, str_m);
+    PyObject *serial, *x, *k, *m;
+    int r = E->game_parts(g, &serial, &x, &k, &m);
+    if (r <= 0 || x == NULL)
+        return r;
+    r = too_big(m);
     if (r != 0)
         return r < 0 ? -1 : 0;
-    r = too_big(g, str_k);
+    r = too_big(k);
     return r < 0 ? -1 : !r;
 }
 
@@ -122,12 +126,12 @@ static PyObject *
 form(PyObject *left, PyObject *side, PyObject *forms, PyObject *form_fn)
 {
     PyObject *l = sorted_serials(left), *r, *key, *g;
-    if (l == NULL)
-        return NULL;
+    if (l == NULL || l == Py_None)
+        return l;
     r = sorted_serials(side);
-    if (r == NULL) {
+    if (r == NULL || r == Py_None) {
         Py_DECREF(l);
-        return NULL;
+        return r;
     }
     key = PyTuple_Pack(2, l, r);
     Py_DECREF(l);
@@ -347,12 +351,17 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__kernel_parse(void)
 {
-    str_id = PyUnicode_InternFromString("_id");
-    str_x = PyUnicode_InternFromString("_x");
-    str_m = PyUnicode_InternFromString("_m");
-    str_k = PyUnicode_InternFromString("_k");
-    if (str_id == NULL || str_x == NULL || str_m == NULL || str_k == NULL)
+    const cgt_engine_api *api = PyCapsule_Import(CGT_ENGINE_API_CAPSULE, 0);
+    if (api == NULL)
+        return NULL; /* no canonical kernel: this module is not used */
+    if (api->version != CGT_ENGINE_API_VERSION || api->size != (int)sizeof(cgt_engine_api)) {
+        PyErr_Format(PyExc_ImportError,
+                     "cgt._kernel_canonical's engine API is version %d, this kernel needs %d "
+                     "(rebuild both)",
+                     api->version, CGT_ENGINE_API_VERSION);
         return NULL;
+    }
+    E = api;
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", CGT_SOURCE_HASH) < 0) {
         Py_DECREF(m);

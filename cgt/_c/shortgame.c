@@ -19,7 +19,8 @@
  *
  * The Domineering solver mirrors cgt.games.domineering.DomineeringRules on
  * 64-bit boards (flood fill into components, crop, normal form over the
- * symmetries, transposition negating); Cram's Grundy values come from the
+ * symmetries, transposition negating: the geometry of grid.h, shared with the
+ * stone boards, as cgt/games/grid.py is); Cram's Grundy values come from the
  * outcome search of cgt/impartial_search.py.
  *
  * Every table persists across calls; the tables here are bounded (emptied
@@ -38,6 +39,7 @@
 
 #include "bits.h"
 #include "engine_api.h"
+#include "grid.h"
 #include "table.h"
 
 /* the fingerprint of this kernel's sources, given by setup.py (cgt/_sources.py); cgt does
@@ -137,96 +139,23 @@ static inline int comptab_put2(comptab *t, uint64_t bits, uint16_t hw, int32_t v
     return comptab_put(t, (comptab_key){bits, hw}, val);
 }
 
-typedef struct {
-    int h, w;
-    uint64_t full, not_first, not_last; /* cells; cells not in column 0; not in the last */
-} frame;
-
-static void make_frame(frame *f, int h, int w)
-{
-    int n = h * w;
-    f->h = h;
-    f->w = w;
-    f->full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-    uint64_t first = 0, last = 0;
-    for (int r = 0; r < h; r++) {
-        first |= (uint64_t)1 << (r * w);
-        last |= (uint64_t)1 << (r * w + w - 1);
-    }
-    f->not_first = f->full & ~first;
-    f->not_last = f->full & ~last;
-}
-
-static inline uint64_t neighbours(const frame *f, uint64_t s)
-{
-    return ((s << 1) & f->not_first) | ((s >> 1) & f->not_last) | shl64(s, f->w) |
-           shr64(s, f->w);
-}
-
 /* Crop a component to its bounding box and normalise it over the symmetries of
- * the rectangle: the key has rows <= columns and the least bits among the
- * images of that shape.  *flip tells whether the key is the transpose (in
- * Domineering, the negative). */
-static void normal_form(const frame *f, uint64_t comp, int *nh, int *nw, uint64_t *key, int *flip)
+ * the rectangle (grid.h, as cgt.games.grid.normal_form): the key has rows <=
+ * columns and the least bits among the images of that shape.  *flip tells
+ * whether the key is a transposed image (in Domineering, the negative). */
+static void normal_form(const grid_frame *f, uint64_t comp, int *nh, int *nw, uint64_t *key,
+                        int *flip)
 {
-    int w = f->w;
-    int r0 = 64, r1 = -1, c0 = 64, c1 = -1;
-    for (uint64_t s = comp; s; s &= s - 1) {
-        int p = ctz64(s), r = p / w, c = p % w;
-        if (r < r0)
-            r0 = r;
-        if (r > r1)
-            r1 = r;
-        if (c < c0)
-            c0 = c;
-        if (c > c1)
-            c1 = c;
-    }
-    int h2 = r1 - r0 + 1, w2 = c1 - c0 + 1;
-    uint64_t img[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    int plain = h2 <= w2, transposed = h2 >= w2;
-    for (uint64_t s = comp; s; s &= s - 1) {
-        int p = ctz64(s), r = p / w - r0, c = p % w - c0;
-        int rr = h2 - 1 - r, cc = w2 - 1 - c;
-        if (plain) {
-            img[0] |= (uint64_t)1 << (r * w2 + c);
-            img[1] |= (uint64_t)1 << (rr * w2 + c);
-            img[2] |= (uint64_t)1 << (r * w2 + cc);
-            img[3] |= (uint64_t)1 << (rr * w2 + cc);
-        }
-        if (transposed) { /* (r, c) -> (c, r) in a w2 x h2 box */
-            img[4] |= (uint64_t)1 << (c * h2 + r);
-            img[5] |= (uint64_t)1 << (cc * h2 + r);
-            img[6] |= (uint64_t)1 << (c * h2 + rr);
-            img[7] |= (uint64_t)1 << (cc * h2 + rr);
-        }
-    }
-    uint64_t best = 0;
-    int found = 0, is_t = 0;
-    if (plain) {
-        for (int i = 0; i < 4; i++)
-            if (!found || img[i] < best) {
-                best = img[i];
-                found = 1;
-            }
-    }
-    if (transposed) {
-        for (int i = 4; i < 8; i++)
-            if (!found || img[i] < best) {
-                best = img[i];
-                found = 1;
-                is_t = 1;
-            }
-    }
-    if (h2 <= w2) {
-        *nh = h2;
-        *nw = w2;
-    } else {
-        *nh = w2;
-        *nw = h2;
-    }
-    *key = best;
-    *flip = is_t;
+    grid_box b;
+    grid_box_of(f->w, comp, &b);
+    int which = (b.h <= b.w ? GRID_PLAIN : 0) | (b.h >= b.w ? GRID_TRANSPOSED : 0);
+    uint64_t img[1][8];
+    grid_images(f->w, &b, 1, &comp, which, img);
+    int i = grid_least(1, img, b.h, b.w, which, NULL);
+    *nh = b.h <= b.w ? b.h : b.w;
+    *nw = b.h <= b.w ? b.w : b.h;
+    *key = img[0][i];
+    *flip = i >= 4;
 }
 
 static int g_depth;
@@ -240,22 +169,14 @@ static int32_t cram_component(int h, int w, uint64_t bits);
  * placed on a connected board) the fills start next to it. */
 typedef int (*component_fn)(void *ctx, int h, int w, uint64_t key, int flip);
 
-static int split(const frame *f, uint64_t bits, uint64_t removed, component_fn each, void *ctx)
+static int split(const grid_frame *f, uint64_t bits, uint64_t removed, component_fn each,
+                 void *ctx)
 {
-    uint64_t seeds = removed ? (neighbours(f, removed) & bits) : bits;
+    uint64_t seeds = removed ? grid_grow(f, removed, bits, 0) : bits;
     uint64_t rest = bits;
     while (seeds) {
-        uint64_t comp = seeds & (~seeds + 1);
-        for (;;) {
-            uint64_t grow = (comp | neighbours(f, comp)) & rest;
-            if (grow == comp)
-                break;
-            if (removed && (grow & seeds) == seeds) {
-                comp = rest; /* all that is left is connected */
-                break;
-            }
-            comp = grow;
-        }
+        /* with `removed`, the rest is connected once one fill meets every seed */
+        uint64_t comp = grid_component(f, seeds & (~seeds + 1), rest, 0, removed ? seeds : 0);
         seeds &= ~comp;
         rest ^= comp;
         if (!(comp & (comp - 1)))
@@ -289,7 +210,7 @@ static int dom_each(void *ctx, int h, int w, uint64_t key, int flip)
     return 0;
 }
 
-static int32_t dom_state(const frame *f, uint64_t bits, uint64_t removed)
+static int32_t dom_state(const grid_frame *f, uint64_t bits, uint64_t removed)
 {
     sum_ctx s = {0};
     if (split(f, bits, removed, dom_each, &s) < 0)
@@ -312,8 +233,8 @@ static int32_t dom_component(int h, int w, uint64_t bits)
             g_depth--;
             return fail("the compiled engine went too deep");
         }
-        frame f;
-        make_frame(&f, h, w);
+        grid_frame f;
+        grid_make_frame(&f, h, w);
         int32_t opts[2 * 64];
         int nl = 0, nr = 0;
         uint64_t vertical = bits & shr64(bits, w);
@@ -351,7 +272,7 @@ static int cram_each(void *ctx, int h, int w, uint64_t key, int flip)
     return 0;
 }
 
-static int32_t cram_state(const frame *f, uint64_t bits, uint64_t removed)
+static int32_t cram_state(const grid_frame *f, uint64_t bits, uint64_t removed)
 {
     xor_ctx s = {0};
     if (split(f, bits, removed, cram_each, &s) < 0)
@@ -463,8 +384,8 @@ static int cram_wins(ckey k, int n)
         return 1;
     int h = k.hw >> 8, w = k.hw & 0xFF;
     uint64_t bits = k.bits;
-    frame f;
-    make_frame(&f, h, w);
+    grid_frame f;
+    grid_make_frame(&f, h, w);
     uint64_t vertical = bits & shr64(bits, w); /* none on a 1 x 64 strip */
     uint64_t horizontal = bits & (bits >> 1) & f.not_last;
     int moves = popcount64(vertical) + popcount64(horizontal);
@@ -631,8 +552,8 @@ static int32_t dom_board(int h, int w, uint64_t bits)
 {
     if (!h || !w || !bits)
         return g_zero;
-    frame f;
-    make_frame(&f, h, w);
+    grid_frame f;
+    grid_make_frame(&f, h, w);
     return dom_state(&f, bits, 0);
 }
 
@@ -658,8 +579,8 @@ static PyObject *py_cram(PyObject *self, PyObject *args)
         return NULL;
     int32_t v = 0;
     if (h && w && bits) {
-        frame f;
-        make_frame(&f, h, w);
+        grid_frame f;
+        grid_make_frame(&f, h, w);
         v = cram_state(&f, bits, 0);
     }
     leave();
@@ -696,6 +617,47 @@ static PyObject *py_stones(PyObject *self, PyObject *args)
     PyObject *out = v < 0 ? NULL : E->to_python(v);
     leave();
     return out;
+}
+
+/* The keys of grid.h, for tests that compare them with the Python keys. */
+static PyObject *py_grid_key(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int h, w;
+    uint64_t bits;
+    if (parse_board(args, &h, &w, &bits) < 0)
+        return NULL;
+    if (!bits) {
+        PyErr_SetString(PyExc_ValueError, "an empty board has no key");
+        return NULL;
+    }
+    grid_frame f;
+    grid_make_frame(&f, h, w);
+    int nh, nw, flip;
+    uint64_t key;
+    normal_form(&f, bits, &nh, &nw, &key, &flip);
+    return Py_BuildValue("iiKO", nh, nw, (unsigned long long)key, flip ? Py_True : Py_False);
+}
+
+static PyObject *py_stone_key(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind, h, w;
+    unsigned long long x, o, sq;
+    if (!PyArg_ParseTuple(args, "iiiKKK", &kind, &h, &w, &x, &o, &sq))
+        return NULL;
+    uint64_t full = h * w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (h * w)) - 1);
+    if (kind < 0 || kind >= K_KINDS || h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64 || !sq ||
+        (sq & ~full) || ((x | o) & ~sq) || (x & o)) {
+        PyErr_SetString(PyExc_ValueError, "a ruleset number and a non-empty region of a board");
+        return NULL;
+    }
+    image key;
+    int neg;
+    stone_key(kind, w, (stones){(uint64_t)x, (uint64_t)o, (uint64_t)sq}, &key, &neg);
+    return Py_BuildValue("iiKKKO", key.hw >> 8, key.hw & 0xff, (unsigned long long)key.s.x,
+                         (unsigned long long)key.s.o, (unsigned long long)key.s.sq,
+                         neg ? Py_True : Py_False);
 }
 
 static PyObject *py_graph(PyObject *self, PyObject *args)
@@ -916,6 +878,11 @@ static PyMethodDef methods[] = {
     {"stones", py_stones, METH_VARARGS,
      "stones(kind, h, w, xs, os, squares) -> Game: the value of a stone board (kind 0 Clobber, "
      "1 Konane, 2 Fission, 3 Amazons; bit r*w+c of each set: cell (r, c))."},
+    {"grid_key", py_grid_key, METH_VARARGS,
+     "grid_key(h, w, bits) -> (h, w, key, transposed): a Domineering component's key (grid.h)."},
+    {"stone_key", py_stone_key, METH_VARARGS,
+     "stone_key(kind, h, w, xs, os, squares) -> (h, w, xs, os, squares, negated): a stone "
+     "region's key (grid.h)."},
     {"graph", py_graph, METH_VARARGS,
      "graph(kind, adjacency, lefts, rights) -> Game: the value of Col (kind 0) or Snort (1) on "
      "a graph of at most 64 vertices (adjacency: a tuple of neighbour masks; lefts, rights: the "

@@ -27,6 +27,29 @@
  * table never holds more than max_cap * sizeof(ENTRY) bytes.  The kernels'
  * clear (cgt.clear_caches) calls NAME_free.  The tables count no work: the
  * searches that use them charge the work budget themselves.
+ *
+ * CGT_WINDOW_TABLE(NAME, ENTRY, KEY, WINDOW, HASH, SAME, USED, ENTRY_KEY, RANK)
+ * is the same table for a search that keeps a bounded window and replaces by
+ * effort (Hexapawn's win/loss table): an entry lives in one of the WINDOW
+ * slots from its home slot on (the top bits of the 64-bit HASH(key), so HASH
+ * must mix well: home slots are not masked low bits; the array has WINDOW - 1
+ * spare slots after the last home slot, so a window never wraps round).  The
+ * caller writes whole entries (ENTRY holds its key and value packed as the
+ * caller likes); RANK(e) (0..7) is the effort behind an entry.  It defines
+ *
+ *   NAME_reset(t, slots)   a new empty table of `slots` home slots (a power of
+ *                          two, at least WINDOW); 0, or -1 with MemoryError set;
+ *   NAME_find(t, key)      the entry of key, or NULL;
+ *   NAME_put(t, key, e)    store the entry e of key: in key's slot, else the
+ *                          first free one of its window, else over the entry
+ *                          of least RANK there (t->replaced counts those);
+ *   NAME_free(t), NAME_bytes(t) as above.
+ *
+ * It doubles when more than half full up to max_cap home slots; a doubling
+ * the memory is not there for stops the growth (a full window then replaces).
+ * So it holds at most (max_cap + WINDOW - 1) * sizeof(ENTRY) bytes, and a
+ * replaced result is recomputed, never guessed (full keys are compared).
+ * Empty slots are zero bytes, as above (USED(e) false exactly for those).
  */
 #ifndef CGT_TABLE_H
 #define CGT_TABLE_H
@@ -157,6 +180,124 @@
             return -1;                                                                             \
         e->val = val;                                                                              \
         return 0;                                                                                  \
+    }
+
+#define CGT_WINDOW_TABLE(NAME, ENTRY, KEY, WINDOW, HASH, SAME, USED, ENTRY_KEY, RANK)            \
+    typedef struct {                                                                               \
+        ENTRY *slot;       /* size + WINDOW - 1 slots */                                           \
+        uint64_t size;     /* home slots, a power of two */                                        \
+        uint64_t max_cap;  /* home slots at most, set from the memory budget */                    \
+        uint64_t count, limit, replaced; /* limit: the count that doubles the table */             \
+        int shift;         /* home(key) = HASH(key) >> shift */                                    \
+    } NAME;                                                                                        \
+                                                                                                   \
+    static inline void NAME##_size(NAME *t, uint64_t size)                                         \
+    {                                                                                              \
+        int bits = 0;                                                                              \
+        while (((uint64_t)1 << bits) < size)                                                       \
+            bits++;                                                                                \
+        t->size = size;                                                                            \
+        t->shift = 64 - bits;                                                                      \
+        t->limit = size < t->max_cap ? size / 2 : UINT64_MAX;                                      \
+    }                                                                                              \
+                                                                                                   \
+    static inline uint64_t NAME##_home(const NAME *t, KEY key)                                     \
+    {                                                                                              \
+        return (uint64_t)(HASH(key)) >> t->shift;                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static int NAME##_reset(NAME *t, uint64_t size)                                                \
+    {                                                                                              \
+        ENTRY *slot = (ENTRY *)CGT_TABLE_CALLOC((size_t)(size + (WINDOW) - 1), sizeof(ENTRY));    \
+        if (!slot) {                                                                               \
+            PyErr_NoMemory();                                                                      \
+            return -1;                                                                             \
+        }                                                                                          \
+        CGT_TABLE_FREE(t->slot);                                                                   \
+        t->slot = slot;                                                                            \
+        NAME##_size(t, size);                                                                      \
+        t->count = t->replaced = 0;                                                                \
+        return 0;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline ENTRY *NAME##_find(const NAME *t, KEY key)                                       \
+    {                                                                                              \
+        ENTRY *e = t->slot + NAME##_home(t, key), *end = e + (WINDOW);                             \
+        for (; e < end; e++) {                                                                     \
+            if (!(USED(e)))                                                                        \
+                return NULL;                                                                       \
+            if (SAME(e, key))                                                                      \
+                return e;                                                                          \
+        }                                                                                          \
+        return NULL;                                                                               \
+    }                                                                                              \
+                                                                                                   \
+    /* Double the table and re-insert; without the memory, stop growing. */                        \
+    static void NAME##_grow(NAME *t)                                                               \
+    {                                                                                              \
+        uint64_t old_size = t->size;                                                               \
+        ENTRY *old = t->slot;                                                                      \
+        ENTRY *slot = (ENTRY *)CGT_TABLE_CALLOC((size_t)(2 * old_size + (WINDOW) - 1),             \
+                                                sizeof(ENTRY));                                    \
+        if (!slot) {                                                                               \
+            t->limit = UINT64_MAX;                                                                 \
+            return;                                                                                \
+        }                                                                                          \
+        t->slot = slot;                                                                            \
+        NAME##_size(t, 2 * old_size);                                                              \
+        uint64_t count = 0;                                                                        \
+        for (ENTRY *e = old, *stop = old + old_size + (WINDOW) - 1; e < stop; e++) {              \
+            if (!(USED(e)))                                                                        \
+                continue;                                                                          \
+            ENTRY *f = slot + NAME##_home(t, ENTRY_KEY(e)), *end = f + (WINDOW);                   \
+            for (; f < end; f++)                                                                   \
+                if (!(USED(f))) {                                                                  \
+                    *f = *e;                                                                       \
+                    count++;                                                                       \
+                    break;                                                                         \
+                }                                                                                  \
+            /* a full window in a table twice as large is next to impossible; dropping             \
+             * the entry then only costs a recomputation */                                        \
+        }                                                                                          \
+        t->count = count;                                                                          \
+        CGT_TABLE_FREE(old);                                                                       \
+    }                                                                                              \
+                                                                                                   \
+    static inline void NAME##_put(NAME *t, KEY key, ENTRY entry)                                   \
+    {                                                                                              \
+        ENTRY *e = t->slot + NAME##_home(t, key), *end = e + (WINDOW), *victim = e;                \
+        int least = 8;                                                                             \
+        for (; e < end; e++) {                                                                     \
+            if (!(USED(e))) {                                                                      \
+                *e = entry;                                                                        \
+                if (++t->count > t->limit)                                                         \
+                    NAME##_grow(t);                                                                \
+                return;                                                                            \
+            }                                                                                      \
+            if (SAME(e, key)) {                                                                    \
+                *e = entry;                                                                        \
+                return;                                                                            \
+            }                                                                                      \
+            int rank = (int)(RANK(e));                                                             \
+            if (rank < least) {                                                                    \
+                least = rank;                                                                      \
+                victim = e;                                                                        \
+            }                                                                                      \
+        }                                                                                          \
+        *victim = entry;                                                                           \
+        t->replaced++;                                                                             \
+    }                                                                                              \
+                                                                                                   \
+    static inline void NAME##_free(NAME *t)                                                        \
+    {                                                                                              \
+        CGT_TABLE_FREE(t->slot);                                                                   \
+        t->slot = NULL;                                                                            \
+        t->size = t->count = 0;                                                                    \
+    }                                                                                              \
+                                                                                                   \
+    static inline size_t NAME##_bytes(const NAME *t)                                               \
+    {                                                                                              \
+        return t->slot ? (size_t)(t->size + (WINDOW) - 1) * sizeof(ENTRY) : 0;                     \
     }
 
 #endif /* CGT_TABLE_H */

@@ -21,9 +21,9 @@ from .hexapawn import Hexapawn, HexapawnMove
 
 __all__ += ["ChipGame", "Hexapawn", "HexapawnMove"]
 
-from .heap import HeapPosition, OctalGame, Periodicity, SubtractionGame  # noqa: E402
+from .heap import HeapPosition, OctalGame, Periodicity, PeriodNotFound, SubtractionGame  # noqa: E402
 
-__all__ += ["HeapPosition", "OctalGame", "Periodicity", "SubtractionGame"]
+__all__ += ["HeapPosition", "OctalGame", "PeriodNotFound", "Periodicity", "SubtractionGame"]
 
 from .wythoff import Wythoff  # noqa: E402
 

@@ -11,23 +11,12 @@ squares (the square just left counts as empty); the arrow's square becomes
 
 from __future__ import annotations
 
-from .board import _QUEEN, _bit_sides, _bit_steps, _BitState, _StoneBoard
-from .registry import register_ruleset
+from .board import _QUEEN, STONES, _bit_sides, _bit_steps, _BitState, _StoneBoard
 
 __all__ = ["Amazons"]
 
 
-@register_ruleset(
-    "Amazons",
-    "partizan",
-    syntax="BOARD",
-    summary="Amazons (# burnt)",
-    example="x..|.#.|..o",
-    cli="amazons",
-    docs="boards",
-    stored_as=("cgt.games.boards.Amazons",),
-    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
-)
+@STONES.register("Amazons", "Amazons (# burnt)", "x..|.#.|..o")
 class Amazons(_StoneBoard):
     """An Amazons position: a queen move of one of your amazons, then an arrow shot from it.
 

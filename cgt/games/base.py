@@ -16,11 +16,13 @@ into independent components and a normalised key.  The generic
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import play as _play
 from .._engine import implementation
+from .._options import options_method
 from ..errors import WrongType
 from ..impartial.sprague_grundy import register_grundy_solver
 from ..play import Move, Player, Sum
@@ -31,6 +33,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..impartial.misere_canonical import MisereGame
 
 __all__ = [
+    "GRAPH_COORDINATES",
+    "GRID_COORDINATES",
+    "HEAP_COORDINATES",
+    "STRIP_COORDINATES",
     "ImpartialPosition",
     "Position",
     "clear_solver_caches",
@@ -81,10 +87,51 @@ def clear_solver_caches() -> None:
         clear()
 
 
+_OPTION_METHODS = ("left_options", "right_options", "options")
+
+# How move descriptions (describe_move, Move.description, the CLI) name places:
+GRID_COORDINATES = (
+    "squares are (row, column), both counted from 0 from the top-left square "
+    "(rows top to bottom, as the board string is written)"
+)
+STRIP_COORDINATES = "squares are counted from 0 at the left end of the strip"
+HEAP_COORDINATES = "heaps are counted from 0, in the order they are listed"
+GRAPH_COORDINATES = (
+    "vertices and edges are named as in the graph given "
+    "(a graph read from text numbers its vertices from 0 in the order written)"
+)
+
+
 class _Playing:
-    """What every position can be asked about play: sums, outcomes, winning moves."""
+    """What every position can be asked about play: sums, outcomes, winning moves.
+
+    A subclass's ``left_options``, ``right_options`` and ``options`` methods
+    are made :class:`~cgt._options.options_method` s, so that
+    ``position.left_options`` reads the options as ``position.left_options()``
+    does (one spelling for values and positions, see :ref:`one-spelling`):
+
+    >>> from cgt.games import Domineering
+    >>> Domineering("..|..").left_options == Domineering("..|..").left_options()
+    True
+    """
 
     __slots__ = ()
+
+    move_coordinates: ClassVar[str] = ""
+    """How the ruleset's move descriptions name places ("": they name none).
+
+    >>> from cgt.games import Domineering
+    >>> Domineering.move_coordinates
+    'squares are (row, column), both counted from 0 from the top-left square (rows ...)'
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _OPTION_METHODS:
+            raw = cls.__dict__.get(name)
+            # only the options of a position (self alone), not a ruleset's options(key)
+            if inspect.isfunction(raw) and raw.__code__.co_argcount == 1:
+                setattr(cls, name, options_method(raw))
 
     def __add__(self, other: Any) -> Sum:
         """The disjunctive sum with another position or a game value (a :class:`~cgt.play.Sum`).
@@ -129,7 +176,10 @@ class _Playing:
         return _play.sensible_moves(self, player)
 
     def describe_move(self, option: Any) -> str | None:
-        """A readable description of the move to ``option`` (None: just name the option)."""
+        """A readable description of the move to ``option`` (None: just name the option).
+
+        Places are named as :attr:`move_coordinates` says.
+        """
         return None
 
 

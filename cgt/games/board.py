@@ -11,8 +11,10 @@ is ``"x.|o#"``.  An unknown character (``o`` in Fission, say) raises
 This module holds what the board rulesets share: reading boards
 (:func:`board_lines`, :func:`parse_board`, :func:`parse_rectangle`),
 cropping (:func:`crop_board`), the symmetries of the rectangle
-(:func:`board_images`) and neighbour lists (:func:`board_neighbours`), which
-NoGo, Ski Jumps and King Clobber use too; pictures; and ``_StoneBoard``, the
+(:func:`board_images`) and the one symmetry key of a board
+(:func:`board_key`), neighbour lists (:func:`board_neighbours`) and regions
+(:func:`board_regions`), which NoGo, Ski Jumps and King Clobber use too;
+pictures; and ``_StoneBoard``, the
 base class that splits a position into independent regions
 (``components()``) and keys it by its cropped board under the symmetries of
 the rules (``key()``).  It also holds the bitboard representation that
@@ -32,14 +34,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .._engine import LOCK
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position, register_cache, solver_for
+from .base import GRID_COORDINATES, Position, register_cache, solver_for
 from .domineering import _compiled
 from .grid import masks, text_lines
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -48,8 +52,10 @@ __all__ = [
     "bit_cells",
     "bit_state",
     "board_images",
+    "board_key",
     "board_lines",
     "board_neighbours",
+    "board_regions",
     "crop_board",
     "parse_board",
     "parse_rectangle",
@@ -188,6 +194,24 @@ def board_images(h: int, w: int, cells: str, transpose: bool) -> list[tuple[int,
     return out
 
 
+def board_key(h: int, w: int, cells: str, transpose: bool = True) -> tuple[int, int, str]:
+    """The symmetry key of a board: cropped to its squares (the cells that are not
+    ``#``), its least image under the symmetries of the rectangle
+    (:func:`board_images`: all eight, or without ``transpose`` the four that keep
+    rows as rows).  Boards that are images of each other, or differ by rows and
+    columns of ``#`` around them, have one key; it is the key of every stone
+    ruleset (:class:`_StoneBoard`) and of NoGo.
+
+    >>> board_key(2, 3, "#x.###")
+    (1, 2, '.x')
+    >>> board_key(2, 2, "x#.#") == board_key(1, 2, "x.") == board_key(1, 2, ".x")
+    True
+    >>> board_key(2, 1, "x.", transpose=False)     # a column stays a column
+    (2, 1, '.x')
+    """
+    return min(board_images(*crop_board(h, w, cells, "#"), transpose))
+
+
 _NEIGHBOURS: dict[tuple[int, int, bool], list[tuple[int, ...]]] = {}
 
 
@@ -211,6 +235,56 @@ def board_neighbours(h: int, w: int, diagonal: bool) -> list[tuple[int, ...]]:
         ]
         _NEIGHBOURS[(h, w, diagonal)] = found
     return found
+
+
+def board_regions(
+    h: int,
+    w: int,
+    cells: str,
+    links: str,
+    diagonal: bool = False,
+    filler: str = "#",
+    live: Callable[[str], bool] | None = None,
+) -> list[tuple[int, int, str]]:
+    """The regions of a board: its squares in ``links`` connected through sides
+    (and with ``diagonal`` through corners), in reading order of their first
+    square.  Each is the board with every other square made ``filler`` (a
+    region of every square that is not ``#`` keeps the board as it is), kept
+    when ``live`` says so, and cropped to what is neither ``filler`` nor ``#``.
+
+    >>> board_regions(2, 3, "x.o#.x", "xo")                  # rows x.o and #.x
+    [(1, 1, 'x'), (2, 1, 'ox')]
+    >>> board_regions(2, 3, "x..#.o", "xo", diagonal=True)   # (0, 0) and (1, 2) do not touch
+    [(1, 1, 'x'), (1, 1, 'o')]
+    >>> board_regions(2, 3, "x.o#.x", "xo.", live=lambda t: "o" not in t)
+    []
+    """
+    neighbours = board_neighbours(h, w, diagonal)
+    seen = [False] * (h * w)
+    out = []
+    for start in range(h * w):
+        if seen[start] or cells[start] not in links:
+            continue
+        seen[start] = True
+        stack = [start]
+        region = []
+        while stack:
+            i = stack.pop()
+            region.append(i)
+            for j in neighbours[i]:
+                if not seen[j] and cells[j] in links:
+                    seen[j] = True
+                    stack.append(j)
+        if len(region) == len(cells) - cells.count("#"):
+            text = cells  # one region: nothing to blank out
+        else:
+            sub = [filler] * (h * w)
+            for i in region:
+                sub[i] = cells[i]
+            text = "".join(sub)
+        if live is None or live(text):
+            out.append(crop_board(h, w, text, filler + "#"))
+    return out
 
 
 def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
@@ -238,8 +312,10 @@ def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     return "".join(parts)
 
 
-class _StoneBoard(Position):
+class _StoneBoard(Position, Drawable):
     """Shared code: parsing, display, equality, regions and symmetric keys."""
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cells", "h", "w")
 
@@ -303,33 +379,7 @@ class _StoneBoard(Position):
     @classmethod
     def _regions(cls, h: int, w: int, cells: str) -> list[tuple[int, int, str]]:
         """The independent regions of a raw board, cropped (dead ones dropped)."""
-        links = cls.links
-        neighbours = board_neighbours(h, w, cls.diagonal)
-        seen = [False] * (h * w)
-        out = []
-        for start in range(h * w):
-            if seen[start] or cells[start] not in links:
-                continue
-            seen[start] = True
-            stack = [start]
-            region = []
-            while stack:
-                i = stack.pop()
-                region.append(i)
-                for j in neighbours[i]:
-                    if not seen[j] and cells[j] in links:
-                        seen[j] = True
-                        stack.append(j)
-            if len(region) == len(cells) - cells.count("#"):
-                text = cells  # one region: nothing to blank out
-            else:
-                sub = [cls.filler] * (h * w)
-                for i in region:
-                    sub[i] = cells[i]
-                text = "".join(sub)
-            if cls._live(text):
-                out.append(crop_board(h, w, text, cls.filler + "#"))
-        return out
+        return board_regions(h, w, cells, cls.links, cls.diagonal, cls.filler, cls._live)
 
     def components(self: _B) -> list[_B]:
         """The independent regions, each cropped to its bounding box (dead ones dropped)."""
@@ -341,9 +391,9 @@ class _StoneBoard(Position):
         return cells
 
     def key(self) -> Hashable:
-        """The cropped board, least image under the symmetries that keep the rules."""
-        h, w, cells = crop_board(self.h, self.w, self._normal(self.cells), "#")
-        return min(board_images(h, w, cells, self.transposes))
+        """The cropped board, least image under the symmetries that keep the rules
+        (:func:`board_key`)."""
+        return board_key(self.h, self.w, self._normal(self.cells), self.transposes)
 
     @staticmethod
     def _moves(h: int, w: int, cells: str, player: str) -> list[str]:
@@ -433,7 +483,7 @@ class _StoneBoard(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _board_svg(self.h, self.w, self.cells)
 
     def __eq__(self, other: object) -> bool:
@@ -803,6 +853,18 @@ def _bit_rules(kind: type[_StoneBoard]) -> _BitRules:
     if rules is None:
         rules = _BIT_RULES[kind] = _BitRules(kind)
     return rules
+
+
+STONES = RulesetFamily(
+    "partizan",
+    "BOARD",
+    docs="boards",
+    moved_from="cgt.games.boards",
+    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
+    keyed_rules=_bit_rules,
+)
+"""The stone rulesets on bitboards (Clobber, Konane, Fission, Amazons): their
+registry declarations (:class:`~cgt.games.registry.RulesetFamily`)."""
 
 
 def _clear_bit_keys() -> None:

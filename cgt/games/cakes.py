@@ -15,11 +15,12 @@ display, identity).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
-from .registry import read_size, register_ruleset
+from .registry import RulesetFamily, read_size
 from .strip import _svg
 
 _C = TypeVar("_C", bound="_Cake")
@@ -77,8 +78,14 @@ def _cake_svg(pieces: tuple[tuple[int, int], ...]) -> str:
     return _svg(max(x - cell, 0), height, body)
 
 
-class _Cake(Position):
+class _Cake(Position, Drawable):
     """A sum of rectangular pieces of cake (Cutcake and Eatcake share this)."""
+
+    move_coordinates: ClassVar[str] = (
+        "pieces are named by their size, rows x columns, and counted from 0 when "
+        "there are several; a piece's columns and rows are counted from 0 "
+        "(from the left and the top)"
+    )
 
     __slots__ = ("pieces",)
 
@@ -115,7 +122,7 @@ class _Cake(Position):
             return f"{name}({self.pieces[0][0]}, {self.pieces[0][1]})"
         return f"{name}.of({list(self.pieces)!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _cake_svg(self.pieces)
 
     def __eq__(self, other: object) -> bool:
@@ -130,17 +137,12 @@ class _Cake(Position):
         return (type(self).of, (self.pieces,))
 
 
-@register_ruleset(
-    "Cutcake",
-    "partizan",
-    syntax="SIZE",
-    summary="Cutcake (2x3 cake)",
-    example="2x3",
-    cli="cutcake",
-    docs="strips",
-    make=read_size(lambda rows, columns: Cutcake(rows, columns)),
-    stored_as=("cgt.games.strips.Cutcake",),
+_CAKES = RulesetFamily(
+    "partizan", "SIZE", docs="strips", moved_from="cgt.games.strips", make=read_size
 )
+
+
+@_CAKES.register("Cutcake", "Cutcake (2x3 cake)", "2x3")
 class Cutcake(_Cake):
     """Winning Ways' Cutcake: a cake of ``rows`` x ``cols`` unit squares.
 
@@ -212,17 +214,7 @@ class Cutcake(_Cake):
         return tuple(sorted(p for p in self.pieces if p != (1, 1)))
 
 
-@register_ruleset(
-    "Eatcake",
-    "partizan",
-    syntax="SIZE",
-    summary="Eatcake (2x3 cake)",
-    example="2x3",
-    cli="eatcake",
-    docs="strips",
-    make=read_size(lambda rows, columns: Eatcake(rows, columns)),
-    stored_as=("cgt.games.strips.Eatcake",),
-)
+@_CAKES.register("Eatcake", "Eatcake (2x3 cake)", "2x3")
 class Eatcake(_Cake):
     """Winning Ways' Eatcake: a cake of ``rows`` x ``cols`` unit squares.
 

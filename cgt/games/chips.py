@@ -48,10 +48,11 @@ from functools import reduce
 from itertools import combinations
 from math import comb
 from operator import xor
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .._compat import flag
 from .._deep import deep
+from .._svg import Drawable
 from ..errors import InvalidPosition, NotImpartial, TooLarge
 from ..game import Outcome, OutcomeWord
 from .base import ImpartialPosition
@@ -118,7 +119,7 @@ def misere_nim_second_wins(heaps: Iterable[int]) -> bool:
     samples=lambda: [ChipGame([2, 4, 5, 6, 8]), ChipGame([1, 3], "B")],
     stored_as=("cgt.games.chips.ChipGame",),
 )
-class ChipGame(ImpartialPosition):
+class ChipGame(ImpartialPosition, Drawable):
     """Chips on a strip of squares numbered from 1; ``rule`` is ``"A"`` to ``"D"``.
 
     >>> g = ChipGame([2, 4, 5, 6, 8], rule="C")
@@ -129,6 +130,8 @@ class ChipGame(ImpartialPosition):
     >>> g.winner(), g.winner(method="search")
     ('second', 'second')
     """
+
+    move_coordinates: ClassVar[str] = "squares are numbered from 1 at the left, as in the pictures"
 
     __slots__ = ("rule", "squares")
 
@@ -151,7 +154,7 @@ class ChipGame(ImpartialPosition):
     def __repr__(self) -> str:
         return f"ChipGame({list(self.squares)}, rule={self.rule!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The strip of squares numbered from 1 at the left, chips as discs
         (chips move leftward), the rule named underneath.
 

@@ -11,23 +11,20 @@ captures in eight directions.
 
 from __future__ import annotations
 
-from .board import _ORTHOGONAL, _OTHER, _bit_sides, _bit_steps, _BitState, _StoneBoard
-from .registry import register_ruleset
+from .board import (
+    _ORTHOGONAL,
+    _OTHER,
+    STONES,
+    _bit_sides,
+    _bit_steps,
+    _BitState,
+    _StoneBoard,
+)
 
 __all__ = ["Clobber"]
 
 
-@register_ruleset(
-    "Clobber",
-    "partizan",
-    syntax="BOARD",
-    summary="Clobber (x Left, o Right)",
-    example="xo.|.ox",
-    cli="clobber",
-    docs="boards",
-    stored_as=("cgt.games.boards.Clobber",),
-    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
-)
+@STONES.register("Clobber", "Clobber (x Left, o Right)", "xo.|.ox")
 class Clobber(_StoneBoard):
     """A Clobber position: move a stone onto an adjacent opponent's stone, capturing it.
 

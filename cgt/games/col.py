@@ -22,8 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .base import register_cache
-from .graph_colouring import GraphRules, _GraphGame
-from .registry import register_ruleset
+from .graph_colouring import COLOURING, GraphRules, _GraphGame
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -78,17 +77,7 @@ COL = GraphRules(
 register_cache(COL.clear)
 
 
-@register_ruleset(
-    "Col",
-    "partizan",
-    syntax="GRAPH",
-    summary="Col on a graph (L-.-R syntax)",
-    example="L-.-.-R",
-    cli="col",
-    docs="col_snort",
-    stored_as=("cgt.games.graphs.Col",),
-    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
-)
+@COLOURING.register("Col", "Col on a graph (L-.-R syntax)", "L-.-.-R")
 class Col(_GraphGame):
     """A Col position: neighbours never share a colour.
 

@@ -30,18 +30,20 @@ the negative.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _engine
 from .._compat import callable_graph
 from .._engine import ENGINE, LOCK
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..solver import current_persistence
-from .base import ImpartialPosition, Position, register_cache, solver_for
+from .base import GRID_COORDINATES, ImpartialPosition, Position, register_cache, solver_for
 from .grid import (
     board_from_graph,
     board_to_graph,
     crop,
+    flood,
     format_grid,
     grid_svg,
     key_board,
@@ -50,7 +52,7 @@ from .grid import (
     parse_grid,
     split_components,
 )
-from .registry import register_ruleset
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -128,21 +130,9 @@ class DomineeringRules:
         out = []
         rest = bits
         while seeds:
-            comp = seeds & -seeds
-            while True:
-                grow = (
-                    comp
-                    | ((comp << 1) & not_first)
-                    | ((comp >> 1) & not_last)
-                    | (comp << w)
-                    | (comp >> w)
-                ) & rest
-                if grow == comp:
-                    break
-                if removed and grow & seeds == seeds:
-                    comp = rest  # all that is left is connected
-                    break
-                comp = grow
+            # every component of an option touches the domino: once the fill holds
+            # every seed, all that is left is connected
+            comp = flood(seeds & -seeds, rest, w, not_first, not_last, seeds if removed else 0)
             seeds &= ~comp
             rest ^= comp
             if not comp & (comp - 1):
@@ -243,6 +233,16 @@ register_cache(_DOMINEERING.clear)
 register_cache(_CRAM.clear)
 
 
+_DOMINOES = RulesetFamily(
+    "partizan",
+    "GRID",
+    docs="domineering",
+    moved_from="cgt.games.domineering",
+    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
+    keyed_rules=lambda cls: _CRAM if issubclass(cls, ImpartialPosition) else _DOMINEERING,
+)
+
+
 _ENGINE: Any = ENGINE
 """The compiled solvers (``cgt/_c/shortgame.c``), or ``None`` (see :mod:`cgt._engine`)."""
 if _ENGINE is not None:
@@ -263,8 +263,10 @@ def _compiled(kind: type, h: int, w: int) -> Any:
     return _engine.solver_kernel(kind, h * w, stored=stored)
 
 
-class _Board:
+class _Board(Drawable):
     """Shared code of Domineering and Cram boards: parsing, display, components."""
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("bits", "h", "w")
 
@@ -390,7 +392,7 @@ class _Board:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({format_grid(self.h, self.w, self.bits, sep='|')!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return grid_svg(self.h, self.w, self.bits)
 
     def __eq__(self, other: object) -> bool:
@@ -403,17 +405,7 @@ class _Board:
         return hash((type(self).__name__, self.h, self.w, self.bits))
 
 
-@register_ruleset(
-    "Domineering",
-    "partizan",
-    syntax="GRID",
-    summary="Domineering (rows split by |)",
-    example="..#|...|...",
-    cli="domineering",
-    docs="domineering",
-    stored_as=("cgt.games.domineering.Domineering",),
-    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-)
+@_DOMINOES.register("Domineering", "Domineering (rows split by |)", "..#|...|...")
 class Domineering(_Board, Position):
     """A Domineering position: Left places vertical dominoes, Right horizontal ones.
 
@@ -479,17 +471,7 @@ class Domineering(_Board, Position):
         return solver_for(Domineering).keyed_value(_DOMINEERING, self.state)
 
 
-@register_ruleset(
-    "Cram",
-    "impartial",
-    syntax="GRID",
-    summary="Cram, impartial Domineering",
-    example="...|...|...",
-    cli="cram",
-    docs="domineering",
-    stored_as=("cgt.games.domineering.Cram",),
-    fast_path="compiled bit boards (cgt/_c/shortgame.c), at most 64 cells",
-)
+@_DOMINOES.register("Cram", "Cram, impartial Domineering", "...|...|...", kind="impartial")
 class Cram(_Board, ImpartialPosition):
     """A Cram position: dominoes of either orientation, for both players.
 

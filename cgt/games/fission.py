@@ -11,24 +11,13 @@ and keys are :mod:`cgt.games.board`'s.
 
 from __future__ import annotations
 
-from .board import _BitState, _StoneBoard
+from .board import STONES, _BitState, _StoneBoard
 from .grid import masks
-from .registry import register_ruleset
 
 __all__ = ["Fission"]
 
 
-@register_ruleset(
-    "Fission",
-    "partizan",
-    syntax="BOARD",
-    summary="Fission",
-    example=".x.|...",
-    cli="fission",
-    docs="boards",
-    stored_as=("cgt.games.boards.Fission",),
-    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
-)
+@STONES.register("Fission", "Fission", ".x.|...")
 class Fission(_StoneBoard):
     """A Fission position: split a stone in two, Left vertically, Right horizontally.
 

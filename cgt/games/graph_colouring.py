@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .. import _engine
 from .._deep import deep
 from .._engine import LOCK
+from .._svg import Drawable
 from ..solver import current_persistence
-from .base import _SOLVERS, Position, solver_for
+from .base import _SOLVERS, GRAPH_COORDINATES, Position, solver_for
 from .graph import (
     _CHAR_TINT,
     Raw,
@@ -55,6 +56,7 @@ from .graph import (
     node_coordinates,
     parse_graph,
 )
+from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -773,8 +775,10 @@ class HostRules:
         return out
 
 
-class _GraphGame(Position):
+class _GraphGame(Position, Drawable):
     """Shared code of Col and Snort positions."""
+
+    move_coordinates: ClassVar[str] = GRAPH_COORDINATES
 
     __slots__ = ("_where", "adj", "nodes", "tints")
 
@@ -929,7 +933,7 @@ class _GraphGame(Position):
     def __hash__(self) -> int:
         return hash((type(self).__name__, len(self.adj), self.tints.count(".")))
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The graph, drawn from its vertices' coordinates when it has them
         (see :func:`node_coordinates`), blue and red vertices tinted.
 
@@ -983,3 +987,15 @@ def _graph_value(position: _GraphGame) -> Game:
             rules.identify(state)
             total = add(total, solver.keyed_value(rules, state))
     return total
+
+
+COLOURING = RulesetFamily(
+    "partizan",
+    "GRAPH",
+    docs="col_snort",
+    moved_from="cgt.games.graphs",
+    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
+    keyed_rules=lambda cls: cls.rules,
+)
+"""The colouring games (Col, Snort), valued through their class's :class:`GraphRules`:
+their registry declarations (:class:`~cgt.games.registry.RulesetFamily`)."""

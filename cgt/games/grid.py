@@ -27,6 +27,7 @@ __all__ = [
     "board_from_graph",
     "board_to_graph",
     "crop",
+    "flood",
     "format_grid",
     "grid_svg",
     "key_board",
@@ -214,6 +215,34 @@ def board_to_graph(h: int, w: int, bits: int) -> Any:
     return graph
 
 
+def flood(start: int, cells: int, w: int, not_first: int, not_last: int, whole: int = 0) -> int:
+    """The cells of ``cells`` connected to ``start`` (4-neighbourhood), as a mask: a bit
+    parallel flood fill on a board ``w`` columns wide, whose ``not_first`` and
+    ``not_last`` column masks are those of :func:`masks`.
+
+    ``start`` is a non-empty part of ``cells``.  With ``whole``, the caller
+    knows that every cell of ``cells`` is connected to some cell of ``whole``:
+    once the fill holds every cell of ``whole``, it is all of ``cells``, and the
+    fill stops there.
+
+    >>> _full, not_first, not_last = masks(2, 3)
+    >>> bin(flood(0b1, 0b101011, 3, not_first, not_last))    # (1, 2) is apart
+    '0b1011'
+    >>> bin(flood(0b1, 0b101011, 3, not_first, not_last, whole=0b1))
+    '0b101011'
+    """
+    comp = start
+    while True:
+        grow = (
+            comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)
+        ) & cells
+        if grow == comp:
+            return comp
+        if whole and grow & whole == whole:
+            return cells
+        comp = grow
+
+
 def split_components(h: int, w: int, bits: int) -> list[int]:
     """The connected components (4-neighbourhood) of at least two cells.
 
@@ -228,18 +257,7 @@ def split_components(h: int, w: int, bits: int) -> list[int]:
     out: list[int] = []
     rest = bits
     while rest:
-        comp = rest & -rest
-        while True:
-            grow = (
-                comp
-                | ((comp << 1) & not_first)
-                | ((comp >> 1) & not_last)
-                | (comp << w)
-                | (comp >> w)
-            ) & rest
-            if grow == comp:
-                break
-            comp = grow
+        comp = flood(rest & -rest, rest, w, not_first, not_last)
         rest ^= comp
         if comp & (comp - 1):
             out.append(comp)

@@ -37,10 +37,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _cache
 from .._compat import flag
+from .._svg import Drawable
 from ..errors import InvalidPosition, NotImpartial, ParseError
 from .base import Position, register_cache, solver_for
 from .registry import register_ruleset
@@ -394,6 +395,13 @@ register_cache(_SPLITS.clear)
 _COLOUR_NAMES = {"L": "blue", "R": "red", "G": "green"}
 
 
+class _Grounds(tuple[Any, ...]):
+    """The user's ground nodes, when a position has several (all of them node 0,
+    printed by the first one's name)."""
+
+    __slots__ = ()
+
+
 @register_ruleset(
     "Hackenbush",
     "partizan",
@@ -405,7 +413,7 @@ _COLOUR_NAMES = {"L": "blue", "R": "red", "G": "green"}
     make="parse",
     stored_as=("cgt.games.hackenbush.Hackenbush",),
 )
-class Hackenbush(Position):
+class Hackenbush(Position, Drawable):
     """A blue-red-green Hackenbush position.
 
     ``Hackenbush(graph, ground=0)`` takes a ``networkx.MultiGraph`` or
@@ -429,7 +437,12 @@ class Hackenbush(Position):
     l(l;rl);e
     """
 
-    __slots__ = ("_edges", "_key")
+    move_coordinates: ClassVar[str] = (
+        "nodes are named as in the graph given; a position read from text "
+        "numbers them, the ground 0 (see edges)"
+    )
+
+    __slots__ = ("_edges", "_key", "_names")
 
     def __init__(self, graph: Any, ground: Any = 0) -> None:
         triples = self._triples(graph)
@@ -466,6 +479,10 @@ class Hackenbush(Position):
             edges.append((label[u], label[v], c))
         self._edges = _prune(edges)
         self._key: Hashable | None = None
+        # the user's names of the nodes, for printing (the ground: its node, or all of them)
+        names: dict[int, Any] = {n: x for x, n in label.items() if n}
+        names[0] = grounds[0] if len(grounds) == 1 else _Grounds(grounds)
+        self._names: dict[int, Any] | None = names
 
     @staticmethod
     def _triples(graph: Any) -> list[tuple[Any, Any, str]]:
@@ -496,11 +513,20 @@ class Hackenbush(Position):
         return out
 
     @classmethod
-    def _make(cls, edges: tuple[Edge, ...]) -> Hackenbush:
+    def _make(cls, edges: tuple[Edge, ...], names: dict[int, Any] | None = None) -> Hackenbush:
         self = cls.__new__(cls)
         self._edges = edges
         self._key = None
+        self._names = names
         return self
+
+    def _name(self, node: int) -> Any:
+        """The user's name of a node (its number when the position has no names)."""
+        names = self._names
+        if names is None:
+            return node
+        name = names.get(node, node)
+        return name[0] if isinstance(name, _Grounds) else name  # the grounds are one node
 
     @classmethod
     def parse(cls, text: str) -> Hackenbush:
@@ -570,27 +596,30 @@ class Hackenbush(Position):
     def _options(self, colour: str) -> list[Hackenbush]:
         edges = self._edges
         return [
-            self._make(_prune(edges[:i] + edges[i + 1 :]))
+            self._make(_prune(edges[:i] + edges[i + 1 :]), self._names)
             for i, (_, _, c) in enumerate(edges)
             if c == colour or c == "G"
         ]
 
     def describe_move(self, option: Any) -> str | None:
-        """The edge chopped, by its colour and its two nodes (numbered, the ground 0,
-        as in :attr:`edges`).
+        """The edge chopped, by its colour and its two nodes: the names of the
+        graph it was built from, else numbered as in :attr:`edges` (the ground 0).
 
         >>> g = Hackenbush.parse("le")
         >>> g.edges
         ((0, 1, 'L'), (1, 2, 'G'))
         >>> [g.describe_move(o) for o in g.left_options()]
         ['chop the blue edge (0, 1)', 'chop the green edge (1, 2)']
+        >>> h = Hackenbush([("floor", "a", "L"), ("a", "b", "R")], ground="floor")
+        >>> [h.describe_move(o) for o in h.right_options()]
+        ["chop the red edge ('a', 'b')"]
         """
         if not isinstance(option, Hackenbush):
             return None
         edges = self._edges
         for i, (u, v, c) in enumerate(edges):
             if _prune(edges[:i] + edges[i + 1 :]) == option._edges:
-                return f"chop the {_COLOUR_NAMES[c]} edge ({u}, {v})"
+                return f"chop the {_COLOUR_NAMES[c]} edge {(self._name(u), self._name(v))!r}"
         return None
 
     def left_options(self) -> list[Hackenbush]:
@@ -611,7 +640,7 @@ class Hackenbush(Position):
                 _SPLITS[self._edges] = found
         out = []
         for edges, key in found:
-            part = self._make(edges)
+            part = self._make(edges, self._names)
             part._key = key
             out.append(part)
         return out
@@ -740,16 +769,43 @@ class Hackenbush(Position):
 
     # --- printing ------------------------------------------------------------------
     def __str__(self) -> str:
+        """CGSuite's string for trees on the ground; a graph lists its edges by
+        the names of the nodes it was built with (numbers otherwise).
+
+        >>> import networkx as nx
+        >>> g = nx.MultiGraph()
+        >>> g.add_edge("floor", "a", color="L"); g.add_edge("a", "b", color="R")
+        0
+        0
+        >>> g.add_edge("b", "floor", color="G")
+        0
+        >>> print(Hackenbush(g, ground="floor"))
+        graph floor-a:L, floor-b:G, a-b:R (ground floor)
+        >>> print(Hackenbush.parse("l(l;rl)"))
+        l(l;rl)
+        """
         rooted = _rooted(self._edges)
         if rooted is not None:
             order, children = rooted
             return _tree_string(children, order)
-        return "graph " + ", ".join(f"{u}-{v}:{c}" for u, v, c in self._edges) + " (ground 0)"
+        name = self._name
+        grounds = None if self._names is None else self._names.get(0)
+        ground = (
+            f"{', '.join(map(str, grounds))}: one node"
+            if isinstance(grounds, _Grounds)
+            else name(0)
+        )
+        listed = ", ".join(f"{name(u)}-{name(v)}:{c}" for u, v, c in self._edges)
+        return f"graph {listed} (ground {ground})"
 
     def __repr__(self) -> str:
         if _rooted(self._edges) is not None:
             return f"Hackenbush.parse({str(self)!r})"
-        return f"Hackenbush({list(self._edges)!r})"
+        if self._names is None:
+            return f"Hackenbush({list(self._edges)!r})"
+        name = self._name
+        named = [(name(u), name(v), c) for u, v, c in self._edges]
+        return f"Hackenbush({named!r}, ground={name(0)!r})"
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -761,9 +817,9 @@ class Hackenbush(Position):
         return hash(self.key())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Hackenbush._make, (self._edges,))
+        return (Hackenbush._make, (self._edges, self._names))
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return hackenbush_svg(self._edges)
 
 

@@ -37,15 +37,16 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .. import _engine
 from .. import progress as _progress
+from .._svg import Drawable
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
-from ..impartial.periodicity import Periodicity, find_periodicity
+from ..impartial.periodicity import Periodicity, PeriodNotFound, find_periodicity
 from ..kernels import kernel as _kernel
-from .base import ImpartialPosition, solver_for
+from .base import HEAP_COORDINATES, ImpartialPosition, solver_for
 from .registry import register_ruleset
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ __all__ = [
     "HeapRuleset",
     "HeapTooLarge",
     "OctalGame",
+    "PeriodNotFound",
     "Periodicity",
     "SubtractionGame",
 ]
@@ -247,30 +249,62 @@ class HeapRuleset:
         if n < len(self._values):
             return self._values[n]
         if n >= _DIRECT_LIMIT:
-            periodicity = self.periodicity()
-            if periodicity is None:
+            try:
+                periodicity = self.periodicity()
+            except PeriodNotFound as err:
                 raise HeapTooLarge(
-                    f"heap of {n} is too large to value directly and {self!r} has no proven period"
-                )
+                    f"heap of {n} is too large to value directly and {self!r} has no proven "
+                    f"period ({err})"
+                ) from None
             return periodicity.value(n)
         self.grundy_sequence(max(n + 1, (len(self._values) * 5) // 4))
         return self._values[n]
 
-    def periodicity(self, max_length: int = 1 << 14) -> Periodicity | None:
-        """A proven eventual period of the Grundy sequence, or ``None``.
+    def periodicity(self, max_length: int = 1 << 14) -> Periodicity:
+        """A proven eventual period of the Grundy sequence.
 
         Prefixes of growing length (up to ``max_length`` values) are searched
         for the smallest period whose certificate window (see
         :mod:`cgt.impartial.periodicity`) they cover; the preperiod is the
-        smallest the prefix allows.  ``None`` means *not proven*, never "not
-        periodic".
+        smallest the prefix allows.  When none is proven it raises
+        :class:`~cgt.impartial.PeriodNotFound`, saying how many values were
+        searched and the ``max_length`` that searches further (or that no
+        theorem applies, so no search can prove a period).  That means *not
+        proven*, never "not periodic".
 
         >>> SubtractionGame({2, 3}).periodicity()
         Periodicity(preperiod=0, period=5)
-        >>> OctalGame("0.6").periodicity(max_length=2000) is None      # Officers: unknown
-        True
+        >>> OctalGame("0.6").periodicity(max_length=2000)      # Officers: unknown
+        Traceback (most recent call last):
+        ...
+        cgt.impartial.periodicity.PeriodNotFound: no period of OctalGame('0.6') is proven by \
+its first 2000 Grundy values (...); pass max_length=4000 to search further
         """
         _heap_size(max_length, "max_length")
+        found = self._periodicity_or_none(max_length)
+        if found is not None:
+            return found
+        if self._window() is None:
+            raise PeriodNotFound(
+                f"no period of {self!r} can be proven: no window theorem applies to it "
+                f"({self._no_window_reason()}), so searching further cannot help",
+                searched=0,
+                next_length=None,
+            )
+        _, criterion = self._window() or (None, "")
+        raise PeriodNotFound(
+            f"no period of {self!r} is proven by its first {max_length} Grundy values "
+            f"({criterion}); pass max_length={2 * max(max_length, 1)} to search further",
+            searched=max_length,
+            next_length=2 * max(max_length, 1),
+        )
+
+    def _no_window_reason(self) -> str:
+        """Why :meth:`_window` gives no theorem (for :class:`PeriodNotFound`)."""
+        return "its rules are not covered by a periodicity theorem"
+
+    def _periodicity_or_none(self, max_length: int) -> Periodicity | None:
+        """:meth:`periodicity`, or ``None`` when no period is proven (for internal use)."""
         window = self._window()
         if window is None:
             return None
@@ -332,7 +366,7 @@ class HeapRuleset:
     stored_as=("cgt.games.heap.HeapPosition",),
     fast_path="compiled Grundy sequences (cgt/_c/heap.c), numpy arrays otherwise",
 )
-class HeapPosition(ImpartialPosition):
+class HeapPosition(ImpartialPosition, Drawable):
     """A position of a heap game: a sum of heaps under one ruleset.
 
     Its components are the single heaps; the generic solver values it, with
@@ -344,11 +378,22 @@ class HeapPosition(ImpartialPosition):
 SubtractionGame({1, 2, 3})(61, 101, 12)])
     """
 
+    move_coordinates: ClassVar[str] = HEAP_COORDINATES
+
     __slots__ = ("heaps", "ruleset")
 
     def __init__(self, ruleset: HeapRuleset, heaps: Iterable[int]) -> None:
         self.ruleset = ruleset
         self.heaps: tuple[int, ...] = tuple(_heap_size(h) for h in heaps)
+
+    def svg_title(self) -> str:
+        """The picture's alt text: the ruleset and the heaps.
+
+        >>> OctalGame("0.77")(3, 5).svg_title()
+        "OctalGame('0.77') position with heaps 3, 5"
+        """
+        heaps = ", ".join(map(str, self.heaps))
+        return f"{self.ruleset!r} position with " + (f"heaps {heaps}" if heaps else "no heap")
 
     def options(self) -> list[HeapPosition]:
         """Every position one move away (one heap replaced by what the move leaves).
@@ -446,7 +491,7 @@ SubtractionGame({1, 2, 3})(61, 101, 12)])
     def __repr__(self) -> str:
         return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The heaps as columns of tokens, each heap's size underneath (a
         column too tall for tokens is drawn as a bar).
 
@@ -612,6 +657,11 @@ class SubtractionGame(HeapRuleset):
             while g in present or g in near:
                 g += 1
             values.append(g)
+
+    def _no_window_reason(self) -> str:
+        if self.all_but:
+            return "an all-but subtraction set: its values grow without bound"
+        return super()._no_window_reason()
 
     def _window(self) -> tuple[Callable[[int, int], int], str] | None:
         if self.all_but:
@@ -796,6 +846,11 @@ class OctalGame(HeapRuleset):
             if bits & 1 and m == 0:
                 out.append(())
         return out
+
+    def _no_window_reason(self) -> str:
+        if not self._finite:
+            return "its code has infinitely many digits"
+        return "a '!' digit that takes from a heap breaks the Guy-Smith criterion's shift argument"
 
     def _window(self) -> tuple[Callable[[int, int], int], str] | None:
         if not self._finite:

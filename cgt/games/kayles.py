@@ -22,10 +22,11 @@ isomorphic components share one Grundy value.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import ImpartialPosition
+from .base import GRAPH_COORDINATES, ImpartialPosition
 from .graph import (
     _bits,
     _components,
@@ -60,8 +61,10 @@ def _read(graph: Any, game: str) -> tuple[list[Hashable], tuple[int, ...]]:
     return nodes, tuple(adj)
 
 
-class _KaylesGame(ImpartialPosition):
+class _KaylesGame(ImpartialPosition, Drawable):
     """Shared code: a graph as neighbour masks, split into components, keyed canonically."""
+
+    move_coordinates: ClassVar[str] = GRAPH_COORDINATES
 
     __slots__ = ("_move", "_where", "adj", "nodes")
 
@@ -184,7 +187,7 @@ class _KaylesGame(ImpartialPosition):
         )
         return f"{type(self).__name__}({len(self.adj)} vertices, edges {edges})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The graph, drawn from its vertices' coordinates when it has them.
 
         >>> import networkx as nx

@@ -12,23 +12,20 @@ is a move too).  The board, its regions and keys are
 
 from __future__ import annotations
 
-from .board import _ORTHOGONAL, _OTHER, _bit_sides, _bit_steps, _BitState, _StoneBoard
-from .registry import register_ruleset
+from .board import (
+    _ORTHOGONAL,
+    _OTHER,
+    STONES,
+    _bit_sides,
+    _bit_steps,
+    _BitState,
+    _StoneBoard,
+)
 
 __all__ = ["Konane"]
 
 
-@register_ruleset(
-    "Konane",
-    "partizan",
-    syntax="BOARD",
-    summary="Konane",
-    example="xo.o.|.x..x",
-    cli="konane",
-    docs="boards",
-    stored_as=("cgt.games.boards.Konane",),
-    fast_path="compiled bit boards (cgt/_c/boards.h), at most 64 cells",
-)
+@STONES.register("Konane", "Konane", "xo.o.|.x..x")
 class Konane(_StoneBoard):
     """A Konane position: jump over an adjacent opponent's stone into an empty square.
 

@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._compat import deprecated
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from ..loopy.graph import GameGraph, LoopyOutcome
 from ..loopy.positions import game_graph, loopy_outcome, loopy_value
-from .base import Position
+from .base import GRID_COORDINATES, Position
 from .board import parse_board
 from .registry import register_ruleset
 from .strip import _Strip
@@ -291,7 +292,7 @@ def _tables(
     docs="loopy_positions",
     stored_as=("cgt.games.loopy_games.FoxAndGeese",),
 )
-class FoxAndGeese(Loopy, Position):  # type: ignore[misc]
+class FoxAndGeese(Loopy, Position, Drawable):  # type: ignore[misc]
     """A Fox and Geese position: Left's geese ``x`` and Right's fox ``o`` on a board.
 
     Written as a board string, rows top to bottom separated by ``|`` (or
@@ -329,6 +330,8 @@ class FoxAndGeese(Loopy, Position):  # type: ignore[misc]
     cgt.errors.InvalidPosition: the goose at (1, 0) is on a square of the other colour \
 than the fox at (0, 2): diagonal moves never meet
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cols", "fox", "geese", "rows")
 
@@ -558,7 +561,7 @@ than the fox at (0, 2): diagonal moves never meet
     def __repr__(self) -> str:
         return f"FoxAndGeese({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """A checkerboard: geese black stones, the fox a white one (CGSuite's icons)."""
         cell = 24
         w, h = self.cols * cell, self.rows * cell

@@ -26,11 +26,12 @@ split.  Keys use the eight symmetries of the rectangle and its transpose.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
-from .board import board_images, board_neighbours, crop_board, parse_rectangle
+from .base import GRID_COORDINATES, Position
+from .board import board_key, board_neighbours, board_regions, parse_rectangle
 from .registry import register_ruleset
 
 __all__ = ["NoGo"]
@@ -82,6 +83,10 @@ def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     return "".join(parts)
 
 
+def _has_empty_point(cells: str) -> bool:
+    return "." in cells
+
+
 @register_ruleset(
     "NoGo",
     "partizan",
@@ -92,7 +97,7 @@ def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     docs="boards",
     stored_as=("cgt.games.nogo.NoGo",),
 )
-class NoGo(Position):
+class NoGo(Position, Drawable):
     """A NoGo position (see :mod:`cgt.games.nogo` for the rules).
 
     ``x`` is Black (Left), ``o`` White (Right), ``.`` an empty point, ``#``
@@ -104,6 +109,8 @@ class NoGo(Position):
     >>> NoGo("x.|..").left_options()
     [NoGo('xx|..'), NoGo('x.|x.'), NoGo('x.|.x')]
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("cells", "h", "w")
 
@@ -202,35 +209,8 @@ class NoGo(Position):
         >>> NoGo("x.#.o|###..").components()
         [NoGo('x.'), NoGo('.o|..')]
         """
-        h, w, cells = self.h, self.w, self.cells
-        near = board_neighbours(h, w, False)
-        seen = [False] * (h * w)
-        out = []
-        for start in range(h * w):
-            if seen[start] or cells[start] == "#":
-                continue
-            seen[start] = True
-            stack, part = [start], []
-            while stack:
-                i = stack.pop()
-                part.append(i)
-                for j in near[i]:
-                    if not seen[j] and cells[j] != "#":
-                        seen[j] = True
-                        stack.append(j)
-            if not any(cells[i] == "." for i in part):
-                continue
-            rs = [i // w for i in part]
-            cs = [i % w for i in part]
-            r0, r1, c0, c1 = min(rs), max(rs) + 1, min(cs), max(cs) + 1
-            inside = set(part)
-            sub = "".join(
-                cells[r * w + c] if r * w + c in inside else "#"
-                for r in range(r0, r1)
-                for c in range(c0, c1)
-            )
-            out.append(self._make(r1 - r0, c1 - c0, sub))
-        return out
+        regions = board_regions(self.h, self.w, self.cells, "xo.", live=_has_empty_point)
+        return [self._make(*region) for region in regions]
 
     def key(self) -> Hashable:
         """The board cropped to its points, least image under the eight symmetries.
@@ -239,7 +219,7 @@ class NoGo(Position):
         True
         """
         # crop to the bounding box only: an inner row of ``#`` still separates
-        return min(board_images(*crop_board(self.h, self.w, self.cells, "#"), True))
+        return board_key(self.h, self.w, self.cells)
 
     # --- display and identity -----------------------------------------------------------
     def board_string(self, sep: str = "|") -> str:
@@ -256,7 +236,7 @@ class NoGo(Position):
     def __repr__(self) -> str:
         return f"NoGo({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _nogo_svg(self.h, self.w, self.cells)
 
     def __eq__(self, other: object) -> bool:

@@ -11,10 +11,11 @@ independent components.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import HEAP_COORDINATES, Position
 from .registry import register_ruleset
 from .strip import _CELL, _svg
 
@@ -88,7 +89,7 @@ class PartizanSubtraction:
     samples=lambda: [PartizanSubtraction({1, 3}, {2})(4, 1), PartizanSubtraction({1}, {2})(5)],
     stored_as=("cgt.games.strips.PartizanSubtractionPosition",),
 )
-class PartizanSubtractionPosition(Position):
+class PartizanSubtractionPosition(Position, Drawable):
     """Heaps under a :class:`PartizanSubtraction` ruleset.
 
     >>> p = PartizanSubtraction({1, 3}, {2})(4, 1)
@@ -104,6 +105,8 @@ class PartizanSubtractionPosition(Position):
     ...
     cgt.errors.InvalidPosition: heap 0 is -1: heaps are non-negative ints
     """
+
+    move_coordinates: ClassVar[str] = HEAP_COORDINATES
 
     __slots__ = ("heaps", "ruleset")
 
@@ -180,7 +183,7 @@ class PartizanSubtractionPosition(Position):
     def __repr__(self) -> str:
         return f"{self.ruleset!r}({', '.join(map(str, self.heaps))})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         body = []
         for i, h in enumerate(self.heaps):
             for j in range(h):

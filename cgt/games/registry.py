@@ -34,6 +34,7 @@ from ..errors import InvalidArgument
 
 __all__ = [
     "KINDS",
+    "RulesetFamily",
     "RulesetInfo",
     "by_name",
     "info",
@@ -103,6 +104,22 @@ class RulesetInfo:
     True
     """
 
+    keyed_rules: Callable[[], Any] | None = None
+    """Gives the keyed rules (:class:`~cgt.solver.KeyedRules`) the solver values
+    the ruleset's components through, or is ``None`` (positions of the
+    :class:`~cgt.games.base.Position` protocol only).
+
+    A store names the rows of keyed components ``keyed:`` and the ruleset's
+    name, and reads these rules to turn such a row back into a position when it
+    verifies it (:meth:`cgt.store.Store.verify`).
+
+    >>> from cgt.games import Clobber, Domineering, Wythoff
+    >>> info(Domineering).keyed_rules().ruleset, info(Clobber).keyed_rules().ruleset
+    ('Domineering', 'Clobber')
+    >>> info(Wythoff).keyed_rules is None
+    True
+    """
+
     @property
     def stored_name(self) -> str:
         """The name the store writes this ruleset's values under: ``ruleset:`` and its name.
@@ -155,6 +172,7 @@ def register_ruleset(
     samples: Callable[[], list[Any]] | None = None,
     stored_as: tuple[str, ...] = (),
     fast_path: str | None = None,
+    keyed_rules: Callable[[], Any] | None = None,
 ) -> Callable[[_T], _T]:
     """A class decorator registering a ruleset with its metadata (a :class:`RulesetInfo`).
 
@@ -162,7 +180,8 @@ def register_ruleset(
     ruleset's values under it.  ``stored_as`` lists the names its values
     were stored under before it had one (read through a migration).
     ``fast_path`` declares an alternative implementation of the same rules
-    (see :attr:`RulesetInfo.fast_path`).
+    (see :attr:`RulesetInfo.fast_path`); ``keyed_rules`` gives the keyed rules
+    its components are valued through (see :attr:`RulesetInfo.keyed_rules`).
 
     ``make`` reads a position's text: a function, the name of a class method
     (``"parse"``), or ``None`` for the class itself.
@@ -195,6 +214,7 @@ def register_ruleset(
             samples=samples,
             stored_as=stored_as,
             fast_path=fast_path,
+            keyed_rules=keyed_rules,
         )
         with _LOCK:
             taken = _BY_NAME.get(name)
@@ -215,6 +235,76 @@ def register_ruleset(
         return cls
 
     return register
+
+
+@dataclass(frozen=True)
+class RulesetFamily:
+    """What a family of rulesets declares alike: kind, text, guide page, old home,
+    fast path and keyed rules, so that each member states only its name, summary
+    and example (:meth:`register`).
+
+    The stone boards (:mod:`cgt.games.board`), the colouring games
+    (:mod:`cgt.games.graph_colouring`), Domineering and Cram, and the cakes are
+    such families.  A member's subcommand is its name in lower case, and its
+    values were stored under ``moved_from`` and its name before it had a stable
+    name.
+
+    >>> toys = RulesetFamily("impartial", "SIZE", docs=None, moved_from="old.toys",
+    ...                      keyed_rules=lambda cls: f"rules of {cls.__name__}")
+    >>> @toys.register("Toy2", "a toy", "2x2")
+    ... class Toy2:
+    ...     pass
+    >>> i = info(Toy2)
+    >>> i.kind, i.cli, i.stored_as, i.keyed_rules()
+    ('impartial', 'toy2', ('old.toys.Toy2',), 'rules of Toy2')
+    >>> _forget(Toy2)
+    """
+
+    kind: str
+    """The members' kind (one of :data:`KINDS`), unless a member says another."""
+    syntax: str
+    """What a member's position text is (see :attr:`RulesetInfo.syntax`)."""
+    docs: str | None
+    """The guide page showing the members (see :attr:`RulesetInfo.docs`)."""
+    moved_from: str
+    """The module whose qualified class names the members' values were stored under."""
+    fast_path: str | None = None
+    """The members' declared alternative implementation (see :attr:`RulesetInfo.fast_path`)."""
+    keyed_rules: Callable[[Any], Any] | None = None
+    """Gives a member class's keyed rules (see :attr:`RulesetInfo.keyed_rules`)."""
+    make: Callable[[Any], Callable[[str], Any]] | None = None
+    """Gives a member class's maker from text (see :attr:`RulesetInfo.make`).
+
+    ``None``: the class itself."""
+
+    def register(
+        self, name: str, summary: str, example: str, *, kind: str | None = None
+    ) -> Callable[[_T], _T]:
+        """A class decorator registering a member of the family (see :func:`register_ruleset`).
+
+        >>> from cgt.games import Clobber
+        >>> i = info(Clobber)
+        >>> i.syntax, i.cli, i.docs, i.stored_as, i.keyed_rules().ruleset
+        ('BOARD', 'clobber', 'boards', ('cgt.games.boards.Clobber',), 'Clobber')
+        """
+
+        def register(cls: _T) -> _T:
+            keyed = self.keyed_rules
+            return register_ruleset(
+                name,
+                self.kind if kind is None else kind,
+                syntax=self.syntax,
+                summary=summary,
+                example=example,
+                cli=name.lower(),
+                docs=self.docs,
+                make=None if self.make is None else self.make(cls),
+                stored_as=(f"{self.moved_from}.{name}",),
+                fast_path=self.fast_path,
+                keyed_rules=None if keyed is None else lambda: keyed(cls),
+            )(cls)
+
+        return register
 
 
 def read_size(cls: Callable[[int, int], Any]) -> Callable[[str], Any]:

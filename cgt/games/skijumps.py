@@ -39,9 +39,10 @@ moves for later.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
-from .base import Position
+from .._svg import Drawable
+from .base import GRID_COORDINATES, Position
 from .board import parse_rectangle
 from .registry import register_ruleset
 
@@ -100,7 +101,7 @@ def _ski_svg(rows: tuple[str, ...], cell: int = 24) -> str:
     docs="boards",
     stored_as=("cgt.games.skijumps.SkiJumps",),
 )
-class SkiJumps(Position):
+class SkiJumps(Position, Drawable):
     """A Ski Jumps position (see :mod:`cgt.games.skijumps` for the rules).
 
     ``x``/``o`` are Left's and Right's jumpers, ``X``/``O`` their slippers,
@@ -112,6 +113,8 @@ class SkiJumps(Position):
     >>> SkiJumps("x.|o.|..").left_options()
     [SkiJumps('.x|o.|..'), SkiJumps('..|o.|..'), SkiJumps('..|O.|x.')]
     """
+
+    move_coordinates: ClassVar[str] = GRID_COORDINATES
 
     __slots__ = ("rows",)
 
@@ -277,7 +280,7 @@ class SkiJumps(Position):
     def __repr__(self) -> str:
         return f"SkiJumps({self.board_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         return _ski_svg(self.rows)
 
     def __eq__(self, other: object) -> bool:

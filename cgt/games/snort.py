@@ -14,8 +14,7 @@ Positions, tints and keys are those of every colouring game
 from __future__ import annotations
 
 from .base import register_cache
-from .graph_colouring import GraphRules, _GraphGame
-from .registry import register_ruleset
+from .graph_colouring import COLOURING, GraphRules, _GraphGame
 
 __all__ = ["SNORT", "Snort"]
 
@@ -29,17 +28,7 @@ SNORT = GraphRules(
 register_cache(SNORT.clear)
 
 
-@register_ruleset(
-    "Snort",
-    "partizan",
-    syntax="GRAPH",
-    summary="Snort on a graph",
-    example=".-.-.",
-    cli="snort",
-    docs="col_snort",
-    stored_as=("cgt.games.graphs.Snort",),
-    fast_path="compiled graph solver (cgt/_c/graphs.h), at most 64 vertices",
-)
+@COLOURING.register("Snort", "Snort on a graph", ".-.-.")
 class Snort(_GraphGame):
     """A Snort position: neighbours never have different colours.
 

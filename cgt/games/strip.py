@@ -8,7 +8,9 @@ rulesets built on them live in their own modules
 (:mod:`cgt.games.toads_and_frogs`, :mod:`cgt.games.elephants_and_rhinos`,
 :mod:`cgt.games.pushing`); :func:`_svg` and :func:`_bad_char` are shared by
 every row-shaped ruleset (:mod:`cgt.games.toppling_dominoes`,
-:mod:`cgt.games.partizan_subtraction`, :mod:`cgt.games.cakes`).
+:mod:`cgt.games.partizan_subtraction`, :mod:`cgt.games.cakes`), and
+:func:`least_reading` is the symmetry key of a row whose two ends play alike
+(Toppling Dominoes).
 
 >>> from cgt.games.toads_and_frogs import ToadsAndFrogs
 >>> isinstance(ToadsAndFrogs("t.f"), _Strip), ToadsAndFrogs("T.F").strip
@@ -20,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import Position
+from .base import STRIP_COORDINATES, Position
 
-__all__: list[str] = []  # the shared classes are for the strip rulesets' modules
+__all__ = ["least_reading"]  # the shared classes are for the strip rulesets' modules
 
 _CELL = 24
 _BLUE = "#3465a4"
@@ -38,6 +41,18 @@ def _svg(width: int, height: int, body: list[str]) -> str:
     )
 
 
+def least_reading(row: str) -> str:
+    """The symmetry key of a row whose two ends play alike: the row or its
+    reversal, whichever is smaller.  (A strip of pieces that move towards the
+    other side has no such symmetry: read backwards, with the sides swapped, it
+    is the negative, so :meth:`_Strip.key` keeps the direction.)
+
+    >>> least_reading("LRG"), least_reading("GRL")
+    ('GRL', 'GRL')
+    """
+    return min(row, row[::-1])
+
+
 def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosition:
     return InvalidPosition(
         f"unknown character {text[column]!r} at row 0, column {column} of {text!r}: "
@@ -45,9 +60,11 @@ def _bad_char(ruleset: str, text: str, column: int, allowed: str) -> InvalidPosi
     )
 
 
-class _Line(Position):
+class _Line(Position, Drawable):
     """A strip of squares read from a string: ``left_piece``, ``right_piece`` and ``.``
     (parsing, display and identity shared by the strip rulesets)."""
+
+    move_coordinates: ClassVar[str] = STRIP_COORDINATES
 
     __slots__ = ("strip",)
 
@@ -100,7 +117,7 @@ class _Line(Position):
             f'<circle cx="{x + _CELL // 2}" cy="{_CELL // 2}" r="{_CELL // 2 - 3}" fill="{fill}"/>'
         )
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         body = []
         for i, ch in enumerate(self.strip):
             x = i * _CELL

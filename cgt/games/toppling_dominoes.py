@@ -11,12 +11,13 @@ every domino on that side.  ``ToppingDominoes`` is the same class.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
+from .._svg import Drawable
 from ..errors import InvalidPosition
 from .base import Position
 from .registry import register_ruleset
-from .strip import _BLUE, _CELL, _GREEN, _RED, _bad_char, _svg
+from .strip import _BLUE, _CELL, _GREEN, _RED, _bad_char, _svg, least_reading
 
 __all__ = ["ToppingDominoes", "TopplingDominoes"]
 
@@ -31,7 +32,7 @@ __all__ = ["ToppingDominoes", "TopplingDominoes"]
     docs="strips",
     stored_as=("cgt.games.strips.TopplingDominoes",),
 )
-class TopplingDominoes(Position):
+class TopplingDominoes(Position, Drawable):
     """A row of Toppling Dominoes: ``L`` blue (Left's), ``R`` red (Right's), ``G`` green.
 
     A player topples one of his own dominoes or a green one, to the left or
@@ -52,6 +53,8 @@ class TopplingDominoes(Position):
     ...
     cgt.errors.InvalidPosition: unknown character 'x' at row 0, column 1 of 'LxR': ...
     """
+
+    move_coordinates: ClassVar[str] = "dominoes are counted from 0 at the left end of the row"
 
     __slots__ = ("_move", "row")
 
@@ -134,8 +137,8 @@ class TopplingDominoes(Position):
         return [self] if self.row else []
 
     def key(self) -> Hashable:
-        """The row or its reversal, whichever is smaller (equal values)."""
-        return min(self.row, self.row[::-1])
+        """The row or its reversal, whichever is smaller (equal values; :func:`least_reading`)."""
+        return least_reading(self.row)
 
     def __str__(self) -> str:
         return self.row
@@ -143,7 +146,7 @@ class TopplingDominoes(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.row!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         colours = {"L": _BLUE, "R": _RED, "G": _GREEN}
         w = _CELL // 2
         body = [

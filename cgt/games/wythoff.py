@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from decimal import Decimal, localcontext
 from math import isqrt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .._svg import Drawable
 from ..canonical import on_clear
 from ..errors import CGTError, InvalidPosition
 from ..game import Outcome
@@ -184,8 +185,8 @@ def golden_ratio_convergence(ns: Iterable[int], digits: int = 12) -> list[tuple[
 def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
     """Plot ``a_n`` for ``n <= n_max`` with the line ``n·φ`` (needs matplotlib).
 
-    Returns the matplotlib Axes.  matplotlib is an optional extra
-    (``pip install 'combinatorial-games[plot]'``); the data alone are
+    Returns the matplotlib Axes.  matplotlib is optional
+    (the ``plot`` extra: ``pip install matplotlib``); the data alone are
     :func:`a_sequence_by_mex`.
 
     >>> callable(plot_golden_ratio)
@@ -195,7 +196,7 @@ def plot_golden_ratio(n_max: int = 100, ax: Any = None) -> Any:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "plot_golden_ratio needs matplotlib: pip install 'combinatorial-games[plot]'"
+            "plot_golden_ratio needs matplotlib (the 'plot' extra): pip install matplotlib"
         ) from exc
     if ax is None:
         _, ax = plt.subplots()
@@ -359,7 +360,7 @@ def misere_p_positions(size: int) -> list[tuple[int, int]]:
     samples=lambda: [Wythoff([(2, 3)]), Wythoff([(4, 5), (7, 3), (5, 0)])],
     stored_as=("cgt.games.wythoff.Wythoff",),
 )
-class Wythoff(ImpartialPosition):
+class Wythoff(ImpartialPosition, Drawable):
     """Queens on a board (several may share a square), one moved per turn.
 
     The position is the disjunctive sum of its queens, so its Grundy value is
@@ -372,6 +373,11 @@ class Wythoff(ImpartialPosition):
     >>> Wythoff([(3, 5)]).outcome(), Wythoff([(2, 2), (2, 2)]).outcome()
     (Outcome.P, Outcome.P)
     """
+
+    move_coordinates: ClassVar[str] = (
+        "queens are at (x, y): column x from the left and row y from the bottom, "
+        "both counted from 0 (the corner (0, 0) at the bottom left)"
+    )
 
     __slots__ = ("queens",)
 
@@ -586,7 +592,7 @@ class Wythoff(ImpartialPosition):
     def __repr__(self) -> str:
         return f"Wythoff({list(self.queens)!r})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The quarter-plane board: the corner ``(0, 0)`` at the bottom left,
         ``x`` to the right and ``y`` up, the P-positions (where a lone queen
         loses for the player to move) marked with dots, the queens as discs

@@ -17,11 +17,11 @@ from .field import (
     nim_square_root,
     subfield_order,
 )
-from .misere import Genus, clear_misere_cache, genus, misere_grundy, misere_outcome
+from .misere import Genus, NimHeap, clear_misere_cache, genus, misere_grundy, misere_outcome
 from .misere_canonical import MisereGame, misere_canonical_form, misere_heap, parse_misere
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
-from .periodicity import find_periodicity
+from .periodicity import PeriodNotFound, find_periodicity
 from .quotient import (
     FamilyQuotient,
     HeapBeyondQuotient,
@@ -39,7 +39,9 @@ __all__ = [
     "InvalidNimber",
     "MisereGame",
     "MisereQuotient",
+    "NimHeap",
     "NimZeroDivisionError",
+    "PeriodNotFound",
     "QuotientNotFound",
     "clear_misere_cache",
     "find_periodicity",

@@ -34,12 +34,14 @@ from typing import Any
 from .._cache import BoundedCache
 from .._compat import flag
 from .._deep import deep
+from .._options import has_options_method
 from ..errors import InvalidArgument, NotImpartial, WrongType
 from ..game import Game, Outcome
 from .nim import mex
 
 __all__ = [
     "Genus",
+    "NimHeap",
     "clear_misere_cache",
     "form_misere_outcome",
     "genus",
@@ -59,21 +61,47 @@ _lock = threading.RLock()  # the tables change under one thread at a time
 _form_wins: BoundedCache[tuple[Game, bool], bool] = BoundedCache("impartial.misere.forms")
 
 
-class _NimHeap:
-    """A plain Nim heap, used to add ``*2`` heaps for the genus."""
+class NimHeap:
+    """A plain Nim heap of ``n`` counters, as an impartial position.
+
+    A move takes any number of counters, leaving ``0`` to ``n - 1``.  The genus
+    adds ``*2`` heaps with it, and :mod:`cgt.play` plays a nimber of a sum as
+    one under misère play.
+
+    >>> misere_outcome(NimHeap(1)), misere_outcome(NimHeap(2)), NimHeap(3)
+    (Outcome.P, Outcome.N, NimHeap(3))
+    """
 
     __slots__ = ("n",)
 
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def options(self) -> list[_NimHeap]:
-        return [_NimHeap(k) for k in range(self.n)]
+    def __repr__(self) -> str:
+        return f"NimHeap({self.n})"
 
-    def components(self) -> tuple[_NimHeap]:
+    def options(self) -> list[NimHeap]:
+        """The heaps of ``0`` to ``n - 1`` counters.
+
+        >>> NimHeap(3).options()
+        [NimHeap(0), NimHeap(1), NimHeap(2)]
+        """
+        return [NimHeap(k) for k in range(self.n)]
+
+    def components(self) -> tuple[NimHeap]:
+        """The heap itself: one component.
+
+        >>> NimHeap(2).components()
+        (NimHeap(2),)
+        """
         return (self,)
 
     def key(self) -> int:
+        """The number of counters.
+
+        >>> NimHeap(4).key()
+        4
+        """
         return self.n
 
 
@@ -109,7 +137,7 @@ def clear_misere_cache() -> None:
 
 
 def _check(position: Any) -> None:
-    if not (hasattr(position, "options") and hasattr(position, "components")):
+    if not (has_options_method(position, "options") and hasattr(position, "components")):
         raise NotImpartial(
             f"{type(position).__name__} is not an impartial position (it has no options())"
         )
@@ -310,7 +338,7 @@ def genus(position: Any, terms: int = 6) -> Genus:
     _check(position)
 
     def state(k: int) -> Callable[[], _State]:
-        return lambda: _state(_ids(position) + _ids(_NimHeap(2)) * k)
+        return lambda: _state(_ids(position) + _ids(NimHeap(2)) * k)
 
     gammas = tuple(_misere_value(state(k)) for k in range(terms))
     return Genus(grundy(position), gammas)

@@ -48,6 +48,7 @@ from typing import Any
 
 from .._cache import BoundedCache
 from .._deep import deep
+from .._options import Options, has_options_method
 from ..canonical import on_clear
 from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
@@ -152,13 +153,35 @@ class MisereGame:
     # -- structure ----------------------------------------------------------
 
     @property
-    def options(self) -> tuple[MisereGame, ...]:
+    def options(self) -> Options[MisereGame]:
         """The options, in CGSuite's order (they print from the last to the first).
+
+        A tuple that can also be called, as positions' ``options()`` are:
 
         >>> parse_misere("*[2#0]").options
         (*[0], *[2#])
+        >>> parse_misere("*[2#0]").options() == parse_misere("*[2#0]").options
+        True
         """
-        return _options_deep(self)
+        return Options(_options_deep(self))
+
+    @property
+    def left_options(self) -> Options[MisereGame]:
+        """The same as :attr:`options` (the game is impartial).
+
+        >>> parse_misere("*[2]").left_options == parse_misere("*[2]").right_options()
+        True
+        """
+        return self.options
+
+    @property
+    def right_options(self) -> Options[MisereGame]:
+        """The same as :attr:`options` (the game is impartial).
+
+        >>> parse_misere("*[1]").right_options
+        (*[0],)
+        """
+        return self.options
 
     def birthday(self) -> int:
         """The birthday: 0 for ``*[0]``, else one more than the options' largest.
@@ -510,7 +533,7 @@ def _canonical(x: Any, memo: dict[Hashable, MisereGame]) -> MisereGame:
         x = parts[0]
         if isinstance(x, (MisereGame, Game, int)):
             return _canonical(x, memo)
-    if not hasattr(x, "options"):
+    if not has_options_method(x, "options"):
         raise NotImpartial(
             f"{type(x).__name__} is not an impartial game or position (it has no options())"
         )

@@ -36,7 +36,32 @@ from dataclasses import dataclass, field
 
 from ..errors import CGTError, InvalidArgument
 
-__all__ = ["Periodicity", "find_periodicity"]
+__all__ = ["PeriodNotFound", "Periodicity", "find_periodicity"]
+
+
+class PeriodNotFound(CGTError, ValueError):
+    """No eventual period was proven: the search says how far it went and how to go on.
+
+    Raised by :meth:`cgt.games.heap.HeapRuleset.periodicity`.  It never means
+    "not periodic", only "not proven": :attr:`searched` Grundy values were
+    checked (0 when no window theorem applies to the ruleset, so that no
+    finite search can prove a period), and :attr:`next_length` is the
+    ``max_length`` to pass to search further (``None`` when searching further
+    cannot help).
+
+    >>> import pickle
+    >>> err = PeriodNotFound("no period", searched=128, next_length=256)
+    >>> back = pickle.loads(pickle.dumps(err))
+    >>> back.searched, back.next_length, str(back), isinstance(back, ValueError)
+    (128, 256, 'no period', True)
+    """
+
+    def __init__(self, message: str, *, searched: int = 0, next_length: int | None = None) -> None:
+        super().__init__(message)
+        self.searched = searched
+        """How many Grundy values ``G(0), ..., G(searched - 1)`` were checked."""
+        self.next_length = next_length
+        """The ``max_length`` that searches further, or ``None`` if no search can prove a period."""
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .._deep import deep
+from .._options import has_options_method
 from ..errors import (
     CGTError,
     InvalidArgument,
@@ -969,7 +970,7 @@ _MAX_COMPONENTS = 200_000  # components a family's closure may have
 
 
 def _is_position(obj: object) -> bool:
-    return callable(getattr(obj, "options", None))
+    return has_options_method(obj, "options")
 
 
 class _Family:

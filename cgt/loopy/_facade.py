@@ -43,6 +43,7 @@ TABLE: dict[str, Callable[..., Any]] = {
     "downsum_variety": invariants.downsum_variety,
     "variety": invariants.variety,
     "stopper_text": printing.stopper_text,
+    "sided_text": sided.sided_text,
 }
 """Each method name of LoopyGame's façade and the function that computes it."""
 

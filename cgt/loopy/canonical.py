@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from ..progress import IDLE, Tracker, tracking
 from .graph import GameGraph
 
 __all__ = ["canonical_numbering", "order", "simplest_form"]
@@ -51,6 +52,11 @@ def order(graph: GameGraph) -> list[list[bool]]:
     >>> ge[0][2], ge[2][0], ge[2][1], ge[1][2]               # 1 >= over > 0
     (True, False, True, False)
     """
+    return _order(graph, IDLE, 0)
+
+
+def _order(graph: GameGraph, tracker: Tracker, base: int) -> list[list[bool]]:
+    """:func:`order`, ``tracker`` counting the pairs set up and settled from ``base``."""
     n = graph.size
     left = [tuple(dict.fromkeys(m)) for m in graph.left]
     right = [tuple(dict.fromkeys(m)) for m in graph.right]
@@ -68,9 +74,11 @@ def order(graph: GameGraph) -> list[list[bool]]:
     count = [0] * size  # Left to move: moves not yet known lost for her
     for u in range(n):
         lu = len(left[u])
-        base = u * n
+        row = u * n
         for v in range(n):
-            count[base + v] = lu + len(right[v])
+            count[row + v] = lu + len(right[v])
+        if base + row >= tracker.next:
+            tracker.update(base + row)
     left_lost = bytearray(size)  # Left to move, Right wins
     right_wins = bytearray(size)  # Right to move, Right wins
     queue: deque[int] = deque()
@@ -78,8 +86,12 @@ def order(graph: GameGraph) -> list[list[bool]]:
         if count[s] == 0:
             left_lost[s] = 1
             queue.append(s)
+    settled = base + size
     while queue:
         s = queue.popleft()
+        settled += 1
+        if settled >= tracker.next:
+            tracker.update(settled)
         u, v = divmod(s, n)
         # s is lost for Left to move: Right, to move before, wins from the
         # states with a Right move to s: u' -R-> u, or a Left move v' -L-> v
@@ -149,11 +161,20 @@ def simplest_form(graph: GameGraph) -> GameGraph:
     >>> simplest_form(on_twice)
     GameGraph(left=((0,),), right=((),), start=0)
     """
+    # a long one (thousands of positions: pairs of them are compared) shows a
+    # bar of the pairs (cgt.progress); it keeps nothing outside, so Ctrl-C is safe
+    with tracking("simplest form", unit="pair") as tracker:
+        return _simplest_form(graph, tracker)
+
+
+def _simplest_form(graph: GameGraph, tracker: Tracker) -> GameGraph:
     left = [list(dict.fromkeys(m)) for m in graph.left]
     right = [list(dict.fromkeys(m)) for m in graph.right]
     start = graph.start
+    done = 0  # pairs counted by the earlier rounds
     for _ in range(_MAX_ROUNDS):
-        ge = order(GameGraph.of(left, right, start))
+        ge = _order(GameGraph.of(left, right, start), tracker, done)
+        done += 2 * len(left) ** 2
         changed = False
         for v in _reachable(left, right, start):
             if _simplify_node(v, left, right, ge):

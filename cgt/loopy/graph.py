@@ -35,6 +35,7 @@ from typing import NamedTuple
 from .._compat import flag
 from ..errors import InvalidArgument
 from ..game import Outcome
+from ..progress import tracking
 
 __all__ = ["GameGraph", "LoopyOutcome", "Results", "Winner", "analyse"]
 
@@ -205,26 +206,35 @@ def analyse(graph: GameGraph) -> list[Results]:
     result: list[int] = [0] * (2 * n)  # 0 unknown, 1 mover wins, -1 mover loses
     remaining = [len(moves[v % 2][v // 2]) for v in range(2 * n)]
     preds: list[list[int]] = [[] for _ in range(2 * n)]
-    for v in range(2 * n):
-        node, p = divmod(v, 2)
-        for target in moves[p][node]:
-            preds[2 * target + (1 - p)].append(v)
-    queue = deque(v for v in range(2 * n) if remaining[v] == 0)
-    for v in queue:
-        result[v] = -1
-    while queue:
-        v = queue.popleft()
-        for u in preds[v]:
-            if result[u]:
-                continue
-            if result[v] == -1:  # u can move to a position lost for the opponent
-                result[u] = 1
-                queue.append(u)
-            else:
-                remaining[u] -= 1
-                if remaining[u] == 0:
-                    result[u] = -1
+    # over two seconds a bar counts the states (a node and who moves), once to
+    # list the moves into each, once to settle them (cgt.progress)
+    with tracking("retrograde analysis", unit="state") as tracker:
+        for v in range(2 * n):
+            node, p = divmod(v, 2)
+            for target in moves[p][node]:
+                preds[2 * target + (1 - p)].append(v)
+            if v >= tracker.next:
+                tracker.update(v)
+        queue = deque(v for v in range(2 * n) if remaining[v] == 0)
+        for v in queue:
+            result[v] = -1
+        settled = 2 * n
+        while queue:
+            v = queue.popleft()
+            settled += 1
+            if settled >= tracker.next:
+                tracker.update(settled)
+            for u in preds[v]:
+                if result[u]:
+                    continue
+                if result[v] == -1:  # u can move to a position lost for the opponent
+                    result[u] = 1
                     queue.append(u)
+                else:
+                    remaining[u] -= 1
+                    if remaining[u] == 0:
+                        result[u] = -1
+                        queue.append(u)
     out = []
     for i in range(n):
         lf, rf = result[2 * i], result[2 * i + 1]

@@ -83,7 +83,7 @@ def _stopper(g: object, what: str) -> LoopyGame:
         raise InvalidArgument(f"{what} needs a stopper, not {type(g).__name__} {g!r}")
     if not h.is_stopper:
         raise NotAStopper(
-            f"{what} is defined for stoppers; {h} is not one (cgt.loopy.sides gives its sides)"
+            f"{what} is defined for stoppers; {h!r} is not one (cgt.loopy.sides gives its sides)"
         )
     return h.simplify()
 
@@ -342,5 +342,5 @@ def variety(g: Stopper) -> LoopyGame | Game:
         return zero
     up_v, down_v = _varieties(h)
     if up_v != down_v:
-        raise NotStable(f"{h} is not stable: its upsum and downsum varieties differ")
+        raise NotStable(f"{h!r} is not stable: its upsum and downsum varieties differ")
     return _value(up_v)

@@ -25,6 +25,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, PositionProtocolError, TooLarge
+from ..progress import tracking
 from .graph import GameGraph, LoopyOutcome, analyse
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,15 +56,22 @@ def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, li
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise InvalidArgument(f"max_nodes must be a positive int, not {max_nodes!r}")
-    index: dict[tuple[type, Hashable], int] = {_ident(position): 0}
+    checked: set[type] = set()  # the types whose key(), options and keys were checked
+    index: dict[tuple[type, Hashable], int] = {_ident(position, checked): 0}
     positions: list[Any] = [position]
     left: list[tuple[int, ...]] = []
     right: list[tuple[int, ...]] = []
     queue = deque([0])
 
     def node(option: Any) -> int:
-        ident = _ident(option)
-        found = index.get(ident)
+        kind = type(option)
+        # a type is checked once (its methods); the hash of its key at the lookup
+        ident = (kind, option.key()) if kind in checked else _ident(option, checked)
+        try:
+            found = index.get(ident)
+        except TypeError:
+            _ident(option, checked)  # an unhashable key: the error says so
+            raise
         if found is None:
             found = index[ident] = len(positions)
             if found >= max_nodes:
@@ -75,31 +83,39 @@ def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, li
             queue.append(found)
         return found
 
-    while queue:
-        i = queue.popleft()
-        p = positions[i]
-        # nodes are numbered in the order they are met, and processed in that order
-        left.append(tuple(dict.fromkeys(node(o) for o in p.left_options())))
-        right.append(tuple(dict.fromkeys(node(o) for o in p.right_options())))
+    # a search of more than two seconds shows a bar (cgt.progress); it stores nothing
+    # outside this call, so Ctrl-C leaves nothing half done
+    with tracking("game graph", unit="pos") as tracker:
+        while queue:
+            i = queue.popleft()
+            p = positions[i]
+            # nodes are numbered in the order they are met, and processed in that order
+            left.append(tuple(dict.fromkeys(node(o) for o in p.left_options())))
+            right.append(tuple(dict.fromkeys(node(o) for o in p.right_options())))
+            if i >= tracker.next:
+                tracker.update(i)
     return GameGraph(tuple(left), tuple(right), 0), positions
 
 
-def _ident(position: Any) -> tuple[type, Hashable]:
-    """``(type, key())`` of a position, or a :class:`~cgt.errors.PositionProtocolError`.
+def _ident(position: Any, checked: set[type]) -> tuple[type, Hashable]:
+    """``(type, key())`` of a position, or a :class:`~cgt.errors.PositionProtocolError`;
+    its type is added to ``checked`` once it has the methods of a position.
 
-    >>> _ident([1])
+    >>> _ident([1], set())
     Traceback (most recent call last):
     ...
     cgt.errors.PositionProtocolError: [1] (a list) is not a position: it has no key(), ...
     """
     kind = type(position).__name__
-    for method in ("key", "left_options", "right_options"):
-        if not callable(getattr(position, method, None)):
-            article = "an" if kind[:1].lower() in "aeiou" else "a"
-            raise PositionProtocolError(
-                f"{position!r} ({article} {kind}) is not a position: it has no {method}(), "
-                f"and a game graph needs key(), left_options() and right_options()"
-            )
+    if type(position) not in checked:
+        for method in ("key", "left_options", "right_options"):
+            if not callable(getattr(type(position), method, None)):
+                article = "an" if kind[:1].lower() in "aeiou" else "a"
+                raise PositionProtocolError(
+                    f"{position!r} ({article} {kind}) is not a position: it has no {method}(), "
+                    f"and a game graph needs key(), left_options() and right_options()"
+                )
+        checked.add(type(position))
     ident = (type(position), position.key())
     try:
         hash(ident)

@@ -66,14 +66,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .._cache import BoundedCache
 from .._compat import flag
 from ..errors import InvalidArgument, TooLarge
 from ..game import Game, Relation
 from ..notation import register_reader
+from ..progress import Tracker, tracking
 from .graph import GameGraph, Winner, analyse
 from .values import LoopyGame, NotAStopper, _coerce, _product, on
 
 __all__ = [
+    "TEXT_LIMIT",
     "SidedValue",
     "SidesNotFound",
     "downsum",
@@ -81,6 +84,7 @@ __all__ = [
     "onside",
     "onside_ge",
     "parse_sided",
+    "sided_text",
     "sides",
     "upsum",
 ]
@@ -89,11 +93,21 @@ _SIDLING_STEPS = 40  # candidates tried
 _SIDLING_WORK = 400_000  # bound on the size of the games analysed in all
 _VALUE_STEPS = 200  # steps of sidling on values
 _VALUE_WORK = 200_000  # bound on the total size of the values built
+# bound on the positions of the graphs simplified while sidling on values (each
+# {S(v^L) | S(v^R)} is a graph of its options' values): ttt..fff needs 88,000
+_VALUE_BUILT = 300_000
 _VALUE_SIZE = 32  # a larger value is replaced by on (still an upper bound)
 _UNRAVEL_ROUNDS = 12  # cycle moves of Right unravelled
 _UNRAVEL_SIZE = 60  # positions: larger graphs skip the search by deletion
 _UNRAVEL_WORK = 3_000_000  # bound on the states of its comparisons, in all
 _SIMPLIFY_SIZE = 600  # candidates up to this size are checked in simplest form
+# the exact check of a candidate C analyses G - C, of up to |G| * |C| positions: a
+# candidate whose check would be larger is skipped, and one search checks at most
+# _CHECK_WORK such positions in all (ttt..fff needs 42,560)
+_CHECK_SIZE = 1_000_000
+_CHECK_WORK = 4_000_000
+# printing (sided_text) searches within a quarter of those two bounds
+_QUICK = (_VALUE_BUILT // 2, _CHECK_WORK // 4)
 
 
 class SidesNotFound(TooLarge):
@@ -135,7 +149,7 @@ class SidedValue:
                     f"the {name} of a sided value must be a loopy game, not {type(x).__name__}"
                 )
             if not g.is_stopper:
-                raise NotAStopper(f"the {name} of a sided value must be a stopper; {g} is not")
+                raise NotAStopper(f"the {name} of a sided value must be a stopper; {g!r} is not")
             sides_.append(g)
         if not sides_[0] >= sides_[1]:
             raise InvalidArgument(
@@ -308,9 +322,12 @@ def downsum(s: LoopyGame, t: LoopyGame) -> LoopyGame:
     return total if total.is_stopper else offside(total)
 
 
-def sides(g: LoopyGame | Game | int) -> SidedValue:
+def sides(g: LoopyGame | Game | int | Any) -> SidedValue:
     """The onside and offside of a loopy game, as a :class:`SidedValue`.
 
+    ``g`` is a value (a :class:`LoopyGame`, a short :class:`~cgt.Game` or an
+    int) or a position with a ``value()`` method, such as
+    ``BackslidingToadsAndFrogs("tt..ff")``: its sides are those of its value.
     Raises :class:`SidesNotFound` when the sides could not be found exactly
     (see the module documentation).
 
@@ -320,13 +337,86 @@ def sides(g: LoopyGame | Game | int) -> SidedValue:
     on & off
     >>> print(sides(parse_loopy("{pass|pass,0}")))
     under & off
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> print(sides(BackslidingToadsAndFrogs("tt..ff")))
+    * & *
     """
     h = _coerce(g)
     if h is None:
-        raise InvalidArgument(f"cannot take the sides of {type(g).__name__} {g!r}")
+        h = _coerce(_value_of_position(g))
+    if h is None:
+        raise InvalidArgument(
+            f"cannot take the sides of {type(g).__name__} {g!r}: give a loopy game, "
+            "a short game, an int, or a position with a value() method"
+        )
     if h.is_stopper:
         return SidedValue(h, h)
     return SidedValue(onside(h), offside(h))
+
+
+TEXT_LIMIT = 2000
+"""The largest game graph (in positions) whose sides ``str()`` searches for;
+:func:`sided_text` of a larger one says so instead (``sides()`` still searches)."""
+
+
+def sided_text(g: LoopyGame) -> str:
+    """How ``str()`` writes a loopy game that is not a stopper: ``onside & offside``
+    when both are found (CGSuite's notation, which :func:`cgt.parse` reads back
+    to an equal :class:`SidedValue`), else a summary in angle brackets: the
+    number of positions, the side that was found, and why the other was not.
+    The search is :func:`sides`' within smaller bounds (:data:`_QUICK`), and is
+    not made for more than :data:`TEXT_LIMIT` positions.
+
+    >>> import cgt
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> g = BackslidingToadsAndFrogs("ttt..fff").value()
+    >>> sided_text(g)
+    '{on||0|-1/2} & {1/2|0||off}'
+    >>> cgt.parse(sided_text(g)) == g
+    True
+    >>> print(cgt.parse("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"))   # Bach's Carousel
+    <loopy game: 8 positions, not a stopper; onside not found, offside not found (...)>
+    """
+    n = g.graph.size
+    head = f"<loopy game: {n} positions, not a stopper"
+    if n > TEXT_LIMIT:
+        return (
+            f"{head}; sides not searched for when printing more than {TEXT_LIMIT} "
+            "positions (cgt.loopy.sides(g) searches)>"
+        )
+    texts: list[str | None] = []
+    for sign in (1, -1):  # the onside, then the offside: -(onside of -G)
+        try:
+            side = _sidle((g if sign == 1 else -g).graph, quick=True)
+            texts.append(str(side if sign == 1 else -side))
+        except SidesNotFound:
+            texts.append(None)
+    if texts[0] is not None and texts[1] is not None:
+        return f"{texts[0]} & {texts[1]}"
+    said = [
+        f"{name} {text}" if text is not None else f"{name} not found"
+        for name, text in zip(("onside", "offside"), texts, strict=True)
+    ]
+    return (
+        f"{head}; {', '.join(said)} (not found within the bounds of printing: "
+        "cgt.loopy.sides(g) searches further; a side may not be a stopper)>"
+    )
+
+
+def _value_of_position(position: object) -> object:
+    """``position.value()`` for a position (its type has the methods ``value()``
+    and ``left_options()``), else None; the value is taken once, by the position.
+
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> _value_of_position(BackslidingToadsAndFrogs("t.")), _value_of_position("on")
+    (on, None)
+    """
+    kind = type(position)
+    if not callable(getattr(kind, "value", None)) or not callable(
+        getattr(kind, "left_options", None)
+    ):
+        return None
+    return position.value()  # type: ignore[attr-defined]
 
 
 def onside(g: LoopyGame) -> LoopyGame:
@@ -368,7 +458,7 @@ def onside_ge(g: LoopyGame | Game | int, t: LoopyGame | Game | int) -> bool:
     if a is None or b is None:
         raise InvalidArgument("onside_ge compares loopy games")
     if not b.is_stopper:
-        raise NotAStopper(f"onside_ge compares with a stopper; {b} is not one")
+        raise NotAStopper(f"onside_ge compares with a stopper; {b!r} is not one")
     return analyse(_product(a.graph, (-b).graph))[0].right_first is not Winner.RIGHT
 
 
@@ -488,20 +578,79 @@ def _cut_right(graph: GameGraph, redirect: bool) -> LoopyGame:
     return LoopyGame(GameGraph(tuple(left), tuple(kept), graph.start))
 
 
-def _sidle(graph: GameGraph) -> LoopyGame:
-    """The onside, from candidates each checked exactly (see the module)."""
+_ONSIDES: BoundedCache[GameGraph, LoopyGame | str] = BoundedCache("loopy.sided.onsides")
+"""The onside found for a graph, or the message saying it was not found (the
+search is deterministic, so a failure is remembered too).  An entry is written
+only when a search ends: a search stopped by Ctrl-C leaves nothing behind."""
+
+
+_QUICK_FAILURES: BoundedCache[GameGraph, str] = BoundedCache("loopy.sided.quick_failures")
+"""The graphs whose onside the quick search of printing did not find (a full search may)."""
+
+
+def _sidle(graph: GameGraph, quick: bool = False) -> LoopyGame:
+    """The onside of the game on ``graph``, searched for once per graph (:data:`_ONSIDES`);
+    ``quick``: within the smaller bounds of printing (:data:`_QUICK`)."""
+    found = _ONSIDES.get(graph)
+    if found is None and quick:
+        found = _QUICK_FAILURES.get(graph)
+    if found is None:
+        try:
+            found = _search(graph, *(_QUICK if quick else (_VALUE_BUILT, _CHECK_WORK)))
+        except SidesNotFound as err:
+            found = str(err)
+        if quick and isinstance(found, str):
+            _QUICK_FAILURES[graph] = found
+        else:
+            _ONSIDES[graph] = found
+    if isinstance(found, str):
+        raise SidesNotFound(found)
+    return found
+
+
+class _Steps:
+    """The steps of one search for a side (candidates checked, values built while
+    sidling), counted for its progress bar."""
+
+    __slots__ = ("count", "tracker")
+
+    def __init__(self, tracker: Tracker) -> None:
+        self.count = 0
+        self.tracker = tracker
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.count >= self.tracker.next:
+            self.tracker.update(self.count)
+
+
+def _search(graph: GameGraph, built: int, checks: int) -> LoopyGame:
+    """The onside, from candidates each checked exactly (see the module).  A
+    search of more than two seconds shows a bar of its steps (:mod:`cgt.progress`).
+    ``built`` bounds the positions built while sidling on values, ``checks`` the
+    positions of the exact checks."""
     n = graph.size
     game = LoopyGame(graph)
     tried: set[GameGraph] = set()
-    for candidate in _candidates(graph):
-        if candidate.graph.size <= _SIMPLIFY_SIZE:
-            # in simplest form the check below is a small product
-            candidate = candidate.simplify()
-            if candidate.graph in tried:
+    spent = 0  # positions of the checks made (bounded by checks)
+    with tracking("sides of a loopy game", unit="step") as tracker:
+        steps = _Steps(tracker)
+        for candidate in _candidates(graph, steps, built):
+            steps.tick()
+            if candidate.graph.size <= _SIMPLIFY_SIZE:
+                # in simplest form the check below is a small product
+                candidate = candidate.simplify()
+                if candidate.graph in tried:
+                    continue
+                tried.add(candidate.graph)
+            cost = n * candidate.graph.size
+            if cost > _CHECK_SIZE:
                 continue
-            tried.add(candidate.graph)
-        if onside_ge(game, candidate):
-            return candidate.simplify()
+            spent += cost
+            if spent > checks:
+                break
+            if onside_ge(game, candidate):
+                return candidate.simplify()
     raise SidesNotFound(
         f"the onside of this loopy game ({n} positions) was not found exactly: no "
         "candidate (Right's cycle moves cut, taken away or unravelled, sidling on "
@@ -510,7 +659,7 @@ def _sidle(graph: GameGraph) -> LoopyGame:
     )
 
 
-def _candidates(graph: GameGraph) -> Iterator[LoopyGame]:
+def _candidates(graph: GameGraph, steps: _Steps, built: int) -> Iterator[LoopyGame]:
     """Stoppers ``C >= G⁺``, each an upper bound by construction (module
     docstring), in the order tried."""
     n = graph.size
@@ -519,14 +668,14 @@ def _candidates(graph: GameGraph) -> Iterator[LoopyGame]:
         if cut.is_stopper:
             yield cut
     if n <= _UNRAVEL_SIZE:
-        found = _delete_and_unravel(graph)
+        found = _delete_and_unravel(graph, steps)
         if found is not None:
             yield found
     stopper = _stopper_nodes(graph)
-    yield from _value_sidling(graph, stopper)
+    yield from _value_sidling(graph, stopper, steps, built)
     work = 0
-    for steps in range(_SIDLING_STEPS + 1):
-        candidate = _sidling(graph, stopper, steps)
+    for depth in range(_SIDLING_STEPS + 1):
+        candidate = _sidling(graph, stopper, depth)
         work += graph.size * candidate.graph.size
         if work > _SIDLING_WORK:
             return
@@ -621,7 +770,7 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
             return False
 
 
-def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
+def _delete_and_unravel(graph: GameGraph, steps: _Steps | None = None) -> LoopyGame | None:
     """A stopper ``C >= G⁺`` by construction, made from ``G`` by taking Right
     moves away one at a time (each step kept only when :func:`_onside_le` says
     the onside did not grow), and, when a cycle move of Right cannot go, by
@@ -647,6 +796,8 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
                     right[v].remove(w)
                     trial = GameGraph.of(left, right, start)
                     work += 4 * trial.size * base.size
+                    if steps is not None:
+                        steps.tick()
                     if work > _UNRAVEL_WORK:
                         return None
                     if _onside_le(trial, base):
@@ -672,6 +823,8 @@ def _delete_and_unravel(graph: GameGraph) -> LoopyGame | None:
         for k in range(1, 4):
             trial = _unravel(current, edge, k)
             work += 4 * trial.size * base.size
+            if steps is not None:
+                steps.tick()
             if work > _UNRAVEL_WORK:
                 return None
             if _onside_le(trial, base):
@@ -744,10 +897,12 @@ class _Values:
     have the same simplest form) and a fixed point of sidling is seen exactly.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, steps: _Steps | None = None) -> None:
         self.games: list[LoopyGame] = []
         self.index: dict[GameGraph, int] = {}
-        self.work = 0
+        self.work = 0  # positions of the distinct values kept
+        self.built = 0  # positions of the graphs built by node()
+        self.steps = steps
 
     def add(self, g: LoopyGame) -> int:
         """The number of the stopper ``g`` (put in simplest form)."""
@@ -775,16 +930,23 @@ class _Values:
                 graph_right.extend(tuple(w + shift for w in m) for m in graph.right)
                 moves[side].append(graph.start + shift)
         graph_left[0], graph_right[0] = tuple(moves[0]), tuple(moves[1])
+        self.built += len(graph_left)
+        if self.steps is not None:
+            self.steps.tick()
         return self.add(LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0)))
 
 
-def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]:
+def _value_sidling(
+    graph: GameGraph, stopper: list[bool], steps: _Steps | None = None, built: int = _VALUE_BUILT
+) -> Iterator[LoopyGame]:
     """``S_k`` at the start, ``k = 1, 2, ...``: sidling from ``on`` with every
     ``S_k(v) = {S_{k-1}(v^L) | S_{k-1}(v^R)}`` built from the values of the
     options and put in simplest form, so each is equal to the ``S_k`` of
-    :func:`_sidling`.  Yields each new start value."""
+    :func:`_sidling`.  Yields each new start value, until a fixed point, or
+    :data:`_VALUE_STEPS` steps, or the work bounds (:data:`_VALUE_WORK`, and
+    ``built`` positions of the graphs built)."""
     n = graph.size
-    values = _Values()
+    values = _Values(steps)
     top = values.add(on)
     current = [
         values.add(LoopyGame(GameGraph(graph.left, graph.right, v))) if stopper[v] else top
@@ -806,7 +968,7 @@ def _value_sidling(graph: GameGraph, stopper: list[bool]) -> Iterator[LoopyGame]
                 # a position may be replaced by on (module docstring)
                 memo[key] = top if values.games[value].graph.size > _VALUE_SIZE else value
             new[v] = memo[key]
-            if values.work > _VALUE_WORK:
+            if values.work > _VALUE_WORK or values.built > built:
                 return
         if new == current:
             return

@@ -36,6 +36,7 @@ from typing import Any, Union
 
 from .._compat import flag
 from .._deep import deep
+from .._options import Options
 from ..errors import CGTError, InvalidArgument, TooLarge
 from ..game import Game, Relation, maybe_game
 from ..notation import names as notation_names
@@ -73,6 +74,8 @@ THEORY_METHODS: frozenset[str] = frozenset(
         "variety",
         # the text of a stopper (cgt.loopy.printing)
         "stopper_text",
+        # the text of a game that is not a stopper: its sides (cgt.loopy.sided)
+        "sided_text",
     }
 )
 """The names of LoopyGame's façade table: what the loopy modules built on it provide.
@@ -374,6 +377,34 @@ class LoopyGame:
         """
         return self._graph
 
+    @property
+    def left_options(self) -> Options[LoopyGame]:
+        """The games Left can move to: the start's Left successors in :attr:`graph`.
+
+        A tuple that can also be called, as positions' ``left_options()`` are.
+
+        >>> from cgt.loopy import on, over
+        >>> on.left_options, over.left_options()
+        ((on,), (0,))
+        """
+        return self._moves(self._graph.left)
+
+    @property
+    def right_options(self) -> Options[LoopyGame]:
+        """The games Right can move to (a callable tuple, as :attr:`left_options`).
+
+        >>> from cgt.loopy import on, over
+        >>> on.right_options, over.right_options()
+        ((), (over,))
+        """
+        return self._moves(self._graph.right)
+
+    def _moves(self, side: tuple[tuple[int, ...], ...]) -> Options[LoopyGame]:
+        graph = self._graph
+        return Options(
+            LoopyGame(GameGraph(graph.left, graph.right, target)) for target in side[graph.start]
+        )
+
     # --- properties ------------------------------------------------------------
     @property
     def is_stopper(self) -> bool:
@@ -405,7 +436,7 @@ class LoopyGame:
         ^
         """
         if not _acyclic(self._graph):
-            raise InvalidArgument(f"{self} has a cycle: it is not a short game")
+            raise InvalidArgument(f"{self!r} has a cycle: it is not a short game")
         return _short_nodes(self._graph)[0]
 
     def canonical(self) -> LoopyGame:
@@ -428,7 +459,7 @@ class LoopyGame:
         """
         if not self.is_stopper:
             raise NotAStopper(
-                f"canonical forms are for stoppers; {self} is not one "
+                f"canonical forms are for stoppers; {self!r} is not one "
                 "(its sides are: cgt.loopy.sides(g))"
             )
         c = self._canonical_graph()
@@ -585,10 +616,27 @@ class LoopyGame:
         return (_rebuild, (self._graph.left, self._graph.right))
 
     def __str__(self) -> str:
-        return _to_string(self)
+        """CGSuite's text: a stopper in its simplest form, ``dud``, else the
+        sides ``onside & offside`` (a summary when they are not found).
+
+        >>> import cgt
+        >>> from cgt.games import BackslidingToadsAndFrogs
+        >>> print(cgt.parse("{0|pass}"), cgt.parse("a{1||a|0}"))
+        over 2 & +-1
+        >>> print(BackslidingToadsAndFrogs("tt..ff").value())
+        * & *
+        """
+        return _to_string(self, True)
 
     def __repr__(self) -> str:
-        return _to_string(self)
+        """As :meth:`__str__` for a stopper; the whole graph for any other game
+        (which :func:`cgt.parse` reads back to the same graph).
+
+        >>> import cgt
+        >>> cgt.parse("{0|pass}"), cgt.parse("a{1||a|0}")
+        (over, a{1|{a|0}})
+        """
+        return _to_string(self, False)
 
     def sides(self) -> Any:
         """The onside and offside, a :class:`cgt.loopy.sided.SidedValue`
@@ -770,7 +818,7 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
     for x in (g, h):
         if not x.is_stopper:
             raise NotAStopper(
-                f"comparison needs stoppers; {x} is not a stopper "
+                f"comparison needs stoppers; {x!r} is not a stopper "
                 "(compare its sides: cgt.loopy.sides(g) gives onside & offside)"
             )
     difference = _product(g.graph, (-h).graph)
@@ -781,7 +829,9 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
 # printing
 # ---------------------------------------------------------------------------
 @deep
-def _to_string(g: LoopyGame) -> str:
+def _to_string(g: LoopyGame, readable: bool) -> str:
+    """A short game's text, ``dud``, a stopper's simplest form; then, for other
+    games, their sides (``readable``) or their whole graph."""
     graph = g.graph
     shorts = _short_nodes(graph)
     if 0 in shorts:
@@ -791,6 +841,9 @@ def _to_string(g: LoopyGame) -> str:
     if g.is_stopper:
         value: str = _theory("stopper_text")(g._canonical_graph())
         return value
+    if readable:
+        text: str = _theory("sided_text")(g)
+        return text
     return _plain_text(graph, shorts)
 
 

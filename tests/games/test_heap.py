@@ -8,6 +8,7 @@ G(pre - 1) != G(pre - 1 + p).
 
 from __future__ import annotations
 
+import pickle
 from functools import cache
 
 import pytest
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgt.errors import CGTError, InvalidPosition, ParseError
-from cgt.games import HeapPosition, OctalGame, Periodicity, SubtractionGame
+from cgt.games import HeapPosition, OctalGame, Periodicity, PeriodNotFound, SubtractionGame
 from cgt.games.heap import HeapTooLarge
 from cgt.impartial import grundy, mex
 
@@ -111,7 +112,9 @@ def test_incremental_extension_matches_one_shot() -> None:
 
 def test_nim_as_repeating_code() -> None:
     assert OctalGame("0.[3]").grundy_sequence(30) == list(range(30))
-    assert OctalGame("0.[3]").periodicity() is None
+    with pytest.raises(PeriodNotFound, match="infinitely many digits") as err:
+        OctalGame("0.[3]").periodicity()
+    assert err.value.next_length is None and err.value.searched == 0
 
 
 # --- subtraction games ----------------------------------------------------------------------
@@ -124,7 +127,6 @@ def test_subtraction_sequence_and_certified_period(s: set[int]) -> None:
     seq = game.grundy_sequence(400)
     assert seq == naive_sequence(game, 400)
     p = game.periodicity()
-    assert p is not None
     # certificate: the window of max(S) values after the preperiod repeats ...
     assert all(seq[n] == seq[n + p.period] for n in range(p.preperiod, p.preperiod + max(s)))
     # ... and the claim holds on a long independent prefix; pre and period are minimal
@@ -141,7 +143,9 @@ def test_subtraction_sequence_and_certified_period(s: set[int]) -> None:
 def test_all_but_subtraction(s: set[int]) -> None:
     game = SubtractionGame(s, all_but=True)
     assert game.grundy_sequence(200) == naive_sequence(game, 200)
-    assert game.periodicity() is None
+    with pytest.raises(PeriodNotFound, match="all-but subtraction set") as err:
+        game.periodicity()
+    assert err.value.next_length is None
 
 
 def test_subtraction_known_cases() -> None:
@@ -152,16 +156,49 @@ def test_subtraction_known_cases() -> None:
     assert SubtractionGame({1, 2, 3}).grundy(10**40) == 0
 
 
+def _follow_advice(game: SubtractionGame | OctalGame, max_length: int) -> tuple[Periodicity, int]:
+    """Search as the PeriodNotFound messages say, from ``max_length``: (period, tries)."""
+    tries = 0
+    while True:
+        try:
+            return game.periodicity(max_length=max_length), tries
+        except PeriodNotFound as err:
+            assert err.searched == max_length
+            assert f"max_length={err.next_length}" in str(err)
+            assert err.next_length is not None and err.next_length > max_length
+            max_length, tries = err.next_length, tries + 1
+
+
 def test_periodicity_not_claimed_from_a_short_prefix() -> None:
     # {4, 6, 11}: preperiod 27, period 5; 40 values cannot cover the window
-    assert SubtractionGame({4, 6, 11}).periodicity(max_length=40) is None
+    with pytest.raises(PeriodNotFound, match="first 40 Grundy values"):
+        SubtractionGame({4, 6, 11}).periodicity(max_length=40)
     assert SubtractionGame({4, 6, 11}).periodicity() == Periodicity(27, 5)
+    # following the message's advice from a short prefix finds the same period
+    assert _follow_advice(SubtractionGame({4, 6, 11}), 40) == (Periodicity(27, 5), 1)
     # Kayles needs 2*71 + 12 + 2 + 12 = 168 values for the Guy-Smith certificate
-    assert OctalGame("0.77").periodicity(max_length=160) is None
+    with pytest.raises(PeriodNotFound, match="max_length=320 to search further"):
+        OctalGame("0.77").periodicity(max_length=160)
+    assert _follow_advice(OctalGame("0.77"), 10) == (Periodicity(71, 12), 5)  # 10 .. 320
     # Officers: no period is known (and none is claimed)
-    assert OctalGame("0.6").periodicity(max_length=3000) is None
-    # '!' codes: the Guy-Smith shift argument does not apply
-    assert OctalGame("4!.0").periodicity(max_length=3000) is None
+    with pytest.raises(PeriodNotFound, match="first 3000 Grundy values") as err:
+        OctalGame("0.6").periodicity(max_length=3000)
+    assert (err.value.searched, err.value.next_length) == (3000, 6000)
+    # '!' codes: the Guy-Smith shift argument does not apply, so no search can help
+    with pytest.raises(PeriodNotFound, match="cannot help") as err:
+        OctalGame("4!.0").periodicity(max_length=3000)
+    assert (err.value.searched, err.value.next_length) == (0, None)
+
+
+def test_period_not_found_of_the_issue() -> None:
+    # issue 28: OctalGame("0.106").periodicity() returned a bare None
+    with pytest.raises(PeriodNotFound) as err:
+        OctalGame("0.106").periodicity(max_length=2048)
+    text = str(err.value)
+    assert "OctalGame('0.106')" in text and "2048" in text and "max_length=4096" in text
+    assert isinstance(err.value, ValueError) and isinstance(err.value, CGTError)
+    back = pickle.loads(pickle.dumps(err.value))
+    assert (str(back), back.searched, back.next_length) == (text, 2048, 4096)
 
 
 def test_huge_heaps() -> None:

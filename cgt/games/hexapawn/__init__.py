@@ -35,6 +35,7 @@ from typing import Literal, NamedTuple
 
 from ... import progress as _progress
 from ..._compat import CallableStr, flag
+from ..._svg import Drawable
 from ...errors import InvalidPosition, WrongType
 from ...game import Outcome, OutcomeWord
 from ..registry import register_ruleset
@@ -134,7 +135,7 @@ def _bit_square(bit: int) -> tuple[int, int]:
     stored_as=("cgt.games.hexapawn.Hexapawn",),
     fast_path="compiled search (cgt/_c/hexapawn.c), at most 64 squares",
 )
-class Hexapawn:
+class Hexapawn(Drawable):
     """A Hexapawn position: board, pawn type, ending rule and the side to move.
 
     ``Hexapawn(columns, rows)`` is the start position; ``Hexapawn(board)``
@@ -271,7 +272,7 @@ class Hexapawn:
             return f"Hexapawn({self.columns}, {self.rows}{extra})"
         return f"Hexapawn({self._board()!r}{extra})"
 
-    def _repr_svg_(self) -> str:
+    def _draw_svg(self) -> str:
         """The board as a picture: Black's home row on top, files and ranks
         labelled, the side to move named underneath.
 
