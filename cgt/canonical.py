@@ -129,9 +129,10 @@ def cache_info() -> _cache.CacheInfo:
     """Entries of every cache table, with their estimated bytes and the total.
 
     The result is a dict from table names to entries: ``"sum"`` and
-    ``"compare"`` are the engine's cached sums and comparisons, ``"forms"``
-    and ``"nus"`` its interned games (held weakly, so not counted in bytes),
-    ``"shortgame.*"`` the compiled board engine's tables, ``"solvers"`` the
+    ``"compare"`` are the engine's cached sums and comparisons (the compiled
+    engine's and the Python engine's together), ``"nodes"`` the compiled
+    engine's games, ``"forms"`` and ``"nus"`` the interned games (held weakly,
+    so not counted in bytes), ``"shortgame.*"`` the compiled solvers' tables, ``"solvers"`` the
     tables of every live solver, and the other names the tables of the
     theory modules.  ``.bytes`` maps the same names to estimated bytes
     (allocated bytes for compiled tables), ``.total`` adds them up and
