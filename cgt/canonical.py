@@ -106,7 +106,7 @@ def _bind(game_class: type[Game]) -> None:
     if _kernel is not None:
         from .errors import WorkLimitExceeded, WrongType
 
-        _kernel.init(game_class, Dyadic, globals(), _cache, WrongType, WorkLimitExceeded)
+        _kernel.init(game_class, Dyadic, globals(), WrongType, WorkLimitExceeded)
         # The kernel's node engine (cgt/_c/engine.h, the compiled solvers' engine)
         # makes the games of its results itself, as this module would: the same
         # slots, the same keys in the same weak-value tables, the same serial
@@ -129,9 +129,10 @@ def cache_info() -> _cache.CacheInfo:
     """Entries of every cache table, with their estimated bytes and the total.
 
     The result is a dict from table names to entries: ``"sum"`` and
-    ``"compare"`` are the engine's cached sums and comparisons, ``"forms"``
-    and ``"nus"`` its interned games (held weakly, so not counted in bytes),
-    ``"shortgame.*"`` the compiled board engine's tables, ``"solvers"`` the
+    ``"compare"`` are the engine's cached sums and comparisons (the compiled
+    engine's and the Python engine's together), ``"nodes"`` the compiled
+    engine's games, ``"forms"`` and ``"nus"`` the interned games (held weakly,
+    so not counted in bytes), ``"shortgame.*"`` the compiled solvers' tables, ``"solvers"`` the
     tables of every live solver, and the other names the tables of the
     theory modules.  ``.bytes`` maps the same names to estimated bytes
     (allocated bytes for compiled tables), ``.total`` adds them up and
@@ -144,22 +145,27 @@ def cache_info() -> _cache.CacheInfo:
     >>> info.total <= info.limit
     True
     """
-    compares, sums = _kernel.sizes() if _kernel is not None else (0, 0)
     per = _cache.ENTRY_BYTES
     entries = {
         "forms": len(_forms) + len(_numbers),
         "nus": len(_nus_table),
-        "sum": len(_add_cache) + sums,
-        "compare": len(_le_cache) + compares,
+        "sum": len(_add_cache),
+        "compare": len(_le_cache),
     }
     nbytes = {"forms": 0, "nus": 0}
     nbytes["sum"] = entries["sum"] * per["engine"]
     nbytes["compare"] = entries["compare"] * per["engine"]
+    engine_tables = {"nodes", "compare", "sum"}  # the node engine's (in the canonical kernel)
+    if _kernel is not None:
+        for name, (count, size) in _kernel.usage().items():
+            entries[name] = entries.get(name, 0) + count
+            nbytes[name] = nbytes.get(name, 0) + size
     board = kernel("shortgame")
     if board is not None:
         for name, (count, size) in board.usage().items():
-            entries["shortgame." + name] = count
-            nbytes["shortgame." + name] = size
+            if name not in engine_tables:
+                entries["shortgame." + name] = count
+                nbytes["shortgame." + name] = size
     solved = 0
     for solver in list(_cache._solvers):
         solved += solver._table_entries()
@@ -176,7 +182,10 @@ def cache_info() -> _cache.CacheInfo:
 
 
 def _apply_kernel_limits() -> None:
-    """Give the compiled board engine its share of the memory budget."""
+    """Give the node engine and the compiled solvers their share of the memory budget."""
+    engine = kernel("canonical")  # (this runs once before _kernel is bound below)
+    if engine is not None:
+        engine.set_limit(_cache.share("kernel"), _cache.cache_limit())
     board = kernel("shortgame")
     if board is not None:
         board.set_limit(_cache.share("kernel"), _cache.cache_limit())
@@ -199,8 +208,7 @@ def clear_caches() -> None:
     _le_cache.clear()
     _add_cache.clear()
     if _kernel is not None:
-        _kernel.clear()
-        _kernel.clear_engine()  # the node engine, and the compiled solvers' tables with it
+        _kernel.clear()  # the node engine, and the compiled solvers' tables with it
     for hook in _clear_hooks:
         hook()
 

@@ -5,26 +5,36 @@
  * struct declared in engine_api.h; shortgame.c (with boards.h and graphs.h)
  * reaches the engine only through that struct.
  *
- * The engine mirrors cgt/canonical.py: games are nodes numbered from 1 and
- * hash-consed, so that every value has exactly one node (numbers by their
- * value, other games by their sorted canonical option lists).  Numbers are
- * dyadic rationals num / 2**exp held in 64 bits; anything that would overflow
- * raises Fallback, and the caller's Python path then answers.  Nus values (ups
- * and stars) are plain general nodes here: canonical forms are unique, so they
- * are converted to the right Python objects on the way out
- * (cgt.canonical._engine_form recognises them).
+ * This is cgt's one canonical form in C: canonical.c's le, add and
+ * canonical_form (the compiled half of cgt/canonical.py) and the compiled
+ * solvers all run on it.
  *
- * Node -> Game conversion makes the games of results here, as cgt.canonical
- * makes them: canonical.py hands its intern tables, serial counter and lock
- * over (setup_engine, from cgt.canonical._bind).
+ * The engine mirrors cgt/canonical.py: games are nodes numbered from 1 and
+ * hash-consed, so that every value has exactly one node.  Numbers and nus
+ * values x + k.up + *m are interned by value (x, k, m) with their options
+ * listed on first use, and compared, added and negated in closed form; a form
+ * {L|R} interned from canonical options is recognised as such a value when it
+ * is one (cgt.canonical._recognise_nus), other games are interned by their
+ * sorted canonical option lists.  Numbers are dyadic rationals num / 2**exp
+ * held in 64 bits; anything that would overflow raises Fallback, and the
+ * caller's Python path then answers.
+ *
+ * Game -> node conversion (n_of_game) reads a Game's slots: numbers and nus
+ * values by value, other games by their options tuples (canonical already, so
+ * interned as they are), memoised by the Game's serial number; the node keeps
+ * its Game.  Node -> Game conversion (n_to_python) makes the games of results
+ * here, as cgt.canonical makes them: canonical.py hands its intern tables,
+ * serial counter and lock over (setup_engine, from cgt.canonical._bind).
  *
  * Every table persists across calls; the memo tables are bounded (emptied
  * when full), and the node tables are emptied at the start of a call once they
  * are over their bound (with every table of the clients, through their
  * on_reset hooks).  A value is inserted only once it is complete, so a search
- * interrupted by Ctrl-C leaves the tables consistent.  All of it runs with the
- * GIL held; a re-entrant call (from a signal handler, or from Python code that
- * a conversion runs) raises Fallback instead of touching the tables.
+ * interrupted by Ctrl-C (or stopped by the work budget or the depth guard)
+ * leaves the tables consistent.  All of it runs with the GIL held; a
+ * re-entrant call (from a signal handler, or from Python code that a
+ * conversion runs) raises Fallback instead of touching the tables, and a call
+ * from another thread while a call is inside Python code waits for it.
  */
 #ifndef CGT_ENGINE_H
 #define CGT_ENGINE_H
@@ -65,6 +75,40 @@ static cgt_work_state *g_budget; /* this call's thread's budget (set by n_enter)
         if (g_budget != NULL && g_budget->on && --g_budget->left < 0)                  \
             return work_exceeded();                                                    \
     } while (0)
+
+/* Depth: every recursive step not answered by a memo goes down one level with
+ * descend() and comes back up with LEAVE(): the thread's C stack and Python's
+ * recursion limit are checked, RecursionError beyond them, which cgt/_deep.py turns
+ * into a re-run on a big stack (not Py_EnterRecursiveCall: from Python 3.12 on it
+ * counts against a fixed C limit that the interpreter's recursion limit does not
+ * raise); signals are looked at every 1024 steps; descend(1) spends one unit of the
+ * work budget too.  One call runs in the engine at a time, so these are plain
+ * statics, set for the calling thread by n_enter. */
+static long g_depth, g_depth_limit;
+static uintptr_t g_stack_floor;
+static unsigned int g_steps;
+
+static inline int descend(int spend)
+{
+    char probe;
+    if ((uintptr_t)&probe < g_stack_floor) {
+        PyErr_SetString(PyExc_RecursionError,
+                        "maximum recursion depth exceeded in cgt's engine (C stack)");
+        return -1;
+    }
+    if (g_depth >= g_depth_limit) {
+        PyErr_SetString(PyExc_RecursionError, "maximum recursion depth exceeded in cgt's engine");
+        return -1;
+    }
+    if ((++g_steps & 0x3ff) == 0 && PyErr_CheckSignals() < 0)
+        return -1;
+    if (spend && g_budget->on && --g_budget->left < 0)
+        return work_exceeded();
+    g_depth++;
+    return 0;
+}
+
+#define LEAVE() (g_depth--)
 
 /* floor(x / 2**d) for x >= 0 and d >= 0 (any d: exponents go up to EXP_LIMIT) */
 static inline int64_t floor_shift(int64_t x, int d)
@@ -200,7 +244,14 @@ typedef struct {
     int32_t neg; /* the node of the negative; 0: not known yet */
     uint32_t hash;
     uint32_t stamp;
+    int32_t nus_k;  /* x + k.up + *m (x: the stops): k and m; a number has k = m = 0 */
+    uint16_t nus_m; /* NOT_NUS: a general node (an int32 and an int16 in the padding) */
 } node;
+
+#define NOT_NUS 0xFFFFu
+#define NUS_M_MAX 0xFFFEu             /* nimbers up to this in a node */
+#define NUS_K_MAX ((int64_t)1 << 30) /* up counts below this in size */
+#define IS_NUS(id) (g_nodes[id].nus_m != NOT_NUS) /* a number or x + k.up + *m */
 
 #define MEMO_GE_KNOWN 1
 #define MEMO_GE 2
@@ -253,6 +304,7 @@ static int32_t new_node(void)
     }
     int32_t id = g_count++;
     memset(&g_nodes[id], 0, sizeof(node));
+    g_nodes[id].nus_m = NOT_NUS;
     g_py[id] = NULL;
     return id;
 }
@@ -293,6 +345,7 @@ typedef struct {
     uint32_t hash;
     int32_t id;
     dy x;
+    int32_t k, m; /* x + k.up + *m (a number: 0, 0) */
 } numkey;
 
 typedef struct {
@@ -305,7 +358,8 @@ typedef struct {
 static inline int same_number(int32_t id, const numkey *k)
 {
     const node *n = &g_nodes[id];
-    return n->hash == k->hash && n->ls_num == k->x.num && n->ls_exp == k->x.exp;
+    return n->hash == k->hash && n->ls_num == k->x.num && n->ls_exp == k->x.exp &&
+           n->nus_k == k->k && n->nus_m == k->m;
 }
 
 static inline int same_form(int32_t id, const formkey *k)
@@ -333,12 +387,19 @@ static uint32_t hash_number(dy x)
     return (uint32_t)mix64((uint64_t)x.num * 31 + (uint64_t)x.exp + 0x9e3779b97f4a7c15ULL);
 }
 
-static int32_t make_number(dy x)
+/* The node of x + k.up + *m (a number when k = m = 0), interned by value in the table
+ * of numbers; its options are listed on first use (ensure_options), as cgt.canonical
+ * does. */
+static int32_t make_nus(dy x, int64_t k, int64_t m)
 {
     if (x.exp > EXP_LIMIT || x.num >= NUM_LIMIT || x.num <= -NUM_LIMIT)
         return n_fail("a number too large for the compiled engine");
+    if (m < 0 || m > NUS_M_MAX || k >= NUS_K_MAX || k <= -NUS_K_MAX)
+        return n_fail("a nimber or up count too large for the compiled engine");
     uint32_t h = hash_number(x);
-    numkey key = {h, 0, x};
+    if (k || m)
+        h = (uint32_t)mix64(h + (uint64_t)k * 0x9E3779B97F4A7C15ULL + (uint64_t)m * 0xC2B2AE3DULL);
+    numkey key = {h, 0, x, (int32_t)k, (int32_t)m};
     const idslot *found = numtab_find(&t_numbers, key);
     if (found)
         return found->id;
@@ -346,15 +407,63 @@ static int32_t make_number(dy x)
     if (id < 0)
         return -1;
     node *n = &g_nodes[id];
-    n->is_num = 1;
+    n->is_num = k == 0 && m == 0;
     n->ls_num = n->rs_num = x.num;
     n->ls_exp = n->rs_exp = (int16_t)x.exp;
+    n->nus_k = (int32_t)k;
+    n->nus_m = (uint16_t)m;
     n->opt = -1;
     n->hash = h;
     key.id = id;
     if (!numtab_insert(&t_numbers, key))
         return -1;
     return id;
+}
+
+static int32_t make_number(dy x)
+{
+    return make_nus(x, 0, 0);
+}
+
+/* The x + k.up + *m that the canonical options L, R (sorted, unique) are the form of,
+ * as cgt.canonical._recognise_nus finds it: 0 when none, -1 on error. */
+static int32_t recognise_nus(const int32_t *L, int nl, const int32_t *R, int nr)
+{
+    const node *a = &g_nodes[L[0]];
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < (s ? nr : nl); i++) {
+            const node *o = &g_nodes[(s ? R : L)[i]];
+            if (o->nus_m == NOT_NUS || o->ls_num != a->ls_num || o->ls_exp != a->ls_exp)
+                return 0;
+        }
+    dy x = {a->ls_num, a->ls_exp};
+    if (nl == nr && !memcmp(L, R, (size_t)nl * sizeof(int32_t))) { /* x + *m */
+        /* distinct nodes with one x and k = 0 have distinct m: all below nl is all of them */
+        for (int i = 0; i < nl; i++) {
+            const node *o = &g_nodes[L[i]];
+            if (o->nus_k != 0 || (int)o->nus_m >= nl)
+                return 0;
+        }
+        return make_nus(x, 0, nl);
+    }
+    if (nl == 1 && nr == 1) {
+        const node *l = &g_nodes[L[0]], *r = &g_nodes[R[0]];
+        if (l->is_num && !r->is_num && r->nus_k >= 0)
+            return make_nus(x, (int64_t)r->nus_k + 1, r->nus_m ^ 1);
+        if (r->is_num && !l->is_num && l->nus_k <= 0)
+            return make_nus(x, (int64_t)l->nus_k - 1, l->nus_m ^ 1);
+        return 0;
+    }
+    /* ^* = {x, x* | x} and v* = {x | x, x*} */
+    const int32_t *two = nl == 2 && nr == 1 ? L : nl == 1 && nr == 2 ? R : NULL;
+    const int32_t *one = two == L ? R : L;
+    if (!two || !g_nodes[one[0]].is_num)
+        return 0;
+    const node *p = &g_nodes[two[0]], *q = &g_nodes[two[1]];
+    int pm = p->nus_k == 0 ? p->nus_m : -1, qm = q->nus_k == 0 ? q->nus_m : -1;
+    if (!((pm == 0 && qm == 1) || (pm == 1 && qm == 0)))
+        return 0;
+    return make_nus(x, two == L ? 1 : -1, 1);
 }
 
 static uint32_t hash_lists(const int32_t *L, int nl, const int32_t *R, int nr)
@@ -406,6 +515,11 @@ static int32_t n_intern_general(const int32_t *L, int nl, const int32_t *R, int 
         return n_fail("internal: a general node with an empty side");
     if (nl > 65535 || nr > 65535)
         return n_fail("too many options for the compiled engine");
+    if (IS_NUS(L[0]) && IS_NUS(R[0])) { /* perhaps x + k.up + *m (never in t_forms) */
+        int32_t nus = recognise_nus(L, nl, R, nr);
+        if (nus != 0)
+            return nus;
+    }
     uint32_t h = hash_lists(L, nl, R, nr);
     formkey key = {h, 0, L, R, nl, nr};
     const idslot *found = formtab_find(&t_forms, key);
@@ -445,10 +559,78 @@ static int32_t n_intern_general(const int32_t *L, int nl, const int32_t *R, int 
 }
 
 /* List the options of a number (made on first use, as cgt.canonical does). */
+/* Record the listed options of a number or nus node (ids: left then right). */
+static int set_options(int32_t id, const int32_t *ids, int nl, int nr)
+{
+    int64_t off = pool_append(ids, nl + nr);
+    if (off < 0)
+        return -1;
+    node *n = &g_nodes[id];
+    n->opt = (int32_t)off;
+    n->nl = (uint16_t)nl;
+    n->nr = (uint16_t)nr;
+    return 0;
+}
+
+/* List the options of x + k.up + *m (cgt.canonical._nus_options): *m has x + *j for
+ * j < m on both sides; k.up + *m = {x | x + (k-1).up + *(m^1)} but ^* = {x, x* | x}
+ * (k < 0: the mirror image). */
+static int nus_options(int32_t id)
+{
+    dy x = ls_of(id);
+    int64_t k = g_nodes[id].nus_k, m = g_nodes[id].nus_m;
+    int32_t small[4], *ids = small;
+    int nl, nr;
+    if (k == 0) {
+        if (m > 2 && !(ids = malloc((size_t)m * 2 * sizeof(int32_t))))
+            return n_no_memory();
+        for (int64_t j = 0; j < m; j++)
+            if ((ids[j] = make_nus(x, 0, j)) < 0) {
+                if (ids != small)
+                    free(ids);
+                return -1;
+            }
+        nl = sort_unique(ids, (int)m);
+        memcpy(ids + nl, ids, (size_t)nl * sizeof(int32_t));
+        nr = nl;
+    } else {
+        int32_t xn = make_nus(x, 0, 0), near;
+        if (xn < 0)
+            return -1;
+        if (k == 1 && m == 1) { /* ^* = {x, x* | x} */
+            if ((near = make_nus(x, 0, 1)) < 0)
+                return -1;
+            ids[0] = xn < near ? xn : near;
+            ids[1] = xn < near ? near : xn;
+            ids[2] = xn;
+            nl = 2, nr = 1;
+        } else if (k == -1 && m == 1) { /* v* = {x | x, x*} */
+            if ((near = make_nus(x, 0, 1)) < 0)
+                return -1;
+            ids[0] = xn;
+            ids[1] = xn < near ? xn : near;
+            ids[2] = xn < near ? near : xn;
+            nl = 1, nr = 2;
+        } else {
+            if ((near = make_nus(x, k > 0 ? k - 1 : k + 1, m ^ 1)) < 0)
+                return -1;
+            ids[0] = k > 0 ? xn : near;
+            ids[1] = k > 0 ? near : xn;
+            nl = nr = 1;
+        }
+    }
+    int r = set_options(id, ids, nl, nr);
+    if (ids != small)
+        free(ids);
+    return r;
+}
+
 static int number_options(int32_t id)
 {
     if (g_nodes[id].opt >= 0)
         return 0;
+    if (!g_nodes[id].is_num)
+        return nus_options(id);
     dy x = ls_of(id), o;
     int32_t ids[2];
     int nl = 0, nr = 0;
@@ -471,14 +653,7 @@ static int number_options(int32_t id)
             return -1;
         nr = 1;
     }
-    int64_t off = pool_append(ids, nl + nr);
-    if (off < 0)
-        return -1;
-    node *n = &g_nodes[id];
-    n->opt = (int32_t)off;
-    n->nl = (uint16_t)nl;
-    n->nr = (uint16_t)nr;
-    return 0;
+    return set_options(id, ids, nl, nr);
 }
 
 static inline int ensure_options(int32_t id)
@@ -511,6 +686,15 @@ CGT_TABLE_VALUES(memo, memo_entry, uint64_t, int32_t)
 static memo m_le = {NULL, 0, 0, 1u << 22};
 static memo m_add = {NULL, 0, 0, 1u << 20};
 #define MEMO_SLOT sizeof(memo_entry)
+static uint64_t g_memo_entries; /* cgt.set_cache_limit: the most entries of each memo (0: none) */
+
+/* Memoise a result, keeping the table within g_memo_entries (a full memo is emptied). */
+static int memo_store(memo *t, uint64_t key, int32_t val)
+{
+    if (g_memo_entries && t->count >= g_memo_entries)
+        memo_clear(t);
+    return memo_put(t, key, val);
+}
 
 static inline uint64_t pair_key(int32_t a, int32_t b)
 {
@@ -525,8 +709,16 @@ static int n_le(int32_t g, int32_t h)
     if (g == h)
         return 1;
     const node *G = &g_nodes[g], *H = &g_nodes[h];
-    if (G->is_num && H->is_num)
-        return n_dcmp(ls_of(g), ls_of(h)) <= 0;
+    if (G->nus_m != NOT_NUS && H->nus_m != NOT_NUS) {
+        /* x + k.up + *m <= y + j.up + *n: the numbers decide when they differ; else
+         * (j - k).up + *(m ^ n) >= 0 */
+        int c = n_dcmp(ls_of(g), ls_of(h));
+        if (c != 0)
+            return c < 0;
+        int64_t k = (int64_t)H->nus_k - G->nus_k;
+        int m = G->nus_m ^ H->nus_m;
+        return k == 0 ? m == 0 : k >= 2 ? 1 : k == 1 ? m != 1 : 0;
+    }
     /* stops: G <= H needs LS(G) <= LS(H) and RS(G) <= RS(H); LS(G) < RS(H) suffices */
     if (n_dcmp(ls_of(h), ls_of(g)) < 0 || n_dcmp(rs_of(h), rs_of(g)) < 0)
         return 0;
@@ -536,29 +728,29 @@ static int n_le(int32_t g, int32_t h)
     int32_t r;
     if (memo_get(&m_le, key, &r))
         return r;
-    N_SPEND_WORK();
+    if (descend(1) < 0)
+        return -1;
     int g_num = G->is_num, h_num = H->is_num;
     r = 1;
-    if (!g_num) { /* G <= H needs no G^L >= H (for a number H too: avoidance) */
+    if ((!g_num && ensure_options(g) < 0) || (!h_num && ensure_options(h) < 0))
+        r = -1;
+    if (r == 1 && !g_num) { /* G <= H needs no G^L >= H (for a number H too: avoidance) */
         int nl = g_nodes[g].nl;
-        for (int i = 0; i < nl && r; i++) {
+        for (int i = 0; i < nl && r == 1; i++) {
             int t = n_le(h, g_pool[g_nodes[g].opt + i]);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
+            if (t != 0)
+                r = t < 0 ? -1 : 0;
         }
     }
-    if (r && !h_num) { /* and no H^R <= G */
-        for (int i = 0; i < g_nodes[h].nr && r; i++) {
+    if (r == 1 && !h_num) { /* and no H^R <= G */
+        for (int i = 0; i < g_nodes[h].nr && r == 1; i++) {
             int t = n_le(g_pool[g_nodes[h].opt + g_nodes[h].nl + i], g);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
+            if (t != 0)
+                r = t < 0 ? -1 : 0;
         }
     }
-    if (memo_put(&m_le, key, r) < 0)
+    LEAVE();
+    if (r < 0 || memo_store(&m_le, key, r) < 0)
         return -1;
     return r;
 }
@@ -581,26 +773,24 @@ static int n_raw_ge(int32_t x)
     } else if (n->memo & MEMO_GE_KNOWN) {
         return (n->memo & MEMO_GE) != 0;
     }
-    N_SPEND_WORK();
+    if (descend(1) < 0)
+        return -1;
     int r = 1;
-    for (int i = 0; i < c_R->n && r; i++) {
+    for (int i = 0; i < c_R->n && r == 1; i++) {
         int t = n_le(c_R->a[i], x);
-        if (t < 0)
-            return -1;
-        if (t)
-            r = 0;
+        if (t != 0)
+            r = t < 0 ? -1 : 0;
     }
-    if (r) {
-        if (ensure_options(x) < 0)
-            return -1;
-        for (int i = 0; i < g_nodes[x].nl && r; i++) {
-            int t = n_raw_le(g_pool[g_nodes[x].opt + i]);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
-        }
+    if (r == 1 && ensure_options(x) < 0)
+        r = -1;
+    for (int i = 0; r == 1 && i < g_nodes[x].nl; i++) {
+        int t = n_raw_le(g_pool[g_nodes[x].opt + i]);
+        if (t != 0)
+            r = t < 0 ? -1 : 0;
     }
+    LEAVE();
+    if (r < 0)
+        return -1;
     n = &g_nodes[x];
     if (n->stamp != g_stamp) {
         n->stamp = g_stamp;
@@ -620,26 +810,24 @@ static int n_raw_le(int32_t x)
     } else if (n->memo & MEMO_LE_KNOWN) {
         return (n->memo & MEMO_LE) != 0;
     }
-    N_SPEND_WORK();
+    if (descend(1) < 0)
+        return -1;
     int r = 1;
-    for (int i = 0; i < c_L->n && r; i++) {
+    for (int i = 0; i < c_L->n && r == 1; i++) {
         int t = n_le(x, c_L->a[i]);
-        if (t < 0)
-            return -1;
-        if (t)
-            r = 0;
+        if (t != 0)
+            r = t < 0 ? -1 : 0;
     }
-    if (r) {
-        if (ensure_options(x) < 0)
-            return -1;
-        for (int i = 0; i < g_nodes[x].nr && r; i++) {
-            int t = n_raw_ge(g_pool[g_nodes[x].opt + g_nodes[x].nl + i]);
-            if (t < 0)
-                return -1;
-            if (t)
-                r = 0;
-        }
+    if (r == 1 && ensure_options(x) < 0)
+        r = -1;
+    for (int i = 0; r == 1 && i < g_nodes[x].nr; i++) {
+        int t = n_raw_ge(g_pool[g_nodes[x].opt + g_nodes[x].nl + i]);
+        if (t != 0)
+            r = t < 0 ? -1 : 0;
     }
+    LEAVE();
+    if (r < 0)
+        return -1;
     n = &g_nodes[x];
     if (n->stamp != g_stamp) {
         n->stamp = g_stamp;
@@ -861,11 +1049,13 @@ static int32_t n_negate(int32_t g)
     if (g_nodes[g].neg)
         return g_nodes[g].neg;
     int32_t n;
-    if (g_nodes[g].is_num) {
+    if (IS_NUS(g)) { /* -(x + k.up + *m) = -x - k.up + *m */
         dy x = ls_of(g);
         x.num = -x.num;
-        n = make_number(x);
+        n = make_nus(x, -(int64_t)g_nodes[g].nus_k, g_nodes[g].nus_m);
     } else {
+        if (descend(0) < 0)
+            return -1;
         int nl = g_nodes[g].nl, nr = g_nodes[g].nr;
         int32_t buf[128];
         int32_t *a = nl + nr <= 128 ? buf : malloc((size_t)(nl + nr) * sizeof(int32_t));
@@ -885,6 +1075,7 @@ static int32_t n_negate(int32_t g)
         }
         if (a != buf)
             free(a);
+        LEAVE();
     }
     if (n < 0)
         return -1;
@@ -926,11 +1117,12 @@ static int32_t g_zero;
 static int32_t n_add(int32_t g, int32_t h)
 {
     int g_num = g_nodes[g].is_num, h_num = g_nodes[h].is_num;
-    if (g_num && h_num) {
+    if (IS_NUS(g) && IS_NUS(h)) { /* (x + k.up + *m) + (y + j.up + *n), in closed form */
         dy s;
         if (dadd(ls_of(g), ls_of(h), &s) < 0)
             return -1;
-        return make_number(s);
+        return make_nus(s, (int64_t)g_nodes[g].nus_k + g_nodes[h].nus_k,
+                        g_nodes[g].nus_m ^ g_nodes[h].nus_m);
     }
     if (g_nodes[g].neg == h)
         return g_zero; /* G + (-G) = 0 */
@@ -938,18 +1130,23 @@ static int32_t n_add(int32_t g, int32_t h)
     int32_t r;
     if (memo_get(&m_add, key, &r))
         return r;
-    N_SPEND_WORK();
+    if (descend(1) < 0)
+        return -1;
     if (g_num) {
         r = g_nodes[g].ls_num == 0 ? h : n_translate(h, g);
     } else if (h_num) {
         r = g_nodes[h].ls_num == 0 ? g : n_translate(g, h);
+    } else if (ensure_options(g) < 0 || ensure_options(h) < 0) {
+        r = -1;
     } else {
         int gl = g_nodes[g].nl, gr = g_nodes[g].nr, hl = g_nodes[h].nl, hr = g_nodes[h].nr;
         int n = gl + gr + hl + hr;
         int32_t buf[256];
         int32_t *a = n <= 256 ? buf : malloc((size_t)n * sizeof(int32_t));
-        if (!a)
+        if (!a) {
+            LEAVE();
             return n_no_memory();
+        }
         int k = 0;
         r = 0;
         /* left: G^L + H, G + H^L; right: G^R + H, G + H^R */
@@ -966,9 +1163,10 @@ static int32_t n_add(int32_t g, int32_t h)
         if (a != buf)
             free(a);
     }
+    LEAVE();
     if (r < 0)
         return -1;
-    if (memo_put(&m_add, key, r) < 0)
+    if (memo_store(&m_add, key, r) < 0)
         return -1;
     return r;
 }
@@ -978,6 +1176,9 @@ static int32_t n_add(int32_t g, int32_t h)
 /* Table management                                                           */
 /* ------------------------------------------------------------------------ */
 static int g_busy, g_clear_pending;
+static unsigned long g_owner;         /* the thread inside a call (while g_busy) */
+static PyThread_type_lock g_mutex;    /* held by that thread for the call */
+static memo m_games = {NULL, 0, 0, 0x80000000u, 0}; /* Game serial -> node (-1: beyond the engine) */
 static PyObject *cb_number, *cb_form; /* Python constructors of games */
 static uint64_t g_ticks;             /* solver steps since the last look at signals */
 #define SIGNAL_EVERY 2048
@@ -993,10 +1194,12 @@ static void n_reset_all(void)
         g_reset_hooks[i]();
     memo_free(&m_le);
     memo_free(&m_add);
-    for (int32_t i = 1; i < g_count; i++)
-        Py_CLEAR(g_py[i]);
+    memo_free(&m_games);
+    /* the games are released last, once the engine is empty: releasing one can run
+     * Python code (weak-reference callbacks), and another thread with it */
+    PyObject **py = g_py;
+    int32_t count = g_count;
     free(g_nodes);
-    free(g_py);
     free(g_pool);
     g_nodes = NULL;
     g_py = NULL;
@@ -1008,6 +1211,9 @@ static void n_reset_all(void)
     formtab_free(&t_forms);
     g_zero = 0;
     g_stamp = 0;
+    for (int32_t i = 1; i < count; i++)
+        Py_XDECREF(py[i]);
+    free(py);
 }
 
 /* Bytes held by the nodes, their Python games' pointers, the options and the
@@ -1015,28 +1221,65 @@ static void n_reset_all(void)
 static size_t node_bytes(void)
 {
     return (size_t)g_cap * (sizeof(node) + sizeof(PyObject *)) + (size_t)g_pool_cap * sizeof(int32_t) +
-           numtab_bytes(&t_numbers) + formtab_bytes(&t_forms);
+           numtab_bytes(&t_numbers) + formtab_bytes(&t_forms) + memo_bytes(&m_games);
 }
 
-/* Enter a call: refuse re-entry, trim the node tables, make sure zero exists. */
+/* The engine is inside a call of another thread, which let the GIL go (a call back
+ * into Python while it makes a result's games): wait, without the GIL, until it
+ * leaves (Ctrl-C still interrupts).  A wait beyond about 0.2 s raises Fallback, so
+ * that no cycle of waits (a lock the other thread needs, held by this one) can hang;
+ * the Python path then answers. */
+#define WAIT_SLICE_US 2000
+#define WAIT_SLICES 100
+static int n_wait(void)
+{
+    for (int i = 0; g_busy; i++) {
+        if (i == WAIT_SLICES)
+            return n_fail("the compiled engine is busy in another thread");
+        PyLockStatus got;
+        Py_BEGIN_ALLOW_THREADS
+        got = PyThread_acquire_lock_timed(g_mutex, WAIT_SLICE_US, 0);
+        if (got == PY_LOCK_ACQUIRED)
+            PyThread_release_lock(g_mutex);
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Enter a call: refuse re-entry (Fallback), wait for another thread's call, trim the
+ * node tables, make sure zero exists. */
 static int n_enter(void)
 {
-    if (g_busy) {
-        n_fail("the compiled engine is busy (re-entrant call)");
-        return -1;
-    }
-    if (g_clear_pending || node_bytes() > g_node_bytes) {
-        n_reset_all();
+    unsigned long me = PyThread_get_thread_ident();
+    for (;;) {
+        if (g_busy) {
+            if (g_owner == me)
+                return n_fail("the compiled engine is busy (re-entrant call)");
+            if (n_wait() < 0)
+                return -1;
+        }
+        if (!g_clear_pending && node_bytes() <= g_node_bytes)
+            break;
         g_clear_pending = 0;
+        n_reset_all(); /* (releasing games can run Python code, and another thread's call) */
     }
+    /* free but for a waiting thread's instant between taking and releasing it */
+    PyThread_acquire_lock(g_mutex, WAIT_LOCK);
     g_busy = 1;
+    g_owner = me;
     g_budget = work_current();
+    g_depth = 0;
+    g_depth_limit = Py_GetRecursionLimit();
+    g_stack_floor = stack_floor_here();
     if (!g_zero) {
         dy z = {0, 0};
         int32_t id = make_number(z);
         if (id < 0) {
             g_busy = 0;
             g_budget = NULL;
+            PyThread_release_lock(g_mutex);
             return -1;
         }
         g_zero = id;
@@ -1048,6 +1291,7 @@ static void n_leave(void)
 {
     g_busy = 0;
     g_budget = NULL;
+    PyThread_release_lock(g_mutex);
     if (g_clear_pending) {
         n_reset_all();
         g_clear_pending = 0;
@@ -1398,6 +1642,13 @@ static PyObject *n_to_python(int32_t id)
         if (!done)
             obj = PyObject_CallFunction(cb_number, "Li", (long long)g_nodes[id].ls_num,
                                         (int)g_nodes[id].ls_exp);
+    } else if (IS_NUS(id)) { /* cgt.canonical.make_nus(x, k, m) */
+        long long k = g_nodes[id].nus_k, m = g_nodes[id].nus_m;
+        int32_t xn = make_number(ls_of(id));
+        PyObject *xg = xn < 0 ? NULL : n_to_python(xn);
+        PyObject *f = xg ? ns_get(s_make_nus) : NULL;
+        obj = f ? PyObject_CallFunction(f, "OLL", ISLOT(xg, S_X), k, m) : NULL;
+        Py_XDECREF(xg);
     } else {
         int nl = g_nodes[id].nl, nr = g_nodes[id].nr;
         PyObject *left = PyTuple_New(nl), *right = PyTuple_New(nr);
@@ -1437,11 +1688,150 @@ static PyObject *n_to_python(int32_t id)
     }
     if (!obj)
         return NULL;
+    /* the Game converts back to this node without a walk (a solver's value that
+     * Python then adds to something, say) */
+    long long serial;
+    if (ic_game && as_ll(ISLOT(obj, S_ID), &serial) == 0 && serial > 0 &&
+        memo_put(&m_games, (uint64_t)serial, id) < 0) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    if (PyErr_Occurred()) { /* (as_ll of a serial cannot fail, but be sure) */
+        Py_DECREF(obj);
+        return NULL;
+    }
     Py_INCREF(obj);
     g_py[id] = obj;
     return obj;
 }
 
+
+
+/* ------------------------------------------------------------------------ */
+/* Games -> nodes                                                             */
+/* ------------------------------------------------------------------------ */
+/* A Game (canonical, interned) becomes the node of its value: a number or x + k.up + *m
+ * by its value, any other game by its options (already canonical: interned as they are).  Each game converts once while the nodes last
+ * (m_games, by serial number), and its node keeps it (g_py), so that the node of an
+ * operand converts back to the very same object.  A game beyond the engine (a number
+ * beyond 64 bits, a nimber or up count above NUS_M_MAX, NUS_K_MAX) raises Fallback and is
+ * remembered as such, with every game above it that was being converted. */
+static int g_beyond; /* the last Fallback of a conversion is for good (the game's size) */
+
+static int n_beyond(const char *msg)
+{
+    g_beyond = 1;
+    return n_fail(msg);
+}
+
+static int n_dyadic_of(PyObject *d, dy *out)
+{
+    long long num, exp;
+    int a = as_ll(*(PyObject **)((char *)d + d_off_num), &num);
+    int b = a < 0 ? -1 : as_ll(*(PyObject **)((char *)d + d_off_exp), &exp);
+    if (a < 0 || b < 0)
+        return -1;
+    if (a || b || exp < 0 || exp > EXP_LIMIT || num >= NUM_LIMIT || num <= -NUM_LIMIT)
+        return n_beyond("a number too large for the compiled engine");
+    out->num = (int64_t)num;
+    out->exp = (int32_t)exp;
+    return 0;
+}
+
+static int32_t n_of_game(PyObject *g);
+
+/* The nodes of the options in a tuple, sorted and unique, into *out (malloc'd when
+ * more than `cap`); their number, or -1. */
+static int n_of_options(PyObject *t, int32_t *buf, int cap, int32_t **out)
+{
+    if (!t || !PyTuple_CheckExact(t)) {
+        PyErr_SetString(PyExc_TypeError, "cgt: a general game without its options tuple");
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(t);
+    if (n > 65535)
+        return n_beyond("too many options for the compiled engine");
+    int32_t *a = n <= cap ? buf : malloc((size_t)n * sizeof(int32_t));
+    if (!a)
+        return n_no_memory();
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((a[i] = n_of_game(PyTuple_GET_ITEM(t, i))) < 0) {
+            if (a != buf)
+                free(a);
+            return -1;
+        }
+    *out = a;
+    return sort_unique(a, (int)n);
+}
+
+static int32_t n_of_game_new(PyObject *g)
+{
+    PyObject *x = ISLOT(g, S_X);
+    dy d;
+    if (x != Py_None) {
+        if (!x || n_dyadic_of(x, &d) < 0)
+            return -1;
+        int32_t xn = make_number(d);
+        if (xn < 0 || ISLOT(g, S_ISNUM) == Py_True)
+            return xn;
+        long long k, m;
+        int a = as_ll(ISLOT(g, S_K), &k), b = a < 0 ? -1 : as_ll(ISLOT(g, S_M), &m);
+        if (a < 0 || b < 0)
+            return -1;
+        if (a || b || m < 0 || m > NUS_M_MAX || k >= NUS_K_MAX || k <= -NUS_K_MAX)
+            return n_beyond("a nimber or up count beyond the compiled engine's limits");
+        return make_nus(d, k, m);
+    }
+    if (descend(0) < 0)
+        return -1;
+    int32_t lbuf[32], rbuf[32], *L = NULL, *R = NULL, r = -1;
+    int nl = n_of_options(ISLOT(g, S_LEFT), lbuf, 32, &L);
+    int nr = nl < 0 ? -1 : n_of_options(ISLOT(g, S_RIGHT), rbuf, 32, &R);
+    if (nl >= 0 && nr >= 0)
+        r = n_intern_general(L, nl, R, nr);
+    if (L && L != lbuf)
+        free(L);
+    if (R && R != rbuf)
+        free(R);
+    LEAVE();
+    return r;
+}
+
+/* The node of a Game (inside a call). */
+static int32_t n_of_game(PyObject *g)
+{
+    if (!ic_game) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled engine is not set up");
+        return -1;
+    }
+    long long serial;
+    int c = as_ll(ISLOT(g, S_ID), &serial);
+    if (c != 0 || serial <= 0) {
+        if (c >= 0)
+            PyErr_SetString(PyExc_OverflowError, "cgt: a game's serial number out of range");
+        return -1;
+    }
+    int32_t id;
+    if (memo_get(&m_games, (uint64_t)serial, &id)) {
+        if (id < 0)
+            return n_beyond("a game beyond the compiled engine (a number, nimber or up count "
+                            "too large)");
+        return id;
+    }
+    g_beyond = 0;
+    id = n_of_game_new(g);
+    if (id < 0) {
+        if (g_beyond && PyErr_ExceptionMatches(Fallback) &&
+            memo_put(&m_games, (uint64_t)serial, -1) < 0)
+            return -1;
+        return -1;
+    }
+    if (!g_py[id])
+        g_py[id] = Py_NewRef(g);
+    if (memo_put(&m_games, (uint64_t)serial, id) < 0)
+        return -1;
+    return id;
+}
 
 /* ------------------------------------------------------------------------ */
 /* The C API (engine_api.h)                                                   */
@@ -1507,6 +1897,7 @@ static void api_set_limit(uint64_t total, uint64_t entries)
     g_node_bytes = 16 * unit;
     m_le.max_cap = api_slots_within(16 * unit, MEMO_SLOT);
     m_add.max_cap = api_slots_within(4 * unit, MEMO_SLOT);
+    g_memo_entries = entries;
     if (entries) { /* a table is at most half full */
         uint32_t most =
             api_slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1);
@@ -1515,7 +1906,8 @@ static void api_set_limit(uint64_t total, uint64_t entries)
         if (m_add.max_cap > most)
             m_add.max_cap = most;
     }
-    if (node_bytes() > g_node_bytes || memo_over(&m_le) || memo_over(&m_add))
+    if (node_bytes() > g_node_bytes || memo_over(&m_le) || memo_over(&m_add) ||
+        (entries && (m_le.count > entries || m_add.count > entries)))
         n_clear();
 }
 
@@ -1623,6 +2015,10 @@ static int engine_init(PyObject *m)
             return -1;
     }
     the_engine_api.fallback = Fallback;
+    if (!g_mutex && !(g_mutex = PyThread_allocate_lock())) {
+        PyErr_NoMemory();
+        return -1;
+    }
     if (PyModule_AddObject(m, "Fallback", Py_NewRef(Fallback)) < 0) {
         Py_DECREF(Fallback);
         return -1;

@@ -1,7 +1,8 @@
 /* engine_api.h: the C API of cgt's node engine (declared once, included by both sides).
  *
- * The node engine (cgt/_c/engine.h) lives in the canonical kernel
- * (cgt._kernel_canonical) and is exported there as the capsule
+ * The node engine (cgt/_c/engine.h), cgt's one compiled canonical form, lives
+ * in the canonical kernel (cgt._kernel_canonical), whose le, add and
+ * canonical_form run on it, and is exported there as the capsule
  * "cgt._kernel_canonical._engine_api", a pointer to a cgt_engine_api.  The
  * compiled solvers (cgt/_c/shortgame.c with boards.h and graphs.h) and the
  * compiled reader (cgt/_c/parse.c, for a Game's parts) import it in their
@@ -13,7 +14,8 @@
  * canonical option lists).  Functions that return a node return it (> 0) or
  * -1 with a Python error set: the engine's Fallback (a number beyond 64 bits,
  * too many nodes, a re-entrant call: the caller's Python path answers),
- * MemoryError, KeyboardInterrupt, WorkLimitExceeded.
+ * MemoryError, KeyboardInterrupt, WorkLimitExceeded, RecursionError (a game
+ * deeper than the recursion limit or the thread's C stack allows).
  *
  * A client calls enter() before any other function and leave() after it
  * (including the conversion of its result to a Game with to_python); nodes
@@ -52,7 +54,8 @@ typedef struct {
     PyObject *fallback;
 
     /* calls */
-    int (*enter)(void); /* 0, or -1 with Fallback set (busy: a re-entrant call) */
+    int (*enter)(void); /* 0, or -1 with Fallback set (busy: a re-entrant call); waits
+                         * while another thread's call is inside Python code */
     void (*leave)(void);
 
     /* values (inside enter/leave) */
