@@ -480,3 +480,25 @@ def test_sides_of_what_is_neither_a_game_nor_a_position(bad: object) -> None:
 
     with pytest.raises(InvalidArgument, match="position with a value"):
         sides(bad)  # type: ignore[arg-type]
+
+
+def test_an_offside_not_found_is_named_the_offside(monkeypatch: pytest.MonkeyPatch) -> None:
+    # offside(g) searches the onside of -g; its failure must speak of g's offside
+    from cgt.loopy import sided
+
+    def fail(graph: object, built: int, checks: int) -> None:
+        raise sided.SidesNotFound(
+            "the onside of this loopy game (9 positions) was not found exactly: no candidate "
+            "(Right's cycle moves cut) passed the check; the onside may not be a stopper"
+        )
+
+    monkeypatch.setattr(sided, "_search", fail)
+    sided._ONSIDES.clear()
+    g = parse_loopy("{pass|pass,0}")  # not a stopper
+    with pytest.raises(sided.SidesNotFound) as err:
+        sided.offside(g)
+    assert "offside of this loopy game" in str(err.value) and "onside" not in str(err.value)
+    assert "Left's cycle moves" in str(err.value)
+    with pytest.raises(sided.SidesNotFound, match="the onside of this loopy game"):
+        sided.onside(g)
+    sided._ONSIDES.clear()

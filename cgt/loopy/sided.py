@@ -442,7 +442,11 @@ def offside(g: LoopyGame) -> LoopyGame:
     """
     if g.is_stopper:
         return g
-    return -_sidle((-g).graph)
+    try:
+        return -_sidle((-g).graph)
+    except SidesNotFound as err:  # the search was for the onside of -g: say it of g
+        text = str(err).replace("onside", "offside").replace("Right's", "Left's")
+        raise SidesNotFound(text) from None
 
 
 def onside_ge(g: LoopyGame | Game | int, t: LoopyGame | Game | int) -> bool:
