@@ -720,38 +720,36 @@ def _bit_key(kind: type[_StoneBoard], region: _BitState) -> tuple[_BitKey, bool]
         lows >>= 8
         highs >>= 8
     width = 2 * n
-    mask = (1 << width) - 1
-    turned = lanes >> (4 * width)  # lanes 4 to 7: the transposed images
-    a = min(
-        lanes & mask,
-        (lanes >> width) & mask,
-        (lanes >> 2 * width) & mask,
-        (lanes >> 3 * width) & mask,
-    )
-    b = min(
-        turned & mask, (turned >> width) & mask, (turned >> 2 * width) & mask, turned >> 3 * width
-    )
+    a, b = _least_lanes(lanes, width)
     if kind.transposes:
         plain = (h, w, a) if (h, w, a) < (w, h, b) else (w, h, b)
         # the colours swapped: x and o exchange their low bits
-        lanes ^= (lanes >> 1) & (((1 << (8 * width)) - 1) // 3)
-        turned = lanes >> (4 * width)
-        a = min(
-            lanes & mask,
-            (lanes >> width) & mask,
-            (lanes >> 2 * width) & mask,
-            (lanes >> 3 * width) & mask,
-        )
-        b = min(
-            turned & mask,
-            (turned >> width) & mask,
-            (turned >> 2 * width) & mask,
-            turned >> 3 * width,
-        )
+        a, b = _least_lanes(lanes ^ ((lanes >> 1) & (((1 << (8 * width)) - 1) // 3)), width)
         swapped = (h, w, a) if (h, w, a) < (w, h, b) else (w, h, b)
     else:
         plain, swapped = (h, w, a), (w, h, b)
     return (swapped, True) if swapped < plain else (plain, False)
+
+
+def _least_lanes(lanes: int, width: int) -> tuple[int, int]:
+    """The least of lanes 0 to 3 (the images keeping the shape) and of lanes 4 to 7
+    (the transposed ones), each lane ``width`` bits."""
+    mask = (1 << width) - 1
+    turned = lanes >> (4 * width)
+    return (
+        min(
+            lanes & mask,
+            (lanes >> width) & mask,
+            (lanes >> 2 * width) & mask,
+            (lanes >> 3 * width) & mask,
+        ),
+        min(
+            turned & mask,
+            (turned >> width) & mask,
+            (turned >> 2 * width) & mask,
+            turned >> 3 * width,
+        ),
+    )
 
 
 def _bit_moves(kind: type[_StoneBoard], state: _BitState, left: bool) -> list[_BitState]:
