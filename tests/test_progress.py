@@ -3,6 +3,7 @@ and a Ctrl-C in the middle of a search leaves every cache consistent."""
 
 from __future__ import annotations
 
+import gc
 import math
 import re
 import signal
@@ -215,7 +216,7 @@ def _winning_moves_by_search() -> list[str]:
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
-@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.7])
+@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.8])
 def test_a_real_ctrl_c_signal_mid_search(
     fraction: float, eager: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -237,15 +238,29 @@ def test_a_real_ctrl_c_signal_mid_search(
         start = time.process_time()
         solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
         took = min(took, time.process_time() - start)
-    clear_solver_caches()
+    # A handler that runs inside a callback (a gc callback such as hypothesis's, a weakref
+    # callback) has its KeyboardInterrupt printed and dropped by Python, not raised in the
+    # search: the collector is off meanwhile, and an attempt whose interrupt was dropped
+    # that way (or came after the search) is made again, at most three times.
     old = signal.signal(signal.SIGPROF, interrupt)
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        signal.setitimer(signal.ITIMER_PROF, max(fraction * took, 1e-3))
-        with pytest.raises(KeyboardInterrupt):
-            solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
+        for _attempt in range(3):
+            clear_solver_caches()
+            signal.setitimer(signal.ITIMER_PROF, max(fraction * took, 1e-3))
+            try:
+                solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
+            except KeyboardInterrupt:
+                break
+            finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
+        else:
+            pytest.fail("no attempt was interrupted in the search")
     finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
+        if was_enabled:
+            gc.enable()
     assert progress.outermost() is None and solver_for(Domineering)._tracker is None
     again = solver_for(Domineering).keyed_value(_DOMINEERING, Domineering(board).state)
     assert again == expected and Domineering(board).value() == expected
