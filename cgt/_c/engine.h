@@ -1326,8 +1326,8 @@ static const char *const SLOT_NAMES[S_COUNT] = {"_id", "_left", "_right", "_x", 
 static Py_ssize_t g_off[S_COUNT];            /* offsets of the game slots */
 static Py_ssize_t d_off_num, d_off_exp;       /* offsets of Dyadic's slots */
 static PyTypeObject *ic_game, *ic_dyadic, *ic_keyedref;
-static PyObject *ic_serial, *ic_forms, *ic_numbers, *ic_nus, *ic_forms_remove,
-    *ic_numbers_remove, *ic_nus_remove, *ic_lock, *ic_key_name;
+static PyObject *ic_serial, *ic_forms, *ic_numbers, *ic_forms_remove, *ic_numbers_remove, *ic_lock,
+    *ic_key_name;
 
 #define ISLOT(obj, s) (*(PyObject **)((char *)(obj) + g_off[s]))
 
@@ -1372,8 +1372,8 @@ static PyObject *setup_intern(PyObject *args)
     Py_XSETREF(ic_serial, Py_NewRef(serial));
     Py_XSETREF(ic_forms, Py_NewRef(forms));
     Py_XSETREF(ic_numbers, Py_NewRef(numbers));
-    Py_XSETREF(ic_nus, Py_NewRef(nus));
-    Py_XSETREF(ic_nus_remove, Py_NewRef(uremove));
+    (void)nus; /* the nus games are made by the Python callback (make_nus), not here */
+    (void)uremove;
     Py_XSETREF(ic_forms_remove, Py_NewRef(fremove));
     Py_XSETREF(ic_numbers_remove, Py_NewRef(nremove));
     Py_XSETREF(ic_lock, Py_NewRef(lock));
@@ -1474,38 +1474,6 @@ static PyObject *c_number(long long num, int exp, int *done)
     return g;
 }
 
-/* The game x* = {x|x} for the number game a (x + *1, a nus value), made as
- * cgt.canonical.make_nus makes it: options filled in lazily. */
-static PyObject *c_number_star(PyObject *a, int *done)
-{
-    *done = 1;
-    PyObject *x = ISLOT(a, S_X);
-    PyObject *num = *(PyObject **)((char *)x + d_off_num), *exp = *(PyObject **)((char *)x + d_off_exp);
-    PyObject *key = Py_BuildValue("(OOii)", num, exp, 0, 1);
-    if (!key)
-        return NULL;
-    PyObject *g = interned(ic_nus, key);
-    if (g || PyErr_Occurred()) {
-        Py_DECREF(key);
-        return g;
-    }
-    /* the birthday of x + *1 is one more than x's */
-    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
-    PyObject *pb = one ? PyNumber_Add(ISLOT(a, S_BIRTHDAY), one) : NULL;
-    int nz = PyObject_IsTrue(num);
-    if (pb && zero && nz >= 0) {
-        PyObject *vals[S_COUNT] = {NULL, Py_None, Py_None, x,    zero,
-                                   one,  x,       x,       pb,   nz ? Py_False : Py_True,
-                                   Py_None, Py_False};
-        g = intern_new(ic_nus, ic_nus_remove, key, vals);
-    }
-    Py_XDECREF(one);
-    Py_XDECREF(zero);
-    Py_XDECREF(pb);
-    Py_DECREF(key);
-    return g;
-}
-
 /* The game {left|right} (canonical, not a number), or NULL with an error;
  * *done is 0 when the Python callback should make it (a possible nus value). */
 static PyObject *c_form(PyObject *left, PyObject *right, int bl, int br, int *done)
@@ -1537,13 +1505,8 @@ static PyObject *c_form(PyObject *left, PyObject *right, int bl, int br, int *do
             }
         }
     }
-    if (same_x) {
-        PyObject *a = PyTuple_GET_ITEM(left, 0);
-        if (PyTuple_GET_SIZE(left) == 1 && PyTuple_GET_SIZE(right) == 1 &&
-            PyTuple_GET_ITEM(right, 0) == a && ISLOT(a, S_ISNUM) == Py_True)
-            return c_number_star(a, done); /* {x|x} = x* */
+    if (same_x) /* ({x|x} never comes here: the engine holds it as a nus node) */
         return NULL;
-    }
     *done = 1;
     PyObject *sides[2] = {left, right}, *keys[2] = {NULL, NULL};
     long long birthday = 0;
