@@ -1,6 +1,7 @@
 """cgt against the C++ solver MCGS v1.5 on the same positions, in one run (issue 33).
 
-Run:  python benchmarks/bench_mcgs.py [--only TEXT] [--timeout S] [--mcgs PATH | --cgt-only]
+Run:  python benchmarks/bench_mcgs.py [--only TEXT] [--timeout S] [--runs N]
+                                     [--mcgs PATH | --cgt-only]
 
 MCGS (Folkersen, Müller and Du, https://github.com/ualberta-mueller-group/MCGS)
 is built outside this repository by ``sh benchmarks/mcgs_build.sh`` into
@@ -25,12 +26,16 @@ The workloads (each position for both players moving first):
 cgt answers through the public API (``position.outcome()``, the Cram solver
 ``bench_cram.py`` uses), with cold caches at the start of each workload
 (``cgt.clear_caches()``, ``cgt.games.clear_solver_caches()``), timed in CPU
-seconds (``time.process_time``).  MCGS runs once per workload (every position
-of it in one input, its transposition table shared across them as cgt's caches
-are; the database off, ``--no-use-db``), timed by the CPU seconds of the child
-(``resource.getrusage(RUSAGE_CHILDREN)``).  MCGS's start-up (allocating its
-tables) is measured on a trivial position and subtracted: the MCGS column and
-the ratio exclude it.  ``--timeout S`` bounds each position's CPU seconds (cgt:
+seconds (``time.process_time``).  MCGS solves a workload in one process (every
+position of it in one input, its transposition table shared across them as
+cgt's caches are; its database of precomputed small subgames off,
+``--no-use-db``, as cgt uses no store here), timed by the CPU seconds of the child
+(``resource.getrusage(RUSAGE_CHILDREN)``; the median of ``--runs`` runs,
+3 by default).  MCGS's start-up (allocating its tables, about a second) is
+measured on a trivial position and subtracted: the MCGS column and the ratio
+exclude it.  What is left can be a few hundredths of a second, within the
+noise of the start-up: such a time is shown as at most the spread of five
+start-up runs.  ``--timeout S`` bounds each position's CPU seconds (cgt:
 a profiling timer; MCGS: a CPU limit of the child of S per position plus the
 start-up); a workload that runs out is shown as ``> T``.
 
@@ -340,21 +345,27 @@ def mcgs_startup(binary: Path, runs: int = 5) -> tuple[float, float]:
 
 
 def solve_mcgs(
-    binary: Path, work: Workload, timeout: float, startup: float, spread: float
+    binary: Path, work: Workload, timeout: float, startup: float, spread: float, runs: int = 1
 ) -> Result:
-    """MCGS on the workload, its start-up subtracted.
+    """MCGS on the workload (the median CPU time of ``runs`` runs), its start-up subtracted.
 
     A time below the spread of the start-up runs is noise: reported as at
-    most that spread (``Result.below``).
+    most that spread (``Result.below``).  The runs must give the same answers.
     """
     limit = startup + timeout * len(work.items)
-    output, seconds, killed = run_mcgs(binary, mcgs_input(work), limit)
-    if killed:
-        return Result([None] * len(work.items), seconds - startup, True)
-    answers = parse_mcgs(output, work.impartial)
-    if len(answers) != len(work.items):
-        raise RuntimeError(f"MCGS gave {len(answers)} answers for {len(work.items)}:\n{output}")
-    net = seconds - startup
+    times = []
+    answers: list[str] | None = None
+    for _ in range(runs):
+        output, seconds, killed = run_mcgs(binary, mcgs_input(work), limit)
+        if killed:
+            return Result([None] * len(work.items), seconds - startup, True)
+        found = parse_mcgs(output, work.impartial)
+        if len(found) != len(work.items) or answers not in (None, found):
+            raise RuntimeError(f"MCGS gave {found} for {len(work.items)} positions:\n{output}")
+        answers = found
+        times.append(seconds)
+    assert answers is not None
+    net = sorted(times)[len(times) // 2] - startup
     if net < spread:
         return Result(list(answers), spread, below=True)
     return Result(list(answers), net)
@@ -395,7 +406,7 @@ def ratio_text(ours: Result, theirs: Result) -> str:
         return "?"
     if theirs.seconds <= 0:
         return "n/a"
-    ratio = figure(ours.seconds / theirs.seconds)
+    ratio = f"{ours.seconds / theirs.seconds:.3g}"
     if theirs.timed_out:
         return f"< {ratio}"
     return f">= {ratio}" if ours.timed_out or theirs.below else ratio
@@ -470,7 +481,9 @@ def bench(args: argparse.Namespace) -> int:
     problems: list[str] = []
     for work in chosen:
         ours = run_cgt(work, args.timeout)
-        theirs = solve_mcgs(binary, work, args.timeout, startup, spread) if binary else None
+        theirs = (
+            solve_mcgs(binary, work, args.timeout, startup, spread, args.runs) if binary else None
+        )
         found = disagreements(work, ours, theirs)
         problems += found
         agree = agree_text(work, ours, theirs, found)
@@ -561,12 +574,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--mcgs", metavar="PATH", help="the MCGS binary (default: ~/.cache/cgt/mcgs)"
     )
+    parser.add_argument("--runs", type=int, default=3, metavar="N", help="MCGS runs (median)")
     parser.add_argument("--cgt-only", action="store_true", help="do not run MCGS")
     parser.add_argument("--smoke", action="store_true", help="small positions, checked (CI)")
     parser.add_argument(_smoke_child(), action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.timeout <= 0:
-        parser.error("--timeout must be positive")
+    if args.timeout <= 0 or args.runs < 1:
+        parser.error("--timeout must be positive, --runs at least 1")
     cgt.set_progress(False)  # no bars between the rows
     return smoke(args) if args.smoke else bench(args)
 
