@@ -193,8 +193,12 @@ block_scan(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py
 }
 
 #ifdef HEAP_BLOCK_X86
-/* block_scan 32 splits at a time (AVX2); the rest one at a time.  The set stays in
-   four words (no store to reload: that would stall), cleared without branches. */
+#define SCAN_GROUP 4 /* chunks of 32 splits looked up with one copy of the set */
+
+/* block_scan 32 splits at a time (AVX2), SCAN_GROUP chunks between two updates of the
+   set (a code met twice in a group is cleared twice: no harm), the rest one at a
+   time.  The set is copied into the vectors from words, not reloaded from bytes
+   just stored (that would stall on the store). */
 __attribute__((target("avx2"))) static Py_ssize_t
 block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
                 uint8_t *want, int *need)
@@ -208,40 +212,43 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
     uint64_t w[4];
     memcpy(w, want, sizeof(w));
     Py_ssize_t a = lo;
-    while (a + 31 <= hi) {
+    while (a + 32 * SCAN_GROUP - 1 <= hi && (w[0] | w[1] | w[2] | w[3])) {
         __m256i table0 = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[1], (long long)w[0]));
         __m256i table1 = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[3], (long long)w[2]));
-        uint32_t found = 0;
-        __m256i x = _mm256_setzero_si256();
-        /* the chunks up to the first that meets a wanted code */
-        for (; a + 31 <= hi; a += 32) {
-            __m256i small = _mm256_loadu_si256((const __m256i *)(cg + a));
-            __m256i large = _mm256_loadu_si256((const __m256i *)(cg + m - a - 31));
+        uint32_t found[SCAN_GROUP], any = 0;
+        __m256i xs[SCAN_GROUP];
+        for (int q = 0; q < SCAN_GROUP; q++) {
+            Py_ssize_t b = a + 32 * q;
+            __m256i small = _mm256_loadu_si256((const __m256i *)(cg + b));
+            __m256i large = _mm256_loadu_si256((const __m256i *)(cg + m - b - 31));
             large = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(large, reverse), 0x4E);
-            x = _mm256_xor_si256(small, large);
+            __m256i x = _mm256_xor_si256(small, large);
             __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 3), low5);
             __m256i byte = _mm256_blendv_epi8(_mm256_shuffle_epi8(table0, idx),
                                               _mm256_shuffle_epi8(table1, idx),
                                               _mm256_slli_epi16(idx, 3));
             __m256i bit = _mm256_shuffle_epi8(bits, _mm256_and_si256(x, low3));
             __m256i met = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), bit);
-            met = _mm256_and_si256(met, _mm256_loadu_si256((const __m256i *)(ok + a)));
-            found = (uint32_t)_mm256_movemask_epi8(met);
-            if (found)
-                break;
+            met = _mm256_and_si256(met, _mm256_loadu_si256((const __m256i *)(ok + b)));
+            found[q] = (uint32_t)_mm256_movemask_epi8(met);
+            xs[q] = x;
+            any |= found[q];
         }
-        if (!found)
-            break;
-        uint8_t codes[32];
-        _mm256_storeu_si256((__m256i *)codes, x);
-        while (found) {
-            unsigned c = codes[lowest_bit(found)];
-            found &= found - 1;
-            w[c >> 6] &= ~((uint64_t)1 << (c & 63));
+        a += 32 * SCAN_GROUP;
+        if (!any)
+            continue;
+        for (int q = 0; q < SCAN_GROUP; q++) {
+            uint32_t f = found[q];
+            if (!f)
+                continue;
+            uint8_t codes[32];
+            _mm256_storeu_si256((__m256i *)codes, xs[q]);
+            while (f) {
+                unsigned c = codes[lowest_bit(f)];
+                f &= f - 1;
+                w[c >> 6] &= ~((uint64_t)1 << (c & 63));
+            }
         }
-        a += 32;
-        if (!(w[0] | w[1] | w[2] | w[3]))
-            break;
     }
     memcpy(want, w, sizeof(w));
     *need = 0;
