@@ -204,6 +204,11 @@ COMPILED_WORKLOADS = {
             Snort(nx.grid_2d_graph(3, 6)).value()
     """,
     "Kayles to 20000": WORKLOADS["Kayles to 20000"],
+    "Officers to 10**6": """
+        from cgt.games import OctalGame
+        def run():
+            OctalGame("0.6").grundy_sequence(10**6, progress=False)
+    """,
     "Hexapawn 6x6": """
         from cgt.games import Hexapawn
         def run():

@@ -9,13 +9,15 @@
  *
  * Functions (all called from cgt/games/heap.py, which checks their arguments):
  *
- *   sparse(values, end, rules, mask, domain, phase, report, next) -> None
+ *   sparse(values, end, rules, mask, domain, phase, report, next[, flags]) -> None
  *   dense(values, end, rules, report, next) -> None
  *       Append G(len(values)), ..., G(end - 1) to the list ``values``.
  *       ``rules`` lists (k, digit, distinct) for every non-zero digit of a
  *       finite code whose digits are below 8.  ``report(heap)`` is called when
  *       ``heap`` reaches ``next`` and returns the next checkpoint (progress
  *       bars); Ctrl-C is noticed between heaps.  On an error nothing is appended.
+ *       ``flags`` (sparse only; default 3) allows the blocks of heap_block.h
+ *       (bit 0) and their AVX2 scan (bit 1); 0 keeps to the general code.
  *   tally(values, lo, hi) -> list
  *       counts[2 * v + n % 2] = how many n in [lo, hi) have values[n] == v.
  */
@@ -258,6 +260,8 @@ typedef struct {
     int32_t value;
 } Rare;
 
+#include "heap_block.h"
+
 static PyObject *
 heap_sparse(PyObject *self, PyObject *args)
 {
@@ -265,9 +269,9 @@ heap_sparse(PyObject *self, PyObject *args)
     PyObject *values, *rules_o, *report;
     Py_ssize_t end, next;
     unsigned long mask;
-    int domain, phase;
-    if (!PyArg_ParseTuple(args, "O!nOkiiOn", &PyList_Type, &values, &end, &rules_o, &mask,
-                          &domain, &phase, &report, &next))
+    int domain, phase, flags = BLOCK_ON | BLOCK_SIMD;
+    if (!PyArg_ParseTuple(args, "O!nOkiiOn|i", &PyList_Type, &values, &end, &rules_o, &mask,
+                          &domain, &phase, &report, &next, &flags))
         return NULL;
     if (mask == 0 || mask >= (1UL << 24) || (domain & ~1) || (phase & ~1)) {
         PyErr_SetString(PyExc_ValueError, "need 0 < mask < 2**24 and domain, phase in (0, 1)");
@@ -282,6 +286,8 @@ heap_sparse(PyObject *self, PyObject *args)
     Rare *rare = NULL;
     Py_ssize_t *below = NULL;
     Stamps s = {NULL, NULL, 0, 0};
+    Block bk = {0};
+    uint8_t *cg = NULL, *ok = NULL; /* codes and classes of the values, for the blocks */
     PyObject *result = NULL;
     if (g == NULL)
         goto done;
@@ -311,9 +317,44 @@ heap_sparse(PyObject *self, PyObject *args)
     }
     if (sparse_room(&s, top, mask) < 0)
         goto done;
+    /* the blocks of heap_block.h: rare heaps of even parity, values below 512 */
+    int blocks = (flags & BLOCK_ON) && !domain && !phase && (mask & (CODE_VALUES - 1));
+    Py_ssize_t kmax = 0, no_block_until = 0;
+    for (Py_ssize_t j = 0; j < nrules; j++)
+        if (rules[j].k > kmax)
+            kmax = rules[j].k;
+    if (blocks) {
+        cg = PyMem_Malloc((size_t)end);
+        ok = PyMem_Malloc((size_t)end);
+        if (cg == NULL || ok == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (block_init(&bk, mask, flags) < 0)
+            goto done;
+        for (Py_ssize_t i = 0; i < start; i++) {
+            cg[i] = g[i] < CODE_VALUES ? block_code(&bk, g[i]) : 0;
+            ok[i] = parity((unsigned long)g[i] & mask) ? 0xFF : 0;
+        }
+    }
     long work = 0;
     for (Py_ssize_t heap = 1; heap < end; heap++) {
         if (heap >= start) {
+            if (blocks && top < CODE_VALUES && heap >= no_block_until && heap + BLOCK <= end &&
+                heap > 2 * (nrare ? (Py_ssize_t)rare[nrare - 1].heap : 0) + kmax + 1) {
+                if (block_code_rares(&bk, rare, nrare) < 0)
+                    goto done;
+                Py_ssize_t settled =
+                    block_run(&bk, g, cg, ok, heap, rules, nrules, rare, nrare, &work);
+                if (settled < BLOCK)
+                    no_block_until = heap + settled + 1; /* that heap by the general code */
+                if (settled) {
+                    heap += settled - 1; /* all common: no rare heap to record */
+                    if (checkpoint(report, heap + 1, &next, &work) < 0)
+                        goto done;
+                    continue;
+                }
+            }
             /* every split with a rare part: all the common values among the options */
             stamps_next(&s);
             uint32_t gen = s.gen;
@@ -380,6 +421,10 @@ heap_sparse(PyObject *self, PyObject *args)
                     value++;
             }
             g[heap] = value;
+            if (blocks) {
+                cg[heap] = value < CODE_VALUES ? block_code(&bk, value) : 0;
+                ok[heap] = parity((unsigned long)value & mask) ? 0xFF : 0;
+            }
             if (value > top) {
                 top = value;
                 if (sparse_room(&s, top, mask) < 0)
@@ -413,6 +458,9 @@ done:
     PyMem_Free(below);
     PyMem_Free(s.seen);
     PyMem_Free(s.want);
+    PyMem_Free(cg);
+    PyMem_Free(ok);
+    block_free(&bk);
     return result;
 }
 
@@ -582,8 +630,8 @@ done:
 
 static PyMethodDef heap_methods[] = {
     {"sparse", heap_sparse, METH_VARARGS,
-     "sparse(values, end, rules, mask, domain, phase, report, next): extend values by the "
-     "sparse-space method."},
+     "sparse(values, end, rules, mask, domain, phase, report, next[, flags]): extend values by "
+     "the sparse-space method."},
     {"dense", heap_dense, METH_VARARGS,
      "dense(values, end, rules, report, next): extend values by the full mex."},
     {"tally", heap_tally, METH_VARARGS,

@@ -229,3 +229,97 @@ def test_memory_is_flat_over_repeated_runs() -> None:
     finally:
         tracemalloc.stop()
     assert after - before < 100_000
+
+
+# --- the blocks of the sparse space (cgt/_c/heap_block.h, issue 33) -------------------
+# sparse(..., flags): 0 is the general code of heap.c alone, 1 adds the blocks with
+# their one-at-a-time scan, 3 (the default) their AVX2 scan where the processor has
+# it.  The blocks start only past twice the last rare heap: Officers (0.6) after
+# about 41,300 heaps, 0.454 and 0.356 almost at once.
+
+GENERAL, BLOCKS, SIMD = 0, 1, 3
+
+
+def extend(prefix: list[int], code: str, end: int, mask: int, flags: int) -> list[int]:
+    values = list(prefix)
+    rules = OctalGame(code)._rules_upto(end)
+    fast.sparse(values, end, rules, mask, 0, 0, None, 1 << 60, flags)
+    return values
+
+
+@pytest.mark.parametrize("code", ["0.454", "0.356", "0.56", "0.6", "0.16"])
+def test_blocks_against_the_reference(code: str) -> None:
+    # 0.454 and 0.356 have their last rare heaps at 124 and 43: blocks from heap ~300
+    expected = reference(code, 3000)
+    prefix = expected[:200]
+    for flags in (BLOCKS, SIMD):
+        assert extend(prefix, code, 3000, _mask(code), flags) == expected, flags
+
+
+def _mask(code: str) -> int:
+    return {"0.454": 61, "0.356": 27, "0.56": 91, "0.6": 494, "0.16": 30, "0.36": 254}.get(
+        code, 494
+    )
+
+
+def test_officers_blocks_equal_the_general_code() -> None:
+    # Officers' rare heaps end at 20627 (mask 494): blocks from about 41,300 on
+    prefix = compiled("0.6", 2048)
+    general = extend(prefix, "0.6", 70000, 494, GENERAL)
+    assert extend(prefix, "0.6", 70000, 494, BLOCKS) == general
+    assert extend(prefix, "0.6", 70000, 494, SIMD) == general
+    assert compiled("0.6", 70000) == general  # grundy_sequence's own route
+
+
+@pytest.mark.parametrize("code", ["0.36", "0.56", "0.16"])
+def test_more_codes_equal_the_general_code(code: str) -> None:
+    prefix = compiled(code, 2048)
+    general = extend(prefix, code, 40000, _mask(code), GENERAL)
+    assert extend(prefix, code, 40000, _mask(code), SIMD) == general
+
+
+def test_any_prefix_and_mask() -> None:
+    # The kernel extends any prefix by the exact mex over the options it defines;
+    # perturbed prefixes (large values, new rare heaps) and masks below 512 make the
+    # blocks stop and hand heaps back to the general code, at every kind of place.
+    rng = random.Random(33)
+    base = compiled("0.6", 3000)
+    for trial in range(12):
+        prefix = list(base[: rng.randrange(600, 3000)])
+        for _ in range(rng.randrange(4)):
+            prefix[rng.randrange(1, len(prefix))] = rng.randrange(512 if trial % 3 else 700)
+        mask = rng.choice([494, rng.randrange(1, 512)])
+        general = extend(prefix, "0.6", 9000, mask, GENERAL)
+        assert extend(prefix, "0.6", 9000, mask, BLOCKS) == general, (trial, mask)
+        assert extend(prefix, "0.6", 9000, mask, SIMD) == general, (trial, mask)
+
+
+def test_two_split_rules() -> None:
+    # 0.606: splits removing 1 or 3 (one parity), a single-heap move of 1 and of 3
+    for code in ("0.606", "0.4!4", "0.0606"):
+        expected = reference(code, 2500)
+        mask = 494
+        prefix = expected[:300]
+        general = extend(prefix, code, 2500, mask, GENERAL)
+        assert general == expected, code
+        assert extend(prefix, code, 2500, mask, SIMD) == expected, code
+
+
+def test_interrupt_in_the_blocks_appends_nothing() -> None:
+    prefix = compiled("0.6", 2048)
+
+    def stop(heap: int) -> int:
+        raise KeyboardInterrupt
+
+    values = list(prefix)
+    rules = OctalGame("0.6")._rules_upto(60000)
+    with pytest.raises(KeyboardInterrupt):
+        fast.sparse(values, 60000, rules, 494, 0, 0, stop, 50000)
+    assert values == prefix
+
+
+def test_bad_flags_are_ignored_bits() -> None:
+    # unknown bits change nothing: the values are the general code's
+    prefix = compiled("0.454", 400)
+    general = extend(prefix, "0.454", 2000, 61, GENERAL)
+    assert extend(prefix, "0.454", 2000, 61, 0xF0 | SIMD) == general

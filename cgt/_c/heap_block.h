@@ -1,0 +1,323 @@
+/* The sparse space in blocks of heaps: the fast path of heap.c's sparse() for octal
+ * games whose values stay below 512 and whose rare heaps have stopped (Officers, 0.6).
+ *
+ * Included by heap.c only (it uses Rule, Rare, parity and lowest_bit from there).
+ *
+ * Once the last rare heap R is far behind (heap > 2R + max k + 1), every heap that a
+ * split of the current one can leave, beside a rare part, is common, and so is the
+ * larger part of every split.  Then:
+ *
+ *   - a value below 512 is held as an 8-bit *code* of its class: the value with the
+ *     lowest bit b of the mask left out (that bit follows from the class's parity).
+ *     Codes keep the order of the values of a class, and the code of a ^ b is
+ *     code(a) ^ code(b), so a rare part of code w and a common part of code c leave
+ *     the common value of code w ^ c;
+ *   - the common values among the options of BLOCK consecutive heaps are gathered
+ *     at once: for a rare heap r far enough (r >= BLOCK - k), the common parts of
+ *     the BLOCK heaps are BLOCK consecutive codes, read as words; each marks one byte
+ *     of its heap's row of 256 (one row per heap, 16 KiB in all, in the L1 cache);
+ *     the near rare heaps, whose common part may lie in the block, are added heap
+ *     by heap, with the single-heap options;
+ *   - the candidate is the least code not marked; the rare values below it must be
+ *     met among all the splits (two common parts or two rare ones).  Their codes
+ *     are a bit set of 256; the splits a + (m - a) are scanned in order of a, 32 at
+ *     a time with AVX2 where the processor has it (two byte lookups in the bit set
+ *     per split, the larger parts read backwards), else one at a time.  The scan
+ *     stops when the set is empty, which is after some thousands of splits for
+ *     Officers, against the hundreds of thousands there are.
+ *
+ * A heap whose value would be rare or 512 or more is left to the exact general
+ * code of heap.c (block_run returns how many heaps it settled, all common), which
+ * then also records the new rare heap: the blocks start again only once it is far
+ * enough behind.  So the values are the exact mex, like those of the general code.
+ */
+
+#include <stdint.h>
+#include <string.h>
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define HEAP_BLOCK_X86 1
+#endif
+
+#define BLOCK 64       /* heaps settled together */
+#define CODES 256      /* codes of a class: values below 512 */
+#define CODE_VALUES 512
+
+/* fast-path flags of sparse(): BLOCK_ON uses the blocks, BLOCK_SIMD their AVX2 scan */
+#define BLOCK_ON 1
+#define BLOCK_SIMD 2
+
+typedef struct {
+    int bit;                  /* b: the lowest bit of the mask below 512 */
+    unsigned mask;            /* the mask's bits below 512 */
+    uint16_t common[CODES];   /* the common value (odd parity) of each code */
+    uint16_t rare_below[CODES]; /* how many rare values (even parity) lie below it */
+    uint8_t (*rows)[CODES];   /* BLOCK rows: row[i][c] != 0 when code c is met at h0 + i */
+    uint8_t *rare_codes;      /* the codes of the rare heaps' values */
+    Py_ssize_t coded;         /* how many rare heaps have their code there */
+    Py_ssize_t rare_cap;
+    int simd;
+} Block;
+
+static inline uint8_t
+block_code(const Block *bk, int32_t v)
+{
+    unsigned low = (1u << bk->bit) - 1;
+    return (uint8_t)((((unsigned)v >> (bk->bit + 1)) << bk->bit) | ((unsigned)v & low));
+}
+
+/* Set up the code tables for ``mask``; 0, or -1 with an exception set. */
+static int
+block_init(Block *bk, unsigned long mask, int flags)
+{
+    memset(bk, 0, sizeof(*bk));
+    bk->mask = (unsigned)(mask & (CODE_VALUES - 1));
+    bk->bit = lowest_bit(bk->mask);
+    for (unsigned v = 0; v < CODE_VALUES; v++) {
+        if (parity(v & bk->mask))
+            bk->common[block_code(bk, (int32_t)v)] = (uint16_t)v;
+    }
+    /* the rare values below the common value of each code (the codes keep the order,
+       so they are the rare values of codes 0, 1, ..., rare_below - 1) */
+    for (int c = 0; c < CODES; c++) {
+        int count = 0;
+        for (unsigned v = 0; v < bk->common[c]; v++)
+            count += !parity(v & bk->mask);
+        bk->rare_below[c] = (uint16_t)count;
+    }
+    bk->rows = PyMem_Malloc(sizeof(uint8_t[BLOCK][CODES]));
+    if (bk->rows == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    bk->simd = 0;
+#ifdef HEAP_BLOCK_X86
+    if (flags & BLOCK_SIMD) {
+        __builtin_cpu_init();
+        bk->simd = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+#else
+    (void)flags;
+#endif
+    return 0;
+}
+
+static void
+block_free(Block *bk)
+{
+    PyMem_Free(bk->rows);
+    PyMem_Free(bk->rare_codes);
+    bk->rows = NULL;
+    bk->rare_codes = NULL;
+}
+
+/* The codes of rare heaps not coded yet; 0, or -1 with an exception set. */
+static int
+block_code_rares(Block *bk, const Rare *rare, Py_ssize_t nrare)
+{
+    if (nrare > bk->rare_cap) {
+        Py_ssize_t cap = 2 * nrare;
+        uint8_t *grown = PyMem_Realloc(bk->rare_codes, (size_t)cap);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        bk->rare_codes = grown;
+        bk->rare_cap = cap;
+    }
+    for (; bk->coded < nrare; bk->coded++)
+        bk->rare_codes[bk->coded] = block_code(bk, rare[bk->coded].value);
+    return 0;
+}
+
+/* Mark the codes w ^ src[i] in rows[i], i < BLOCK. */
+static void
+block_mark(uint8_t (*rows)[CODES], const uint8_t *src, uint8_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t spread = (uint64_t)w * 0x0101010101010101ULL;
+    for (int q = 0; q < BLOCK; q += 8) {
+        uint64_t t;
+        memcpy(&t, src + q, 8);
+        t ^= spread;
+        uint8_t *base = rows[q];
+        base[0 * CODES + (t & 255)] = 1;
+        base[1 * CODES + ((t >> 8) & 255)] = 1;
+        base[2 * CODES + ((t >> 16) & 255)] = 1;
+        base[3 * CODES + ((t >> 24) & 255)] = 1;
+        base[4 * CODES + ((t >> 32) & 255)] = 1;
+        base[5 * CODES + ((t >> 40) & 255)] = 1;
+        base[6 * CODES + ((t >> 48) & 255)] = 1;
+        base[7 * CODES + (t >> 56)] = 1;
+    }
+#else
+    for (int i = 0; i < BLOCK; i++)
+        rows[i][src[i] ^ w] = 1;
+#endif
+}
+
+/* The least code not marked in the row, or CODES. */
+static int
+block_first_free(const uint8_t *row)
+{
+    int c = 0;
+    while (c < CODES) {
+        uint64_t t;
+        memcpy(&t, row + c, 8);
+        if (t != 0x0101010101010101ULL)
+            break;
+        c += 8;
+    }
+    while (c < CODES && row[c])
+        c++;
+    return c;
+}
+
+/* Splits a + (m - a), lo <= a <= hi, one at a time: clear the codes met from ``want``
+   (a bit set of rare codes) where a is common (``ok[a]``: the larger part always is). */
+static Py_ssize_t
+block_scan(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
+           uint8_t *want, int *need)
+{
+    Py_ssize_t a = lo;
+    for (; a <= hi; a++) {
+        unsigned x = (unsigned)(cg[a] ^ cg[m - a]);
+        if (ok[a] && (want[x >> 3] >> (x & 7)) & 1) {
+            want[x >> 3] &= (uint8_t) ~(1u << (x & 7));
+            if (--*need == 0)
+                return a + 1;
+        }
+    }
+    return a;
+}
+
+#ifdef HEAP_BLOCK_X86
+#define SCAN_GROUP 4 /* chunks of 32 splits looked up with one copy of the set */
+
+/* block_scan 32 splits at a time (AVX2), SCAN_GROUP chunks between two updates of the
+   set (a code met twice in a group is cleared twice: no harm), the rest one at a
+   time.  The set is copied into the vectors from words, not reloaded from bytes
+   just stored (that would stall on the store). */
+__attribute__((target("avx2"))) static Py_ssize_t
+block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
+                uint8_t *want, int *need)
+{
+    const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                                             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m256i bits = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0,
+                                          0, 1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0,
+                                          0, 0);
+    const __m256i low5 = _mm256_set1_epi8(31), low3 = _mm256_set1_epi8(7);
+    uint64_t w[4];
+    memcpy(w, want, sizeof(w));
+    Py_ssize_t a = lo;
+    while (a + 32 * SCAN_GROUP - 1 <= hi && (w[0] | w[1] | w[2] | w[3])) {
+        __m256i table0 = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[1], (long long)w[0]));
+        __m256i table1 = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[3], (long long)w[2]));
+        uint32_t found[SCAN_GROUP], any = 0;
+        __m256i xs[SCAN_GROUP];
+        for (int q = 0; q < SCAN_GROUP; q++) {
+            Py_ssize_t b = a + 32 * q;
+            __m256i small = _mm256_loadu_si256((const __m256i *)(cg + b));
+            __m256i large = _mm256_loadu_si256((const __m256i *)(cg + m - b - 31));
+            large = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(large, reverse), 0x4E);
+            __m256i x = _mm256_xor_si256(small, large);
+            __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 3), low5);
+            __m256i byte = _mm256_blendv_epi8(_mm256_shuffle_epi8(table0, idx),
+                                              _mm256_shuffle_epi8(table1, idx),
+                                              _mm256_slli_epi16(idx, 3));
+            __m256i bit = _mm256_shuffle_epi8(bits, _mm256_and_si256(x, low3));
+            __m256i met = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), bit);
+            met = _mm256_and_si256(met, _mm256_loadu_si256((const __m256i *)(ok + b)));
+            found[q] = (uint32_t)_mm256_movemask_epi8(met);
+            xs[q] = x;
+            any |= found[q];
+        }
+        a += 32 * SCAN_GROUP;
+        if (!any)
+            continue;
+        for (int q = 0; q < SCAN_GROUP; q++) {
+            uint32_t f = found[q];
+            if (!f)
+                continue;
+            uint8_t codes[32];
+            _mm256_storeu_si256((__m256i *)codes, xs[q]);
+            while (f) {
+                unsigned c = codes[lowest_bit(f)];
+                f &= f - 1;
+                w[c >> 6] &= ~((uint64_t)1 << (c & 63));
+            }
+        }
+    }
+    memcpy(want, w, sizeof(w));
+    *need = 0;
+    for (int i = 0; i < 4; i++)
+        *need += __builtin_popcountll(w[i]);
+    if (!*need)
+        return a;
+    return block_scan(cg, ok, m, a, hi, want, need);
+}
+#endif
+
+/* Settle heaps h0, h0 + 1, ... (at most BLOCK) of the sparse space; the preconditions
+   (see the top of this file) are the caller's.  Returns how many were settled: all got
+   common values, written to g, cg (their codes) and ok (0xFF: common). */
+static Py_ssize_t
+block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const Rule *rules,
+          Py_ssize_t nrules, const Rare *rare, Py_ssize_t nrare, long *work)
+{
+    uint8_t(*rows)[CODES] = bk->rows;
+    const uint8_t *rc = bk->rare_codes;
+    memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
+    /* the far rare heaps of every split rule, for the whole block */
+    for (Py_ssize_t j = 0; j < nrules; j++) {
+        if (!(rules[j].digit & 4))
+            continue;
+        Py_ssize_t k = rules[j].k;
+        for (Py_ssize_t i = nrare - 1; i >= 0 && rare[i].heap >= BLOCK - k; i--)
+            block_mark(rows, cg + (h0 - k - rare[i].heap), rc[i]);
+        *work += (long)nrare;
+    }
+    for (Py_ssize_t i = 0; i < BLOCK; i++) {
+        Py_ssize_t heap = h0 + i;
+        uint8_t *row = rows[i];
+        for (Py_ssize_t j = 0; j < nrules; j++) {
+            Py_ssize_t k = rules[j].k, m = heap - k;
+            if ((rules[j].digit & 2) && k >= 1)
+                row[cg[m]] = 1; /* m is past the rare heaps: common */
+            if (rules[j].digit & 4)
+                for (Py_ssize_t r = 0; r < nrare && rare[r].heap < BLOCK - k; r++)
+                    row[rc[r] ^ cg[m - rare[r].heap]] = 1;
+        }
+        int code = block_first_free(row);
+        if (code == CODES)
+            return i; /* a value of 512 or more */
+        int need = bk->rare_below[code];
+        uint8_t want[CODES / 8];
+        memset(want, 0, sizeof(want));
+        memset(want, 0xFF, (size_t)(need >> 3));
+        if (need & 7)
+            want[need >> 3] = (uint8_t)((1u << (need & 7)) - 1);
+        for (Py_ssize_t j = 0; j < nrules && need; j++) {
+            if (!(rules[j].digit & 4))
+                continue;
+            Py_ssize_t m = heap - rules[j].k;
+            Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
+            Py_ssize_t reached;
+#ifdef HEAP_BLOCK_X86
+            if (bk->simd)
+                reached = block_scan_avx2(cg, ok, m, 1, last, want, &need);
+            else
+#endif
+                reached = block_scan(cg, ok, m, 1, last, want, &need);
+            *work += (long)reached;
+        }
+        if (need)
+            return i; /* a rare value: the general code finds which */
+        g[heap] = bk->common[code];
+        cg[heap] = (uint8_t)code;
+        ok[heap] = 0xFF;
+    }
+    return BLOCK;
+}
