@@ -297,9 +297,11 @@ def big_board_outcome(position: Domineering, budget: int = 0) -> Outcome | None:
     single board; ``cgt.work_limit`` and Ctrl-C stop it as they stop the
     solvers.
 
-    >>> big_board_outcome(Domineering("......|" * 5 + "......"))   # 6x6: the first player wins
-    <Outcome.N: 'N'>
-    >>> big_board_outcome(Domineering("..|..")) is None              # small: values answer
+    >>> board = Domineering("....|" * 4 + "....")    # 20 empty cells
+    >>> found = big_board_outcome(board)              # None without the compiled kernels
+    >>> found is None or found is board.value().outcome()
+    True
+    >>> big_board_outcome(Domineering("..|..")) is None    # small: values answer
     True
     """
     h, w, bits = position.h, position.w, position.bits
@@ -518,8 +520,8 @@ class Domineering(_Board, Position):
 
         :func:`cgt.play.outcome` (so :meth:`outcome`) asks this first.
 
-        >>> Domineering(".......|" * 6 + ".......").big_board_outcome()   # 7x7
-        <Outcome.N: 'N'>
+        >>> Domineering("....|" * 5 + "....").big_board_outcome() in (None, cgt.Outcome.N)
+        True
         """
         return big_board_outcome(self)
 
