@@ -103,19 +103,46 @@ typedef struct {
     int64_t nodes, budget;
     int small;
     int64_t valued; /* states decided by values */
+    int32_t ints[17]; /* the engine's nodes of -8 .. 8 */
 } bb_search;
 
-/* The largest number of disjoint pairs {c, c + step} among `pairs` (the first
- * cells of the pairs of a set, along rows or columns): greedy from the lowest. */
-static inline int bb_disjoint(uint64_t pairs, int step)
+/* bits.h's popcount64 loops over the bits; the counts here are of whole boards */
+static inline int bb_count(uint64_t x)
 {
-    int n = 0;
-    while (pairs) {
-        uint64_t low = pairs & (~pairs + 1);
-        n++;
-        pairs &= ~(low | shl64(low, step));
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* The largest number of disjoint dominoes on the cells of c along columns
+ * (vertical, Left's) or rows (horizontal, Right's): a run of n cells holds
+ * n // 2, that is n less the cells at even distance from the run's start,
+ * found for all runs at once, two cells a step. */
+static inline int bb_column_dominoes(const bb_search *s, uint64_t c)
+{
+    int w = s->w;
+    uint64_t t = c & ~shl64(c, w), even = t; /* the runs' first cells */
+    while (t) {
+        t = shl64(shl64(t, w) & c, w) & c;
+        even |= t;
     }
-    return n;
+    return bb_count(c) - bb_count(even);
+}
+
+static inline int bb_row_dominoes(const bb_search *s, uint64_t c)
+{
+    uint64_t nf = s->f.not_first;
+    uint64_t t = c & ~((c << 1) & nf), even = t;
+    while (t) {
+        t = ((((t << 1) & nf & c) << 1) & nf) & c;
+        even |= t;
+    }
+    return bb_count(c) - bb_count(even);
 }
 
 static inline uint64_t bb_vertical(const bb_search *s, uint64_t e)
@@ -244,12 +271,12 @@ static int bb_reduce(bb_search *s, uint64_t *e_io, int *k_io, int player, int *w
         rest ^= comp;
         uint64_t v = bb_vertical(s, comp), hz = bb_horizontal(s, comp);
         if (!hz) {
-            k += bb_disjoint(v, s->w);
+            k += bb_column_dominoes(s, comp);
             e &= ~comp;
         } else if (!v) {
-            k -= bb_disjoint(hz, 1);
+            k -= bb_row_dominoes(s, comp);
             e &= ~comp;
-        } else if (popcount64(comp) <= s->small) {
+        } else if (bb_count(comp) <= s->small) {
             small_cells |= comp;
             nsmall++;
         } else {
@@ -267,7 +294,7 @@ static int bb_reduce(bb_search *s, uint64_t *e_io, int *k_io, int player, int *w
                 return -1;
         }
         if (!big) {
-            int32_t n = number(k, 0);
+            int32_t n = k >= -8 && k <= 8 ? s->ints[k + 8] : number(k, 0);
             if (n < 0 || (total = add(total, n)) < 0)
                 return -1;
             int t = player ? le(g_zero, total) : le(total, g_zero);
@@ -279,10 +306,7 @@ static int bb_reduce(bb_search *s, uint64_t *e_io, int *k_io, int player, int *w
         }
         /* an integer (0 included) joins k; anything else stays on the board */
         for (int n = -8; n <= 8; n++) {
-            int32_t x = number(n, 0);
-            if (x < 0)
-                return -1;
-            if (x == total) {
+            if (s->ints[n + 8] == total) {
                 k += n;
                 e &= ~small_cells;
                 break;
@@ -310,16 +334,15 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player);
 /* The safe-move bounds: 1 (the mover wins), 0 (loses), -1 (undecided). */
 static int bb_bounds(const bb_search *s, uint64_t e, int k, int player)
 {
-    int w = s->w;
     uint64_t sl = bb_safe_left(s, e), sr = bb_safe_right(s, e);
     uint64_t ul = e & ~sl, ur = e & ~sr; /* the cells the opponent may still cover */
-    int max_l = bb_disjoint(bb_vertical(s, e), w) + (k > 0 ? k : 0);
-    int max_r = bb_disjoint(bb_horizontal(s, e), 1) + (k < 0 ? -k : 0);
+    int max_l = bb_column_dominoes(s, e) + (k > 0 ? k : 0);
+    int max_r = bb_row_dominoes(s, e) + (k < 0 ? -k : 0);
     /* sure[p][first]: replies p is sure of, moving second (first = 0) or first (1) */
-    int safe_l = bb_disjoint(sl & shr64(sl, w), w) + (k > 0 ? k : 0);
-    int safe_r = bb_disjoint(sr & (sr >> 1) & s->f.not_last, 1) + (k < 0 ? -k : 0);
-    int vul_l = bb_disjoint(ul & shr64(ul, w), w);
-    int vul_r = bb_disjoint(ur & (ur >> 1) & s->f.not_last, 1);
+    int safe_l = bb_column_dominoes(s, sl) + (k > 0 ? k : 0);
+    int safe_r = bb_row_dominoes(s, sr) + (k < 0 ? -k : 0);
+    int vul_l = bb_column_dominoes(s, ul);
+    int vul_r = bb_row_dominoes(s, ur);
     if (!player) {
         if (!max_l || safe_r + vul_r / 3 >= max_l)
             return 0;
@@ -364,17 +387,21 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player)
 
     int w = s->w;
     bb_move moves[64];
-    int n = 0;
+    int n = 0, result = 0;
     uint64_t spots = player ? bb_horizontal(s, e) : bb_vertical(s, e);
     int step = player ? 1 : w;
     uint64_t own_safe = player ? bb_safe_right(s, e) : bb_safe_left(s, e);
     for (uint64_t sp = spots; sp; sp &= sp - 1) {
         uint64_t low = sp & (~sp + 1), m = low | shl64(low, step);
         uint64_t a = e ^ m;
+        if (bb_bounds(s, a, k, !player) == 0) { /* a move the bounds say wins: no search */
+            result = 1;
+            goto done;
+        }
         uint64_t lv = bb_vertical(s, a), rh = bb_horizontal(s, a);
         uint64_t sl = bb_safe_left(s, a), sr = bb_safe_right(s, a);
-        int lp = popcount64(lv), rp = popcount64(rh);
-        int lsafe = popcount64(sl & shr64(sl, w)), rsafe = popcount64(sr & (sr >> 1) & s->f.not_last);
+        int lp = bb_count(lv), rp = bb_count(rh);
+        int lsafe = bb_count(sl & shr64(sl, w)), rsafe = bb_count(sr & (sr >> 1) & s->f.not_last);
         int score = (lp - rp) + 2 * (lsafe - rsafe);
         if (player)
             score = -score;
@@ -388,7 +415,6 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player)
         n++;
     }
     qsort(moves, (size_t)n, sizeof(bb_move), bb_cmp);
-    int result = 0;
     for (int i = 0; i < n; i++) {
         int sub = bb_win(s, e ^ moves[i].move, k, !player);
         if (sub < 0)
@@ -410,6 +436,7 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player)
             return -1;
         result = !sub;
     }
+done:;
     int64_t effort = s->nodes - before;
     uint32_t rank = 0;
     while (rank < 7 && effort >= ((int64_t)1 << (3 * rank + 3)))
@@ -441,6 +468,9 @@ static int dom_wins(int h, int w, uint64_t bits, int player, int64_t budget,
     if (!s)
         return no_memory();
     int r = bb_setup(s, h, w, max_slots, budget, small);
+    for (int n = -8; n <= 8 && r >= 0; n++)
+        if ((s->ints[n + 8] = number(n, 0)) < 0)
+            r = -1;
     if (r >= 0)
         r = bb_win(s, bits, 0, player);
     *nodes = s->nodes;
