@@ -106,17 +106,14 @@ typedef struct {
     int32_t ints[17]; /* the engine's nodes of -8 .. 8 */
 } bb_search;
 
-/* bits.h's popcount64 loops over the bits; the counts here are of whole boards */
+/* bits.h's popcount64 loops over the bits; the counts here are of whole boards
+ * (and __builtin_popcountll is a library call without -mpopcnt) */
 static inline int bb_count(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(x);
-#else
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
 }
 
 /* The largest number of disjoint dominoes on the cells of c along columns
@@ -357,12 +354,6 @@ static int bb_bounds(const bb_search *s, uint64_t e, int k, int player)
     return -1;
 }
 
-static int bb_cmp(const void *a, const void *b)
-{
-    int32_t x = ((const bb_move *)a)->score, y = ((const bb_move *)b)->score;
-    return (x < y) - (x > y);
-}
-
 static int bb_win(bb_search *s, uint64_t e, int k, int player)
 {
     if (E->tick() < 0)
@@ -414,7 +405,13 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player)
         moves[n].score = score;
         n++;
     }
-    qsort(moves, (size_t)n, sizeof(bb_move), bb_cmp);
+    for (int i = 1; i < n; i++) { /* best first (an insertion sort: n <= 56) */
+        bb_move m = moves[i];
+        int j = i;
+        for (; j > 0 && moves[j - 1].score < m.score; j--)
+            moves[j] = moves[j - 1];
+        moves[j] = m;
+    }
     for (int i = 0; i < n; i++) {
         int sub = bb_win(s, e ^ moves[i].move, k, !player);
         if (sub < 0)
