@@ -59,7 +59,10 @@ def search(d: Domineering) -> tuple[Outcome, float, int]:
     slots = 1 << 24  # 256 MB of table, as on a machine of 4 GiB or more
     start = time.process_time()
     left, n1, _ = engine.dom_wins(d.h, d.w, d.bits, 0, 0, slots, dom.SMALL_REGION)
-    right, n2, _ = engine.dom_wins(d.h, d.w, d.bits, 1, 0, slots, dom.SMALL_REGION)
+    if d.transpose() == d:  # as outcome() does: Right first is Left first on the transpose
+        right, n2 = left, 0
+    else:
+        right, n2, _ = engine.dom_wins(d.h, d.w, d.bits, 1, 0, slots, dom.SMALL_REGION)
     spent = time.process_time() - start
     out = (Outcome.N if right else Outcome.L) if left else (Outcome.R if right else Outcome.P)
     return out, spent, n1 + n2

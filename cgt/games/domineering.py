@@ -316,7 +316,10 @@ def big_board_outcome(position: Domineering, budget: int = 0) -> Outcome | None:
     with LOCK:
         try:
             left = engine.dom_wins(h, w, bits, 0, budget, slots, SMALL_REGION)[0]
-            right = engine.dom_wins(h, w, bits, 1, budget, slots, SMALL_REGION)[0]
+            if position.transpose() == position:  # Right first is Left first on the transpose
+                right = left
+            else:
+                right = engine.dom_wins(h, w, bits, 1, budget, slots, SMALL_REGION)[0]
         except engine.Fallback:
             return None
     if left:
