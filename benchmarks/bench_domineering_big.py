@@ -14,8 +14,8 @@ the two win/loss searches (Left first, Right first) behind
   valued components, still used for sums), in the same run;
 * 5x5 (and 4x6, 6x4) against ``value().outcome()`` in the same run;
 * ``--rectangles``: every rectangle of at most 64 cells with both sides at
-  least 4, smallest first, until one takes more than ``--hour`` seconds in
-  all (default 3600): the largest settled is printed with its time.
+  least 4, smallest first, each in a child process stopped after ``--hour``
+  CPU seconds (default 3600): the largest settled is printed with its time.
 
 Every outcome is checked: against the value where it is computed, the
 published outcomes of the square boards, and the old route.  ``--smoke`` (CI):
@@ -151,7 +151,7 @@ def main() -> int:
             found = in_child(h, w, args.hour)
             if found is None:
                 print(f"{h}x{w}: not settled within {args.hour:.0f} CPU s", flush=True)
-                break
+                continue
             out, spent, nodes = found
             print(f"{h}x{w}: {out.name} in {spent:.1f} CPU s, {nodes} nodes", flush=True)
             largest = (h, w, out, spent)
