@@ -28,18 +28,24 @@
  *   compares the sum with 0 (Left moving first wins G exactly when G is not
  *   <= 0).
  *
- * - The static bounds (sound, tests/test_bigboard.py checks them by brute
- *   force): a cell is safe for Left when neither horizontal neighbour is
- *   empty; no later move makes it unsafe and Right can never cover it.  S_L
- *   is the largest number of disjoint vertical dominoes on Left's safe cells
- *   (plus k when k > 0): Left can always make that many moves whatever Right
- *   does.  M_R is the largest number of disjoint horizontal dominoes on the
+ * - The static bounds (sound; tests/test_kernel_bigboard.py checks them by
+ *   brute force on every board of up to 12 cells with k in -2..2): a cell is
+ *   safe for Left when neither horizontal neighbour is empty; no later move
+ *   makes it unsafe and Right can never cover it.  S_L is the largest number
+ *   of disjoint vertical dominoes on Left's safe cells (plus k when k > 0):
+ *   Left can always make that many moves whatever Right does.  V_L is the
+ *   largest number of disjoint vertical dominoes on her other cells: one
+ *   horizontal domino destroys at most two of them, so answering Right with
+ *   them first she makes at least V_L // 3 moves there before using a safe
+ *   one.  M_R is the largest number of disjoint horizontal dominoes on the
  *   empty cells (plus -k when k < 0): Right can never make more moves than
- *   that.  So with Right to move, S_L >= M_R means Left wins (she answers each
- *   of Right's moves with a safe one); with Left to move, S_L > M_R means Left
- *   wins (a safe move first), and S_R >= M_L means Left loses.  The same with
- *   the players swapped.  Both counts are exact maxima per column (per row),
- *   found greedily.
+ *   that.  So with Right to move, S_L + V_L // 3 >= M_R means Left wins (she
+ *   has an answer to each of Right's moves); with Left to move,
+ *   S_L + (V_L - 1) // 3 >= M_R (one of V_L first; S_L - 1 >= M_R without
+ *   them) means Left wins, and S_R + V_R // 3 >= M_L that she loses.  The
+ *   same with the players swapped.  The counts are exact maxima per column
+ *   (per row): a run of n cells holds n // 2 dominoes.  A move after which the
+ *   bounds say the opponent loses is taken without searching further.
  *
  * - A transposition table (table.h's CGT_WINDOW_TABLE, bounded by max_slots,
  *   replacing by effort) keyed on the least of the board's images under the
@@ -48,14 +54,14 @@
  *   and -k (the colour swap).
  *
  * - Move ordering (Obsequi's idea: keep your own moves, take away the
- *   opponent's): each move is scored by the opponent's placements it leaves
- *   minus the mover's, with twice the weight on safe placements, moves into
+ *   opponent's): each move is scored by the mover's placements it leaves
+ *   minus the opponent's, with twice the weight on safe placements, moves into
  *   one's own safe cells last (they can wait), then by a history table of the
  *   moves that cut before.
  *
- * Its cost: one tick of the engine (work budget, Ctrl-C) a node; `budget`
- * nodes at most (0: no bound), beyond which it raises the engine's Fallback so
- * the caller answers another way.  The table lives for one call only; the
+ * Its cost: one tick of the engine (work budget, Ctrl-C) a node, about half a
+ * microsecond a node in all; `budget` nodes at most (0: no bound), beyond
+ * which it raises the engine's Fallback so the caller answers another way.  The table lives for one call only; the
  * engine's tables keep the small components' values (complete values only, so
  * an interrupted search leaves them consistent).
  *
