@@ -22,8 +22,9 @@
  *   Left when k > 0, k -> k + 1 for Right when k < 0) is tried last.  Cells
  *   no domino can cover are dropped.
  *
- * - Decomposition: when every component left is small (at most `small` cells)
- *   the state is decided by values: the engine values each component
+ * - Decomposition: when every component left is small (at most `small` cells,
+ *   or `small` + 8 for one at most two cells wide, whose values stay cheap:
+ *   2 x 32 takes 2.5 CPU s instead of 16) the state is decided by values: the engine values each component
  *   (dom_component, cached in its table across calls), adds them and k, and
  *   compares the sum with 0 (Left moving first wins G exactly when G is not
  *   <= 0).
@@ -259,6 +260,14 @@ static int32_t bb_value(const bb_search *s, uint64_t comp)
     return v;
 }
 
+/* A region at most two cells wide (its values stay cheap for longer). */
+static inline int bb_thin(const bb_search *s, uint64_t comp)
+{
+    grid_box b;
+    grid_box_of(s->w, comp, &b);
+    return b.h <= 2 || b.w <= 2;
+}
+
 /* Fold what values tell of e: components where one player alone moves join k,
  * small components are valued.  Returns 1 when the state is decided (*won
  * set), 0 when the search must go on (with *e and *k updated), -1 on error. */
@@ -279,7 +288,8 @@ static int bb_reduce(bb_search *s, uint64_t *e_io, int *k_io, int player, int *w
         } else if (!v) {
             k -= bb_row_dominoes(s, comp);
             e &= ~comp;
-        } else if (bb_count(comp) <= s->small) {
+        } else if (bb_count(comp) <= s->small ||
+                   (bb_count(comp) <= s->small + 8 && bb_thin(s, comp))) {
             small_cells |= comp;
             nsmall++;
         } else {
