@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ._budget import OverBudget, _local
 from ._cache import BoundedCache
@@ -721,6 +721,11 @@ def outcome(position: Any) -> Outcome:
     >>> outcome(Domineering("..|..") + Domineering("..|..")), outcome(cgt.up + cgt.star)
     (Outcome.P, Outcome.N)
     """
+    # a ruleset's own outcome search for a single big position (Domineering's alpha-beta)
+    big = getattr(position, "big_board_outcome", None)
+    found = big() if big is not None else None
+    if found is not None:
+        return cast(Outcome, found)
     search = _Search()
     values, raw = search.state(position)
     left = search.wins(values, raw, Player.LEFT)

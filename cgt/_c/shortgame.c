@@ -528,6 +528,9 @@ static void leave(void)
     E->leave();
 }
 
+/* Who wins a big Domineering board: alpha-beta with CGT knowledge (dom_wins). */
+#include "bigboard.h"
+
 /* ------------------------------------------------------------------------ */
 /* Python functions                                                           */
 /* ------------------------------------------------------------------------ */
@@ -898,6 +901,12 @@ static PyMethodDef methods[] = {
      "set_limit(bytes, entries=0): bound the tables (nodes, memos, boards) to about this many "
      "bytes in all, and each memo and board table to `entries` entries (0: no such bound)."},
     {"usage", py_usage, METH_NOARGS, "usage() -> dict: (entries, bytes allocated) of each table."},
+    {"dom_wins", py_dom_wins, METH_VARARGS,
+     "dom_wins(h, w, bits, player, budget=0, max_slots=2**22, small=12) -> (won, nodes, "
+     "valued): does player (0 Left, 1 Right) moving first win the Domineering board (bigboard.h)?"},
+    {"dom_bounds", py_dom_bounds, METH_VARARGS,
+     "dom_bounds(h, w, bits, k, player) -> 1, 0 or -1: the safe-move bounds of bigboard.h on "
+     "the board plus the integer k (the mover wins, loses, undecided)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .. import _engine
+from .. import _cache, _engine
 from .._compat import callable_graph
 from .._engine import ENGINE, LOCK
 from .._svg import Drawable
@@ -55,9 +55,9 @@ from .grid import (
 from .registry import RulesetFamily
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..game import Game, Outcome
 
-__all__ = ["Cram", "Domineering", "DomineeringRules"]
+__all__ = ["Cram", "Domineering", "DomineeringRules", "big_board_outcome"]
 
 
 def _state(h: int, w: int, bits: int) -> int:
@@ -263,6 +263,70 @@ def _compiled(kind: type, h: int, w: int) -> Any:
     return _engine.solver_kernel(kind, h * w, stored=stored)
 
 
+BIG_BOARD_CELLS = 20
+"""Empty cells from which :func:`big_board_outcome` searches (below, values are cheap)."""
+
+SMALL_REGION = 12
+"""Cells of a region the big-board search values with the engine instead of searching."""
+
+
+def _search_slots() -> int:
+    """Slots (16 bytes each) of the big-board search's table: a quarter of the kernels' share.
+
+    >>> s = _search_slots(); s & (s - 1) == 0 and 16 <= s <= 1 << 26
+    True
+    """
+    slots = 16
+    while slots < 1 << 26 and slots * 2 * 16 <= _cache.share("kernel") // 4:
+        slots *= 2
+    return slots
+
+
+def big_board_outcome(position: Domineering, budget: int = 0) -> Outcome | None:
+    """The outcome of one Domineering board by the compiled alpha-beta search, or ``None``.
+
+    The search (``cgt/_c/bigboard.h``) asks only who wins, never the value:
+    two win/loss searches (Left first, Right first) with the safe-move bounds
+    of the Domineering solvers, a transposition table over the board's
+    symmetries, move ordering, and the engine's values for small regions once
+    the board has split.  ``None`` when it does not apply: no compiled
+    kernels (or ``implementation("python")``), fewer than
+    :data:`BIG_BOARD_CELLS` empty cells (values are cheaper there), more than
+    64 cells, an outcome-search budget running, or more than ``budget`` nodes
+    searched (0: no bound).  :func:`cgt.play.outcome` asks it first for a
+    single board; ``cgt.work_limit`` and Ctrl-C stop it as they stop the
+    solvers.
+
+    >>> board = Domineering("....|" * 4 + "....")    # 20 empty cells
+    >>> found = big_board_outcome(board)              # None without the compiled kernels
+    >>> found is None or found is board.value().outcome()
+    True
+    >>> big_board_outcome(Domineering("..|..")) is None    # small: values answer
+    True
+    """
+    h, w, bits = position.h, position.w, position.bits
+    if bits.bit_count() < BIG_BOARD_CELLS:
+        return None
+    engine = _engine.solver_kernel(Domineering, h * w)
+    if engine is None:
+        return None
+    from ..game import Outcome
+
+    slots = _search_slots()
+    with LOCK:
+        try:
+            left = engine.dom_wins(h, w, bits, 0, budget, slots, SMALL_REGION)[0]
+            if position.transpose() == position:  # Right first is Left first on the transpose
+                right = left
+            else:
+                right = engine.dom_wins(h, w, bits, 1, budget, slots, SMALL_REGION)[0]
+        except engine.Fallback:
+            return None
+    if left:
+        return Outcome.N if right else Outcome.L
+    return Outcome.R if right else Outcome.P
+
+
 class _Board(Drawable):
     """Shared code of Domineering and Cram boards: parsing, display, components."""
 
@@ -453,6 +517,16 @@ class Domineering(_Board, Position):
         """
         result: list[Domineering] = super().components()
         return result
+
+    def big_board_outcome(self) -> Outcome | None:
+        """Who wins, by the compiled alpha-beta search (:func:`big_board_outcome`), or ``None``.
+
+        :func:`cgt.play.outcome` (so :meth:`outcome`) asks this first.
+
+        >>> Domineering("....|" * 5 + "....").big_board_outcome() in (None, cgt.Outcome.N)
+        True
+        """
+        return big_board_outcome(self)
 
     def value(self) -> Game:
         """The canonical value, via the shared solver (components memoised).
