@@ -499,6 +499,7 @@ done:
 
 #include "boards.h"
 #include "graphs.h"
+#include "strips.h"
 
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
@@ -511,6 +512,7 @@ static void reset_tables(void)
     comptab_free(&t_cram_won);
     stonetabs_free();
     graphtabs_free();
+    striptabs_free();
 }
 
 /* Enter a call of the engine (it refuses re-entry and trims its tables). */
@@ -827,9 +829,11 @@ static PyObject *py_set_limit(PyObject *self, PyObject *args)
             if (t_graphs[k].max_count > entries)
                 t_graphs[k].max_count = entries < 1024 ? 1024 : (uint32_t)entries;
     }
+    /* the strips' table (strips.h): 2 64ths */
+    striptabs_limit(2 * unit, entries ? E->slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1) : 0);
     /* tables already larger than their new part go now (or when the running call ends) */
     if (comptab_over(&t_dom) || comptab_over(&t_cram) || comptab_over(&t_cram_won) ||
-        stonetabs_over() || graphtabs_over())
+        stonetabs_over() || graphtabs_over() || striptabs_over())
         E->clear();
     Py_RETURN_NONE;
 }
@@ -887,6 +891,7 @@ static PyMethodDef methods[] = {
      "graph(kind, adjacency, lefts, rights) -> Game: the value of Col (kind 0) or Snort (1) on "
      "a graph of at most 64 vertices (adjacency: a tuple of neighbour masks; lefts, rights: the "
      "vertices only Left, only Right may colour)."},
+    STRIPS_METHODS
     {"canonical", py_canonical, METH_O,
      "canonical(form) -> Game: the canonical form of nested pairs (left options, right options)."},
     {"le", py_le, METH_VARARGS, "le(f, g) -> bool: f <= g for forms as in canonical()."},
