@@ -802,7 +802,7 @@ static PyObject *py_clear(PyObject *self, PyObject *unused)
 }
 
 /* Shares of the budget, in 64ths: the engine's nodes 16, compare 16, sum 4 (E->set_limit),
- * each board table 4, each stone table 2, each graph table 2 (60 of 64 in all). */
+ * each board table 4, each stone table 2, each graph table 2, the strips' table 4 (64 of 64). */
 static PyObject *py_set_limit(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -829,8 +829,7 @@ static PyObject *py_set_limit(PyObject *self, PyObject *args)
             if (t_graphs[k].max_count > entries)
                 t_graphs[k].max_count = entries < 1024 ? 1024 : (uint32_t)entries;
     }
-    /* the strips' table (strips.h): 2 64ths */
-    striptabs_limit(2 * unit, entries ? E->slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1) : 0);
+    striptabs_limit(4 * unit, entries); /* the strips' table (strips.h) */
     /* tables already larger than their new part go now (or when the running call ends) */
     if (comptab_over(&t_dom) || comptab_over(&t_cram) || comptab_over(&t_cram_won) ||
         stonetabs_over() || graphtabs_over() || striptabs_over())

@@ -310,11 +310,15 @@ static int striptabs_over(void)
     return striptab_over(&t_strips);
 }
 
-static void striptabs_limit(size_t bytes, uint32_t most)
+/* the table's cap: within `bytes`, and at most `entries` entries (0: no such bound) */
+static void striptabs_limit(size_t bytes, uint64_t entries)
 {
     t_strips.max_cap = E->slots_within(bytes, sizeof(striptab_entry));
-    if (most && t_strips.max_cap > most)
-        t_strips.max_cap = most;
+    if (entries) { /* (a table is at most half full) */
+        uint32_t most = E->slots_within((size_t)(entries < (1ull << 40) ? entries : 1ull << 40) * 2, 1);
+        if (t_strips.max_cap > most)
+            t_strips.max_cap = most;
+    }
 }
 
 static int enter(void); /* (shortgame.c's, below) */
