@@ -150,7 +150,7 @@ def test_the_larger_issue_position() -> None:
 # --- sizes, depth, handing over to Python -----------------------------------------------
 def test_strips_of_64_squares() -> None:
     rng = random.Random(64)
-    strips = [
+    strips: list[tuple[Any, str]] = [
         (ToadsAndFrogs, "t" + "." * 62 + "f"),
         (ToadsAndFrogs, "." * 20 + "t.t" + "." * 41),  # one side's pieces: an integer
         (ElephantsAndRhinos, "e" + "." * 30 + "r" + "." * 31 + "e"),
