@@ -239,6 +239,18 @@ def test_bad_strips_are_refused() -> None:
             engine.strip_segments(*args)
 
 
+def test_clearing_caches_empties_the_table() -> None:
+    cgt.clear_caches()
+    ToadsAndFrogs("ttt..fff").value()
+    assert engine.info()["strips"] > 0
+    count, size = engine.usage()["strips"]
+    assert count == engine.info()["strips"] and size >= 24 * count
+    assert cgt.cache_info().bytes["shortgame.strips"] == size
+    cgt.clear_caches()
+    assert engine.info()["strips"] == 0
+    assert ToadsAndFrogs("ttt..fff").value() is reference(ToadsAndFrogs, "ttt..fff")
+
+
 # --- budget, Ctrl-C --------------------------------------------------------------------
 def test_budget_bounds_the_kernel_and_leaves_its_table_right() -> None:
     boards = ["tt..t..ff.f", "ttt...fff"]

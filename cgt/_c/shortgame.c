@@ -845,7 +845,7 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
     cgt_engine_usage u;
     E->usage(&u);
 #define CT_BYTES(t) comptab_bytes(&(t))
-    return Py_BuildValue(
+    PyObject *out = Py_BuildValue(
         "{s:(nn),s:(nn),s:(nn),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In)}",
         "nodes", u.nodes, u.node_bytes, "compare", u.compare, u.compare_bytes, "sum", u.sum,
         u.sum_bytes, "domineering", t_dom.count, (Py_ssize_t)CT_BYTES(t_dom), "cram", t_cram.count,
@@ -857,6 +857,7 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
         t_graphs[G_COL].slots.count, (Py_ssize_t)keytab_bytes(G_COL), "snort",
         t_graphs[G_SNORT].slots.count, (Py_ssize_t)keytab_bytes(G_SNORT));
 #undef CT_BYTES
+    return strips_usage(out, 1);
 }
 
 static PyObject *py_info(PyObject *self, PyObject *unused)
@@ -865,12 +866,13 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
     (void)unused;
     cgt_engine_usage u;
     E->usage(&u);
-    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", u.nodes,
+    PyObject *out = Py_BuildValue("{s:n,s:n,s:n,s:n,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", u.nodes,
                          "options", u.options, "compare", u.compare, "sum", u.sum, "domineering",
                          t_dom.count, "cram", t_cram.count, "clobber", t_stones[K_CLOBBER].count,
                          "konane", t_stones[K_KONANE].count, "fission", t_stones[K_FISSION].count,
                          "amazons", t_stones[K_AMAZONS].count, "col", t_graphs[G_COL].slots.count,
                          "snort", t_graphs[G_SNORT].slots.count);
+    return strips_usage(out, 0);
 }
 
 static PyMethodDef methods[] = {

@@ -321,6 +321,21 @@ static void striptabs_limit(size_t bytes, uint64_t entries)
     }
 }
 
+/* Adds the table's entries (with bytes: (entries, bytes)) to the dict `out` of the
+ * kernel's info() or usage(); returns out, or NULL (out released) on an error. */
+static PyObject *strips_usage(PyObject *out, int with_bytes)
+{
+    if (!out)
+        return NULL;
+    PyObject *v = with_bytes ? Py_BuildValue("(In)", t_strips.count,
+                                             (Py_ssize_t)striptab_bytes(&t_strips))
+                             : PyLong_FromUnsignedLong(t_strips.count);
+    if (!v || PyDict_SetItemString(out, "strips", v) < 0)
+        Py_CLEAR(out);
+    Py_XDECREF(v);
+    return out;
+}
+
 static int enter(void); /* (shortgame.c's, below) */
 static void leave(void);
 
