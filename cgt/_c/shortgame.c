@@ -1,7 +1,9 @@
 /*
  * cgt._kernel_shortgame: compiled solvers of Domineering, Cram, the stone
  * boards (Clobber, Konane, Fission, Amazons: boards.h) and Col and Snort
- * (graphs.h) on at most 64 cells or vertices, built on cgt's node engine.
+ * (graphs.h) on at most 64 cells or vertices, and the strips (Toads and Frogs,
+ * Elephants and Rhinos, Push, Shove: strips.h) of at most 64 squares, built on
+ * cgt's node engine.
  *
  * Why plain C with the CPython C API: it needs nothing at build time beyond
  * a C compiler (no Cython), it gives full control of the memory layout (the
