@@ -99,6 +99,10 @@ KERNEL_TEST_FILES = frozenset(
         "cgt/games/graph_colouring.py",
         "cgt/games/col.py",
         "cgt/games/snort.py",
+        # shortgame: the strips (strips.h)
+        "tests/test_kernel_strips.py",
+        "tests/games/test_strips.py",
+        "cgt/games/strip.py",
         # hexapawn: the exact search
         "tests/games/test_hexapawn.py",
         "tests/games/test_hexapawn_kernel.py",

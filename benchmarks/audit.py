@@ -14,7 +14,8 @@ shortgame) it draws random inputs from a fixed seed:
 * parse: texts of random games, with mutations and random bytes;
 * shortgame: Domineering, Cram, Clobber, Konane, Fission, Amazons boards of
   every shape up to 65 cells (1 x 64, 64 x 1, 2 x 32, 8 x 8, 63 and 65 cells
-  among them), Col and Snort graphs of up to 65 vertices, and bad boards.
+  among them), Col and Snort graphs of up to 65 vertices, Toads and Frogs,
+  Elephants and Rhinos, Push and Shove strips of up to 65 squares, and bad boards.
 
 Every input is evaluated here (kernels in use) and again in a separate
 process started with ``CGT_PURE_PYTHON=1``: the printed answers must be equal,
@@ -63,12 +64,16 @@ from cgt.games import (
     Col,
     Cram,
     Domineering,
+    ElephantsAndRhinos,
     Fission,
     Hexapawn,
     Konane,
     OctalGame,
+    Push,
+    Shove,
     Snort,
     SubtractionGame,
+    ToadsAndFrogs,
     clear_solver_caches,
 )
 
@@ -131,6 +136,10 @@ BOARDS: dict[str, Any] = {
     "Amazons": Amazons,
     "Col": Col,
     "Snort": Snort,
+    "ToadsAndFrogs": ToadsAndFrogs,
+    "ElephantsAndRhinos": ElephantsAndRhinos,
+    "Push": Push,
+    "Shove": Shove,
 }
 
 
@@ -354,10 +363,41 @@ def graph_text(rng: random.Random, n: int) -> str:
     return ";".join(parts)
 
 
+# the strips: Left's and Right's letters, and walls of dead pieces between short segments
+STRIPS: dict[str, tuple[str, str]] = {
+    "ToadsAndFrogs": ("tf", "ttff"),
+    "ElephantsAndRhinos": ("er", "er"),
+    "Push": ("xo", ""),
+    "Shove": ("xo", ""),
+}
+
+
+def strip_text(rng: random.Random, rule: str) -> str:
+    """A strip of 1 to 12 squares, or of 62 to 65 squares in which the pure path's
+    work stays small: short segments between walls, or (Push, Shove) two pieces."""
+    pieces, wall = STRIPS[rule]
+    if rng.random() < 0.6:
+        return "".join(rng.choice("." + pieces) for _ in range(rng.randint(1, 12)))
+    n = rng.randint(62, 65)
+    if not wall:
+        cells = ["."] * n
+        for i in rng.sample(range(n), 2):
+            cells[i] = rng.choice(pieces)
+        return "".join(cells)
+    text = ""
+    while len(text) < n:
+        text += wall + "".join(rng.choice(".." + pieces) for _ in range(rng.randint(1, 5)))
+    return text[:n]
+
+
 def shortgame_cases(rng: random.Random, count: int) -> list[Case]:
     cases: list[Case] = []
     for k in range(count):
         rule = list(BOARDS)[k % len(BOARDS)]
+        if rule in STRIPS:
+            text = strip_text(rng, rule) if rng.random() > 0.05 else rng.choice(("t?f", "x o"))
+            cases.append(["shortgame", rule, text])
+            continue
         if rule in ("Col", "Snort"):
             n = rng.choice((63, 64, 65)) if rng.random() < 0.4 else rng.randint(1, 12)
             cases.append(["shortgame", rule, graph_text(rng, n)])

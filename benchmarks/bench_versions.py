@@ -173,6 +173,18 @@ WORKLOADS = {
     """,
     "play": PLAY,
     "loopy": LOOPY,
+    "Toads and Frogs tttt....ffff": """
+        from cgt.games import ToadsAndFrogs
+        def run():
+            ToadsAndFrogs("tttt....ffff").value()
+    """,
+    "strips (E&R, Push, Shove)": """
+        from cgt.games import ElephantsAndRhinos, Push, Shove
+        def run():
+            ElephantsAndRhinos("ee.e.e....r.r.rr").value()
+            Push("xo.x.o..xo.ox.o").value()
+            Shove("xo.x.o..xo.ox.o").value()
+    """,
 }
 
 COMPILED_WORKLOADS = {
@@ -221,6 +233,13 @@ COMPILED_WORKLOADS = {
     "theory of 3000 games": WORKLOADS["theory of 3000 games"],
     "play": PLAY,
     "loopy": LOOPY,
+    "Toads and Frogs tttt....ffff": WORKLOADS["Toads and Frogs tttt....ffff"],
+    "Toads and Frogs ttttt....fffff": """
+        from cgt.games import ToadsAndFrogs
+        def run():
+            ToadsAndFrogs("ttttt....fffff").value()
+    """,
+    "strips (E&R, Push, Shove)": WORKLOADS["strips (E&R, Push, Shove)"],
 }
 """``--compiled``: workloads of the C kernels, both trees with their kernels built."""
 

@@ -48,13 +48,14 @@ PURE_COUNTERPARTS: dict[str, list[str]] = {
         "tests/test_parse_speed_paths.py",
         "tests/test_reliability_notation.py",
     ],
-    "shortgame": [  # Domineering, Cram, stone boards, Col and Snort in Python
+    "shortgame": [  # Domineering, Cram, stone boards, Col, Snort and strips in Python
         "tests/test_kernel_shortgame.py",
         "tests/test_kernel_boards.py",
         "tests/test_kernel_graphs.py",
         "tests/games/test_domineering.py",
         "tests/games/test_cram.py",
         "tests/games/test_col_snort.py",
+        "tests/games/test_strips.py",
     ],
     "hexapawn": [  # cgt/games/hexapawn/_engine.py's Python search
         "tests/games/test_hexapawn.py",

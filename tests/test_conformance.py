@@ -83,6 +83,9 @@ def _positions(r: RulesetInfo) -> list[Any]:
     for _ in range(RANDOM):
         if r.syntax in ("GRID", "BOARD"):
             out.append(r.make(_random_text(r, rng)))
+        elif r.syntax == "STRIP":  # a strip of up to 10 squares
+            letters = sorted(set(r.example) | {"."})
+            out.append(r.make("".join(rng.choice(letters) for _ in range(rng.randint(1, 10)))))
         elif r.syntax == "GRAPH":
             n = rng.randint(2, 10)
             out.append(r.cls(nx.gnp_random_graph(n, 0.4, seed=rng.randrange(1 << 30))))
@@ -194,6 +197,10 @@ def test_fast_rulesets_are_the_declared_ones() -> None:
         "Amazons",
         "Col",
         "Snort",
+        "ToadsAndFrogs",
+        "ElephantsAndRhinos",
+        "Push",
+        "Shove",
     } <= names
 
 

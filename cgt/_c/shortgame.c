@@ -1,7 +1,9 @@
 /*
  * cgt._kernel_shortgame: compiled solvers of Domineering, Cram, the stone
  * boards (Clobber, Konane, Fission, Amazons: boards.h) and Col and Snort
- * (graphs.h) on at most 64 cells or vertices, built on cgt's node engine.
+ * (graphs.h) on at most 64 cells or vertices, and the strips (Toads and Frogs,
+ * Elephants and Rhinos, Push, Shove: strips.h) of at most 64 squares, built on
+ * cgt's node engine.
  *
  * Why plain C with the CPython C API: it needs nothing at build time beyond
  * a C compiler (no Cython), it gives full control of the memory layout (the
@@ -499,6 +501,7 @@ done:
 
 #include "boards.h"
 #include "graphs.h"
+#include "strips.h"
 
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
@@ -511,6 +514,7 @@ static void reset_tables(void)
     comptab_free(&t_cram_won);
     stonetabs_free();
     graphtabs_free();
+    striptabs_free();
 }
 
 /* Enter a call of the engine (it refuses re-entry and trims its tables). */
@@ -803,7 +807,7 @@ static PyObject *py_clear(PyObject *self, PyObject *unused)
 }
 
 /* Shares of the budget, in 64ths: the engine's nodes 16, compare 16, sum 4 (E->set_limit),
- * each board table 4, each stone table 2, each graph table 2 (60 of 64 in all). */
+ * each board table 4, each stone table 2, each graph table 2, the strips' table 4 (64 of 64). */
 static PyObject *py_set_limit(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -830,9 +834,10 @@ static PyObject *py_set_limit(PyObject *self, PyObject *args)
             if (t_graphs[k].max_count > entries)
                 t_graphs[k].max_count = entries < 1024 ? 1024 : (uint32_t)entries;
     }
+    striptabs_limit(4 * unit, entries); /* the strips' table (strips.h) */
     /* tables already larger than their new part go now (or when the running call ends) */
     if (comptab_over(&t_dom) || comptab_over(&t_cram) || comptab_over(&t_cram_won) ||
-        stonetabs_over() || graphtabs_over())
+        stonetabs_over() || graphtabs_over() || striptabs_over())
         E->clear();
     Py_RETURN_NONE;
 }
@@ -845,7 +850,7 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
     cgt_engine_usage u;
     E->usage(&u);
 #define CT_BYTES(t) comptab_bytes(&(t))
-    return Py_BuildValue(
+    PyObject *out = Py_BuildValue(
         "{s:(nn),s:(nn),s:(nn),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In),s:(In)}",
         "nodes", u.nodes, u.node_bytes, "compare", u.compare, u.compare_bytes, "sum", u.sum,
         u.sum_bytes, "domineering", t_dom.count, (Py_ssize_t)CT_BYTES(t_dom), "cram", t_cram.count,
@@ -857,6 +862,7 @@ static PyObject *py_usage(PyObject *self, PyObject *unused)
         t_graphs[G_COL].slots.count, (Py_ssize_t)keytab_bytes(G_COL), "snort",
         t_graphs[G_SNORT].slots.count, (Py_ssize_t)keytab_bytes(G_SNORT));
 #undef CT_BYTES
+    return strips_usage(out, 1);
 }
 
 static PyObject *py_info(PyObject *self, PyObject *unused)
@@ -865,12 +871,13 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
     (void)unused;
     cgt_engine_usage u;
     E->usage(&u);
-    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", u.nodes,
+    PyObject *out = Py_BuildValue("{s:n,s:n,s:n,s:n,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "nodes", u.nodes,
                          "options", u.options, "compare", u.compare, "sum", u.sum, "domineering",
                          t_dom.count, "cram", t_cram.count, "clobber", t_stones[K_CLOBBER].count,
                          "konane", t_stones[K_KONANE].count, "fission", t_stones[K_FISSION].count,
                          "amazons", t_stones[K_AMAZONS].count, "col", t_graphs[G_COL].slots.count,
                          "snort", t_graphs[G_SNORT].slots.count);
+    return strips_usage(out, 0);
 }
 
 static PyMethodDef methods[] = {
@@ -890,6 +897,7 @@ static PyMethodDef methods[] = {
      "graph(kind, adjacency, lefts, rights) -> Game: the value of Col (kind 0) or Snort (1) on "
      "a graph of at most 64 vertices (adjacency: a tuple of neighbour masks; lefts, rights: the "
      "vertices only Left, only Right may colour)."},
+    STRIPS_METHODS
     {"canonical", py_canonical, METH_O,
      "canonical(form) -> Game: the canonical form of nested pairs (left options, right options)."},
     {"le", py_le, METH_VARARGS, "le(f, g) -> bool: f <= g for forms as in canonical()."},

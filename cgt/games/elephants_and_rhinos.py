@@ -24,6 +24,7 @@ __all__ = ["ElephantsAndRhinos"]
     example="e..r.e.r",
     cli="elephants-and-rhinos",
     docs="strips",
+    fast_path="compiled strips (cgt/_c/strips.h), at most 64 squares",
     stored_as=("cgt.games.strips.ElephantsAndRhinos",),
 )
 class ElephantsAndRhinos(_Strip):
@@ -47,6 +48,7 @@ class ElephantsAndRhinos(_Strip):
     right_piece = "r"
     jumps = False
     ruleset = "Elephants and Rhinos"
+    _kernel = 1
 
     def _split(self, part: str) -> list[str]:
         # Between a rhino and the next elephant the squares are used by no one

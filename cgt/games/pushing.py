@@ -95,6 +95,7 @@ class _Pushing(_Line):
     example="x.o.x",
     cli="shove",
     docs="strips",
+    fast_path="compiled strips (cgt/_c/strips.h), at most 64 squares",
     stored_as=("cgt.games.strips.Shove",),
 )
 class Shove(_Pushing):
@@ -122,6 +123,7 @@ class Shove(_Pushing):
 
     __slots__ = ()
     ruleset = "Shove"
+    _kernel = 3
 
     @staticmethod
     def _push(s: str, i: int) -> str:
@@ -137,6 +139,7 @@ class Shove(_Pushing):
     example="x.ox",
     cli="push",
     docs="strips",
+    fast_path="compiled strips (cgt/_c/strips.h), at most 64 squares",
     stored_as=("cgt.games.strips.Push",),
 )
 class Push(_Pushing):
@@ -164,6 +167,7 @@ class Push(_Pushing):
 
     __slots__ = ()
     ruleset = "Push"
+    _kernel = 2
 
     @staticmethod
     def _push(s: str, i: int) -> str:

@@ -20,11 +20,17 @@ every row-shaped ruleset (:mod:`cgt.games.toppling_dominoes`,
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import _engine
+from .._engine import LOCK
 from .._svg import Drawable
 from ..errors import InvalidPosition
-from .base import STRIP_COORDINATES, Position
+from ..solver import current_persistence
+from .base import STRIP_COORDINATES, Position, solver_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 __all__ = ["least_reading"]  # the shared classes are for the strip rulesets' modules
 
@@ -71,6 +77,9 @@ class _Line(Position, Drawable):
     left_piece: ClassVar[str]
     right_piece: ClassVar[str]
     ruleset: ClassVar[str]
+    # the ruleset's number in the compiled strips (cgt/_c/strips.h: 0 Toads and Frogs,
+    # 1 Elephants and Rhinos, 2 Push, 3 Shove), or None: the Python rules only
+    _kernel: ClassVar[int | None] = None
 
     strip: str
 
@@ -102,6 +111,52 @@ class _Line(Position, Drawable):
         position = object.__new__(cls)
         position.strip = strip
         return position
+
+    def value(self) -> Game:
+        """The canonical value, via the shared solver (components memoised).
+
+        Toads and Frogs, Elephants and Rhinos, Push and Shove are valued by the compiled strips
+        (``cgt/_c/strips.h``) when :func:`cgt._engine.solver_kernel` allows it
+        (at most 64 squares, no value store, no work budget of the outcome
+        search, not inside ``implementation("python")``); they give the same
+        game objects as the Python rules, which answer otherwise.
+
+        >>> from cgt.games import Push, ToadsAndFrogs, implementation
+        >>> ToadsAndFrogs("tt.ff").value(), Push("x.o").value()
+        (*, -2)
+        >>> cgt.clear_caches()
+        >>> with implementation("python"):
+        ...     reference = ToadsAndFrogs("ttt...fff").value()
+        >>> ToadsAndFrogs("ttt...fff").value() is reference
+        True
+        """
+        kind = type(self)
+        number = self._kernel
+        if number is not None:
+            s = self.strip
+            stored = solver_for(kind).store is not None or current_persistence() is not None
+            engine = _engine.solver_kernel(kind, len(s), stored=stored)
+            if engine is not None:
+                backwards = "0" + s[::-1]  # bit i: square i
+                left = int(
+                    backwards.replace(self.right_piece, ".")
+                    .replace(".", "0")
+                    .replace(self.left_piece, "1"),
+                    2,
+                )
+                right = int(
+                    backwards.replace(self.left_piece, ".")
+                    .replace(".", "0")
+                    .replace(self.right_piece, "1"),
+                    2,
+                )
+                with LOCK:
+                    try:
+                        result: Game = engine.strip(number, len(s), left, right)
+                        return result
+                    except engine.Fallback:
+                        pass  # too deep, or a number beyond 64 bits: the Python rules answer
+        return solver_for(kind).value(self)
 
     # --- display and identity ---------------------------------------------------------
     def __str__(self) -> str:

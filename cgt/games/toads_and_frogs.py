@@ -25,6 +25,7 @@ __all__ = ["ToadsAndFrogs"]
     example="TT.F.",
     cli="toads-and-frogs",
     docs="strips",
+    fast_path="compiled strips (cgt/_c/strips.h), at most 64 squares",
     stored_as=("cgt.games.strips.ToadsAndFrogs",),
 )
 class ToadsAndFrogs(_Strip):
@@ -56,3 +57,4 @@ class ToadsAndFrogs(_Strip):
     right_piece = "f"
     jumps = True
     ruleset = "Toads and Frogs"
+    _kernel = 0
