@@ -112,6 +112,14 @@ LOOPY = """
 """Loopy values: parsing, sums and their outcomes and canonical forms, comparison, and the
 values and sides (onside, offside) of Backsliding Toads and Frogs (:mod:`cgt.loopy`)."""
 
+LOOPY_OUTCOMES = """
+        from cgt.games import BackslidingToadsAndFrogs, FoxAndGeese
+        def run():
+            fox = FoxAndGeese(fox=(5, 0), geese=[(0, 1), (0, 3), (0, 5)], rows=6, cols=6)
+            return [str(fox.outcome()), str(BackslidingToadsAndFrogs("tttt..ffff").outcome())]
+"""
+"""Outcomes of loopy positions from their whole game graphs (:func:`cgt.loopy.loopy_outcome`)."""
+
 WORKLOADS = {
     "parse 400 texts": RANDOM_TEXTS
     + """
@@ -173,6 +181,7 @@ WORKLOADS = {
     """,
     "play": PLAY,
     "loopy": LOOPY,
+    "loopy outcomes (Fox and Geese 6x6, tttt..ffff)": LOOPY_OUTCOMES,
 }
 
 COMPILED_WORKLOADS = {
@@ -216,6 +225,7 @@ COMPILED_WORKLOADS = {
     "theory of 3000 games": WORKLOADS["theory of 3000 games"],
     "play": PLAY,
     "loopy": LOOPY,
+    "loopy outcomes (Fox and Geese 6x6, tttt..ffff)": LOOPY_OUTCOMES,
 }
 """``--compiled``: workloads of the C kernels, both trees with their kernels built."""
 
