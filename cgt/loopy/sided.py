@@ -46,6 +46,10 @@ decides.  The candidates tried, in order:
    onsides with cycles of their own (``^[on]*``, ``{0|^[on]*}``).
 3. Sidling on values, ``S_1, S_2, ...``, each ``S_k(v)`` kept in simplest
    form so equal values are met once; then plain sidling within a budget.
+   The positions whose onside is ``off`` (by :func:`_onside_le`, as in
+   step 2) start at ``off`` rather than ``on``: sidling from ``on`` reaches
+   them only in the limit, ``-1, -2, ...`` (the offside of Backsliding
+   ``tt.t..ff``, ``on``, was out of reach that way).
 
 Each candidate (up to ``_SIMPLIFY_SIZE`` positions) is put in simplest form
 before the check, so the check plays ``G`` against a small graph.  When
