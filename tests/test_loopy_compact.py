@@ -16,6 +16,7 @@ import random
 import subprocess
 import sys
 from array import array
+from functools import partial
 from typing import Any
 
 import pytest
@@ -113,10 +114,24 @@ def test_compiled_and_python_analysis_agree() -> None:
     rng = random.Random(7)
     draws = 0
     for _ in range(300):
-        g = CompactGraph.of(random_graph(rng, 12, rng.choice([0.1, 0.2, 0.35])))
-        pure = graph_module._settle(g, progress.Tracker("t"))
+        graph = random_graph(rng, 12, rng.choice([0.1, 0.2, 0.35]))
+        g = CompactGraph.of(graph)
+        tracker = progress.Tracker("t")
+        pure = graph_module._settle(
+            g.size,
+            partial(graph_module._rows, g.left_offsets, g.left_targets),
+            partial(graph_module._rows, g.right_offsets, g.right_targets),
+            tracker,
+        )
+        # the same analysis on the GameGraph's tuples
+        assert (
+            graph_module._settle(
+                graph.size, partial(iter, graph.left), partial(iter, graph.right), tracker
+            )
+            == pure
+        )
         arrays = (g.left_offsets, g.left_targets, g.right_offsets, g.right_targets)
-        assert k.loopy_settle(*arrays, progress.Tracker("t")) == pure
+        assert k.loopy_settle(*arrays, tracker) == pure
         draws += 0 in pure
     assert draws > 20
 

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import enum
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate, chain, pairwise
 from typing import NamedTuple
 
@@ -210,13 +211,27 @@ def analyse(graph: GameGraph | CompactGraph) -> list[Results]:
     >>> analyse(star)[0]
     Results(left_first=Winner.LEFT, right_first=Winner.RIGHT)
     """
-    compact = graph if isinstance(graph, CompactGraph) else CompactGraph.of(graph)
-    settled = compact.settle()
+    if isinstance(graph, CompactGraph):
+        settled = graph.settle()
+    elif graph.size >= _SMALL_COMPILED and _compiled() is not None:
+        settled = CompactGraph.of(graph).settle()
+    else:  # the pure-Python analysis runs on the tuples themselves
+        with tracking("retrograde analysis", unit="state") as tracker:
+            settled = _settle(graph.size, lambda: graph.left, lambda: graph.right, tracker)
     names = (Winner.DRAW, Winner.LEFT, Winner.RIGHT)  # by 0 draw, 1 mover wins, 2 loses
     return [
         Results(names[settled[2 * i]], names[(3 - settled[2 * i + 1]) % 3])
-        for i in range(compact.size)
+        for i in range(graph.size)
     ]
+
+
+_SMALL_COMPILED = 64  # nodes: smaller GameGraphs are analysed in Python, on their tuples
+
+
+def _compiled() -> Callable[..., bytes] | None:
+    """The compiled analysis (the ``shortgame`` kernel's ``loopy_settle``), or None."""
+    k = kernel("shortgame")
+    return getattr(k, "loopy_settle", None) if k is not None else None
 
 
 @dataclass(frozen=True, eq=False)
@@ -295,13 +310,17 @@ class CompactGraph:
         def offsets(moves: tuple[tuple[int, ...], ...]) -> array[int]:
             return array("i", accumulate((len(m) for m in moves), initial=0))
 
-        return cls(
-            offsets(graph.left),
-            array("i", chain.from_iterable(graph.left)),
-            offsets(graph.right),
-            array("i", chain.from_iterable(graph.right)),
-            graph.start,
-        )
+        # a GameGraph is checked already: its arrays are not checked again
+        compact = object.__new__(cls)
+        for name, value in (
+            ("left_offsets", offsets(graph.left)),
+            ("left_targets", array("i", chain.from_iterable(graph.left))),
+            ("right_offsets", offsets(graph.right)),
+            ("right_targets", array("i", chain.from_iterable(graph.right))),
+            ("start", graph.start),
+        ):
+            object.__setattr__(compact, name, value)
+        return compact
 
     def settle(self) -> bytes:
         """The retrograde analysis: for state ``2 * i + p`` (node ``i``, ``p`` 0 with Left
@@ -314,8 +333,7 @@ class CompactGraph:
         >>> CompactGraph.of(GameGraph.of([[1], []], [[1], []])).settle()   # star, then 0
         b'\\x01\\x01\\x02\\x02'
         """
-        k = kernel("shortgame")
-        settle = getattr(k, "loopy_settle", None) if k is not None else None
+        settle = _compiled()
         with tracking("retrograde analysis", unit="state") as tracker:
             if settle is not None:
                 done: bytes = settle(
@@ -326,7 +344,12 @@ class CompactGraph:
                     tracker,
                 )
                 return done
-            return _settle(self, tracker)
+            return _settle(
+                self.size,
+                lambda: _rows(self.left_offsets, self.left_targets),
+                lambda: _rows(self.right_offsets, self.right_targets),
+                tracker,
+            )
 
     def outcome(self, node: int | None = None) -> LoopyOutcome:
         """Who wins from ``node`` (the start by default) with Left and with Right first.
@@ -352,49 +375,67 @@ def analyse_states(graph: CompactGraph, node: int) -> Results:
     return Results(names[settled[2 * node]], names[(3 - settled[2 * node + 1]) % 3])
 
 
-def _settle(graph: CompactGraph, tracker: Tracker) -> bytes:
-    """The pure-Python retrograde analysis of :meth:`CompactGraph.settle`.
+_SMALL = 1 << 16  # states: below, the pure-Python analysis works on lists
+
+
+def _rows(offsets: array[int], targets: array[int]) -> Iterator[array[int]]:
+    """The move lists of a compact graph's nodes, one by one."""
+    for a, b in pairwise(offsets):
+        yield targets[a:b]
+
+
+def _settle(
+    n: int,
+    left: Callable[[], Iterable[Sequence[int]]],
+    right: Callable[[], Iterable[Sequence[int]]],
+    tracker: Tracker,
+) -> bytes:
+    """The pure-Python retrograde analysis of :meth:`CompactGraph.settle` (and of
+    :func:`analyse` of a :class:`GameGraph`, on its tuples), on ``n`` nodes
+    whose move lists ``left()`` and ``right()`` give, node by node.
 
     State ``2 * i + p`` moves to states ``2 * j + 1 - p``; a state with no move
     is lost for the mover, one with a move to a lost state is won, one whose
     moves all reach won states is lost; the rest are draws.
 
     >>> from cgt.progress import Tracker
-    >>> _settle(CompactGraph.of(GameGraph.of([[0]], [[]])), Tracker("t"))   # on
+    >>> on = GameGraph.of([[0]], [[]])
+    >>> _settle(1, lambda: on.left, lambda: on.right, Tracker("t"))
     b'\\x01\\x02'
     """
-    n = graph.size
     states = 2 * n
+    # lists are faster, arrays smaller (no int object per entry): lists for small graphs
+    small = states < _SMALL
+    kind: Callable[[Iterable[int]], MutableSequence[int]] = list if small else partial(array, "i")
+
+    def zeros(k: int) -> MutableSequence[int]:
+        return [0] * k if small else array("i", bytes(4 * k))
+
     # predecessors of every state, as offsets into one array
-    starts = array("i", bytes(4 * (states + 1)))
-    for t in graph.left_targets:  # (i, Left) -> (t, Right): state 2t + 1
-        starts[2 * t + 2] += 1
-    for t in graph.right_targets:  # (i, Right) -> (t, Left): state 2t
-        starts[2 * t + 1] += 1
-    starts = array("i", accumulate(starts))
-    fill = array("i", starts)
-    preds = array("i", bytes(4 * starts[states]))
-    remaining = array("i", bytes(4 * states))
-    queue = array("i")
+    starts = zeros(states + 1)
+    for shift, rows in ((2, left), (1, right)):  # (i, p) -> (t, 1 - p): state 2t + 1 - p
+        for row in rows():
+            for t in row:
+                starts[2 * t + shift] += 1
+    starts = kind(accumulate(starts))
+    fill = kind(starts)
+    preds = zeros(starts[states])
+    remaining = zeros(states)
+    queue = kind(())
     result = bytearray(states)
-    for p, offsets, targets in (
-        (0, graph.left_offsets, graph.left_targets),
-        (1, graph.right_offsets, graph.right_targets),
-    ):
+    for p, rows in ((0, left), (1, right)):
         shift = 1 - p
-        a = 0
-        for i in range(n):
-            b = offsets[i + 1]
+        for i, row in enumerate(rows()):
             v = 2 * i + p
-            remaining[v] = b - a
-            if a == b:
+            if not row:
                 result[v] = 2
                 queue.append(v)
-            for t in targets[a:b]:
+                continue
+            remaining[v] = len(row)
+            for t in row:
                 w = 2 * t + shift
                 preds[fill[w]] = v
                 fill[w] += 1
-            a = b
             if i >= tracker.next:
                 tracker.update(i)
     del fill
