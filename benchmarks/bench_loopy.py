@@ -21,7 +21,8 @@ Figures on the development machine (2 cores, Python 3.11, CPU seconds):
 geese win whoever starts): 59 s and about 800 MB before issue 33 (a
 position object and a tuple per node, the analysis on lists); on integer
 codes and flat arrays 5.9-6.1 s and 200 MB with the compiled analysis
-(9-10 s pure Python); through position objects (``--full``) 29 s and 625 MB.  The sides of ``ttt..fff``, ``{on||0|-1/2} & {1/2|0||off}``:
+(9-10 s pure Python); through position objects (``--full``) 29 s and 625 MB.
+The sides of ``ttt..fff``, ``{on||0|-1/2} & {1/2|0||off}``:
 about 1.2 s; of ``tt.t..ff``, ``on & on``: 0.1 s (``SidesNotFound`` after
 7 s before issue 33: sidling never reached the positions whose onside is
 ``off``).
