@@ -112,6 +112,14 @@ LOOPY = """
 """Loopy values: parsing, sums and their outcomes and canonical forms, comparison, and the
 values and sides (onside, offside) of Backsliding Toads and Frogs (:mod:`cgt.loopy`)."""
 
+LOOPY_OUTCOMES = """
+        from cgt.games import BackslidingToadsAndFrogs, FoxAndGeese
+        def run():
+            fox = FoxAndGeese(fox=(5, 0), geese=[(0, 1), (0, 3), (0, 5)], rows=6, cols=6)
+            return [str(fox.outcome()), str(BackslidingToadsAndFrogs("tttt..ffff").outcome())]
+"""
+"""Outcomes of loopy positions from their whole game graphs (:func:`cgt.loopy.loopy_outcome`)."""
+
 WORKLOADS = {
     "parse 400 texts": RANDOM_TEXTS
     + """
@@ -185,6 +193,7 @@ WORKLOADS = {
             Push("xo.x.o..xo.ox.o").value()
             Shove("xo.x.o..xo.ox.o").value()
     """,
+    "loopy outcomes (Fox and Geese 6x6, tttt..ffff)": LOOPY_OUTCOMES,
 }
 
 COMPILED_WORKLOADS = {
@@ -240,6 +249,7 @@ COMPILED_WORKLOADS = {
             ToadsAndFrogs("ttttt....fffff").value()
     """,
     "strips (E&R, Push, Shove)": WORKLOADS["strips (E&R, Push, Shove)"],
+    "loopy outcomes (Fox and Geese 6x6, tttt..ffff)": LOOPY_OUTCOMES,
 }
 """``--compiled``: workloads of the C kernels, both trees with their kernels built."""
 

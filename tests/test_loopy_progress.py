@@ -188,6 +188,8 @@ def test_a_real_ctrl_c_signal_mid_sides_search(fraction: float, quick: None) -> 
         raise KeyboardInterrupt
 
     g = _strip_value()
+    sides(g)  # the first search fills the caches of g's values; time a second one
+    sided._ONSIDES.clear()
     start = time.process_time()
     sides(g)
     took = time.process_time() - start
@@ -205,19 +207,15 @@ def test_a_real_ctrl_c_signal_mid_sides_search(fraction: float, quick: None) -> 
     assert sides(g) == _expected()["sides of a loopy game"]
 
 
-@pytest.mark.slow
-def test_a_hopeless_offside_search_gives_up_soon() -> None:
-    # Backsliding tt.t..ff: sidling on values ran 300 s and more (each step's
-    # values new) before it gave up; bounded by the positions it builds, it now
-    # gives up in seconds.  Its onside is on, checked exactly: G+ >= on.
+def test_the_offside_search_of_tt_t__ff_ends_with_off() -> None:
+    # Backsliding tt.t..ff: sidling on values went down -1, -2, ... for ever towards
+    # the positions of -G whose onside is off, and gave up (SidesNotFound) after
+    # its budget; those positions now start at off (issue 33).  Its onside is on,
+    # checked exactly: G+ >= on; tests/test_loopy_sided.py checks the offside.
     sided._ONSIDES.clear()
     g = BackslidingToadsAndFrogs("tt.t..ff").value()
     assert isinstance(g, LoopyGame) and not g.is_stopper
     assert sided.onside_ge(g, on)
-    start = time.process_time()
-    with cgt.set_progress(False), pytest.raises(SidesNotFound):
-        sides(g)
-    assert time.process_time() - start < 60
-    assert sided.onside(g) == on
-    text = str(g)
-    assert "onside on, offside not found" in text and len(text) < 200
+    with cgt.set_progress(False):
+        assert sides(g) == SidedValue(on, on)
+    assert str(g) == "on & on"

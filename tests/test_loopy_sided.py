@@ -15,7 +15,22 @@ import random
 
 import pytest
 
-from cgt.loopy import GameGraph, LoopyGame, dud, off, on, over, parse_loopy, under, upon
+from cgt.games import BackslidingToadsAndFrogs
+from cgt.loopy import (
+    GameGraph,
+    LoopyGame,
+    LoopyOutcome,
+    Winner,
+    analyse,
+    dud,
+    off,
+    on,
+    over,
+    parse_loopy,
+    sided,
+    under,
+    upon,
+)
 from cgt.loopy.sided import SidedValue, SidesNotFound, sides
 
 from .loopy_samples import random_graph, random_moves
@@ -502,3 +517,47 @@ def test_an_offside_not_found_is_named_the_offside(monkeypatch: pytest.MonkeyPat
     with pytest.raises(sided.SidesNotFound, match="the onside of this loopy game"):
         sided.onside(g)
     sided._ONSIDES.clear()
+
+
+# ---------------------------------------------------------------------------
+# positions whose onside is off (issue 33: the offside of tt.t..ff)
+# ---------------------------------------------------------------------------
+def _wins(g: LoopyGame, infinite: Winner) -> tuple[Winner, Winner]:
+    """Who wins ``g`` with Left and with Right first, infinite play going to ``infinite``."""
+    r = analyse(g.graph)[g.graph.start]
+    return (
+        infinite if r.left_first is Winner.DRAW else r.left_first,
+        infinite if r.right_first is Winner.DRAW else r.right_first,
+    )
+
+
+def test_positions_pinned_to_off_play_like_off() -> None:
+    # sidling from on never reaches them (S_k goes -1, -2, ...); the search starts
+    # them at off.  Independently: o+(H(v) + n) = o+(off + n), Right wins either way
+    h = -BackslidingToadsAndFrogs("tt.t..ff").value()
+    graph = h.graph
+    bottom = sided._off_nodes(graph, sided._stopper_nodes(graph))
+    pinned = [v for v in range(graph.size) if bottom[v]]
+    assert graph.start in pinned and len(pinned) < graph.size
+    for v in pinned[::7]:
+        at = LoopyGame(GameGraph(graph.left, graph.right, v))
+        for n in (0, 1, 3):
+            assert _wins(at + n, Winner.LEFT) == (Winner.RIGHT, Winner.RIGHT), (v, n)
+    # and an unpinned, unsettled position does not: some n lets Left survive
+    free = [v for v in range(graph.size) if not bottom[v]]
+    assert any(
+        _wins(LoopyGame(GameGraph(graph.left, graph.right, v)) + n, Winner.LEFT)
+        != (Winner.RIGHT, Winner.RIGHT)
+        for v in free
+        for n in (0, 1, 3)
+    )
+
+
+def test_sides_of_tt_t__ff() -> None:
+    # issue 33: SidesNotFound before; the offside's candidate search never reached off
+    g = BackslidingToadsAndFrogs("tt.t..ff").value()
+    assert sides(g) == SidedValue(on, on)
+    # o-(G - n) = o-(on - n): Left wins whoever starts, even with infinite play Right's
+    for n in range(4):
+        assert _wins(g - n, Winner.RIGHT) == (Winner.LEFT, Winner.LEFT), n
+    assert BackslidingToadsAndFrogs("tt.t..ff").outcome() == LoopyOutcome(Winner.LEFT, Winner.LEFT)

@@ -502,6 +502,7 @@ done:
 #include "boards.h"
 #include "graphs.h"
 #include "strips.h"
+#include "loopy.h"
 
 /* ------------------------------------------------------------------------ */
 /* Table management                                                           */
@@ -881,6 +882,10 @@ static PyObject *py_info(PyObject *self, PyObject *unused)
 }
 
 static PyMethodDef methods[] = {
+    {"loopy_settle", py_loopy_settle, METH_VARARGS,
+     "loopy_settle(left_offsets, left_targets, right_offsets, right_targets, tracker) -> bytes: "
+     "the "
+     "retrograde analysis of a compact loopy game graph (cgt/_c/loopy.h)."},
     {"domineering", py_domineering, METH_VARARGS,
      "domineering(h, w, bits) -> Game: the value of a Domineering board (bit r*w+c: cell (r, c) "
      "empty)."},

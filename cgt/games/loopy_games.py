@@ -30,7 +30,7 @@ Left first: Left wins; Right first: Left wins
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._compat import deprecated
@@ -282,6 +282,45 @@ def _tables(
     )
 
 
+def _compact(
+    rows: int, cols: int, fox: int, geese: tuple[int, ...]
+) -> tuple[int, Callable[[int], tuple[list[int], list[int]]]]:
+    """The code of a Fox and Geese position and the move generator on codes
+    (:meth:`FoxAndGeese.compact_moves`).
+
+    >>> code, expand = _compact(2, 2, 3, (0,))     # goose top left, fox bottom right
+    >>> code, expand(code)                         # the fox is trapped, the goose stuck
+    (7, ([], []))
+    >>> code, expand = _compact(3, 3, 4, (0,))     # the fox in the middle blocks the goose
+    >>> code, expand(code)
+    (20, ([], [18, 22, 24]))
+    """
+    shift = max(1, (rows * cols - 1).bit_length())
+    low = (1 << shift) - 1
+    _, goose_steps, fox_steps = _tables(rows, cols)
+    # per goose square: (the square it steps to as a bit, the code change of that step)
+    geese_moves = [
+        [(1 << j, ((1 << g) | (1 << j)) << shift) for j in goose_steps[g]]
+        for g in range(rows * cols)
+    ]
+    fox_moves = [[(1 << j, f ^ j) for j in fox_steps[f]] for f in range(rows * cols)]
+
+    def expand(code: int) -> tuple[list[int], list[int]]:
+        f = code & low
+        rest = code >> shift
+        taken = rest | (1 << f)
+        left = []
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            for to, flip in geese_moves[bit.bit_length() - 1]:
+                if not taken & to:
+                    left.append(code ^ flip)
+        return left, [code ^ flip for to, flip in fox_moves[f] if not taken & to]
+
+    return sum(1 << g for g in geese) << shift | fox, expand
+
+
 @register_ruleset(
     "FoxAndGeese",
     "loopy",
@@ -514,6 +553,24 @@ than the fox at (0, 2): diagonal moves never meet
             if len(gone) == 1 and len(came) == 1:
                 return f"goose {self._at(gone.pop())} to {self._at(came.pop())}"
         return None
+
+    def compact_moves(self) -> tuple[int, Callable[[int], tuple[list[int], list[int]]]]:
+        """This position as one int, and the move generator on such ints that
+        :func:`cgt.loopy.loopy_outcome` builds the game graph with
+        (:func:`cgt.loopy.compact_graph`): no position object per node.
+
+        The code is the bitmask of the geese's squares shifted left past the
+        fox's square (``fox | geese << b``, ``b`` the bits of a square index).
+
+        >>> g = FoxAndGeese(".x.|...|.o.")
+        >>> code, expand = g.compact_moves()
+        >>> left, right = expand(code)
+        >>> [o.compact_moves()[0] for o in g.left_options()] == left
+        True
+        >>> sorted(o.compact_moves()[0] for o in g.right_options()) == sorted(right)
+        True
+        """
+        return _compact(self.rows, self.cols, self.fox, self.geese)
 
     # --- structure ---------------------------------------------------------------------
     def components(self) -> list[FoxAndGeese]:

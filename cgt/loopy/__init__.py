@@ -12,14 +12,15 @@ from __future__ import annotations
 
 # _facade first: it fills LoopyGame's table of theory methods (cgt.loopy.values)
 from . import _facade, invariants  # noqa: F401
-from .graph import GameGraph, LoopyOutcome, Results, Winner, analyse
+from .graph import CompactGraph, GameGraph, LoopyOutcome, Results, Winner, analyse
 from .invariants import NotIdempotent, NotStable
 from .notation import parse_loopy
-from .positions import game_graph, loopy_outcome, loopy_value
+from .positions import compact_graph, game_graph, loopy_outcome, loopy_value
 from .sided import SidedValue, SidesNotFound, parse_sided, sides
 from .values import LoopyGame, NotAStopper, dud, off, on, over, under, upon
 
 __all__ = [
+    "CompactGraph",
     "GameGraph",
     "LoopyGame",
     "LoopyOutcome",
@@ -31,6 +32,7 @@ __all__ = [
     "SidesNotFound",
     "Winner",
     "analyse",
+    "compact_graph",
     "dud",
     "game_graph",
     "invariants",

@@ -27,17 +27,28 @@ Results(left_first=Winner.DRAW, right_first=Winner.DRAW)
 from __future__ import annotations
 
 import enum
-from collections import deque
-from collections.abc import Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
+from functools import partial
+from itertools import accumulate, chain, pairwise
 from typing import NamedTuple
 
 from .._compat import flag
 from ..errors import InvalidArgument
 from ..game import Outcome
-from ..progress import tracking
+from ..kernels import kernel
+from ..progress import Tracker, tracking
 
-__all__ = ["GameGraph", "LoopyOutcome", "Results", "Winner", "analyse"]
+__all__ = [
+    "CompactGraph",
+    "GameGraph",
+    "LoopyOutcome",
+    "Results",
+    "Winner",
+    "analyse",
+    "analyse_states",
+]
 
 
 class Winner(str, enum.Enum):
@@ -190,7 +201,7 @@ class GameGraph:
         return flag(True, "GameGraph.is_stopper")
 
 
-def analyse(graph: GameGraph) -> list[Results]:
+def analyse(graph: GameGraph | CompactGraph) -> list[Results]:
     """Who wins from every node, with Left and with Right to move first.
 
     >>> dud = GameGraph.of([[0]], [[0]])
@@ -200,48 +211,251 @@ def analyse(graph: GameGraph) -> list[Results]:
     >>> analyse(star)[0]
     Results(left_first=Winner.LEFT, right_first=Winner.RIGHT)
     """
-    n = graph.size
-    moves = (graph.left, graph.right)
-    # state 2*i + p: node i, player p (0 Left, 1 Right) to move
-    result: list[int] = [0] * (2 * n)  # 0 unknown, 1 mover wins, -1 mover loses
-    remaining = [len(moves[v % 2][v // 2]) for v in range(2 * n)]
-    preds: list[list[int]] = [[] for _ in range(2 * n)]
-    # over two seconds a bar counts the states (a node and who moves), once to
-    # list the moves into each, once to settle them (cgt.progress)
-    with tracking("retrograde analysis", unit="state") as tracker:
-        for v in range(2 * n):
-            node, p = divmod(v, 2)
-            for target in moves[p][node]:
-                preds[2 * target + (1 - p)].append(v)
-            if v >= tracker.next:
-                tracker.update(v)
-        queue = deque(v for v in range(2 * n) if remaining[v] == 0)
-        for v in queue:
-            result[v] = -1
-        settled = 2 * n
-        while queue:
-            v = queue.popleft()
-            settled += 1
-            if settled >= tracker.next:
-                tracker.update(settled)
-            for u in preds[v]:
-                if result[u]:
-                    continue
-                if result[v] == -1:  # u can move to a position lost for the opponent
+    if isinstance(graph, CompactGraph):
+        settled = graph.settle()
+    elif graph.size >= _SMALL_COMPILED and _compiled() is not None:
+        settled = CompactGraph.of(graph).settle()
+    else:  # the pure-Python analysis runs on the tuples themselves
+        with tracking("retrograde analysis", unit="state") as tracker:
+            settled = _settle(graph.size, lambda: graph.left, lambda: graph.right, tracker)
+    names = (Winner.DRAW, Winner.LEFT, Winner.RIGHT)  # by 0 draw, 1 mover wins, 2 loses
+    return [
+        Results(names[settled[2 * i]], names[(3 - settled[2 * i + 1]) % 3])
+        for i in range(graph.size)
+    ]
+
+
+_SMALL_COMPILED = 64  # nodes: smaller GameGraphs are analysed in Python, on their tuples
+
+
+def _compiled() -> Callable[..., bytes] | None:
+    """The compiled analysis (the ``shortgame`` kernel's ``loopy_settle``), or None."""
+    k = kernel("shortgame")
+    return getattr(k, "loopy_settle", None) if k is not None else None
+
+
+@dataclass(frozen=True, eq=False)
+class CompactGraph:
+    """A game graph in flat arrays: Left's moves from node ``i`` are
+    ``left_targets[left_offsets[i]:left_offsets[i + 1]]``, Right's likewise.
+
+    The same graph as a :class:`GameGraph` without a tuple per node: what
+    :func:`loopy_outcome` analyses, built straight from integer-coded positions
+    (:func:`~cgt.loopy.compact_graph`) when a ruleset can code them.
+
+    >>> g = CompactGraph.of(GameGraph.of([[1], []], [[1], []]))   # star
+    >>> g.size, list(g.left_offsets), list(g.left_targets)
+    (2, [0, 1, 1], [1])
+    >>> print(g.outcome())
+    Left first: Left wins; Right first: Right wins
+    >>> CompactGraph(array("i", [0, 1]), array("i", [3]), array("i", [0, 0]), array("i"))
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidArgument: a compact game graph has a Left move to 3, but its nodes are 0 to 0
+    """
+
+    left_offsets: array[int]
+    left_targets: array[int]
+    right_offsets: array[int]
+    right_targets: array[int]
+    start: int = 0
+
+    def __post_init__(self) -> None:
+        n = len(self.left_offsets) - 1
+        if n < 1 or len(self.right_offsets) != n + 1:
+            raise InvalidArgument(
+                "a compact game graph needs offset arrays of the same length, at least 2 "
+                f"(one more than its nodes), not {len(self.left_offsets)} and "
+                f"{len(self.right_offsets)}"
+            )
+        if not 0 <= self.start < n:
+            raise InvalidArgument(f"the start node {self.start} is not a node of the graph")
+        for side, offsets, targets in (
+            ("Left", self.left_offsets, self.left_targets),
+            ("Right", self.right_offsets, self.right_targets),
+        ):
+            if (
+                offsets[0] != 0
+                or offsets[n] != len(targets)
+                or any(a > b for a, b in pairwise(offsets))
+            ):
+                raise InvalidArgument(
+                    f"the {side} offsets of a compact game graph must rise from 0 to the "
+                    f"number of {side} moves ({len(targets)})"
+                )
+            if targets and not 0 <= min(targets) <= max(targets) < n:
+                bad = next(t for t in targets if not 0 <= t < n)
+                raise InvalidArgument(
+                    f"a compact game graph has a {side} move to {bad}, but its nodes are "
+                    f"0 to {n - 1}"
+                )
+
+    @property
+    def size(self) -> int:
+        """The number of nodes.
+
+        >>> CompactGraph.of(GameGraph.of([[0]], [[0]])).size
+        1
+        """
+        return len(self.left_offsets) - 1
+
+    @classmethod
+    def of(cls, graph: GameGraph) -> CompactGraph:
+        """The compact form of a :class:`GameGraph`.
+
+        >>> list(CompactGraph.of(GameGraph.of([[0, 1], [0]], [[], [1]])).left_offsets)
+        [0, 2, 3]
+        """
+
+        def offsets(moves: tuple[tuple[int, ...], ...]) -> array[int]:
+            return array("i", accumulate((len(m) for m in moves), initial=0))
+
+        # a GameGraph is checked already: its arrays are not checked again
+        compact = object.__new__(cls)
+        for name, value in (
+            ("left_offsets", offsets(graph.left)),
+            ("left_targets", array("i", chain.from_iterable(graph.left))),
+            ("right_offsets", offsets(graph.right)),
+            ("right_targets", array("i", chain.from_iterable(graph.right))),
+            ("start", graph.start),
+        ):
+            object.__setattr__(compact, name, value)
+        return compact
+
+    def settle(self) -> bytes:
+        """The retrograde analysis: for state ``2 * i + p`` (node ``i``, ``p`` 0 with Left
+        to move, 1 with Right), 1 when the player to move wins, 2 when they lose,
+        0 for a draw.
+
+        Compiled (the ``shortgame`` kernel) when it is there, else the same
+        loops in Python on the arrays; a bar counts the states after two seconds.
+
+        >>> CompactGraph.of(GameGraph.of([[1], []], [[1], []])).settle()   # star, then 0
+        b'\\x01\\x01\\x02\\x02'
+        """
+        settle = _compiled()
+        with tracking("retrograde analysis", unit="state") as tracker:
+            if settle is not None:
+                done: bytes = settle(
+                    self.left_offsets,
+                    self.left_targets,
+                    self.right_offsets,
+                    self.right_targets,
+                    tracker,
+                )
+                return done
+            return _settle(
+                self.size,
+                lambda: _rows(self.left_offsets, self.left_targets),
+                lambda: _rows(self.right_offsets, self.right_targets),
+                tracker,
+            )
+
+    def outcome(self, node: int | None = None) -> LoopyOutcome:
+        """Who wins from ``node`` (the start by default) with Left and with Right first.
+
+        >>> CompactGraph.of(GameGraph.of([[0]], [[0]])).outcome()      # dud
+        LoopyOutcome(left_first=Winner.DRAW, right_first=Winner.DRAW)
+        """
+        i = self.start if node is None else node
+        if not (isinstance(i, int) and 0 <= i < self.size):
+            raise InvalidArgument(f"node {i!r} is not a node of the graph (0 to {self.size - 1})")
+        r = analyse_states(self, i)
+        return LoopyOutcome(r.left_first, r.right_first)
+
+
+def analyse_states(graph: CompactGraph, node: int) -> Results:
+    """:func:`analyse` of one node of a compact graph (no list of every node's results).
+
+    >>> analyse_states(CompactGraph.of(GameGraph.of([[1], []], [[], []])), 0)
+    Results(left_first=Winner.LEFT, right_first=Winner.LEFT)
+    """
+    settled = graph.settle()
+    names = (Winner.DRAW, Winner.LEFT, Winner.RIGHT)
+    return Results(names[settled[2 * node]], names[(3 - settled[2 * node + 1]) % 3])
+
+
+_SMALL = 1 << 16  # states: below, the pure-Python analysis works on lists
+
+
+def _rows(offsets: array[int], targets: array[int]) -> Iterator[array[int]]:
+    """The move lists of a compact graph's nodes, one by one."""
+    for a, b in pairwise(offsets):
+        yield targets[a:b]
+
+
+def _settle(
+    n: int,
+    left: Callable[[], Iterable[Sequence[int]]],
+    right: Callable[[], Iterable[Sequence[int]]],
+    tracker: Tracker,
+) -> bytes:
+    """The pure-Python retrograde analysis of :meth:`CompactGraph.settle` (and of
+    :func:`analyse` of a :class:`GameGraph`, on its tuples), on ``n`` nodes
+    whose move lists ``left()`` and ``right()`` give, node by node.
+
+    State ``2 * i + p`` moves to states ``2 * j + 1 - p``; a state with no move
+    is lost for the mover, one with a move to a lost state is won, one whose
+    moves all reach won states is lost; the rest are draws.
+
+    >>> from cgt.progress import Tracker
+    >>> on = GameGraph.of([[0]], [[]])
+    >>> _settle(1, lambda: on.left, lambda: on.right, Tracker("t"))
+    b'\\x01\\x02'
+    """
+    states = 2 * n
+    # lists are faster, arrays smaller (no int object per entry): lists for small graphs
+    small = states < _SMALL
+    kind: Callable[[Iterable[int]], MutableSequence[int]] = list if small else partial(array, "i")
+
+    def zeros(k: int) -> MutableSequence[int]:
+        return [0] * k if small else array("i", bytes(4 * k))
+
+    # predecessors of every state, as offsets into one array
+    starts = zeros(states + 1)
+    for shift, rows in ((2, left), (1, right)):  # (i, p) -> (t, 1 - p): state 2t + 1 - p
+        for row in rows():
+            for t in row:
+                starts[2 * t + shift] += 1
+    starts = kind(accumulate(starts))
+    fill = kind(starts)
+    preds = zeros(starts[states])
+    remaining = zeros(states)
+    queue = kind(())
+    result = bytearray(states)
+    for p, rows in ((0, left), (1, right)):
+        shift = 1 - p
+        for i, row in enumerate(rows()):
+            v = 2 * i + p
+            if not row:
+                result[v] = 2
+                queue.append(v)
+                continue
+            remaining[v] = len(row)
+            for t in row:
+                w = 2 * t + shift
+                preds[fill[w]] = v
+                fill[w] += 1
+            if i >= tracker.next:
+                tracker.update(i)
+    del fill
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        if head >= tracker.next:
+            tracker.update(n + head)
+        if result[v] == 2:  # the predecessors can move to a state lost for the mover
+            for u in preds[starts[v] : starts[v + 1]]:
+                if not result[u]:
                     result[u] = 1
                     queue.append(u)
-                else:
-                    remaining[u] -= 1
-                    if remaining[u] == 0:
-                        result[u] = -1
+        else:
+            for u in preds[starts[v] : starts[v + 1]]:
+                if not result[u]:
+                    r = remaining[u] - 1
+                    remaining[u] = r
+                    if not r:
+                        result[u] = 2
                         queue.append(u)
-    out = []
-    for i in range(n):
-        lf, rf = result[2 * i], result[2 * i + 1]
-        out.append(
-            Results(
-                Winner.LEFT if lf == 1 else Winner.RIGHT if lf == -1 else Winner.DRAW,
-                Winner.RIGHT if rf == 1 else Winner.LEFT if rf == -1 else Winner.DRAW,
-            )
-        )
-    return out
+    return bytes(result)

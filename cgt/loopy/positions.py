@@ -20,19 +20,23 @@ Left first: draw; Right first: draw
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, PositionProtocolError, TooLarge
 from ..progress import tracking
-from .graph import GameGraph, LoopyOutcome, analyse
+from .graph import CompactGraph, GameGraph, LoopyOutcome, analyse_states
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from .values import LoopyGame
 
-__all__ = ["game_graph", "loopy_outcome", "loopy_value"]
+__all__ = ["compact_graph", "game_graph", "loopy_outcome", "loopy_value"]
+
+Expander = Callable[[int], tuple[Sequence[int], Sequence[int]]]
+"""A compact move generator: a position's code to the codes of its Left and Right options."""
 
 
 def game_graph(position: Any, max_nodes: int = 1_000_000) -> tuple[GameGraph, list[Any]]:
@@ -130,15 +134,89 @@ def _ident(position: Any, checked: set[type]) -> tuple[type, Hashable]:
 def loopy_outcome(position: Any, max_nodes: int = 1_000_000) -> LoopyOutcome:
     """Who wins ``position`` with Left and with Right to move first (draws included).
 
+    A position with a ``compact_moves()`` method (a code for it and a move
+    generator on codes, as :meth:`cgt.games.FoxAndGeese.compact_moves`) is
+    analysed on integer codes by :func:`compact_graph`, without a position
+    object per node; any other through :func:`game_graph`.  Either way the
+    analysis runs on a :class:`~cgt.loopy.CompactGraph`.
+
     >>> from cgt.games import ToadsAndFrogs, BackslidingToadsAndFrogs
     >>> loopy_outcome(ToadsAndFrogs("tt.f")).short, ToadsAndFrogs("tt.f").value()
     (Outcome.N, {1/2|0})
     >>> loopy_outcome(BackslidingToadsAndFrogs("t."))      # on: Right never moves
     LoopyOutcome(left_first=Winner.LEFT, right_first=Winner.LEFT)
     """
-    graph, _ = game_graph(position, max_nodes)
-    results = analyse(graph)[graph.start]
+    coder = getattr(position, "compact_moves", None)
+    if callable(coder):
+        code, expand = coder()
+        compact = compact_graph(code, expand, max_nodes, position)
+    else:
+        compact = CompactGraph.of(game_graph(position, max_nodes)[0])
+    results = analyse_states(compact, compact.start)
     return LoopyOutcome(results.left_first, results.right_first)
+
+
+def compact_graph(
+    code: int, expand: Expander, max_nodes: int = 1_000_000, position: Any = None
+) -> CompactGraph:
+    """The game graph of every code reachable from ``code`` through ``expand``, in
+    flat arrays (node 0 is ``code``; equal codes are one node).
+
+    ``expand(c)`` gives the codes of the Left and of the Right options of the
+    position coded ``c``.  Breadth first, as :func:`game_graph`, and past
+    ``max_nodes`` nodes it raises :class:`~cgt.errors.TooLarge` at once
+    (``position`` names the start in that message).
+
+    >>> def pace(at):         # a counter Left moves up or down within 0..2, Right only up
+    ...     return [a for a in (at - 1, at + 1) if 0 <= a <= 2], [at + 1] if at < 2 else []
+    >>> g = compact_graph(0, pace)
+    >>> g.size, list(g.left_targets), list(g.right_targets)
+    (3, [1, 0, 2, 1], [1, 2])
+    >>> print(g.outcome())
+    Left first: draw; Right first: Left wins
+    >>> compact_graph(0, lambda c: ([c + 1], []), max_nodes=4)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.TooLarge: the game graph of the code 0 has more than 4 nodes (5 found so far, \
+limit max_nodes=4)
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise InvalidArgument(f"max_nodes must be a positive int, not {max_nodes!r}")
+    index: dict[int, int] = {code: 0}
+    codes: list[int] = [code]
+    arrays = [array("i", [0]), array("i"), array("i", [0]), array("i")]
+    loff, lto, roff, rto = arrays
+    lpush, rpush = lto.append, rto.append
+    setdefault = index.setdefault
+    new = codes.append
+    i = 0
+    # a search of more than two seconds shows a bar (cgt.progress); it stores nothing
+    # outside this call, so Ctrl-C leaves nothing half done
+    with tracking("game graph", unit="pos") as tracker:
+        while i < len(codes):
+            left, right = expand(codes[i])
+            for c in left:
+                j = setdefault(c, len(codes))
+                if j == len(codes):
+                    new(c)
+                lpush(j)
+            for c in right:
+                j = setdefault(c, len(codes))
+                if j == len(codes):
+                    new(c)
+                rpush(j)
+            loff.append(len(lto))
+            roff.append(len(rto))
+            i += 1
+            if len(codes) > max_nodes:
+                what = repr(position) if position is not None else f"the code {code!r}"
+                raise TooLarge(
+                    f"the game graph of {what} has more than {max_nodes} nodes "
+                    f"({len(codes)} found so far, limit max_nodes={max_nodes})"
+                )
+            if i >= tracker.next:
+                tracker.update(i)
+    return CompactGraph(loff, lto, roff, rto, 0)
 
 
 def loopy_value(position: Any, max_nodes: int = 1_000_000) -> LoopyGame | Game:

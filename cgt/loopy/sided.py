@@ -46,6 +46,10 @@ decides.  The candidates tried, in order:
    onsides with cycles of their own (``^[on]*``, ``{0|^[on]*}``).
 3. Sidling on values, ``S_1, S_2, ...``, each ``S_k(v)`` kept in simplest
    form so equal values are met once; then plain sidling within a budget.
+   The positions whose onside is ``off`` (by :func:`_onside_le`, as in
+   step 2) start at ``off`` rather than ``on``: sidling from ``on`` reaches
+   them only in the limit, ``-1, -2, ...`` (the offside of Backsliding
+   ``tt.t..ff``, ``on``, was out of reach that way).
 
 Each candidate (up to ``_SIMPLIFY_SIZE`` positions) is put in simplest form
 before the check, so the check plays ``G`` against a small graph.  When
@@ -73,7 +77,7 @@ from ..game import Game, Relation
 from ..notation import register_reader
 from ..progress import Tracker, tracking
 from .graph import GameGraph, Winner, analyse
-from .values import LoopyGame, NotAStopper, _coerce, _product, on
+from .values import LoopyGame, NotAStopper, _coerce, _product, off, on
 
 __all__ = [
     "TEXT_LIMIT",
@@ -695,6 +699,12 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
     CGSuite's comparison of sides.)  Used only to steer the search for a
     candidate: every answer is still checked by the exact tests.
     """
+    return _onside_le_from(a, b, [a.start])[0]
+
+
+def _onside_le_from(a: GameGraph, b: GameGraph, starts: list[int]) -> list[bool]:
+    """:func:`_onside_le` of ``A`` started at each node of ``starts`` (one game
+    of ``B - A`` solved for all of them)."""
     # states (x, y, p, f): node x of B, node y of A, player p to move (0
     # Left), f = 1 when the move into the state was made in B.  Left wins an
     # infinite play when it meets f = 1 infinitely often (a Büchi condition).
@@ -719,7 +729,7 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
             accepting.append(key[3] == 1)
         return i
 
-    start = state((b.start, a.start, 1, 0))
+    begin = [state((b.start, y, 1, 0)) for y in starts]
     k = 2
     while k < len(states):
         x, y, p, _ = states[k]
@@ -757,7 +767,7 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
                         queue.append(u)
         lost = [s for s in range(n) if alive[s] and not attr[s]]
         if not lost:
-            return alive[start]
+            return [alive[s] for s in begin]
         # Right's attractor to the states where Right avoids them for ever
         for s in lost:
             alive[s] = False
@@ -770,8 +780,8 @@ def _onside_le(a: GameGraph, b: GameGraph) -> bool:
                 if owner[u] == 1 or live_succ[u] == 0:
                     alive[u] = False
                     queue.append(u)
-        if not alive[start]:
-            return False
+        if not any(alive[s] for s in begin):
+            return [False] * len(begin)
 
 
 def _delete_and_unravel(graph: GameGraph, steps: _Steps | None = None) -> LoopyGame | None:
@@ -940,6 +950,36 @@ class _Values:
         return self.add(LoopyGame(GameGraph(tuple(graph_left), tuple(graph_right), 0)))
 
 
+_BOTTOM_SIZE = 5_000  # graphs up to this size look for positions whose onside is off
+
+
+def _off_nodes(graph: GameGraph, stopper: list[bool]) -> list[bool]:
+    """Which positions ``v`` (not stoppers) have onside ``off``: ``G⁺(v) <= off`` by
+    :func:`_onside_le`, one game for all of them.
+
+    Sidling from ``on`` reaches such a position only in the limit (``S_k(v)``
+    goes down ``-1, -2, ...`` for ever, as in ``-BackslidingToadsAndFrogs("tt.t..ff")``),
+    so :func:`_value_sidling` starts them at ``off``: replacing a position by
+    a game of the same onside keeps the onside.  Like the deletions of
+    :func:`_delete_and_unravel` this rests on :func:`_onside_le`, and each
+    candidate is still checked by :func:`onside_ge`.
+
+    >>> from cgt.games import BackslidingToadsAndFrogs
+    >>> g = -BackslidingToadsAndFrogs("tt.t..ff").value()
+    >>> bottom = _off_nodes(g.graph, _stopper_nodes(g.graph))
+    >>> bottom[g.graph.start], sum(bottom), g.graph.size
+    (True, 472, 560)
+    """
+    n = graph.size
+    todo = [v for v in range(n) if not stopper[v]]
+    out = [False] * n
+    if not todo or n > _BOTTOM_SIZE:
+        return out
+    for v, low in zip(todo, _onside_le_from(graph, off.graph, todo), strict=True):
+        out[v] = low
+    return out
+
+
 def _value_sidling(
     graph: GameGraph, stopper: list[bool], steps: _Steps | None = None, built: int = _VALUE_BUILT
 ) -> Iterator[LoopyGame]:
@@ -952,12 +992,21 @@ def _value_sidling(
     n = graph.size
     values = _Values(steps)
     top = values.add(on)
+    bottom = _off_nodes(graph, stopper)
+    low = values.add(off)
     current = [
-        values.add(LoopyGame(GameGraph(graph.left, graph.right, v))) if stopper[v] else top
+        low
+        if bottom[v]
+        else values.add(LoopyGame(GameGraph(graph.left, graph.right, v)))
+        if stopper[v]
+        else top
         for v in range(n)
     ]
+    stopper = [a or b for a, b in zip(stopper, bottom, strict=True)]  # not sidled
     memo: dict[tuple[frozenset[int], frozenset[int]], int] = {}
     seen = {current[graph.start]}
+    if bottom[graph.start]:
+        yield values.games[low]
     for _ in range(_VALUE_STEPS):
         new = list(current)
         for v in range(n):
