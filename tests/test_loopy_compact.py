@@ -215,5 +215,5 @@ def test_standard_board_within_300_mb() -> None:
         [sys.executable, "-c", _STANDARD], capture_output=True, text=True, check=True
     ).stdout.split()
     # the geese win whoever starts (Winning Ways, "Fox and Geese"); ru_maxrss in KiB
-    assert out[0] == "Outcome.L"
-    assert int(out[1]) < 300 * 1024
+    assert out[0] == "Outcome.L", out
+    assert int(out[1]) < 300 * 1024, out

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, PositionProtocolError, TooLarge
 from ..progress import tracking
-from .graph import CompactGraph, GameGraph, LoopyOutcome, analyse_states
+from .graph import CompactGraph, GameGraph, LoopyOutcome, analyse, analyse_states  # noqa: F401  (analyse: public here since 1de27f0)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
