@@ -795,8 +795,11 @@ def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list
         values, raw = search.state(position)
         return [search.wins(values, raw, player) for player in players]
 
-    if ROUTE == "search":
-        return by_search()
+    direct = position if isinstance(position, Game) else _as_value(position)
+    if direct is not None:  # a value (or a number) already
+        return [_sign_wins(direct, player) for player in players]
+    if ROUTE == "search" or not callable(getattr(position, "value", None)):
+        return by_search()  # (without a value the search says what is wrong)
     if ROUTE == "value":
         g = _value(position)
         if isinstance(g, Game):

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import cgt
 from cgt import Outcome, Player, Sum
 from cgt import play as play_module
-from cgt.errors import WorkLimitExceeded
+from cgt.errors import PositionProtocolError, WorkLimitExceeded
 from cgt.games import (
     Clobber,
     Domineering,
@@ -178,3 +178,18 @@ def test_ctrl_c_mid_race_leaves_the_caches_consistent() -> None:
         assert [Domineering(text).value() for text in boards] == expected
         assert by_route("race", whole) is by_route("search", whole)
     assert interrupted > 0
+
+
+def test_numbers_values_and_bad_input_in_the_race() -> None:
+    # a number or a value needs no race: its sign is its outcome
+    assert [outcome(x) for x in (1, -0.5, 0, cgt.star, cgt.up)] == [
+        Outcome.L,
+        Outcome.R,
+        Outcome.P,
+        Outcome.N,
+        Outcome.L,
+    ]
+    # no value to race with: the search names what is wrong
+    for bad in ("foo", object()):
+        with pytest.raises(PositionProtocolError, match="is not a position"):
+            outcome(bad)
