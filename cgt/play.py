@@ -758,14 +758,16 @@ VALUE_SHARE = 10
 """The favoured route's share of the race's CPU time against the other's 1.
 
 With the compiled solvers the value route is favoured, so an answer costs at
-most about ``1 + 1/VALUE_SHARE`` times the value route alone; in pure Python
-the search is (it was the only route before the race, and values there are
-dearer), so an answer costs at most about that times the search alone.
+most about ``1 + 1/VALUE_SHARE`` times the value route alone.  In pure Python
+the search is favoured five times as much (it was the only route before the
+race, and values there are dearer): an answer costs at most about
+``1 + 1/(5 * VALUE_SHARE)`` times the search alone.
 
 >>> VALUE_SHARE
 10
 """
 
+_PURE_SHARE = 5 * VALUE_SHARE  # without the compiled solvers: the search's share
 _FIRST_WORK = 256  # steps of work in the value route's first slice
 _FIRST_NODES = 64  # positions in the search's first slice
 
@@ -787,7 +789,7 @@ def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list
     finished, so a slice resumes the previous one) alternate with slices of
     the search (a budget of new search positions that doubles; its table
     keeps what it settled), the value route getting :data:`VALUE_SHARE`
-    times the search's CPU time with the compiled solvers and a tenth of it
+    times the search's CPU time with the compiled solvers and a fiftieth of it
     without (the search in Python is the route that was there before).
     """
 
@@ -808,14 +810,15 @@ def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list
     compiled = _compiled_solvers()
     clock = time.thread_time
     spent_value = spent_search = 0.0
-    work, nodes = _FIRST_WORK, _FIRST_NODES
+    work = _FIRST_WORK
+    nodes = _FIRST_NODES if compiled else 64 * _FIRST_NODES  # (the favoured route)
     value_open = True
     try:
         while True:
             if compiled:  # the value route first
                 value_turn = spent_value <= VALUE_SHARE * spent_search
-            else:  # the search first
-                value_turn = VALUE_SHARE * spent_value < spent_search
+            else:  # the search first, the value route getting a fiftieth
+                value_turn = _PURE_SHARE * spent_value < spent_search
             if value_open and value_turn:
                 start = clock()
                 try:
