@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import enum
 import re
+import time
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from ._budget import OverBudget, _local
+from ._budget import OverBudget, _local, work_left, work_limit
 from ._cache import BoundedCache
 from ._deep import deep
 from ._options import has_options_method, options_method
@@ -43,13 +44,21 @@ from ._svg import Drawable, short_text
 from .canonical import _options as _engine_options
 from .canonical import on_clear
 from .dyadic import Dyadic
-from .errors import CGTError, InvalidArgument, LoopyPosition, TooLarge, WrongType
+from .errors import (
+    CGTError,
+    InvalidArgument,
+    LoopyPosition,
+    TooLarge,
+    WorkLimitExceeded,
+    WrongType,
+)
 from .game import Game, Outcome, zero
 from .solver import _components_of, _unhashable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .impartial.misere_canonical import MisereGame
 
+_T = TypeVar("_T")
 _SCALE = 64
 _SVG_SIZE = re.compile(r'<svg[^>]*?width="([0-9.]+)"[^>]*?height="([0-9.]+)"')
 
@@ -454,9 +463,45 @@ VALUE_BUDGET = 20_000
 A component that needs more is searched move by move instead."""
 
 
+def _compiled_solvers() -> bool:
+    """Do the compiled solvers value positions in this thread (built, not switched off)?"""
+    from ._engine import ENGINE, python_only
+
+    return ENGINE is not None and not python_only()
+
+
+class _OwnLimit(Exception):
+    """A work slice of the route race ran out (not the caller's own work budget)."""
+
+
+def _within(steps: int, compute: Callable[[], _T]) -> _T:
+    """``compute()`` under a work budget of ``steps`` more steps, or :class:`_OwnLimit`.
+
+    When the caller's own budget (:func:`cgt.work_limit`) has no more than
+    ``steps`` left, running out is the caller's: that
+    :class:`~cgt.errors.WorkLimitExceeded` goes on up.
+    """
+    outer = work_left()
+    mine = outer is None or outer > steps
+    try:
+        with work_limit(steps):
+            return compute()
+    except WorkLimitExceeded:
+        if mine:
+            raise _OwnLimit from None
+        raise
+
+
 def _try_value(component: Any, budget: int) -> Game | None:
     if isinstance(component, Game):
         return component
+    if _compiled_solvers():
+        # the work budget: the compiled solvers count it (a positions budget
+        # would switch them off), and they keep their tables when it runs out
+        try:
+            return _within(4 * budget, lambda: _value(component))
+        except _OwnLimit:
+            return None
     outer = getattr(_local, "left", None)
     _local.left = budget
     try:
@@ -475,6 +520,7 @@ class _Search:
         self.table: dict[tuple[Hashable, ...], bool] = {}
         self.valued: dict[Hashable, Game | None] = {}
         self.heat: dict[int, tuple[int, int, int, int] | None] = {}
+        self.nodes: int | None = None  # positions this slice of the race may still search
 
     # --- states ----------------------------------------------------------------
     def state(self, position: Any) -> tuple[list[Game], list[Any]]:
@@ -547,6 +593,10 @@ class _Search:
         found = self.table.get(key)
         if found is not None:
             return found
+        if self.nodes is not None:
+            if self.nodes <= 0:
+                raise _Slice
+            self.nodes -= 1
         result = self.bounds(values, player) if not raw else None
         if result is None:
             result = self.search(values, raw, player)
@@ -691,30 +741,144 @@ def _with(values: list[Game], g: Game) -> list[Game]:
     return values
 
 
+ROUTE = "race"
+"""How :func:`outcome`, :func:`first_player_wins` and :func:`winning_moves` decide.
+
+``"race"`` (the default): the value route (the position's value, then its
+sign) and the outcome search take turns in slices of growing size, each
+given a share of the CPU time spent so far, and the first to finish answers
+(see :func:`outcome`); ``"search"``: the outcome search alone; ``"value"``:
+the value alone.  All three give the same answers.
+
+>>> ROUTE
+'race'
+"""
+
+VALUE_SHARE = 10
+"""The favoured route's share of the race's CPU time against the other's 1.
+
+With the compiled solvers the value route is favoured, so an answer costs at
+most about ``1 + 1/VALUE_SHARE`` times the value route alone.  In pure Python
+the search is favoured five times as much (it was the only route before the
+race, and values there are dearer): an answer costs at most about
+``1 + 1/(5 * VALUE_SHARE)`` times the search alone.
+
+>>> VALUE_SHARE
+10
+"""
+
+_PURE_SHARE = 5 * VALUE_SHARE  # without the compiled solvers: the search's share
+_FIRST_WORK = 256  # steps of work in the value route's first slice
+_FIRST_NODES = 64  # positions in the search's first slice
+
+
+class _Slice(Exception):
+    """The search's slice of the race is spent (its table keeps what it settled)."""
+
+
+def _sign_wins(g: Game, player: Player) -> bool:
+    """Does ``player``, moving first, win a game of value ``g``?"""
+    return not (g <= zero) if player is Player.LEFT else not (g >= zero)
+
+
+def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list[bool]:
+    """For each of ``players`` moving first in ``position``: does she win?
+
+    The route race of :data:`ROUTE`: slices of the value route (under a work
+    budget that doubles each time; the solvers and the engine keep what they
+    finished, so a slice resumes the previous one) alternate with slices of
+    the search (a budget of new search positions that doubles; its table
+    keeps what it settled), the value route getting :data:`VALUE_SHARE`
+    times the search's CPU time with the compiled solvers and a fiftieth of it
+    without (the search in Python is the route that was there before).
+    """
+
+    def by_search() -> list[bool]:
+        values, raw = search.state(position)
+        return [search.wins(values, raw, player) for player in players]
+
+    direct = position if isinstance(position, Game) else _as_value(position)
+    if direct is not None:  # a value (or a number) already
+        return [_sign_wins(direct, player) for player in players]
+    if ROUTE == "search" or not callable(getattr(position, "value", None)):
+        return by_search()  # (without a value the search says what is wrong)
+    if ROUTE == "value":
+        g = _value(position)
+        if isinstance(g, Game):
+            return [_sign_wins(g, player) for player in players]
+        return by_search()  # a loopy value: the search says so
+    compiled = _compiled_solvers()
+    clock = time.thread_time
+    spent_value = spent_search = 0.0
+    work = _FIRST_WORK
+    nodes = _FIRST_NODES if compiled else 64 * _FIRST_NODES  # (the favoured route)
+    value_open = True
+    try:
+        while True:
+            if compiled:  # the value route first
+                value_turn = spent_value <= VALUE_SHARE * spent_search
+            else:  # the search first, the value route getting a fiftieth
+                value_turn = _PURE_SHARE * spent_value < spent_search
+            if value_open and value_turn:
+                start = clock()
+                try:
+                    g = _within(work, lambda: _value(position))
+                except _OwnLimit:
+                    work *= 2
+                except WorkLimitExceeded:  # the caller's own budget
+                    raise
+                except CGTError:  # no value here (loopy, too large...): search alone
+                    value_open = False
+                else:
+                    if isinstance(g, Game):
+                        return [_sign_wins(g, player) for player in players]
+                    value_open = False
+                spent_value += clock() - start
+            else:
+                start = clock()
+                search.nodes = None if not value_open else nodes
+                try:
+                    return by_search()
+                except _Slice:
+                    nodes *= 2
+                spent_search += clock() - start
+    finally:
+        search.nodes = None
+
+
 @deep
 def first_player_wins(position: Any, player: Player | str) -> bool:
     """Does ``player``, moving first in ``position``, win?  (Outcome search, no sum values.)
+
+    Decided like :func:`outcome`.
 
     >>> import cgt
     >>> first_player_wins(cgt.star, "L"), first_player_wins(cgt.down, "L")
     (True, False)
     """
     side = as_player(player)
-    search = _Search()
-    values, raw = search.state(position)
-    return search.wins(values, raw, side)
+    return _decide(_Search(), position, (side,))[0]
 
 
 @deep
 def outcome(position: Any) -> Outcome:
-    """The outcome class of a position or sum, by an outcome-only search.
+    """The outcome class of a position or sum, by the cheaper of its value and a search.
 
-    Components are valued by their rulesets (those that need more than
-    :data:`VALUE_BUDGET` new positions are searched move by move); the sum of
-    the values is never put in canonical form.  The search adds numbers, ups
-    and nimbers, cancels a value against its negative, decides from stops and
-    atomic weights where it can, tries the hottest component first and keeps
-    a transposition table of the multisets of component values it met.
+    Two routes race (:data:`ROUTE`): the **value route** computes the value
+    and compares it with 0; the **outcome search** never puts the sum of
+    the values in canonical form.  They take turns in slices that grow
+    geometrically, each slice resuming where the route's last one stopped, and
+    the first to finish answers.  With the compiled solvers the value route
+    gets :data:`VALUE_SHARE` times the search's CPU time, so the answer never
+    costs much more than the value would (and far less where values blow
+    up); in pure Python it is the other way round.
+
+    The search values components by their rulesets (those that need more
+    than :data:`VALUE_BUDGET` new positions are searched move by move), adds
+    numbers, ups and nimbers, cancels a value against its negative, decides
+    from stops and atomic weights where it can, tries the hottest component
+    first and keeps a transposition table of the multisets of component
+    values it met.
 
     >>> import cgt
     >>> from cgt.games import Domineering
@@ -726,10 +890,7 @@ def outcome(position: Any) -> Outcome:
     found = big() if big is not None else None
     if found is not None:
         return cast(Outcome, found)
-    search = _Search()
-    values, raw = search.state(position)
-    left = search.wins(values, raw, Player.LEFT)
-    right = search.wins(values, raw, Player.RIGHT)
+    left, right = _decide(_Search(), position, (Player.LEFT, Player.RIGHT))
     if left:
         return Outcome.N if right else Outcome.L
     return Outcome.R if right else Outcome.P
@@ -740,8 +901,8 @@ def winning_moves(position: Any, player: Player | str) -> list[Move]:
     """Every move with which ``player``, moving first, wins.
 
     For Left these are the options of value at least 0, for Right at most 0;
-    they are found by the outcome search, so sums too big to value have them
-    too.
+    each option is decided like :func:`outcome` (one search table for all),
+    so sums too big to value have them too.
 
     >>> import cgt
     >>> from cgt.games import Domineering
@@ -752,8 +913,7 @@ def winning_moves(position: Any, player: Player | str) -> list[Move]:
     search = _Search()
     out = []
     for option in _options(position, side):
-        values, raw = search.state(option)
-        if not search.wins(values, raw, side.opponent):
+        if not _decide(search, option, (side.opponent,))[0]:
             out.append(Move(side, option, describe(position, option)))
     return out
 

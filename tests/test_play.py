@@ -152,8 +152,12 @@ def test_move_records() -> None:
 # ---------------------------------------------------------------------------
 # Outcomes by search agree with the outcomes of values
 # ---------------------------------------------------------------------------
+@pytest.mark.parametrize("route", ["race", "search"])
 @pytest.mark.parametrize("chunk", range(10))
-def test_outcome_search_agrees_with_values(chunk: int) -> None:
+def test_outcome_search_agrees_with_values(
+    chunk: int, route: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(play_module, "ROUTE", route)
     for case in CASES[chunk::10]:
         expected = (case.value() if not isinstance(case, Game) else case).outcome()
         assert outcome(case) is expected, case
@@ -171,6 +175,7 @@ def test_outcome_method_on_positions_and_sums() -> None:
 def test_components_too_big_to_value_are_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     # with a budget of a few positions, most components are searched move by move
     monkeypatch.setattr(play_module, "VALUE_BUDGET", 3)
+    monkeypatch.setattr(play_module, "ROUTE", "search")
     rng = random.Random(7)
     for _ in range(60):
         clear_solver_caches()
@@ -189,6 +194,7 @@ def test_interrupted_valuations_leave_correct_tables(monkeypatch: pytest.MonkeyP
         cgt.clear_caches()
         expected.append(Domineering(text).value())
     monkeypatch.setattr(play_module, "VALUE_BUDGET", 25)
+    monkeypatch.setattr(play_module, "ROUTE", "search")
     clear_solver_caches()
     for text in boards:
         Domineering(text).outcome()  # valuations stopped part way
@@ -227,8 +233,12 @@ def _value(p: Any) -> Game:
     return p if isinstance(p, Game) else p.value()
 
 
+@pytest.mark.parametrize("route", ["race", "search"])
 @pytest.mark.parametrize("chunk", range(5))
-def test_winning_moves_are_the_options_of_the_right_sign(chunk: int) -> None:
+def test_winning_moves_are_the_options_of_the_right_sign(
+    chunk: int, route: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(play_module, "ROUTE", route)
     for case in CASES[chunk::5]:
         is_game = isinstance(case, Game)
         lefts = list(case.left_options if is_game else case.left_options())
