@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import signal
 import time
 from typing import Any
 
@@ -25,6 +24,7 @@ from cgt import kernels
 from cgt.game import Outcome
 from cgt.games import Domineering
 from cgt.games.domineering import BIG_BOARD_CELLS, big_board_outcome
+from tests.tools.interrupt import interrupt_after, needs_timer
 
 engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
@@ -236,24 +236,12 @@ def test_bad_arguments_are_refused(args: tuple[int, ...]) -> None:
         engine.dom_wins(*args)
 
 
-@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@needs_timer
 def test_ctrl_c_mid_search_leaves_the_tables_consistent() -> None:
     board = Domineering("|".join(["." * 8] * 8))  # minutes in C
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     cgt.clear_caches()
-    old = signal.signal(signal.SIGPROF, interrupt)
-    start = time.process_time()
-    try:
-        signal.setitimer(signal.ITIMER_PROF, 0.2)
-        with pytest.raises(KeyboardInterrupt):
-            big_board_outcome(board)
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, old)
-    assert time.process_time() - start < 3  # the search looks at signals often (CPU seconds)
+    took = interrupt_after(0.2, lambda: big_board_outcome(board))
+    assert took is not None and took < 3  # the search looks at signals often (CPU seconds)
     for h, w in itertools.product(range(1, 4), repeat=2):
         for bits in range(0, 1 << (h * w), 7):
             assert engine.dom_wins(h, w, bits, 0, 0, 1 << 10, 64)[0] is brute_wins(h, w, bits, 0, 0)

@@ -12,8 +12,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import signal
-import time
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ from cgt.games import Amazons, Clobber, Fission, Konane, clear_solver_caches
 from cgt.games.base import solver_for
 from cgt.games.boards import _KERNEL_KINDS, _bit_rules, bit_state
 from cgt.solver import Solver
+from tests.tools.interrupt import interrupt_after, needs_timer
 
 engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
@@ -251,30 +250,16 @@ def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch)
     assert solver_for(Clobber).info().values > 0
 
 
-@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@needs_timer
 def test_ctrl_c_mid_search_leaves_the_tables_consistent() -> None:
     board = Konane("xoxoxo|oxo.ox|xoxoxo|o.oxox")  # about 2 s in C
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     interrupted = 0
     for seed, after in enumerate((0.02, 0.1, 0.3)):
         cgt.clear_caches()
-        old = signal.signal(signal.SIGPROF, interrupt)
-        start = time.process_time()
-        try:
-            signal.setitimer(signal.ITIMER_PROF, after)
-            try:
-                board.value()
-            except KeyboardInterrupt:
-                interrupted += 1
-                assert (
-                    time.process_time() - start < after + 1.5
-                )  # CPU seconds: signals are seen often
-        finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, old)
+        took = interrupt_after(after, board.value)
+        if took is not None:
+            interrupted += 1
+            assert took < after + 1.5  # CPU seconds: signals are seen often
         # the half-filled tables give the right values afterwards
         solver = Solver()
         for h, w, cells in random_boards(Konane, seed, 40, 4, 4):

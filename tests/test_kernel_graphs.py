@@ -10,9 +10,7 @@ for the very same game objects.  Skipped when the kernel is not built or
 from __future__ import annotations
 
 import random
-import signal
 import threading
-import time
 from typing import Any
 
 import networkx as nx
@@ -24,6 +22,7 @@ from cgt.games import Col, Snort, clear_solver_caches
 from cgt.games.base import solver_for
 from cgt.games.graphs import _graph_value, _tint_masks
 from cgt.solver import Solver
+from tests.tools.interrupt import interrupt_after, needs_timer
 
 engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
@@ -197,30 +196,16 @@ def test_threads_get_the_same_objects() -> None:
     assert all(a is _graph_value(Snort(g)) for a, g in zip(results[0], graphs, strict=True))
 
 
-@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@needs_timer
 def test_ctrl_c_mid_search_leaves_the_tables_consistent() -> None:
     position = Snort(nx.path_graph(22))  # about a second in C
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     interrupted = 0
     for after in (0.02, 0.1):
         cgt.clear_caches()
-        old = signal.signal(signal.SIGPROF, interrupt)
-        start = time.process_time()
-        try:
-            signal.setitimer(signal.ITIMER_PROF, after)
-            try:
-                position.value()
-            except KeyboardInterrupt:
-                interrupted += 1
-                assert (
-                    time.process_time() - start < after + 1.5
-                )  # CPU seconds: signals are seen often
-        finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, old)
+        took = interrupt_after(after, position.value)
+        if took is not None:
+            interrupted += 1
+            assert took < after + 1.5  # CPU seconds: signals are seen often
         # the half-filled tables give the right values afterwards
         for n in range(1, 12):
             assert Snort(nx.path_graph(n)).value() is _graph_value(Snort(nx.path_graph(n)))

@@ -11,9 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import signal
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ from cgt.games import Cram, Domineering, clear_solver_caches
 from cgt.games.base import solver_for
 from cgt.games.domineering import DomineeringRules
 from cgt.solver import Solver
+from tests.tools.interrupt import interrupt_after, needs_timer
 
 engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
@@ -269,28 +268,16 @@ def test_stores_and_budgets_use_the_python_solver(tmp_path: Any) -> None:
     assert solver_for(Domineering).info().values > 0
 
 
-@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@needs_timer
 def test_ctrl_c_mid_search_leaves_the_tables_consistent() -> None:
     board = Domineering("......|......|......|......|......")  # 5x6: seconds in C
     small = Domineering(".....|.....|.....|.....")
     expected_small = python_value(small.h, small.w, small.bits, Solver())
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     interrupted = 0
     for seed, after in enumerate((0.01, 0.05, 0.2)):
         cgt.clear_caches()
-        old = signal.signal(signal.SIGALRM, interrupt)
-        try:
-            signal.setitimer(signal.ITIMER_REAL, after)
-            try:
-                board.value()
-            except KeyboardInterrupt:
-                interrupted += 1
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old)
+        if interrupt_after(after, board.value) is not None:
+            interrupted += 1
         # the half-filled tables give the right values afterwards
         assert small.value() is expected_small
         for h, w, bits in random_boards(seed, 30, 4, 4):
@@ -378,24 +365,12 @@ def test_a_refusing_engine_hands_over_to_python(monkeypatch: pytest.MonkeyPatch)
     assert solver_for(Cram).info().misses > 0
 
 
-@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@needs_timer
 def test_ctrl_c_mid_cram_search_leaves_the_tables_consistent() -> None:
     board = Cram("|".join(["." * 14] * 3))  # seconds in C
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     cgt.clear_caches()
-    old = signal.signal(signal.SIGPROF, interrupt)
-    start = time.process_time()
-    try:
-        signal.setitimer(signal.ITIMER_PROF, 0.05)
-        with pytest.raises(KeyboardInterrupt):
-            board.grundy()
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, old)
-    assert time.process_time() - start < 3  # the search looks at signals often (CPU seconds)
+    took = interrupt_after(0.05, board.grundy)
+    assert took is not None and took < 3  # the search looks at signals often (CPU seconds)
     solver = Solver()
     for h, w, bits in random_boards(31, 60, 3, 6):
         assert engine.cram(h, w, bits) == python_grundy(h, w, bits, solver)

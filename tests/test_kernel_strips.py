@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import signal
 import time
 from typing import Any
 
@@ -27,6 +26,7 @@ from cgt.games import (
     implementation,
 )
 from cgt.games.base import solver_for
+from tests.tools.interrupt import interrupt_after, needs_timer
 
 engine: Any = kernels.kernel("shortgame")
 pytestmark = pytest.mark.skipif(
@@ -262,28 +262,16 @@ def test_budget_bounds_the_kernel_and_leaves_its_table_right() -> None:
     assert [ToadsAndFrogs(b).value() for b in boards] == expected
 
 
-@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
+@needs_timer
 def test_ctrl_c_mid_search_leaves_the_table_consistent() -> None:
     board = ToadsAndFrogs("tttttt.....fffff")  # about a second in C
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     interrupted = 0
     for after in (0.02, 0.1, 0.3):
         cgt.clear_caches()
-        old = signal.signal(signal.SIGPROF, interrupt)
-        start = time.process_time()
-        try:
-            signal.setitimer(signal.ITIMER_PROF, after)
-            try:
-                board.value()
-            except KeyboardInterrupt:
-                interrupted += 1
-                assert time.process_time() - start < after + 1  # signals are looked at often
-        finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, old)
+        took = interrupt_after(after, board.value)
+        if took is not None:
+            interrupted += 1
+            assert took < after + 1  # signals are looked at often
         # the half-filled table gives the right values afterwards
         rng = random.Random(after)
         for _ in range(30):
