@@ -542,6 +542,21 @@ static int dom_wins(int h, int w, uint64_t bits, int player, int64_t budget,
     return r;
 }
 
+/* The arguments every ruleset's search takes: 0, or -1 with ValueError set. */
+static int bb_check_limits(int player, long long budget, unsigned long long max_slots, int small)
+{
+    if ((player != 0 && player != 1) || budget < 0 || small < 0 || small > 64) {
+        PyErr_SetString(PyExc_ValueError,
+                        "player is 0 (Left) or 1 (Right), budget >= 0, 0 <= small <= 64");
+        return -1;
+    }
+    if (max_slots < 16 || (max_slots & (max_slots - 1)) || max_slots > (1ull << 32)) {
+        PyErr_SetString(PyExc_ValueError, "max_slots is a power of two from 16 to 2**32");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *py_dom_wins(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -558,15 +573,8 @@ static PyObject *py_dom_wins(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "cells outside the board");
         return NULL;
     }
-    if ((player != 0 && player != 1) || budget < 0 || small < 0 || small > 64) {
-        PyErr_SetString(PyExc_ValueError,
-                        "player is 0 (Left) or 1 (Right), budget >= 0, 0 <= small <= 64");
+    if (bb_check_limits(player, budget, max_slots, small) < 0)
         return NULL;
-    }
-    if (max_slots < 16 || (max_slots & (max_slots - 1)) || max_slots > (1ull << 32)) {
-        PyErr_SetString(PyExc_ValueError, "max_slots is a power of two from 16 to 2**32");
-        return NULL;
-    }
     if (enter() < 0)
         return NULL;
     int64_t nodes = 0, valued = 0;
