@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 import random
+import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,6 +119,23 @@ def test_checkerboards_against_values(h: int, w: int) -> None:
     expected = board.value().outcome()
     assert search(board) is expected
     assert search(checkerboard(w, h)) is expected  # its transpose: the tall frame
+
+
+MCGS_CLOBBER = (
+    Path(os.environ.get("CGT_MCGS_SOURCE", Path.home() / ".cache/cgt/mcgs/src"))
+    / "input/autotests/clobber_autotests/clobber_rectangle_alternating.test"
+)
+
+
+@pytest.mark.skipif(not MCGS_CLOBBER.is_file(), reason="MCGS's Clobber test file is not here")
+def test_mcgs_checkerboard_results() -> None:
+    # MCGS v1.5's file (its results from MCGS and CGSuite): "B" is Black, x (Left), moving first
+    text = re.sub(r"/\*.*?\*/", " ", MCGS_CLOBBER.read_text(encoding="utf-8"), flags=re.S)
+    lines = re.findall(r"([XO|]+)\s*\{\s*B\s+(win|loss)\s*,\s*W\s+(win|loss)\s*\}", text)
+    assert len(lines) >= 10
+    for board, black, white in lines:
+        position = Clobber(board.replace("X", "x").replace("O", "o"))
+        assert search(position) is as_outcome(black == "win", white == "win"), board
 
 
 def test_outcome_routes_single_big_boards_here() -> None:
