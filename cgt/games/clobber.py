@@ -67,7 +67,7 @@ def big_board_outcome(position: Clobber, budget: int = 0) -> Outcome | None:
     (0: no bound).  :func:`cgt.play.outcome` asks it first for a single
     board; ``cgt.work_limit`` and Ctrl-C stop it as they stop the solvers.
 
-    >>> board = Clobber("xoxox|oxoxo|xoxox")        # 15 stones
+    >>> board = Clobber("xoxo|oxox|xoxo")           # 12 stones
     >>> found = big_board_outcome(board)            # None without the compiled kernels
     >>> found is None or found is board.value().outcome()
     True
