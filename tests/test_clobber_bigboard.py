@@ -195,6 +195,8 @@ def test_pure_python_mode_has_no_hook_answer() -> None:
 def test_bad_arguments_are_refused(args: tuple[int, ...]) -> None:
     with pytest.raises(ValueError):
         engine.clob_wins(*args)
+    with pytest.raises(cgt.errors.InvalidArgument, match="budget"):
+        big_board_outcome(checkerboard(3, 5), budget=-1)
 
 
 @needs_timer

@@ -146,7 +146,7 @@ static int cs_win(cs_search *s, uint64_t x, uint64_t o)
     if (hit)
         return (int)(hit->val & 1);
     int64_t before = s->b.nodes;
-    bb_move moves[256];
+    bb_move moves[112]; /* a capture a pair of touching x and o: 112 pairs on 8 x 8 at most */
     int n = 0, result = 0;
     for (int k = 0; k < 4; k++) {
         int d = s->st.d[k];

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .. import _cache, _engine
 from .._engine import LOCK
+from ..errors import InvalidArgument
 from .board import (
     _ORTHOGONAL,
     _OTHER,
@@ -74,6 +75,8 @@ def big_board_outcome(position: Clobber, budget: int = 0) -> Outcome | None:
     >>> big_board_outcome(Clobber("xo|ox")) is None  # small: values answer
     True
     """
+    if not isinstance(budget, int) or budget < 0:
+        raise InvalidArgument(f"the node budget is an integer >= 0, not {budget!r}")
     h, w, cells = position.h, position.w, position.cells
     if type(position) is not Clobber:  # King Clobber and other variants capture otherwise
         return None
