@@ -205,17 +205,13 @@ static bb_key bb_key_of(const bb_search *s, uint64_t e, int k, int player)
     return (bb_key){best, 1u | (uint32_t)player << 1 | (uint32_t)(k + 512) << 2};
 }
 
-static int bb_setup(bb_search *s, int h, int w, uint64_t max_slots, int64_t budget, int small)
+/* The image tables of the frame (shared by every ruleset's search):
+ * img[((i * h + r) << w) | x] is image i (0 itself, 1 the left-right mirror,
+ * 2 the up-down mirror, 3 the half turn, 4 on a square frame the transpose)
+ * of row r holding the pattern x (w <= 8). */
+static int bb_make_images(bb_search *s)
 {
-    memset(s, 0, sizeof(*s));
-    grid_make_frame(&s->f, h, w);
-    s->h = h;
-    s->w = w;
-    s->square = h == w;
-    s->row_mask = ((uint64_t)1 << w) - 1;
-    s->budget = budget;
-    s->small = small;
-    s->nimg = s->square ? 5 : 4;
+    int h = s->h, w = s->w;
     s->img = calloc((size_t)s->nimg * (size_t)h << w, sizeof(uint64_t));
     if (!s->img)
         return no_memory();
@@ -234,6 +230,79 @@ static int bb_setup(bb_search *s, int h, int w, uint64_t max_slots, int64_t budg
                     BB_IMG(4) |= (uint64_t)1 << (c * w + r);
 #undef BB_IMG
             }
+    return 0;
+}
+
+/* One node of a search: a tick of the engine (work budget, Ctrl-C) and the
+ * node budget.  0, or -1 with an error set. */
+static inline int bb_node(bb_search *s)
+{
+    if (E->tick() < 0)
+        return -1;
+    if (s->budget && ++s->nodes > s->budget)
+        return fail("the big-board search went over its budget");
+    if (!s->budget)
+        s->nodes++;
+    return 0;
+}
+
+/* The rank (0..7) of a table entry: the effort, in nodes, behind it. */
+static inline uint32_t bb_rank(int64_t effort)
+{
+    uint32_t rank = 0;
+    while (rank < 7 && effort >= ((int64_t)1 << (3 * rank + 3)))
+        rank++;
+    return rank;
+}
+
+typedef struct {
+    uint64_t move;
+    int32_t score;
+} bb_move;
+
+/* Best first (an insertion sort: n is small). */
+static inline void bb_sort_moves(bb_move *moves, int n)
+{
+    for (int i = 1; i < n; i++) {
+        bb_move m = moves[i];
+        int j = i;
+        for (; j > 0 && moves[j - 1].score < m.score; j--)
+            moves[j] = moves[j - 1];
+        moves[j] = m;
+    }
+}
+
+/* A move from `cell` cut for `player`: credit it in the history table. */
+static inline void bb_credit(bb_search *s, int player, int cell)
+{
+    uint32_t *hp = &s->history[player][cell];
+    *hp += 1;
+    if (*hp > (1u << 30))
+        for (int p = 0; p < 2; p++)
+            for (int c = 0; c < 64; c++)
+                s->history[p][c] >>= 1;
+}
+
+/* The history score of a move from `cell`, capped below the rulesets' own scores. */
+static inline int32_t bb_history(const bb_search *s, int player, int cell)
+{
+    uint32_t hist = s->history[player][cell];
+    return (int32_t)(hist > (1u << 19) ? (1u << 19) : hist);
+}
+
+static int bb_setup(bb_search *s, int h, int w, uint64_t max_slots, int64_t budget, int small)
+{
+    memset(s, 0, sizeof(*s));
+    grid_make_frame(&s->f, h, w);
+    s->h = h;
+    s->w = w;
+    s->square = h == w;
+    s->row_mask = ((uint64_t)1 << w) - 1;
+    s->budget = budget;
+    s->small = small;
+    s->nimg = s->square ? 5 : 4;
+    if (bb_make_images(s) < 0)
+        return -1;
     uint64_t first = 1u << 12;
     s->table.max_cap = max_slots;
     if (first > max_slots)
@@ -337,11 +406,6 @@ static int bb_reduce(bb_search *s, uint64_t *e_io, int *k_io, int player, int *w
     return 0;
 }
 
-typedef struct {
-    uint64_t move;
-    int32_t score;
-} bb_move;
-
 static int bb_win(bb_search *s, uint64_t e, int k, int player);
 
 /* The safe-move bounds: 1 (the mover wins), 0 (loses), -1 (undecided). */
@@ -372,12 +436,8 @@ static int bb_bounds(const bb_search *s, uint64_t e, int k, int player)
 
 static int bb_win(bb_search *s, uint64_t e, int k, int player)
 {
-    if (E->tick() < 0)
+    if (bb_node(s) < 0)
         return -1;
-    if (s->budget && ++s->nodes > s->budget)
-        return fail("the big-board search went over its budget");
-    if (!s->budget)
-        s->nodes++;
     e = bb_live(s, e);
     int won = 0;
     int r = bb_reduce(s, &e, &k, player, &won);
@@ -415,31 +475,19 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player)
         score *= 1 << 20;
         if ((m & own_safe) == m)
             score -= 1 << 28; /* a safe move can wait */
-        uint32_t hist = s->history[player][ctz64(low)];
-        score += (int32_t)(hist > (1u << 19) ? (1u << 19) : hist);
+        score += bb_history(s, player, ctz64(low));
         moves[n].move = m;
         moves[n].score = score;
         n++;
     }
-    for (int i = 1; i < n; i++) { /* best first (an insertion sort: n <= 56) */
-        bb_move m = moves[i];
-        int j = i;
-        for (; j > 0 && moves[j - 1].score < m.score; j--)
-            moves[j] = moves[j - 1];
-        moves[j] = m;
-    }
+    bb_sort_moves(moves, n);
     for (int i = 0; i < n; i++) {
         int sub = bb_win(s, e ^ moves[i].move, k, !player);
         if (sub < 0)
             return -1;
         if (!sub) {
             result = 1;
-            uint32_t *hp = &s->history[player][ctz64(moves[i].move)];
-            *hp += 1;
-            if (*hp > (1u << 30))
-                for (int p = 0; p < 2; p++)
-                    for (int c = 0; c < 64; c++)
-                        s->history[p][c] >>= 1;
+            bb_credit(s, player, ctz64(moves[i].move));
             break;
         }
     }
@@ -450,12 +498,20 @@ static int bb_win(bb_search *s, uint64_t e, int k, int player)
         result = !sub;
     }
 done:;
-    int64_t effort = s->nodes - before;
-    uint32_t rank = 0;
-    while (rank < 7 && effort >= ((int64_t)1 << (3 * rank + 3)))
-        rank++;
+    uint32_t rank = bb_rank(s->nodes - before);
     bb_table_put(&s->table, key, (bb_entry){key.bits, key.meta, (uint32_t)result | rank << 1});
     return result;
+}
+
+/* The cells of an h x w board read on its w x h transpose. */
+static uint64_t bb_transpose(int h, int w, uint64_t bits)
+{
+    uint64_t t = 0;
+    for (uint64_t x = bits; x; x &= x - 1) {
+        int p = ctz64(x), r = p / w, c = p % w;
+        t |= (uint64_t)1 << (c * h + r);
+    }
+    return t;
 }
 
 /* Does `player` moving first win the h x w board `bits`?  1, 0, or -1 with an
@@ -464,17 +520,10 @@ static int dom_wins(int h, int w, uint64_t bits, int player, int64_t budget,
                     uint64_t max_slots, int small, int64_t *nodes, int64_t *valued)
 {
     if (w > h) { /* search the transpose, with the players swapped */
-        grid_frame f;
-        grid_make_frame(&f, h, w);
-        uint64_t t = 0;
-        for (uint64_t x = bits; x; x &= x - 1) {
-            int p = ctz64(x), r = p / w, c = p % w;
-            t |= (uint64_t)1 << (c * h + r);
-        }
+        bits = bb_transpose(h, w, bits);
         int tmp = h;
         h = w;
         w = tmp;
-        bits = t;
         player = !player;
     }
     bb_search *s = malloc(sizeof(bb_search));
@@ -493,6 +542,21 @@ static int dom_wins(int h, int w, uint64_t bits, int player, int64_t budget,
     return r;
 }
 
+/* The arguments every ruleset's search takes: 0, or -1 with ValueError set. */
+static int bb_check_limits(int player, long long budget, unsigned long long max_slots, int small)
+{
+    if ((player != 0 && player != 1) || budget < 0 || small < 0 || small > 64) {
+        PyErr_SetString(PyExc_ValueError,
+                        "player is 0 (Left) or 1 (Right), budget >= 0, 0 <= small <= 64");
+        return -1;
+    }
+    if (max_slots < 16 || (max_slots & (max_slots - 1)) || max_slots > (1ull << 32)) {
+        PyErr_SetString(PyExc_ValueError, "max_slots is a power of two from 16 to 2**32");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *py_dom_wins(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -509,15 +573,8 @@ static PyObject *py_dom_wins(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "cells outside the board");
         return NULL;
     }
-    if ((player != 0 && player != 1) || budget < 0 || small < 0 || small > 64) {
-        PyErr_SetString(PyExc_ValueError,
-                        "player is 0 (Left) or 1 (Right), budget >= 0, 0 <= small <= 64");
+    if (bb_check_limits(player, budget, max_slots, small) < 0)
         return NULL;
-    }
-    if (max_slots < 16 || (max_slots & (max_slots - 1)) || max_slots > (1ull << 32)) {
-        PyErr_SetString(PyExc_ValueError, "max_slots is a power of two from 16 to 2**32");
-        return NULL;
-    }
     if (enter() < 0)
         return NULL;
     int64_t nodes = 0, valued = 0;

@@ -535,6 +535,8 @@ static void leave(void)
 
 /* Who wins a big Domineering board: alpha-beta with CGT knowledge (dom_wins). */
 #include "bigboard.h"
+/* Who wins a big Clobber board: the same search on stone boards (clob_wins). */
+#include "clobsearch.h"
 
 /* ------------------------------------------------------------------------ */
 /* Python functions                                                           */
@@ -917,6 +919,9 @@ static PyMethodDef methods[] = {
     {"dom_wins", py_dom_wins, METH_VARARGS,
      "dom_wins(h, w, bits, player, budget=0, max_slots=2**22, small=12) -> (won, nodes, "
      "valued): does player (0 Left, 1 Right) moving first win the Domineering board (bigboard.h)?"},
+    {"clob_wins", py_clob_wins, METH_VARARGS,
+     "clob_wins(h, w, xs, os, player, budget=0, max_slots=2**22, small=10) -> (won, nodes, "
+     "valued): does player (0 Left, 1 Right) moving first win the Clobber board (clobsearch.h)?"},
     {"dom_bounds", py_dom_bounds, METH_VARARGS,
      "dom_bounds(h, w, bits, k, player) -> 1, 0 or -1: the safe-move bounds of bigboard.h on "
      "the board plus the integer k (the mover wins, loses, undecided)."},

@@ -11,6 +11,11 @@ captures in eight directions.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .. import _cache, _engine
+from .._engine import LOCK
+from ..errors import InvalidArgument
 from .board import (
     _ORTHOGONAL,
     _OTHER,
@@ -19,9 +24,80 @@ from .board import (
     _bit_steps,
     _BitState,
     _StoneBoard,
+    bit_state,
 )
 
-__all__ = ["Clobber"]
+if TYPE_CHECKING:
+    from ..game import Outcome
+
+__all__ = ["BIG_BOARD_STONES", "SMALL_REGION", "Clobber", "big_board_outcome"]
+
+BIG_BOARD_STONES = 12
+"""Stones from which :func:`big_board_outcome` searches (below, values are cheap)."""
+
+SMALL_REGION = 10
+"""Stones of a region the big-board search values with the engine instead of searching."""
+
+
+def _search_slots() -> int:
+    """Slots (24 bytes each) of the search's table: at most a quarter of the kernels' share.
+
+    >>> s = _search_slots(); s & (s - 1) == 0 and 16 <= s <= 1 << 26
+    True
+    """
+    slots = 16
+    while slots < 1 << 26 and slots * 2 * 24 <= _cache.share("kernel") // 4:
+        slots *= 2
+    return slots
+
+
+def big_board_outcome(position: Clobber, budget: int = 0) -> Outcome | None:
+    """The outcome of one Clobber board by the compiled alpha-beta search, or ``None``.
+
+    Domineering's big-board search (``cgt/_c/bigboard.h``) on stone boards
+    (``cgt/_c/clobsearch.h``): two win/loss searches (Left first, Right
+    first) that drop the regions where no stone touches an opponent's, value
+    the regions with the engine once all are small (at most
+    :data:`SMALL_REGION` stones), keep a transposition table over the
+    board's symmetries and try first the captures that leave the opponent
+    fewest. ``None`` when it does not apply: no compiled kernels (or
+    ``implementation("python")``), fewer than :data:`BIG_BOARD_STONES`
+    stones (values are cheaper there), a variant's rules (King Clobber's),
+    more than 64 squares, an
+    outcome-search budget running, or more than ``budget`` nodes searched
+    (0: no bound).  :func:`cgt.play.outcome` asks it first for a single
+    board; ``cgt.work_limit`` and Ctrl-C stop it as they stop the solvers.
+
+    >>> board = Clobber("xoxo|oxox|xoxo")           # 12 stones
+    >>> found = big_board_outcome(board)            # None without the compiled kernels
+    >>> found is None or found is board.value().outcome()
+    True
+    >>> big_board_outcome(Clobber("xo|ox")) is None  # small: values answer
+    True
+    """
+    if not isinstance(budget, int) or budget < 0:
+        raise InvalidArgument(f"the node budget is an integer >= 0, not {budget!r}")
+    h, w, cells = position.h, position.w, position.cells
+    if type(position) is not Clobber:  # King Clobber and other variants capture otherwise
+        return None
+    if sum(ch in "xo" for ch in cells) < BIG_BOARD_STONES:
+        return None
+    engine = _engine.solver_kernel(Clobber, h * w)
+    if engine is None:
+        return None
+    from ..game import Outcome
+
+    _, _, xs, os_, _ = bit_state(h, w, cells)
+    slots = _search_slots()
+    with LOCK:
+        try:
+            left = engine.clob_wins(h, w, xs, os_, 0, budget, slots, SMALL_REGION)[0]
+            right = engine.clob_wins(h, w, xs, os_, 1, budget, slots, SMALL_REGION)[0]
+        except engine.Fallback:
+            return None
+    if left:
+        return Outcome.N if right else Outcome.L
+    return Outcome.R if right else Outcome.P
 
 
 @STONES.register("Clobber", "Clobber (x Left, o Right)", "xo.|.ox")
@@ -100,3 +176,14 @@ class Clobber(_StoneBoard):
                 t = s << d if d > 0 else s >> -d
                 out.append((mine ^ s | t, theirs ^ t, squares))
         return _bit_sides(h, w, out, left)
+
+    def big_board_outcome(self) -> Outcome | None:
+        """Who wins, by the compiled alpha-beta search (:func:`big_board_outcome`), or ``None``.
+
+        :func:`cgt.play.outcome` (so :meth:`outcome`) asks this first.
+
+        >>> import cgt
+        >>> Clobber("xoxo|oxox|xoxo").big_board_outcome() in (None, cgt.Outcome.P)
+        True
+        """
+        return big_board_outcome(self)
