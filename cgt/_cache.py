@@ -52,6 +52,7 @@ __all__ = [
     "cache_limit",
     "memory_limit",
     "register",
+    "search_slots",
     "set_cache_limit",
     "set_memory_limit",
     "share",
@@ -108,6 +109,23 @@ def share(group: str) -> int:
     True
     """
     return int(_memory * SHARES[group])
+
+
+def search_slots(entry_bytes: int) -> int:
+    """Slots of a compiled search's one-call table whose entries take ``entry_bytes``.
+
+    A power of two from 16 to 2**26, the table at most a quarter of the
+    kernels' share (the big-board searches of Domineering and Clobber).
+
+    >>> s = search_slots(16); s & (s - 1) == 0 and 16 <= s <= 1 << 26
+    True
+    >>> search_slots(24) * 24 <= max(16 * 24, share("kernel") // 4)
+    True
+    """
+    slots = 16
+    while slots < 1 << 26 and slots * 2 * entry_bytes <= share("kernel") // 4:
+        slots *= 2
+    return slots
 
 
 def _recompute() -> None:

@@ -39,18 +39,6 @@ SMALL_REGION = 10
 """Stones of a region the big-board search values with the engine instead of searching."""
 
 
-def _search_slots() -> int:
-    """Slots (24 bytes each) of the search's table: at most a quarter of the kernels' share.
-
-    >>> s = _search_slots(); s & (s - 1) == 0 and 16 <= s <= 1 << 26
-    True
-    """
-    slots = 16
-    while slots < 1 << 26 and slots * 2 * 24 <= _cache.share("kernel") // 4:
-        slots *= 2
-    return slots
-
-
 def big_board_outcome(position: Clobber, budget: int = 0) -> Outcome | None:
     """The outcome of one Clobber board by the compiled alpha-beta search, or ``None``.
 
@@ -88,7 +76,7 @@ def big_board_outcome(position: Clobber, budget: int = 0) -> Outcome | None:
     from ..game import Outcome
 
     _, _, xs, os_, _ = bit_state(h, w, cells)
-    slots = _search_slots()
+    slots = _cache.search_slots(24)  # 24-byte entries
     with LOCK:
         try:
             left = engine.clob_wins(h, w, xs, os_, 0, budget, slots, SMALL_REGION)[0]

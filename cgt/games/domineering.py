@@ -270,18 +270,6 @@ SMALL_REGION = 12
 """Cells of a region the big-board search values with the engine instead of searching."""
 
 
-def _search_slots() -> int:
-    """Slots (16 bytes each) of the big-board search's table: a quarter of the kernels' share.
-
-    >>> s = _search_slots(); s & (s - 1) == 0 and 16 <= s <= 1 << 26
-    True
-    """
-    slots = 16
-    while slots < 1 << 26 and slots * 2 * 16 <= _cache.share("kernel") // 4:
-        slots *= 2
-    return slots
-
-
 def big_board_outcome(position: Domineering, budget: int = 0) -> Outcome | None:
     """The outcome of one Domineering board by the compiled alpha-beta search, or ``None``.
 
@@ -312,7 +300,7 @@ def big_board_outcome(position: Domineering, budget: int = 0) -> Outcome | None:
         return None
     from ..game import Outcome
 
-    slots = _search_slots()
+    slots = _cache.search_slots(16)  # 16-byte entries
     with LOCK:
         try:
             left = engine.dom_wins(h, w, bits, 0, budget, slots, SMALL_REGION)[0]
