@@ -81,6 +81,8 @@ NOT_IN_PURE_PASS = {
     "tests/test_kernel_bigboard.py": "the compiled big-board search has no Python twin (without "
     "kernels big_board_outcome is None and the outcome search answers): without kernels it "
     "only skips",
+    "tests/test_clobber_bigboard.py": "the compiled Clobber search has no Python twin (as the "
+    "big-board tests above): without kernels it only skips",
 }
 
 
