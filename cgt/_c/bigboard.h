@@ -543,6 +543,20 @@ static int dom_wins(int h, int w, uint64_t bits, int player, int64_t budget,
 }
 
 /* The arguments every ruleset's search takes: 0, or -1 with ValueError set. */
+/* A board of h x w cells (1 to 64) whose set `cells` lies on it; else ValueError, -1. */
+static int bb_check_board(int h, int w, unsigned long long cells)
+{
+    if (h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64) {
+        PyErr_SetString(PyExc_ValueError, "a board of 1 to 64 cells");
+        return -1;
+    }
+    if (h * w < 64 && (cells >> (h * w))) {
+        PyErr_SetString(PyExc_ValueError, "cells outside the board");
+        return -1;
+    }
+    return 0;
+}
+
 static int bb_check_limits(int player, long long budget, unsigned long long max_slots, int small)
 {
     if ((player != 0 && player != 1) || budget < 0 || small < 0 || small > 64) {
@@ -565,14 +579,8 @@ static PyObject *py_dom_wins(PyObject *self, PyObject *args)
     long long budget = 0;
     if (!PyArg_ParseTuple(args, "iiKi|LKi", &h, &w, &b, &player, &budget, &max_slots, &small))
         return NULL;
-    if (h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64) {
-        PyErr_SetString(PyExc_ValueError, "a board of 1 to 64 cells");
+    if (bb_check_board(h, w, b) < 0)
         return NULL;
-    }
-    if (h * w < 64 && (b >> (h * w))) {
-        PyErr_SetString(PyExc_ValueError, "cells outside the board");
-        return NULL;
-    }
     if (bb_check_limits(player, budget, max_slots, small) < 0)
         return NULL;
     if (enter() < 0)

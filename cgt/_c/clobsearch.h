@@ -222,12 +222,10 @@ static PyObject *py_clob_wins(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "iiKKi|LKi", &h, &w, &xs, &os, &player, &budget, &max_slots,
                           &small))
         return NULL;
-    if (h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64) {
-        PyErr_SetString(PyExc_ValueError, "a board of 1 to 64 cells");
+    if (bb_check_board(h, w, xs | os) < 0)
         return NULL;
-    }
-    if ((h * w < 64 && ((xs | os) >> (h * w))) || (xs & os)) {
-        PyErr_SetString(PyExc_ValueError, "stones outside the board, or x and o on one cell");
+    if (xs & os) {
+        PyErr_SetString(PyExc_ValueError, "x and o on one cell");
         return NULL;
     }
     if (bb_check_limits(player, budget, max_slots, small) < 0)
