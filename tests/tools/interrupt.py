@@ -7,6 +7,7 @@ the half-filled tables still give the right answers.
 
 from __future__ import annotations
 
+import gc
 import signal
 import time
 from collections.abc import Callable
@@ -24,12 +25,21 @@ def interrupt_after(cpu_seconds: float, run: Callable[[], Any]) -> float | None:
     Returns the CPU seconds from the start to the interrupt, or None when
     ``run()`` finished first.  The timer and the old handler are restored
     whatever happens.
+
+    A handler that runs inside a callback (a gc callback such as hypothesis's,
+    a weakref callback) has its KeyboardInterrupt printed and dropped by
+    Python instead of raised in ``run()``: the collector is off meanwhile, and
+    every interrupt sets the timer again for a millisecond, so a dropped one
+    is followed by another.
     """
 
     def interrupt(signum: int, frame: Any) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 1e-3)
         raise KeyboardInterrupt
 
     old = signal.signal(signal.SIGPROF, interrupt)
+    was_enabled = gc.isenabled()
+    gc.disable()
     start = time.process_time()
     try:
         signal.setitimer(signal.ITIMER_PROF, cpu_seconds)
@@ -37,7 +47,11 @@ def interrupt_after(cpu_seconds: float, run: Callable[[], Any]) -> float | None:
             run()
         except KeyboardInterrupt:
             return time.process_time() - start
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
         return None
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
+        if was_enabled:
+            gc.enable()
