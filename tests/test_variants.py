@@ -253,7 +253,8 @@ def test_positions_pickle_print_and_draw(variant: str) -> None:
         assert eval(repr(q), {**FUNCTIONS_BY_NAME, "Domineering": Domineering}) == q
     assert str(p) == str(Domineering("..|.."))
     svg = p.to_svg()
-    assert svg.startswith("<svg") and f"{variant} variant of Domineering position" in svg
+    assert svg.startswith("<svg") and f"{type(p).__name__} position .. / .." in svg
+    assert type(p).__name__ == variant.capitalize() + "Domineering"
     assert p.outcome() == p.value().outcome()
 
 

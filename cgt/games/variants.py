@@ -199,17 +199,6 @@ class _Variant(Drawable):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.variant, self.base, self.position))
 
-    def svg_title(self) -> str:
-        """The wrapped position's picture title, naming the variant.
-
-        >>> from cgt.games import Domineering
-        >>> impartial_variant(Domineering)("..").svg_title()
-        'impartial variant of Domineering position ..'
-        """
-        title = getattr(self.position, "svg_title", None)
-        text = title() if callable(title) else str(self.position)
-        return f"{self.variant} variant of {text}"
-
     def _draw_svg(self) -> str:
         draw = getattr(self.position, "_draw_svg", None)
         if draw is not None:
