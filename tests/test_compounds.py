@@ -208,6 +208,7 @@ impartial_parts = st.one_of(
     st.tuples(st.integers(0, 5), st.integers(0, 5)).map(lambda xy: Horse(*xy)),
     st.sampled_from(["..|..", "...", "..|.#", ".|.|."]).map(Cram),
     imp_forms(),
+    st.tuples(st.integers(0, 2), st.integers(1, 3)).map(lambda ab: NIM(ab[0]) + KAYLES(ab[1])),
 )
 partizan_parts = st.one_of(
     st.sampled_from(["..|..", "...", ".|.", "..|.#", "."]).map(Domineering),

@@ -7,15 +7,15 @@ games at once (ONAG ch. 14, after C. A. B. Smith, *J. Combin. Theory* 1
 makes sense of, as positions of their own, on positions of any ruleset,
 your own included, and on game values (a value plays as its canonical form):
 
-================================  ====================  =========================
-compound                          a move is a move in   the game ends when
-================================  ====================  =========================
-:func:`selective_sum`             some components       every component has ended
-:func:`shortened_selective_sum`   some components       any component has ended
-:func:`conjunctive_sum`           every component       any component has ended
-:func:`continued_conjunctive_sum` every unended one     every component has ended
-:func:`diminished_disjunctive_sum` one component        any component has ended
-================================  ====================  =========================
+=====================================  ====================  =========================
+compound                               a move is a move in   the game ends when
+=====================================  ====================  =========================
+:func:`selective_sum`                  some components       every component has ended
+:func:`shortened_selective_sum`        some components       any component has ended
+:func:`conjunctive_sum`                every component       any component has ended
+:func:`continued_conjunctive_sum`      every unended one     every component has ended
+:func:`diminished_disjunctive_sum`     one component         any component has ended
+=====================================  ====================  =========================
 
 For a partizan game, a component has *ended* for the player to move when
 that player has no move in it; the player who cannot move in the compound
@@ -296,9 +296,21 @@ class Compound(Position, Drawable):
         return [self._of(parts) for parts in self._moves(options)]
 
     def left_options(self) -> list[Compound]:
+        """Left's moves: compounds of the components' Left options, by the compound's rule.
+
+        >>> import cgt
+        >>> conjunctive_sum(cgt.nimber(2), cgt.parse("{1|-1}")).left_options()
+        [conjunctive_sum(0, 1), conjunctive_sum(*, 1)]
+        """
         return self._side(True)
 
     def right_options(self) -> list[Compound]:
+        """Right's moves: compounds of the components' Right options, by the compound's rule.
+
+        >>> import cgt
+        >>> selective_sum(cgt.star, cgt.parse("{1|-1}")).right_options()
+        [selective_sum(*, -1), selective_sum(0, +-1), selective_sum(0, -1)]
+        """
         return self._side(False)
 
     def key(self) -> Hashable:
