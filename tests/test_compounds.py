@@ -483,3 +483,14 @@ def test_too_many_options_raise_too_large() -> None:
     with pytest.raises(TooLarge):
         selective_sum(*heaps).left_options()
     assert reduce(lambda a, b: a * b, [12] * 6) > 1_000_000
+
+
+def test_compound_values_are_stored(tmp_path: Any) -> None:
+    from cgt.solver import Solver
+
+    c = selective_sum(Domineering("..|.."), Clobber("xoo"), cgt.up)
+    path = str(tmp_path / "values.sqlite")
+    value = Solver(store=path).value(c, progress=False)
+    again = Solver(store=path)
+    assert again.value(c, progress=False) == value == brute_value("selective", c.parts, {})
+    assert again.info().misses == 0

@@ -335,3 +335,16 @@ def test_bad_positions_inside_the_base_raise_cgt_errors() -> None:
         impartial_variant(Broken)().grundy()
     with pytest.raises(WrongType):
         twisted_variant(Domineering).wrap("..")
+
+
+def test_variant_positions_sum_and_are_stored(tmp_path: Any) -> None:
+    from cgt.solver import Solver
+
+    p = impartial_variant(Domineering)("...|...")
+    q = twisted_variant(Clobber)("xo.|.ox")
+    assert (p + q + Cram("..")).value() == p.value() + q.value() + Cram("..").value()
+    path = str(tmp_path / "values.sqlite")
+    first = Solver(store=path)
+    value = first.value(q, progress=False)
+    again = Solver(store=path)  # a new solver reads what the first one stored
+    assert again.value(q, progress=False) == value and again.info().misses == 0
