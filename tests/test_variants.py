@@ -348,3 +348,21 @@ def test_variant_positions_sum_and_are_stored(tmp_path: Any) -> None:
     value = first.value(q, progress=False)
     again = Solver(store=path)  # a new solver reads what the first one stored
     assert again.value(q, progress=False) == value and again.info().misses == 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_partizan_ruleset_variant_by_its_ruleset_info(variant: str) -> None:
+    from cgt.games.registry import rulesets
+
+    checked = 0
+    for r in rulesets():
+        if r.kind != "partizan" or not r.example:
+            continue
+        info = FUNCTIONS[variant](r.cls).ruleset_info()
+        assert info.kind == ("impartial" if variant == "impartial" else "partizan")
+        assert info.name == variant.capitalize() + r.cls.__name__ and info.cli is None
+        p = info.sample()
+        assert type(p) is FUNCTIONS[variant](r.cls) and str(p) == str(r.make(r.example))
+        assert p.value() == brute(r.make(r.example), variant), r.name
+        checked += 1
+    assert checked >= 15

@@ -37,8 +37,10 @@ from .._options import has_options_method
 from .._svg import Drawable
 from ..errors import PositionProtocolError, WrongType
 from ..game import Game
+from . import registry
 from .base import ImpartialPosition, Position
 from .loopy_games import Loopy
+from .registry import RulesetInfo
 
 __all__ = ["VARIANTS", "dicotic_variant", "impartial_variant", "twisted_variant"]
 
@@ -159,6 +161,45 @@ class _Variant(Drawable):
     @classmethod
     def _function(cls) -> str:
         return f"{cls.variant}_variant()"
+
+    @classmethod
+    def ruleset_info(cls) -> RulesetInfo:
+        """The variant's ruleset metadata, made from its base ruleset's registration.
+
+        The name, the kind (an impartial variant is ``"impartial"``), the text a
+        position is read from, the example and the maker are the base ruleset's,
+        played by the variant's rules.  The variant is not added to the registry
+        (the registry lists the library's own rulesets): its values are stored under
+        the variant class's module and name, and ``python -m cgt`` plays it with the
+        base ruleset's subcommand and ``--variant``.
+
+        >>> from cgt.games import Cram, Domineering
+        >>> info = impartial_variant(Domineering).ruleset_info()
+        >>> info.name, info.kind, info.example
+        ('ImpartialDomineering', 'impartial', '..#|...|...')
+        >>> info.make("...|...|...").grundy() == Cram("...|...|...").grundy() == 0
+        True
+        >>> impartial_variant(cgt.Game).ruleset_info()
+        Traceback (most recent call last):
+        ...
+        cgt.errors.InvalidArgument: Game is not a registered ruleset (decorate it with ...)
+        """
+        base = registry.info(cls.base)
+        make = base.make
+        return RulesetInfo(
+            cls=cls,
+            name=cls.__name__,
+            kind="impartial" if cls.variant == "impartial" else base.kind,
+            syntax=base.syntax,
+            summary=f"the {cls.variant} variant of {base.name}",
+            example=base.example,
+            cli=None,
+            docs="compounds",
+            make=lambda text: cls.wrap(make(text)),
+            samples=None
+            if base.samples is None
+            else (lambda: [cls.wrap(p) for p in base.samples()]),  # type: ignore[misc]
+        )
 
     def key(self) -> Hashable:
         """The key of the wrapped position (its class and key).
