@@ -366,3 +366,23 @@ def test_every_partizan_ruleset_variant_by_its_ruleset_info(variant: str) -> Non
         assert p.value() == brute(r.make(r.example), variant), r.name
         checked += 1
     assert checked >= 15
+
+
+def test_variant_classes_and_variants_of_variants_pickle() -> None:
+    for f in FUNCTIONS.values():
+        assert pickle.loads(pickle.dumps(f(Domineering))) is f(Domineering)
+    nested = impartial_variant(dicotic_variant(Domineering))
+    assert nested.__name__ == "ImpartialDicoticDomineering"
+    p = nested("...|...")
+    again = pickle.loads(pickle.dumps(p))
+    assert type(again) is nested and again == p
+    # i(d(G)) = {i(d(G^L)), i(d(G^R)) | the same} while G has moves on both sides, else 0
+
+    def both(g: Any) -> cgt.Game:
+        left, right = raw_sides(g)
+        if not left or not right:
+            return cgt.zero
+        opts = [both(o) for o in left + right]
+        return cgt.Game(opts, opts)
+
+    assert again.value() == both(Domineering("...|..."))

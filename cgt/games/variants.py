@@ -29,6 +29,7 @@ v
 
 from __future__ import annotations
 
+import copyreg
 import threading
 from collections.abc import Hashable, Iterable
 from typing import Any, ClassVar
@@ -347,6 +348,18 @@ class _TwistedVariant(_Variant, Position):
         return (_rebuild, (self.variant, self.base, self.position, self.negated))
 
 
+class _VariantClass(type):
+    """The type of the variant classes made at run time: a class pickles as the variant
+    and the base it was made from (:func:`copyreg.pickle` below), so that positions of a
+    variant of a variant pickle too."""
+
+
+def _reduce_class(cls: _VariantClass) -> tuple[Any, ...]:
+    return (_variant_class, (cls.variant, cls.base))  # type: ignore[attr-defined]
+
+
+copyreg.pickle(_VariantClass, _reduce_class)
+
 _KINDS: dict[str, tuple[type[_Variant], str]] = {
     "impartial": (_ImpartialVariant, "Impartial"),
     "dicotic": (_DicoticVariant, "Dicotic"),
@@ -369,7 +382,7 @@ def _variant_class(variant: str, base: type) -> type[_Variant]:
             if isinstance(base, type) and issubclass(base, Loopy):
                 bases = (Loopy, shared)
             name = prefix + base.__name__
-            found = type(  # a subclass of _Variant
+            made: Any = _VariantClass(  # a subclass of _Variant
                 name,
                 bases,
                 {
@@ -382,7 +395,7 @@ def _variant_class(variant: str, base: type) -> type[_Variant]:
                     "move_coordinates": getattr(base, "move_coordinates", ""),
                 },
             )
-            _CLASSES[(variant, base)] = found
+            found = _CLASSES[(variant, base)] = made
     return found
 
 
