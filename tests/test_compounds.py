@@ -378,6 +378,23 @@ def test_who_hurries_decides(kind: str) -> None:
     assert c.outcome() == (cgt.Outcome.N if wins else cgt.Outcome.P) == cgt.play.outcome(c)
 
 
+@settings(max_examples=40, deadline=None)
+@given(parts=st.lists(impartial_parts, min_size=1, max_size=3))
+def test_remoteness_of_conjunctive_and_suspense_of_continued_compounds(parts: list[Any]) -> None:
+    # ONAG ch. 14: not only the parities; the numbers themselves are the least
+    # remoteness and the greatest suspense of the components
+    assert remoteness(conjunctive_sum(*parts)) == min(map(remoteness, parts))
+    assert suspense(continued_conjunctive_sum(*parts)) == max(map(suspense, parts))
+    # ... and a diminished disjunctive compound's foreclosed Grundy value is defined exactly
+    # when its components' are, and is then their nim-sum
+    values = [foreclosed_grundy(p) for p in parts]
+    compound = foreclosed_grundy(diminished_disjunctive_sum(*parts))
+    if None in values:
+        assert compound is None
+    else:
+        assert compound == reduce(lambda a, b: a ^ b, values, 0)  # type: ignore[operator]
+
+
 @settings(max_examples=60, deadline=None)
 @given(p=impartial_parts)
 def test_remoteness_and_suspense_match_their_definitions(p: Any) -> None:
