@@ -215,8 +215,15 @@ RULESETS: dict[str, Ruleset] = _rulesets()
 
 def _report_position(ruleset: Ruleset, text: str, args: argparse.Namespace) -> Report:
     position = ruleset.make(text)
+    kind = ruleset.kind
+    variant = getattr(args, "variant", None)
+    if variant is not None:  # a partizan ruleset played by a variant's rules
+        from .games.variants import VARIANTS
+
+        position = VARIANTS[variant](position)
+        kind = "impartial" if variant == "impartial" else kind
     out: Report
-    if ruleset.kind == "impartial":
+    if kind == "impartial":
         grundy = position.grundy()
         out = [("grundy", grundy), ("outcome", "P" if grundy == 0 else "N")]
     else:
@@ -489,6 +496,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         p = add(name, r.summary, example)
         p.add_argument("position", metavar=r.metavar, help=_BOARD_HELP[r.metavar])
         _add_common(p, moves=r.kind != "loopy")
+        if r.kind == "partizan":
+            p.add_argument(
+                "--variant",
+                choices=["impartial", "dicotic", "twisted"],
+                help="play the ruleset's impartial, dicotic or twisted variant "
+                "(see cgt.games.variants)",
+            )
     p = add("hexapawn", "who wins Hexapawn, and with which moves", "3 3 --pawn berolina")
     p.add_argument("board", metavar="COLUMNS|BOARD", help="columns, or a board such as B.B|.W.|W.W")
     p.add_argument(

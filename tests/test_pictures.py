@@ -53,9 +53,17 @@ from cgt.games import (
     Wythoff,
 )
 from cgt.games.base import ImpartialPosition, Position
+from cgt.games.compounds import (
+    conjunctive_sum,
+    continued_conjunctive_sum,
+    diminished_disjunctive_sum,
+    selective_sum,
+    shortened_selective_sum,
+)
 from cgt.games.heap import HeapPosition
 from cgt.games.registry import rulesets
 from cgt.games.strips import PartizanSubtractionPosition
+from cgt.games.variants import dicotic_variant, impartial_variant, twisted_variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -105,6 +113,22 @@ EXTRA = [
     cgt.parse("{30|-20}").thermograph(),
     cgt.parse("{1/2|^*}").tree(),
     cgt.parse("{3||2|1}").tree(depth=1),
+]
+# the ruleset variants and the compounds (cgt.games.variants, cgt.games.compounds)
+EXTRA += [
+    impartial_variant(Domineering)("..|.."),
+    dicotic_variant(Clobber)("xo.|.ox"),
+    twisted_variant(Domineering("...")),
+    *(
+        compound(Clobber("xo"), cgt.up)
+        for compound in (
+            conjunctive_sum,
+            continued_conjunctive_sum,
+            diminished_disjunctive_sum,
+            selective_sum,
+            shortened_selective_sum,
+        )
+    ),
 ]
 
 # DejaVu Sans advance widths in ems (the browsers' usual fallback sans-serif);

@@ -41,9 +41,19 @@ def drawable_classes() -> set[type]:
         cls = todo.pop()
         for sub in cls.__subclasses__():
             todo.append(sub)
-            if sub.__module__.startswith("cgt.") and not inspect.isabstract(sub):
+            if sub.__module__.startswith("cgt.") and not inspect.isabstract(sub) and _named(sub):
                 out.add(sub)
     return out
+
+
+def _named(cls: type) -> bool:
+    """Is ``cls`` reachable by its module and qualified name?  (Not a class made at run
+    time, as the ruleset variants of cgt.games.variants are: their samples are their
+    shared bases'.)"""
+    found: Any = sys.modules.get(cls.__module__)
+    for part in cls.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is cls
 
 
 SAMPLES = all_samples()

@@ -67,6 +67,8 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.hexapawn.misere",
         "cgt.games.loopy_games",
         "cgt.games.grid",
+        "cgt.games.variants",
+        "cgt.games.compounds",
     ],
     "Loopy games": [
         "cgt.loopy.values",
