@@ -1583,7 +1583,7 @@ def up_sum(n: int) -> Game:
         raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
     g = _up_sum.get(n)
     if g is None:
-        g = zero if n == 0 else _engine.canonical_form([up_sum(n - 1)], [star])
+        g = up.pow_to(n)  # {up^[n-1] | *}: cgt.structure's powers of any base {0|H}
         _up_sum[n] = g
     return g
 
@@ -1599,8 +1599,7 @@ def up_nth(n: int) -> Game:
         raise InvalidArgument(f"up^n needs n >= 1, not {n}")
     g = _up_nth.get(n)
     if g is None:
-        right = _engine.add(_engine.negate(up_sum(n - 1)), star)
-        g = _engine.canonical_form([zero], [right])
+        g = up.pow(n)  # {0 | * - up^[n-1]}
         _up_nth[n] = g
     return g
 

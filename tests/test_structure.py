@@ -334,12 +334,24 @@ def test_subordinate_published_and_errors() -> None:
         cgt.number(-1).subordinate(1)
     with pytest.raises(WrongType):
         cgt.up.subordinate([1])  # type: ignore[arg-type]
+    start = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    with pytest.raises(TooLarge, match="follower"):
+        cgt.number(10**12).subordinate(1)  # refused at once, not walked
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - start < 5
+    assert cgt.number(1000).subordinate(1) == 999
 
 
 # --- powers --------------------------------------------------------------------------------
 def test_pow_of_up_is_up_nth_and_prints_as_before() -> None:
+    # Conway's definitions, built here option by option: up^[n] = {up^[n-1] | *},
+    # up^n = {0 | * - up^[n-1]}, and up^[n] = up^1 + ... + up^n
+    cumulative, total = cgt.zero, cgt.zero
     for n in range(1, 25):
-        assert cgt.up.pow(n) is up_nth(n) and cgt.up.pow_to(n) is up_sum(n)
+        power = Game([0], [cgt.star - cumulative])
+        cumulative = Game([cumulative], [cgt.star]) if n > 1 else cgt.up
+        total += power
+        assert cgt.up.pow(n) is power is up_nth(n)
+        assert cgt.up.pow_to(n) is cumulative is up_sum(n) is total
     assert str(cgt.up.pow(5)) == "^<5>" and str(cgt.up.pow_to(5)) == "^[5]"
     assert cgt.up.pow_to(0) is cgt.zero and cgt.up.pow(1) is cgt.up
     # cleared caches: the powers are rebuilt, still the interned values
