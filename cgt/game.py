@@ -1157,7 +1157,7 @@ class Game:
     @property
     def is_even(self) -> bool:
         """True if the canonical form is even: every option is odd (CGSuite's
-        ``IsEven``; ONAG ch. 13); see :func:`cgt.structure.is_even`.
+        ``IsEven``, after Conway, ONAG); see :func:`cgt.structure.is_even`.
 
         >>> import cgt
         >>> cgt.number(2).is_even, cgt.parse("1*").is_even, cgt.star.is_even

@@ -373,7 +373,7 @@ def _parity(g: Game) -> int:
 
 def is_even(g: Game) -> bool:
     """True if ``g``'s canonical form is *even* (CGSuite's ``IsEven``; Conway,
-    *On Numbers and Games*, ch. 13): every option is odd (``0``, with no
+    *On Numbers and Games*): every option is odd (``0``, with no
     option, is even).  A form is *odd* if it has an option and every option is
     even.  Parity belongs to the form: here the canonical form.
 

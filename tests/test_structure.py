@@ -53,7 +53,7 @@ def naive_stop_count(g: Game) -> int:
 
 
 def naive_is_even(g: Game) -> bool:
-    # ONAG ch. 13: even if every option is odd; odd if some option and all even
+    # ONAG, CGSuite: even if every option is odd; odd if some option and all even
     return all(naive_is_odd(o) for o in chain(g.left_options, g.right_options))
 
 
@@ -256,13 +256,30 @@ def test_parity_is_the_definition(g: Game) -> None:
 
 
 def test_parity_of_integers_and_sums() -> None:
-    # ONAG ch. 13: n is even or odd as an integer, n* the other way
+    # n is even or odd as an integer, n* the other way
     for n in range(-9, 10):
         assert cgt.number(n).is_even == (n % 2 == 0) == cgt.number(n).is_even
         assert cgt.number(n).is_odd == (n % 2 == 1)
         assert (cgt.number(n) + cgt.star).is_odd == (n % 2 == 0)
     # deep integers answered without walking
     assert cgt.number(10**15).is_even and cgt.number(-(10**15) - 1).is_odd
+
+
+def test_parity_of_sums() -> None:
+    # even + even and odd + odd are even, even + odd is odd, for canonical forms:
+    # on every pair of the even and odd forms among games of day <= 3 built here
+    two = day(2)
+    built = {Game(a, b) for a in combinations(two, 2) for b in combinations(two, 1)}
+    built |= {Game(a, b) for a in combinations(two, 1) for b in combinations(two, 2)}
+    forms = set(two) | built
+    even = [g for g in forms if naive_is_even(g)]
+    odd = [g for g in forms if naive_is_odd(g)]
+    assert len(even) >= 5 and len(odd) >= 10
+    for g in even + odd:
+        for h in even + odd:
+            total = g + h
+            assert total.is_even == (g.is_even == h.is_even) == naive_is_even(total)
+            assert total.is_odd == (g.is_even != h.is_even)
 
 
 @given(varied())
