@@ -48,6 +48,9 @@ __all__ = [
 
 T = TypeVar("T")
 
+POWER_LIMIT = 1 << 16
+"""``pow`` and ``pow_to`` refuse exponents above this (their forms are born after that day)."""
+
 FOLLOWERS_LIMIT = 1_000_000
 """``followers()`` lists at most this many games (``follower_count()`` has no limit)."""
 
@@ -481,6 +484,11 @@ def _pow_to_int(base: Game, n: int) -> Game:
         return zero
     if n == 1:
         return base
+    if n > POWER_LIMIT:
+        raise TooLarge(
+            f"({base}).pow_to({n}) is built one power at a time and born after day {n}; "
+            f"exponents up to {POWER_LIMIT} are built"
+        )
     start = n
     while start > 1 and (base, start) not in _pow_to_cache:
         start -= 1
@@ -510,6 +518,12 @@ def pow_to(base: Game, x: object) -> Game:
     d = _exponent(x, "pow_to", 0)
     if d.is_integer():
         return _pow_to_int(base, int(d))
+    day = number(d).birthday()
+    if day > POWER_LIMIT:
+        raise TooLarge(
+            f"({base}).pow_to({d}): the exponent is born on day {day}, "
+            f"after day {POWER_LIMIT}, the last this builds"
+        )
     return base.ordinal_sum(subordinate(number(d), 1))
 
 

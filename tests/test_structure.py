@@ -438,6 +438,15 @@ def test_pow_bad_input() -> None:
     assert cgt.up.pow_to(2.5) == cgt.up.pow_to("5/2") == cgt.up.pow_to(Fraction(5, 2))
     with pytest.raises(CGTError):
         cgt.up.pow("1/3")
+    start = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    for huge in (10**9, 10**9 + Fraction(1, 2)):
+        with pytest.raises(TooLarge):
+            cgt.up.pow(huge)
+        with pytest.raises(TooLarge):
+            cgt.up.pow_to(huge)
+    with pytest.raises(TooLarge):
+        cgt.up.pow_to(Fraction(1, 2**70000))  # the subordinate is born too late
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - start < 10
 
 
 # --- confused-with relations ----------------------------------------------------------------
