@@ -28,6 +28,7 @@ from cgt.game import to_game, up_nth, up_sum
 from cgt.structure import NotSubordinate
 
 from .strategies import day3, day4
+from .tools.interrupt import interrupt_after, needs_timer
 
 LAW = settings(max_examples=300, deadline=None)
 
@@ -484,6 +485,49 @@ def test_huge_and_deep_games() -> None:
     assert not deep.is_even and not deep.is_odd
     assert deep.companion().companion() is deep
     assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - start < 60
+
+
+def test_threads_get_the_same_values() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = ["{0||0|-3/2}", "{1|^^||^}", "{3||2*|1*}", "^*6", "{0||0|vvv}"]
+
+    def work(_: int) -> list[object]:
+        games = [P(t) for t in texts]
+        base = P("{0||0|-2}")
+        return [
+            *(g.companion() for g in games),
+            *(g.followers() for g in games),
+            base.pow_to(9),
+            base.pow(7),
+            base.pow_to(9).subordinate(base),
+        ]
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(work, range(8)))
+    first = results[0]
+    for other in results[1:]:
+        for a, b in zip(first, other, strict=True):
+            if isinstance(a, tuple):
+                assert isinstance(b, tuple)
+                assert all(x is y for x, y in zip(a, b, strict=True))
+            else:
+                assert a is b
+
+
+@needs_timer
+def test_ctrl_c_leaves_the_powers_consistent() -> None:
+    # interrupted part way through building the powers of a fresh base, the
+    # cache holds only finished powers: asked again, each is the ordinal sum
+    for attempt in range(20):
+        base = cgt.tiny(Fraction(53 + attempt, 16))  # {0 | {0 | -x}}, fresh each time
+        if interrupt_after(0.001, lambda b=base: b.pow_to(600)) is not None:  # type: ignore[misc]
+            break
+    else:
+        raise AssertionError("pow_to(600) never took a millisecond of CPU")
+    for n in (2, 50, 600):
+        assert base.pow_to(n) == base.ordinal_sum(n - 1)
+    assert base.pow(30) == naive_pow(base, 30)
 
 
 def test_errors_pickle() -> None:
