@@ -85,13 +85,14 @@ def _bottom_up(
         h, expanded = stack.pop()
         if h in memo:
             continue
+        if not expanded:
+            known = leaf(h)  # before listing options: a huge nimber has too many
+            if known is not None:
+                memo[h] = known
+                continue
         left, right = h.raw_options()
         if expanded:
             memo[h] = combine(h, [memo[o] for o in left], [memo[o] for o in right])
-            continue
-        known = leaf(h)
-        if known is not None:
-            memo[h] = known
             continue
         stack.append((h, True))
         stack.extend((o, False) for o in left + right if o not in memo)
@@ -205,7 +206,15 @@ def _stop_leaf(g: Game) -> int | None:
     if p is None or p[1]:
         return None
     m = p[2]  # x + *m: 1 stop for a number, 2 * 3**(m - 1) otherwise
+    if m > _STOP_NIMBER_LIMIT:
+        raise TooLarge(
+            f"the stop count of {g} is 2 * 3**{m - 1}, a number of about "
+            f"{(m * 1585) // 1000} bits; nimbers up to *{_STOP_NIMBER_LIMIT} are counted"
+        )
     return 1 if m == 0 else 2 * 3 ** (m - 1)
+
+
+_STOP_NIMBER_LIMIT = 1 << 20
 
 
 def stop_count(g: Game) -> int:
@@ -455,7 +464,10 @@ def is_number_tiny(g: Game) -> bool:
     >>> is_number_tiny(cgt.number("-1/2")), is_number_tiny(cgt.up), is_number_tiny(cgt.nimber(8))
     (True, False, False)
     """
-    return g.is_number or _tiny_part(g) or _tiny_part(-g)
+    p = g.nus_or_none()
+    if p is not None:  # x + k.up + *m: only a number has the shape
+        return p[1] == p[2] == 0
+    return _tiny_part(g) or _tiny_part(-g)
 
 
 # --- powers ---------------------------------------------------------------------------
