@@ -75,6 +75,7 @@ from .play import Move, Player, Sum
 from .products import NotPositive
 from .progress import set_progress
 from .store import Store, StoreError, use_store
+from .structure import NotSubordinate
 from .surveys import survey
 from .temperature import TemperatureError
 from .thermograph import Thermograph
@@ -98,6 +99,7 @@ __all__ = [
     "NotDyadic",
     "NotImpartial",
     "NotPositive",
+    "NotSubordinate",
     "Outcome",
     "OutcomeWord",
     "ParseError",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import atomic, notation, products, temperature, tree
+from . import atomic, notation, products, structure, temperature, tree
 from .errors import CGTError
 from .game import THEORY_METHODS, install_theory
 from .impartial import misere, misere_canonical
@@ -54,6 +54,20 @@ TABLE: dict[str, Callable[..., Any]] = {
     "parse": notation.parse,
     "parse_short": notation._parse_short,  # unpickling: the short reader only
     "tree": tree.GameTree,
+    "followers": structure.followers,
+    "follower_count": structure.follower_count,
+    "stop_count": structure.stop_count,
+    "left_incentives": structure.left_incentives,
+    "right_incentives": structure.right_incentives,
+    "companion": structure.companion,
+    "subordinate": structure.subordinate,
+    "is_even": structure.is_even,
+    "is_odd": structure.is_odd,
+    "is_ordinal": structure.is_ordinal,
+    "is_uptimal": structure.is_uptimal,
+    "is_number_tiny": structure.is_number_tiny,
+    "pow": structure.pow,
+    "pow_to": structure.pow_to,
 }
 """Each method name of the façade and the function that computes it."""
 

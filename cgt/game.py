@@ -107,6 +107,21 @@ THEORY_METHODS: frozenset[str] = frozenset(
         "parse",
         "parse_short",
         "tree",
+        # structure of the canonical form (cgt.structure)
+        "followers",
+        "follower_count",
+        "stop_count",
+        "left_incentives",
+        "right_incentives",
+        "companion",
+        "subordinate",
+        "is_even",
+        "is_odd",
+        "is_ordinal",
+        "is_uptimal",
+        "is_number_tiny",
+        "pow",
+        "pow_to",
     }
 )
 """The names of the façade table: what the theory above the value type provides to it."""
@@ -122,8 +137,8 @@ def install_theory(table: Mapping[str, Callable[..., Any]]) -> None:
 
     >>> import cgt
     >>> from cgt import game
-    >>> sorted(game.THEORY_METHODS)[:4]
-    ['atomic_weight', 'cool', 'freeze', 'heat']
+    >>> {'atomic_weight', 'cool', 'freeze', 'heat'} <= game.THEORY_METHODS
+    True
     >>> game.install_theory({"no such method": print})
     Traceback (most recent call last):
       ...
@@ -532,6 +547,30 @@ class Game:
         """
         return self._x is not None
 
+    @property
+    def is_integer(self) -> bool:
+        """True if the game is an integer (CGSuite's ``IsInteger``).
+
+        >>> import cgt
+        >>> cgt.number(-3).is_integer, cgt.parse("{0|1}").is_integer, cgt.parse("2*").is_integer
+        (True, False, False)
+        """
+        x = self._x
+        return self._is_number and x is not None and x._exp == 0
+
+    @property
+    def is_numberish(self) -> bool:
+        """True if the game is a number plus an infinitesimal: its stops are
+        equal (CGSuite's ``IsNumberish``).
+
+        >>> import cgt
+        >>> cgt.parse("3/2^*").is_numberish, cgt.parse("{0||0|-1}").is_numberish
+        (True, True)
+        >>> cgt.parse("{3||2*|1*}").is_numberish
+        False
+        """
+        return self._ls == self._rs
+
     def nus(self) -> tuple[Dyadic, int, int]:
         """``(x, k, m)`` with ``self == x + k.up + *m``; raises if not of that form.
 
@@ -669,13 +708,37 @@ class Game:
         return Relation.CONFUSED
 
     def fuzzy(self, other: GameLike) -> bool:
-        """True if the games are confused (incomparable): ``G || H``.
+        """True if the games are confused (incomparable): ``G || H`` (CGSuite writes
+        ``G <> H``; see also :meth:`lf` and :meth:`gf`).
 
         >>> import cgt
         >>> cgt.star.fuzzy(0), cgt.up.fuzzy(0)
         (True, False)
         """
         return self.compare(other) is Relation.CONFUSED
+
+    def lf(self, other: GameLike) -> bool:
+        """True if this game is less than or confused with ``other``: ``G <| H``,
+        that is not ``G >= H`` (CGSuite writes ``G <| H``; it writes ``G <> H`` for
+        :meth:`fuzzy`, and ``G |> H`` for :meth:`gf`).
+
+        >>> import cgt
+        >>> cgt.star.lf(0), cgt.down.lf(0), cgt.up.lf(0), cgt.zero.lf(0)
+        (True, True, False, False)
+        """
+        h = to_game(other)
+        return self is not h and not _le(h, self)
+
+    def gf(self, other: GameLike) -> bool:
+        """True if this game is greater than or confused with ``other``: ``G |> H``,
+        that is not ``G <= H`` (CGSuite's ``G |> H``; see :meth:`lf`).
+
+        >>> import cgt
+        >>> cgt.star.gf(0), cgt.up.gf(0), cgt.down.gf(0), cgt.zero.gf(0)
+        (True, True, False, False)
+        """
+        h = to_game(other)
+        return self is not h and not _le(self, h)
 
     def outcome(self) -> Outcome:
         """The outcome class (see :class:`Outcome`).
@@ -1010,6 +1073,168 @@ class Game:
         True
         """
         value: UptimalExpansion | None = _theory("uptimal_expansion")(self)
+        return value
+
+    # --- structure of the canonical form (cgt.structure) ----------------------------
+    def followers(self) -> tuple[Game, ...]:
+        """Every follower of the canonical form, itself included, simplest first
+        (CGSuite's ``Followers``); see :func:`cgt.structure.followers`.
+
+        >>> import cgt
+        >>> cgt.up.followers(), cgt.parse("^*").followers()
+        ((0, *, ^), (0, *, ^*))
+        """
+        value: tuple[Game, ...] = _theory("followers")(self)
+        return value
+
+    def follower_count(self) -> int:
+        """How many distinct followers the canonical form has, itself included
+        (CGSuite's ``FollowerCount``).
+
+        >>> import cgt
+        >>> cgt.number(5).follower_count(), cgt.nimber(8).follower_count()
+        (6, 9)
+        """
+        value: int = _theory("follower_count")(self)
+        return value
+
+    def stop_count(self) -> int:
+        """The number of stopping positions (numbers) in the complete game tree of
+        the canonical form (CGSuite's ``StopCount``); see :func:`cgt.structure.stop_count`.
+
+        >>> import cgt
+        >>> cgt.star.stop_count(), cgt.parse("^*6").stop_count()
+        (2, 1459)
+        """
+        value: int = _theory("stop_count")(self)
+        return value
+
+    def left_incentives(self) -> tuple[Game, ...]:
+        """Left's incentives ``G^L - G`` (CGSuite's ``LeftIncentives``); see
+        :func:`cgt.structure.left_incentives`.
+
+        >>> import cgt
+        >>> cgt.up.left_incentives(), cgt.parse("{0||0|-3/2}").left_incentives()
+        ((v,), (Miny(3/2),))
+        """
+        value: tuple[Game, ...] = _theory("left_incentives")(self)
+        return value
+
+    def right_incentives(self) -> tuple[Game, ...]:
+        """Right's incentives ``G - G^R`` (CGSuite's ``RightIncentives``); see
+        :func:`cgt.structure.right_incentives`.
+
+        >>> import cgt
+        >>> cgt.up.right_incentives(), cgt.parse("^*6").right_incentives()
+        ((^*,), (^*,))
+        """
+        value: tuple[Game, ...] = _theory("right_incentives")(self)
+        return value
+
+    def companion(self) -> Game:
+        """The companion ``G°`` (CGSuite's ``Companion``; Siegel III.2); see
+        :func:`cgt.structure.companion`.
+
+        >>> import cgt
+        >>> cgt.zero.companion(), cgt.up.companion(), cgt.up.companion().companion()
+        (*, ^*, ^)
+        """
+        value: Game = _theory("companion")(self)
+        return value
+
+    def subordinate(self, base: GameLike) -> Game:
+        """The ``H`` with ``self == base.ordinal_sum(H)`` (CGSuite's
+        ``Subordinate``); raises :class:`cgt.structure.NotSubordinate` when there
+        is none.  See :func:`cgt.structure.subordinate`.
+
+        >>> import cgt
+        >>> cgt.parse("3/8").subordinate(1), cgt.star.ordinal_sum(cgt.up).subordinate(cgt.star)
+        (-3/2, ^)
+        """
+        value: Game = _theory("subordinate")(self, base)
+        return value
+
+    @property
+    def is_even(self) -> bool:
+        """True if the canonical form is even: every option is odd (CGSuite's
+        ``IsEven``, after Conway, ONAG); see :func:`cgt.structure.is_even`.
+
+        >>> import cgt
+        >>> cgt.number(2).is_even, cgt.parse("1*").is_even, cgt.star.is_even
+        (True, True, False)
+        """
+        value: bool = _theory("is_even")(self)
+        return value
+
+    @property
+    def is_odd(self) -> bool:
+        """True if the canonical form is odd: it has an option and every option is
+        even (CGSuite's ``IsOdd``); see :func:`cgt.structure.is_odd`.
+
+        >>> import cgt
+        >>> cgt.star.is_odd, cgt.number(3).is_odd, cgt.zero.is_odd
+        (True, True, False)
+        """
+        value: bool = _theory("is_odd")(self)
+        return value
+
+    @property
+    def is_ordinal(self) -> bool:
+        """True if Right has no move in any follower: an integer ``n >= 0``
+        (CGSuite's ``IsOrdinal``).
+
+        >>> import cgt
+        >>> cgt.number(5).is_ordinal, cgt.number(-1).is_ordinal
+        (True, False)
+        """
+        value: bool = _theory("is_ordinal")(self)
+        return value
+
+    @property
+    def is_uptimal(self) -> bool:
+        """True if the game has an uptimal expansion (CGSuite's ``IsUptimal``).
+
+        >>> import cgt
+        >>> cgt.parse("{0||0|v*}").is_uptimal, cgt.parse("{0||0|vvv}").is_uptimal
+        (True, False)
+        """
+        value: bool = _theory("is_uptimal")(self)
+        return value
+
+    @property
+    def is_number_tiny(self) -> bool:
+        """True if a number, or a number plus a tiny or a miny (CGSuite's
+        ``IsNumberTiny``); see :func:`cgt.structure.is_number_tiny`.
+
+        >>> import cgt
+        >>> (2 + cgt.tiny(1)).is_number_tiny, cgt.up.is_number_tiny
+        (True, False)
+        """
+        value: bool = _theory("is_number_tiny")(self)
+        return value
+
+    def pow(self, x: GameLike) -> Game:
+        """The power ``G^x`` of a base ``G = {0 | H}`` (CGSuite's ``Pow``):
+        ``{0 | H - G^[x-1]}``; for ``up`` it is Conway's ``up^n``, printed ``^<n>``.
+        See :func:`cgt.structure.pow`.
+
+        >>> import cgt
+        >>> cgt.up.pow(3), cgt.tiny(2).pow(2)
+        (^<3>, {0||0|-2,-1+-1})
+        """
+        value: Game = _theory("pow")(self, x)
+        return value
+
+    def pow_to(self, x: GameLike) -> Game:
+        """The cumulative power ``G^[x]`` (CGSuite's ``PowTo``), the ordinal sum
+        ``G : (x - 1)`` for an integer ``x >= 1``; for ``up`` it is
+        ``up + up^2 + ... + up^x``, printed ``^[x]``.  See :func:`cgt.structure.pow_to`.
+
+        >>> import cgt
+        >>> cgt.up.pow_to(3), cgt.star.pow_to(3)
+        (^[3], ^[2]*)
+        """
+        value: Game = _theory("pow_to")(self, x)
         return value
 
     def ordinal_sum(self, h: GameLike) -> Game:
@@ -1358,7 +1583,7 @@ def up_sum(n: int) -> Game:
         raise InvalidArgument(f"up^[n] needs n >= 0, not {n}")
     g = _up_sum.get(n)
     if g is None:
-        g = zero if n == 0 else _engine.canonical_form([up_sum(n - 1)], [star])
+        g = up.pow_to(n)  # {up^[n-1] | *}: cgt.structure's powers of any base {0|H}
         _up_sum[n] = g
     return g
 
@@ -1374,8 +1599,7 @@ def up_nth(n: int) -> Game:
         raise InvalidArgument(f"up^n needs n >= 1, not {n}")
     g = _up_nth.get(n)
     if g is None:
-        right = _engine.add(_engine.negate(up_sum(n - 1)), star)
-        g = _engine.canonical_form([zero], [right])
+        g = up.pow(n)  # {0 | * - up^[n-1]}
         _up_nth[n] = g
     return g
 
