@@ -32,6 +32,7 @@ from .canonical import (
     set_cache_limit,
     set_memory_limit,
 )
+from .census import born_by, born_on, join, meet
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -113,6 +114,8 @@ __all__ = [
     "WorkLimitExceeded",
     "WrongType",
     "__version__",
+    "born_by",
+    "born_on",
     "cache_info",
     "cache_limit",
     "clear_caches",
@@ -120,7 +123,9 @@ __all__ = [
     "down",
     "games",
     "impartial",
+    "join",
     "loopy",
+    "meet",
     "memory_limit",
     "miny",
     "nimber",

@@ -62,7 +62,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("cgt.canonical", "cgt._engine")),
     ("values", ("cgt.game",)),
     ("notation", ("cgt._tokens", "cgt.notation", "cgt.tree")),
-    ("theory", ("cgt.temperature", "cgt.thermograph", "cgt.atomic", "cgt.products")),
+    ("theory", ("cgt.temperature", "cgt.thermograph", "cgt.atomic", "cgt.products", "cgt.census")),
     ("impartial", ("cgt.impartial.*",)),
     ("loopy", ("cgt.loopy.*",)),
     ("positions", ("cgt.solver", "cgt.play", "cgt.impartial_search", "cgt.games.base")),

@@ -24,6 +24,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.thermograph",
         "cgt.atomic",
         "cgt.products",
+        "cgt.census",
     ],
     "Impartial games": [
         "cgt.impartial.nim",

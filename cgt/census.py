@@ -1,0 +1,225 @@
+"""The census of short games: the games born by day ``n`` and their lattice.
+
+``G_n``, the set of (values of) short partizan games born by day ``n``, is
+``{0}`` for ``n = 0`` and otherwise every ``{A | B}`` with ``A`` and ``B``
+subsets of ``G_{n-1}``.  Its sizes are 1, 4, 22 and 1474 for ``n = 0 .. 3``
+(Siegel, *Combinatorial Game Theory*, ch. III.1; Wolfe and Fraser, "Counting the
+number of games", 2004).  Nobody knows how many games are born by day 4: the
+best published bounds are ``10**28.2 < |G_4| < 4.0e184`` (Suetsugu, "Improving
+upper and lower bounds of the number of games born by day 4", 2022; before him
+Wolfe and Fraser's ``3.0e12`` and ``1e434``), so :func:`born_by` stops at
+day 3 and says so.
+
+Ordered by ``<=``, each ``G_n`` is a distributive lattice (Calistrate, Paulhus
+and Wolfe, "On the lattice structure of finite games", 2002; Siegel ch. III.1)
+with top ``n`` and bottom ``-n``.  Its join and meet have closed forms
+(:func:`join`, :func:`meet`) that need only ``G_{n-1}``, so they work on
+day 4 too.
+
+>>> from cgt import born_by, join, meet, parse
+>>> [len(born_by(n)) for n in range(4)]
+[1, 4, 22, 1474]
+>>> born_by(1)
+(0, *, 1, -1)
+>>> join(parse("0"), parse("*"), 2), meet(parse("0"), parse("*"), 2)
+(1/2, -1/2)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .errors import InvalidArgument, TooLarge, WrongType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game, GameLike
+
+__all__ = [
+    "BORN_BY_COUNTS",
+    "DAY_4_BOUNDS",
+    "born_by",
+    "born_on",
+    "join",
+    "meet",
+]
+
+BORN_BY_COUNTS: tuple[int, ...] = (1, 4, 22, 1474)
+"""The published sizes of ``G_0 .. G_3`` (Siegel, *Combinatorial Game Theory*,
+ch. III.1); :func:`born_by` computes them and the tests compare.
+
+>>> BORN_BY_COUNTS[3]
+1474
+"""
+
+DAY_4_BOUNDS: tuple[float, float] = (10**28.2, 4.0e184)
+"""The best published bounds on the number of games born by day 4:
+``10**28.2 < |G_4| < 4.0e184`` (K. Suetsugu, "Improving upper and lower bounds
+of the number of games born by day 4", arXiv:2208.13403, 2022).
+
+>>> f"{DAY_4_BOUNDS[1]:.1e}"
+'4.0e+184'
+"""
+
+_LAST_DAY = len(BORN_BY_COUNTS) - 1  # the last day born_by lists (3)
+
+_lock = threading.Lock()
+_days: list[tuple[Game, ...]] = []  # _days[n] is born_by(n), once computed
+
+
+def _check_day(day: object, what: str) -> int:
+    if isinstance(day, bool) or not isinstance(day, int):
+        raise WrongType(f"{what} takes a day as an int, not {type(day).__name__}")
+    if day < 0:
+        raise InvalidArgument(f"{what}: a day is a non-negative int, got {day}")
+    return day
+
+
+def _too_large(day: int, what: str) -> TooLarge:
+    lower, upper = DAY_4_BOUNDS
+    if day == _LAST_DAY + 1:
+        size = (
+            f"between 10**28.2 and {upper:.1e} games are born by day 4 "
+            f"(Suetsugu 2022; cgt.census.DAY_4_BOUNDS)"
+        )
+    else:
+        size = f"more than {lower:.1e} games are born by day 4, and no count of day {day} is known"
+    return TooLarge(
+        f"{what}({day}): {size}; too many to list. born_by lists days 0 to {_LAST_DAY} "
+        f"({', '.join(map(str, BORN_BY_COUNTS))} games), and join and meet work up to day "
+        f"{_LAST_DAY + 1}"
+    )
+
+
+def _sort_key(g: Game) -> tuple[int, int, str]:
+    return (g.birthday(), len(str(g)), str(g))
+
+
+def _antichains(games: Sequence[Game]) -> list[tuple[Game, ...]]:
+    """Every set of pairwise incomparable games of ``games`` (the empty one too)."""
+    from .game import Relation
+
+    found: list[tuple[Game, ...]] = [()]
+    for g in games:
+        found += [(*a, g) for a in found if all(g.compare(x) is Relation.CONFUSED for x in a)]
+    return found
+
+
+def _next_day(games: Sequence[Game]) -> tuple[Game, ...]:
+    """``G_{n+1}`` from ``G_n``: ``{A | B}`` for antichains ``A``, ``B`` of ``G_n``
+    (a dominated option changes nothing, so these give every value)."""
+    from .game import Game
+
+    sets = _antichains(games)
+    made = {Game(a, b) for a in sets for b in sets}
+    return tuple(sorted(made, key=_sort_key))
+
+
+def born_by(day: int) -> tuple[Game, ...]:
+    """The games born by day ``day``, each once, for ``day`` from 0 to 3.
+
+    Ordered by birthday, then by the length and text of their names.  Day 4 and
+    later raise :class:`~cgt.TooLarge`: nobody has counted day 4 (see
+    :data:`DAY_4_BOUNDS`).  The first call for day 3 takes about a tenth of a
+    second; the result is kept.
+
+    >>> born_by(0), len(born_by(2)), len(born_by(3))
+    ((0,), 22, 1474)
+    >>> born_by(2)[:8]
+    (0, *, 1, -1, 2, ^, v, *2)
+    >>> born_by(4)
+    Traceback (most recent call last):
+      ...
+    cgt.errors.TooLarge: born_by(4): between 10**28.2 and 4.0e+184 games are born by day 4 ...
+    """
+    day = _check_day(day, "born_by")
+    if day > _LAST_DAY:
+        raise _too_large(day, "born_by")
+    with _lock:
+        if not _days:
+            from .game import zero
+
+            _days.append((zero,))
+        while len(_days) <= day:
+            _days.append(_next_day(_days[-1]))  # appended whole: Ctrl-C leaves no half day
+        return _days[day]
+
+
+def born_on(day: int) -> tuple[Game, ...]:
+    """The games born on day ``day`` exactly (born by ``day``, not by ``day - 1``).
+
+    >>> born_on(1)
+    (*, 1, -1)
+    >>> [len(born_on(n)) for n in range(4)]
+    [1, 3, 18, 1452]
+    """
+    day = _check_day(day, "born_on")
+    if day > _LAST_DAY:
+        raise _too_large(day, "born_on")
+    return tuple(g for g in born_by(day) if g.birthday() == day)
+
+
+def _lattice_args(g: GameLike, h: GameLike, day: int | None, what: str) -> tuple[Game, Game, int]:
+    from .game import to_game
+
+    g, h = to_game(g), to_game(h)
+    if day is None:
+        day = max(g.birthday(), h.birthday())
+    day = _check_day(day, what)
+    for x in (g, h):
+        if x.birthday() > day:
+            raise InvalidArgument(
+                f"{what}: {x} is born on day {x.birthday()}, not by day {day}: "
+                f"it is not in the lattice of games born by day {day}"
+            )
+    if day > _LAST_DAY + 1:
+        raise _too_large(day, what)
+    return g, h, day
+
+
+def join(g: GameLike, h: GameLike, day: int | None = None) -> Game:
+    """The least game born by day ``day`` that is ``>= g`` and ``>= h``.
+
+    ``g`` and ``h`` must be born by ``day`` (the default: the later of their
+    birthdays).  The join depends on the day: in ``G_1`` the least upper bound
+    of ``0`` and ``*`` is ``1``, in ``G_2`` it is ``1/2``.  Computed by the
+    formula of Calistrate, Paulhus and Wolfe (2002), ``g v h = {g^L, h^L | T}``
+    with ``T`` the games ``x`` born by day ``day - 1`` with ``x <= g`` false and
+    ``x <= h`` false, so it works for ``day`` up to 4.  (CGSuite has no join.)
+
+    >>> from cgt import parse
+    >>> join(parse("0"), parse("*"), 1), join(parse("0"), parse("*"), 2)
+    (1, 1/2)
+    >>> join(parse("^"), parse("*"))            # day 2, their later birthday
+    1/2
+    >>> join(parse("2"), parse("0"), 1)
+    Traceback (most recent call last):
+      ...
+    cgt.errors.InvalidArgument: join: 2 is born on day 2, not by day 1: ...
+    """
+    from .game import Game
+
+    g, h, day = _lattice_args(g, h, day, "join")
+    below = born_by(day - 1) if day else ()
+    right = [x for x in below if not x <= g and not x <= h]
+    return Game(g.left_options + h.left_options, right)
+
+
+def meet(g: GameLike, h: GameLike, day: int | None = None) -> Game:
+    """The greatest game born by day ``day`` that is ``<= g`` and ``<= h``.
+
+    The mirror image of :func:`join`: ``g ^ h = {T | g^R, h^R}`` with ``T`` the
+    games ``y`` born by day ``day - 1`` with ``y >= g`` false and ``y >= h``
+    false, so that ``meet(g, h, n) == -join(-g, -h, n)``.
+
+    >>> from cgt import parse
+    >>> meet(parse("0"), parse("*"), 1), meet(parse("1"), parse("*"), 2)
+    (-1, *)
+    """
+    from .game import Game
+
+    g, h, day = _lattice_args(g, h, day, "meet")
+    below = born_by(day - 1) if day else ()
+    left = [y for y in below if not y >= g and not y >= h]
+    return Game(left, g.right_options + h.right_options)

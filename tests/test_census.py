@@ -1,0 +1,212 @@
+"""The census of short games (cgt.census): games born by day n and their lattice.
+
+Independent checks, written out here:
+
+* the published sizes of G_0 .. G_3, 1, 4, 22 and 1474 (Siegel, *Combinatorial
+  Game Theory*, AMS 2013, ch. III.1; Wolfe and Fraser, "Counting the number of
+  games", Theoretical Computer Science 313, 2004);
+* G_1 and G_2 rebuilt naively from every pair of subsets of the day before
+  (no antichains), and G_3 checked closed under {A | B} for random subsets;
+* join and meet against the least upper bound and greatest lower bound found
+  by comparing with every game of G_n (all pairs on day 2, a sample on day 3);
+* the lattice laws of Calistrate, Paulhus and Wolfe ("On the lattice structure
+  of finite games", 2002): distributive, top n, bottom -n.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cgt
+from cgt import Game, born_by, born_on, join, meet
+from cgt.census import BORN_BY_COUNTS, DAY_4_BOUNDS
+from cgt.errors import CGTError, InvalidArgument, TooLarge, WrongType
+
+
+def subsets(games: tuple[Game, ...]) -> list[tuple[Game, ...]]:
+    return [c for r in range(len(games) + 1) for c in itertools.combinations(games, r)]
+
+
+def naive_next(games: tuple[Game, ...]) -> set[Game]:
+    """G_{n+1} straight from the definition: {A | B} for all subsets A, B of G_n."""
+    every = subsets(games)
+    return {Game(a, b) for a in every for b in every}
+
+
+# --- the census ---------------------------------------------------------------------------
+
+
+def test_the_published_counts_1_4_22_1474() -> None:
+    # Siegel, Combinatorial Game Theory, ch. III.1
+    assert BORN_BY_COUNTS == (1, 4, 22, 1474)
+    assert [len(born_by(n)) for n in range(4)] == [1, 4, 22, 1474]
+    assert [len(set(born_by(n))) for n in range(4)] == [1, 4, 22, 1474]  # each once
+
+
+def test_days_1_and_2_from_every_pair_of_subsets() -> None:
+    g0 = born_by(0)
+    assert g0 == (cgt.zero,)
+    g1 = naive_next(g0)
+    assert set(born_by(1)) == g1 == {cgt.zero, cgt.star, cgt.number(1), cgt.number(-1)}
+    assert set(born_by(2)) == naive_next(born_by(1))
+
+
+def test_day_3_is_closed_under_forming_games_from_day_2() -> None:
+    day3 = set(born_by(3))
+    g2 = born_by(2)
+    rng = random.Random(29)
+    for _ in range(3000):
+        a = [g for g in g2 if rng.random() < 0.3]
+        b = [g for g in g2 if rng.random() < 0.3]
+        assert Game(a, b) in day3
+    # and every game of day 3 is one: its options are born by day 2
+    assert all(set(g.left_options) | set(g.right_options) <= set(g2) for g in day3)
+
+
+def test_days_nest_and_birthdays() -> None:
+    for n in range(4):
+        assert all(g.birthday() <= n for g in born_by(n))
+        assert set(born_on(n)) == set(born_by(n)) - (set(born_by(n - 1)) if n else set())
+        assert all(g.birthday() == n for g in born_on(n))
+        assert {-g for g in born_by(n)} == set(born_by(n))  # closed under negation
+    assert set(born_by(2)) < set(born_by(3))
+    # the 2**(n+1) - 1 numbers born by day n (Wolfe and Fraser's remark) are there
+    for n in range(4):
+        assert sum(g.is_number for g in born_by(n)) == 2 ** (n + 1) - 1
+    assert born_by(3) is born_by(3)  # computed once
+
+
+# --- the lattice ----------------------------------------------------------------------------
+
+
+def brute_join(g: Game, h: Game, day: int) -> Game:
+    upper = [x for x in born_by(day) if x >= g and x >= h]
+    least = [x for x in upper if all(x <= y for y in upper)]
+    assert len(least) == 1
+    return least[0]
+
+
+def brute_meet(g: Game, h: Game, day: int) -> Game:
+    lower = [x for x in born_by(day) if x <= g and x <= h]
+    greatest = [x for x in lower if all(x >= y for y in lower)]
+    assert len(greatest) == 1
+    return greatest[0]
+
+
+@pytest.mark.parametrize("day", [0, 1, 2])
+def test_join_and_meet_are_the_bounds_found_by_brute_force(day: int) -> None:
+    for g, h in itertools.product(born_by(day), repeat=2):
+        assert join(g, h, day) is brute_join(g, h, day)
+        assert meet(g, h, day) is brute_meet(g, h, day)
+
+
+def test_join_and_meet_on_day_3_sampled() -> None:
+    day3 = born_by(3)
+    rng = random.Random(3)
+    for _ in range(60):
+        g, h = rng.choice(day3), rng.choice(day3)
+        j, m = join(g, h, 3), meet(g, h, 3)
+        assert j in day3 and m in day3
+        upper = [x for x in day3 if x >= g and x >= h]
+        lower = [x for x in day3 if x <= g and x <= h]
+        assert j in upper and all(j <= x for x in upper)
+        assert m in lower and all(m >= x for x in lower)
+
+
+def test_the_join_depends_on_the_day() -> None:
+    zero, star = cgt.zero, cgt.star
+    assert join(zero, star, 1) == 1 and join(zero, star, 2) == cgt.number("1/2")
+    assert join(zero, star) == 1  # the default day: the later birthday
+    # a bound in a bigger lattice is never above the bound in a smaller one
+    for g, h in itertools.product(born_by(2), repeat=2):
+        assert join(g, h, 3) <= join(g, h, 2) and meet(g, h, 3) >= meet(g, h, 2)
+
+
+def test_join_on_day_4_is_an_upper_bound_below_day_3s() -> None:
+    day3 = born_by(3)
+    rng = random.Random(4)
+    for _ in range(25):
+        g, h = rng.choice(day3), rng.choice(day3)
+        j = join(g, h, 4)
+        assert j.birthday() <= 4 and j >= g and j >= h and j <= join(g, h, 3)
+        m = meet(g, h, 4)
+        assert m.birthday() <= 4 and m <= g and m <= h and m >= meet(g, h, 3)
+
+
+@pytest.mark.parametrize("day", [0, 1, 2, 3])
+def test_top_and_bottom(day: int) -> None:
+    games = born_by(day)
+    top = games[0]
+    bottom = games[0]
+    for g in games:
+        top, bottom = join(top, g, day), meet(bottom, g, day)
+    assert top == day and bottom == -day
+    assert all(bottom <= g <= top for g in games)
+
+
+def test_distributive_on_day_2() -> None:
+    g2 = born_by(2)
+    for a, b, c in itertools.product(g2, repeat=3):
+        assert join(a, meet(b, c, 2), 2) is meet(join(a, b, 2), join(a, c, 2), 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_lattice_laws_on_day_3(data: st.DataObject) -> None:
+    pick = st.sampled_from(born_by(3))
+    a, b, c = data.draw(pick), data.draw(pick), data.draw(pick)
+    assert join(a, b, 3) is join(b, a, 3)
+    assert join(a, join(b, c, 3), 3) is join(join(a, b, 3), c, 3)
+    assert join(a, meet(a, b, 3), 3) is a and meet(a, join(a, b, 3), 3) is a  # absorption
+    assert join(a, meet(b, c, 3), 3) is meet(join(a, b, 3), join(a, c, 3), 3)
+    assert meet(a, b, 3) is -join(-a, -b, 3)
+    assert (a <= b) == (join(a, b, 3) is b)
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [-1, -10])
+def test_negative_days(bad: int) -> None:
+    for f in (born_by, born_on):
+        with pytest.raises(InvalidArgument, match="non-negative"):
+            f(bad)
+
+
+@pytest.mark.parametrize("bad", [1.0, "2", True, None])
+def test_days_that_are_not_ints(bad: object) -> None:
+    for f in (born_by, born_on):
+        with pytest.raises(WrongType, match="int"):
+            f(bad)  # type: ignore[arg-type]
+    if bad is not None:  # None is join's default day
+        with pytest.raises(WrongType):
+            join(0, 0, bad)  # type: ignore[arg-type]
+
+
+def test_day_4_and_later_say_what_is_feasible() -> None:
+    assert DAY_4_BOUNDS == (10**28.2, 4.0e184)
+    for day in (4, 5, 100):
+        with pytest.raises(TooLarge) as info:
+            born_by(day)
+        assert "born_by lists days 0 to 3" in str(info.value)
+        err = pickle.loads(pickle.dumps(info.value))
+        assert isinstance(err, TooLarge) and str(err) == str(info.value)
+    with pytest.raises(TooLarge, match=r"4\.0e\+184"):
+        born_by(4)
+    with pytest.raises(TooLarge, match="up to day 4"):
+        join(0, 0, 5)
+
+
+def test_games_not_born_by_the_day() -> None:
+    with pytest.raises(InvalidArgument, match="born on day 2, not by day 1"):
+        join(2, 0, 1)
+    with pytest.raises(InvalidArgument, match="not by day 0"):
+        meet(cgt.star, 0, 0)
+    with pytest.raises(CGTError):
+        join("{1|", 0)  # not a game
