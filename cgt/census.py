@@ -41,6 +41,7 @@ __all__ = [
     "DAY_4_BOUNDS",
     "born_by",
     "born_on",
+    "check_day",
     "join",
     "meet",
 ]
@@ -68,7 +69,17 @@ _lock = threading.Lock()
 _days: list[tuple[Game, ...]] = []  # _days[n] is born_by(n), once computed
 
 
-def _check_day(day: object, what: str) -> int:
+def check_day(day: object, what: str) -> int:
+    """``day`` if it is a day (an ``int >= 0``), else a :class:`~cgt.WrongType` or
+    :class:`~cgt.InvalidArgument` naming ``what`` was called.
+
+    >>> check_day(3, "born_by")
+    3
+    >>> check_day(-1, "born_by")
+    Traceback (most recent call last):
+      ...
+    cgt.errors.InvalidArgument: born_by: a day is a non-negative int, got -1
+    """
     if isinstance(day, bool) or not isinstance(day, int):
         raise WrongType(f"{what} takes a day as an int, not {type(day).__name__}")
     if day < 0:
@@ -133,7 +144,7 @@ def born_by(day: int) -> tuple[Game, ...]:
       ...
     cgt.errors.TooLarge: born_by(4): between 10**28.2 and 4.0e+184 games are born by day 4 ...
     """
-    day = _check_day(day, "born_by")
+    day = check_day(day, "born_by")
     if day > _LAST_DAY:
         raise _too_large(day, "born_by")
     with _lock:
@@ -154,7 +165,7 @@ def born_on(day: int) -> tuple[Game, ...]:
     >>> [len(born_on(n)) for n in range(4)]
     [1, 3, 18, 1452]
     """
-    day = _check_day(day, "born_on")
+    day = check_day(day, "born_on")
     if day > _LAST_DAY:
         raise _too_large(day, "born_on")
     return tuple(g for g in born_by(day) if g.birthday() == day)
@@ -166,7 +177,7 @@ def _lattice_args(g: GameLike, h: GameLike, day: int | None, what: str) -> tuple
     g, h = to_game(g), to_game(h)
     if day is None:
         day = max(g.birthday(), h.birthday())
-    day = _check_day(day, what)
+    day = check_day(day, what)
     for x in (g, h):
         if x.birthday() > day:
             raise InvalidArgument(

@@ -1,4 +1,5 @@
-"""The census of short games (cgt.census): games born by day n and their lattice.
+"""The census of short games (cgt.census) and of misère impartial games
+(cgt.impartial.misere_census): games born by day n, and the lattice of G_n.
 
 Independent checks, written out here:
 
@@ -10,7 +11,10 @@ Independent checks, written out here:
 * join and meet against the least upper bound and greatest lower bound found
   by comparing with every game of G_n (all pairs on day 2, a sample on day 3);
 * the lattice laws of Calistrate, Paulhus and Wolfe ("On the lattice structure
-  of finite games", 2002): distributive, top n, bottom -n.
+  of finite games", 2002): distributive, top n, bottom -n;
+* the misère counts 1, 2, 3, 5, 22, 4171780 (Grundy and Smith, in Conway, On
+  Numbers and Games, pp. 139-140) and Thompson's corrected count of day 6;
+  the counting rule against building every game from every set of options.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ import cgt
 from cgt import Game, born_by, born_on, join, meet
 from cgt.census import BORN_BY_COUNTS, DAY_4_BOUNDS
 from cgt.errors import CGTError, InvalidArgument, TooLarge, WrongType
+from cgt.impartial import MisereGame, misere_born_by, misere_born_on, misere_count
+from cgt.impartial.misere_census import MISERE_COUNTS, _Level
 
 
 def subsets(games: tuple[Game, ...]) -> list[tuple[Game, ...]]:
@@ -210,3 +216,110 @@ def test_games_not_born_by_the_day() -> None:
         meet(cgt.star, 0, 0)
     with pytest.raises(CGTError):
         join("{1|", 0)  # not a game
+
+
+# --- the misère census ----------------------------------------------------------------------
+
+
+def test_misere_counts_as_published() -> None:
+    # Grundy and Smith, quoted in Conway, On Numbers and Games, pp. 139-140
+    assert MISERE_COUNTS == (1, 2, 3, 5, 22, 4171780)
+    assert [misere_count(n) for n in range(6)] == [1, 2, 3, 5, 22, 4171780]
+    assert [len(misere_born_by(n)) for n in range(5)] == [1, 2, 3, 5, 22]
+
+
+def powers(*terms: tuple[int, int]) -> int:
+    return sum(sign * 2**e for sign, e in terms)
+
+
+def test_misere_count_of_day_6_is_thompsons_not_onags_printed_formula() -> None:
+    n = misere_count(6)
+    # Chris Thompson, sci.math, "Counting misère impartial games" (his recomputation)
+    thompson = powers(
+        (1, 4171780), (-1, 2096640), (-1, 2095104), (-1, 2094593), (-1, 2094080),
+        (-3, 2091522), (-1, 2088960), (-1, 2088705), (-1, 2088448), (-1, 2088193),
+        (-1, 2086912), (-1, 2086657), (-1, 2086401), (-1, 2086145), (-1, 2085888),
+        (-1, 2079234), (1, 1960962),
+    ) + 21  # fmt: skip
+    # On Numbers and Games, p. 140, as printed
+    onag = powers(
+        (1, 4171780), (-1, 2095104), (-3, 2094593), (-1, 2094081), (-3, 2091522),
+        (-1, 2088960), (-3, 2088448), (-1, 2087937), (-1, 2086912), (-1, 2086657),
+        (-1, 2086401), (-1, 2086145), (-1, 2085888), (-1, 2079234), (1, 1960962),
+    ) + 21  # fmt: skip
+    assert n == thompson and n != onag
+    # Winning Ways p. 397: 1255831 decimal digits (counted without printing them all)
+    assert 10**1255830 < n < 10**1255831
+
+
+def brute_count(level: int, need: frozenset[MisereGame], room: frozenset[MisereGame]) -> int:
+    """Games born by day level + 1 with options ``need`` <= S <= ``room``: build each."""
+    free = sorted(room - need, key=str)
+    made = set()
+    for r in range(len(free) + 1):
+        for extra in itertools.combinations(free, r):
+            g = MisereGame(need | set(extra))
+            if set(g.options) == need | set(extra):  # simplest form with exactly these options
+                made.add(g)
+    return len(made)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_counting_rule_against_building_every_game(level: int) -> None:
+    counter = _Level(misere_born_by(level), misere_born_by(level - 1))
+    games = misere_born_by(level)
+    for choice in itertools.product(range(3), repeat=len(games)):  # out, in room, needed
+        room = frozenset(g for g, c in zip(games, choice, strict=True) if c)
+        need = frozenset(g for g, c in zip(games, choice, strict=True) if c == 2)
+        if room:
+            assert counter.count(need, room) == brute_count(level, need, room)
+    assert counter.count() == misere_count(level + 1)
+
+
+def test_the_counting_rule_on_random_sets_of_day_4() -> None:
+    # a set of day-4 games is a simplest form's option set iff the rule says so
+    day4 = misere_born_by(4)
+    counter = _Level(day4, misere_born_by(3))
+    rng = random.Random(6)
+    for _ in range(400):
+        s = frozenset(g for g in day4 if rng.random() < 0.4)
+        simplest = set(MisereGame(s).options) == s
+        assert counter.count(s, s) == int(simplest)
+
+
+def test_day_5_counted_two_ways() -> None:
+    # from day 4 directly, and from day 3 one level further down (as day 6 is)
+    assert _Level(misere_born_by(4), misere_born_by(3)).count() == 4171780
+    level3 = _Level(misere_born_by(3), misere_born_by(2))
+    zero = misere_born_by(0)[0]
+    size = level3.count()
+    with_zero = level3.count({zero})
+    with_zero_p = level3.count({zero}, level3.games - level3.p_positions)
+    total = 2**size - 2**with_zero + 2 ** (with_zero - with_zero_p)
+    total -= sum(2 ** level3.count({k}) - 1 for k in misere_born_by(3) if not k.is_zero)
+    assert size == 22 and total == 4171780
+
+
+def test_misere_born_on_and_nesting() -> None:
+    for n in range(5):
+        assert all(g.birthday() <= n for g in misere_born_by(n))
+        assert set(misere_born_on(n)) == set(misere_born_by(n)) - set(
+            misere_born_by(n - 1) if n else ()
+        )
+    assert misere_born_by(4) is misere_born_by(4)
+
+
+def test_misere_census_bad_input() -> None:
+    for f in (misere_born_by, misere_born_on, misere_count):
+        with pytest.raises(InvalidArgument):
+            f(-1)
+        for bad in (2.0, "3", True):
+            with pytest.raises(WrongType):
+                f(bad)  # type: ignore[arg-type]
+    with pytest.raises(TooLarge, match="misere_count"):
+        misere_born_by(5)
+    with pytest.raises(TooLarge, match="about 2\\*\\*4171780"):
+        misere_born_on(6)
+    with pytest.raises(TooLarge, match="only days 0 to 6") as info:
+        misere_count(7)
+    assert str(pickle.loads(pickle.dumps(info.value))) == str(info.value)

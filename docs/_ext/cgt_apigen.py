@@ -33,6 +33,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.impartial.field",
         "cgt.impartial.misere",
         "cgt.impartial.misere_canonical",
+        "cgt.impartial.misere_census",
         "cgt.impartial.quotient",
         "cgt.impartial_search",
     ],
