@@ -50,7 +50,7 @@ from .._cache import BoundedCache
 from .._deep import deep
 from .._options import Options, has_options_method
 from ..canonical import on_clear
-from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
+from ..errors import CGTError, InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
 from ..notation import register_reader
 from .misere import Genus, also_clear
@@ -269,6 +269,93 @@ class MisereGame:
         """
         return self
 
+    # -- the misère toolkit (ONAG ch. 12, Winning Ways ch. 13, Siegel ch. V) --
+
+    def mate(self) -> MisereGame:
+        """The mate ``G⁻``: ``*[1]`` for ``*[0]``, else the game of the options' mates.
+
+        Each empty game at the bottom of the form is replaced by ``*[1]``.
+        ``G + G⁻`` is always a misère P-position, and the mate of the mate is
+        the game itself (ONAG ch. 12; Siegel, *Combinatorial Game Theory*,
+        ch. V).  CGSuite calls it ``Mate``.
+
+        >>> misere_heap(0).mate(), misere_heap(1).mate(), misere_heap(3).mate()
+        (*[1], *[0], *[3])
+        >>> g = parse_misere("*[2#0]")
+        >>> g.mate(), (g + g.mate()).outcome()
+        (*[2#1], Outcome.P)
+        """
+        return _mate_deep(self, {})
+
+    @property
+    def is_tame(self) -> bool:
+        """Whether this game is (hereditarily) tame: it and all its positions have
+        the genus of a Nim position.
+
+        The genus of a Nim position is ``0^120``, ``1^031`` or ``a^(a, a xor 2)``:
+        its normal and misère Grundy values are equal or both at most 1.  A tame
+        game plays like that Nim position in sums with Nim heaps and other tame
+        games (Winning Ways ch. 13, "tame" games; ONAG ch. 12).  CGSuite's
+        ``IsTame`` is this hereditary notion (its ``IsGenerallyTame`` also
+        admits games made tame by reversible moves, which this module does not
+        decide).
+
+        >>> misere_heap(3).is_tame, parse_misere("*[2#]").is_tame, parse_misere("*[2#0]").is_tame
+        (True, True, False)
+        """
+        return _phylum(self, {}) == _TAME
+
+    @property
+    def is_restive(self) -> bool:
+        """Whether this game is restive: not tame, all its options tame, and its
+        normal-play Grundy value 0 or 1 (its misère one is then 2 or more).
+
+        Winning Ways ch. 13 ("restive" games); CGSuite's ``IsRestive`` (which,
+        like :attr:`is_tame`, asks for options tame hereditarily).
+
+        >>> parse_misere("*[2#0]").is_restive, parse_misere("*[2#1]").is_restive
+        (True, False)
+        """
+        return _phylum(self, {}) == _RESTIVE
+
+    @property
+    def is_restless(self) -> bool:
+        """Whether this game is restless: not tame, all its options tame, and its
+        misère Grundy value 0 or 1 (its normal-play one is then 2 or more).
+
+        Winning Ways ch. 13 ("restless" games); CGSuite's ``IsRestless`` for
+        games whose options are tame hereditarily.
+
+        >>> parse_misere("*[2#1]").is_restless, parse_misere("*[2#0]").is_restless
+        (True, False)
+        """
+        return _phylum(self, {}) == _RESTLESS
+
+    def distinguisher(self, other: MisereGame | int) -> MisereGame:
+        """A game ``X`` with ``self + X`` and ``other + X`` of different misère outcomes.
+
+        Two different simplest forms always have one (Conway's theorem that
+        simplest forms are unique, ONAG ch. 12, Theorems 75 and 76, whose
+        proof builds it from mates); equal games have none, and
+        :class:`~cgt.InvalidArgument` is raised.  CGSuite calls it
+        ``Distinguisher``.
+
+        >>> g, h = parse_misere("*[2#]"), parse_misere("*[2[2]]")
+        >>> x = g.distinguisher(h)
+        >>> x, (g + x).outcome(), (h + x).outcome()
+        (*[(2#1)21], Outcome.P, Outcome.N)
+        >>> g.distinguisher(g)
+        Traceback (most recent call last):
+          ...
+        cgt.errors.InvalidArgument: *[2#] and *[2#] are the same misère game: ...
+        """
+        h = _coerce(other)
+        if h is self:
+            raise InvalidArgument(
+                f"{self} and {h} are the same misère game: no game distinguishes them"
+            )
+        return _distinguisher_deep(self, h)
+
     # -- arithmetic ---------------------------------------------------------
 
     def __add__(self, other: object) -> MisereGame:
@@ -476,6 +563,156 @@ also_clear(clear_canonical_cache)  # and so does cgt.impartial.clear_misere_cach
 @deep
 def _add_deep(g: MisereGame, h: MisereGame) -> MisereGame:
     return _add(g, h)
+
+
+# -- the misère toolkit: mates, tameness, distinguishers ---------------------------------
+
+
+@deep
+def _mate_deep(g: MisereGame, memo: dict[MisereGame, MisereGame]) -> MisereGame:
+    return _mate(g, memo)
+
+
+def _mate(g: MisereGame, memo: dict[MisereGame, MisereGame]) -> MisereGame:
+    found = memo.get(g)
+    if found is None:
+        if not g._set:
+            found = misere_heap(1)
+        else:
+            found = _simplify(frozenset(_mate(o, memo) for o in g._options))
+        memo[g] = found
+    return found
+
+
+_TAME, _RESTIVE, _RESTLESS, _WILD = range(4)
+
+
+def _phylum(g: MisereGame, memo: dict[MisereGame, int]) -> int:
+    """Tame, restive, restless or none of these (wild), for options tame hereditarily."""
+    found = memo.get(g)
+    if found is not None:
+        return found
+    stack = [g]  # options before the game: no deep recursion
+    while stack:
+        x = stack[-1]
+        todo = [o for o in x._options if o not in memo]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        if x in memo:
+            continue
+        plus, minus = x._gplus, x._gminus
+        if any(memo[o] != _TAME for o in x._options):
+            memo[x] = _WILD
+        elif plus == minus or (plus <= 1 and minus <= 1):
+            memo[x] = _TAME
+        elif plus <= 1:
+            memo[x] = _RESTIVE
+        elif minus <= 1:
+            memo[x] = _RESTLESS
+        else:
+            memo[x] = _WILD
+    return memo[g]
+
+
+MISERE_DISTINGUISHER_WORK = 1 << 24
+"""The most work :meth:`MisereGame.distinguisher` may take (under a second).
+
+Each step of the construction (a distinguisher or link of two subpositions)
+counts the subpositions of the two games, and each sum it adds the work
+bound of :data:`MISERE_SUM_WORK`; above this total :class:`~cgt.TooLarge` is
+raised.
+"""
+
+
+@deep
+def _distinguisher_deep(g: MisereGame, h: MisereGame) -> MisereGame:
+    return _Distinguisher(g, h).distinguish(g, h)
+
+
+class _Distinguisher:
+    """Conway's construction of distinguishers and links (ONAG Theorems 75, 76)."""
+
+    def __init__(self, g: MisereGame, h: MisereGame) -> None:
+        self.days = (g._day, h._day)  # of the games asked about, for the message
+        self.found: dict[tuple[MisereGame, MisereGame], MisereGame] = {}
+        self.links: dict[tuple[MisereGame, MisereGame], MisereGame | None] = {}
+        self.mates: dict[MisereGame, MisereGame] = {}
+        self.work = 0
+
+    def spend(self, g: MisereGame, h: MisereGame, summed: bool = False) -> None:
+        (sg, wg), (sh, wh) = _span(g), _span(h)
+        self.work += sg * sh * (wg + wh) ** 2 if summed else sg + sh
+        if self.work > MISERE_DISTINGUISHER_WORK:
+            raise TooLarge(
+                f"a distinguisher of games born on days {self.days[0]} and {self.days[1]} "
+                f"needs more than {MISERE_DISTINGUISHER_WORK} steps "
+                f"(cgt.impartial.misere_canonical.MISERE_DISTINGUISHER_WORK); too large to build"
+            )
+
+    def distinguish(self, g: MisereGame, h: MisereGame) -> MisereGame:
+        """X with o(g + X) != o(h + X), for distinct simplest forms g and h.
+
+        If ``g`` is ``0`` and ``h`` a P-position, ``0`` does.  Otherwise some
+        option ``g'`` of ``g`` (or ``h'`` of ``h``) is *linked* to the other
+        game by a ``T`` that makes both sums P-positions; then ``g + T`` has
+        the move to ``g' + T``, a P-position, while ``h + T`` is one.
+        """
+        found = self.found.get((g, h))
+        if found is not None:
+            return found
+        self.spend(g, h)
+        if (not g._set and h._gminus == 0) or (not h._set and g._gminus == 0):
+            found = ZERO
+        else:
+            found = next(
+                (
+                    t
+                    for a, b in ((g, h), (h, g))
+                    for option in a._options
+                    if (t := self.link(b, option)) is not None
+                ),
+                None,
+            )
+        if found is None:  # pragma: no cover - Conway's theorem says it cannot happen
+            raise CGTError(f"no distinguisher found for {g} and {h}: please report this")
+        self.found[(g, h)] = found
+        return found
+
+    def p_position_maker(self, g: MisereGame, h: MisereGame) -> MisereGame:
+        """T with g + T a P-position and h + T an N-position (g != h).
+
+        A distinguisher ``X`` that leaves ``g + X`` an N-position becomes one
+        by adding the mates of g's options as options: every move from
+        ``g + T`` then has a reply to a P-position (``g' + g'⁻`` is one), and
+        ``h + T`` moves to ``h + X``, a P-position.
+        """
+        x = self.distinguish(g, h)
+        self.spend(g, x, summed=True)
+        if _add(g, x)._gminus == 0:
+            return x
+        return _simplify(frozenset([*(_mate(o, self.mates) for o in g._options), x]))
+
+    def link(self, g: MisereGame, h: MisereGame) -> MisereGame | None:
+        """T with g + T and h + T both P-positions, or None when one of g and h
+        is an option of the other (then nothing links them)."""
+        if (g, h) in self.links:
+            return self.links[(g, h)]
+        found: MisereGame | None
+        if not g._set and not h._set:
+            found = misere_heap(1)
+        elif h in g._set or g in h._set:
+            found = None
+        else:
+            found = _simplify(
+                frozenset(
+                    [self.p_position_maker(o, h) for o in g._options]
+                    + [self.p_position_maker(o, g) for o in h._options]
+                )
+            )
+        self.links[(g, h)] = found
+        return found
 
 
 # -- canonical forms of values and positions ------------------------------------
