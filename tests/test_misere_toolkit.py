@@ -253,3 +253,91 @@ def test_deep_games() -> None:
     assert time.process_time() - start < 20
     x = tower(100).distinguisher(misere_heap(0))
     assert (tower(100) + x).outcome() != x.outcome()
+
+
+# --- differences and parts --------------------------------------------------------------------
+
+# form and CGSuite's Parts (MisereCanonicalGameTestCase.scala); the forms not listed have none
+CGSUITE_PARTS = {
+    "*[2#]": ["*[2]", "*[2[#-2]]"],
+    "*[2##]": ["*[2]", "*[2[##-2]]", "*[2#]", "*[2[##-2]0]", "*[2[#-2]]", "*[(2[##-2]0)[2]]"],
+    "*[2[2]]": ["*[2]"],
+    "*[2[#2#]]": [
+        "*[2]",
+        "*[2[#2#-2]]",
+        "*[2#]",
+        "*[2[2]]",
+        "*[2[#2#-2-2]]",
+        "*[2[#-2]]",
+        "*[2[#2]]",
+    ],
+    "*[4[2#]]": ["*[2]", "*[4[2#-2]]", "*[4]", "*[4[2#-4]]"],
+}
+
+
+@pytest.mark.parametrize("row", CGSUITE, ids=[row[0] for row in CGSUITE])
+def test_cgsuites_parts(row: tuple[Any, ...]) -> None:
+    g = parse_misere(row[0])
+    expected = {parse_misere(text) for text in CGSUITE_PARTS.get(row[0], [])}
+    assert set(g.parts()) == expected
+    assert len(g.parts()) == len(expected)
+    for h in g.parts():  # each part and its complement sum to the game
+        assert h + g.minus(h) is g
+    # the printed parts read back (the reader's differences use minus when guessing fails)
+    assert all(parse_misere(str(h)) is h for h in g.parts())
+
+
+def test_cgsuites_differences() -> None:
+    # GameTest.scala: *[[[2]]] MisereMinus *[[2]] and *[[4]]
+    g = parse_misere("*[[[2]]]")
+    assert g.minus(parse_misere("*[[2]]")) is parse_misere("*[2[##-2]0]")
+    with pytest.raises(InvalidArgument, match="is not a part of"):
+        g.minus(parse_misere("*[[4]]"))
+
+
+def plays_the_same(g: Raw, h: tuple[Raw, ...], testers: list[Raw]) -> bool:
+    return all(brute_outcome(g, t) == brute_outcome(*h, t) for t in testers)
+
+
+def test_differences_of_sums_of_day_4_games() -> None:
+    testers = [raw(t) for t in misere_born_by(3)] + [raw_heap(2) for _ in range(1)]
+    for a, b in itertools.combinations_with_replacement(DAY4, 2):
+        g = a + b
+        assert g.minus(a) is b and g.minus(b) is a  # cancellation: the difference is unique
+        # every summand's even part is among the parts (or is 0 or the game's even part)
+        listed = {*g.parts(), misere_heap(0), g if g.birthday() < (g + 1).birthday() else g + 1}
+        assert (a if a.birthday() < (a + 1).birthday() else a + 1) in listed
+    for g in DAY4[:10]:
+        for h in g.parts():
+            assert plays_the_same(raw(g), (raw(h), raw(g.minus(h))), testers)
+
+
+def test_non_parts_are_refused() -> None:
+    assert all(not misere_heap(n).parts() for n in range(8))  # Nim heaps are prime or 0, 1
+    with pytest.raises(InvalidArgument):
+        misere_heap(2).minus(4)
+    assert misere_heap(2).minus(3) is misere_heap(1)  # *3 + *1 = *2
+    with pytest.raises(InvalidArgument):
+        misere_heap(0).minus(2)
+    assert misere_heap(0).minus(1) is misere_heap(1)  # *1 + *1 = 0
+    assert misere_heap(100).minus(1) is misere_heap(101)
+    with pytest.raises(WrongType):
+        misere_heap(2).minus(None)  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(day5, day5)
+def test_minus_undoes_plus(a: MisereGame, b: MisereGame) -> None:
+    g = a + b
+    assert g.minus(a) is b and g.minus(b) is a
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None)
+@given(day5, day5)
+def test_parts_of_sums_of_day_5_games(a: MisereGame, b: MisereGame) -> None:
+    g = a + b
+    parts = g.parts()
+    assert all(h + g.minus(h) is g for h in parts)
+    even = a if a.birthday() < (a + 1).birthday() else a + 1
+    assert even in {*parts, misere_heap(0), g if g.birthday() < (g + 1).birthday() else g + 1}

@@ -28,8 +28,8 @@ They print and parse in CGSuite's notation: ``*[0]`` is the empty game,
 subscript adds (``2[2]`` is ``*[2] + *[2]``) or takes away Nim heaps, read
 left to right (``2[#1]`` is ``*[2#] + *[1]``).  Options print in CGSuite's
 order, so that the printed forms are CGSuite's.  A subscript ``-n`` reads
-back by a search for the difference that finds it in the cases tried (and
-always for a game this process has printed), but not by a complete method.
+back by a quick search for the difference and, when that misses, by the
+complete one of :meth:`MisereGame.minus` (within its bound).
 
 >>> g = parse_misere("*[2]") + parse_misere("*[2]")
 >>> g, g.options, g.outcome()
@@ -42,6 +42,7 @@ always for a game this process has printed), but not by a complete method.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Hashable, Iterable
 from typing import Any
@@ -355,6 +356,55 @@ class MisereGame:
                 f"{self} and {h} are the same misère game: no game distinguishes them"
             )
         return _distinguisher_deep(self, h)
+
+    def minus(self, other: MisereGame | int) -> MisereGame:
+        """The game ``X`` with ``other + X == self``, when ``other`` is a part of ``self``.
+
+        Misère games do not subtract in general (``*[2] + X`` is never
+        ``*[0]``), but when ``X`` exists it is unique (Conway's cancellation
+        theorem, ONAG ch. 12); otherwise :class:`~cgt.InvalidArgument` is
+        raised.  CGSuite calls it ``MisereMinus``.  The search is complete:
+        an option ``X'`` of ``X`` is ``G' - H`` for an option ``G'`` of
+        ``G = self`` or ``G - H'`` for an option ``H'`` of ``H = other``
+        (the sum ``H + X`` simplifies to ``G`` only through reversible
+        options), so ``X`` is found among the games with such options.
+
+        >>> g = parse_misere("*[2##]")
+        >>> x = g.minus(parse_misere("*[2#]"))
+        >>> x, parse_misere("*[2#]") + x is g
+        (*[2[##-2]0], True)
+        >>> misere_heap(3).minus(1), misere_heap(3).minus(2)
+        (*[2], *[1])
+        >>> g.minus(parse_misere("*[4#]"))
+        Traceback (most recent call last):
+          ...
+        cgt.errors.InvalidArgument: *[4#] is not a part of *[2##]: no X has *[4#] + X = *[2##]
+        """
+        h = _coerce(other)
+        found = _minus_deep(self, h)
+        if found is None:
+            raise InvalidArgument(f"{h} is not a part of {self}: no X has {h} + X = {self}")
+        return found
+
+    def parts(self) -> tuple[MisereGame, ...]:
+        """The proper parts of this game: the even games ``H``, neither ``*[0]``
+        nor the game's even part, with ``H + X`` equal to the game for some ``X``.
+
+        Parts come in pairs ``H``, ``X`` (and ``H + *[1]``, ``X + *[1]``, so
+        only even ones are listed, as CGSuite's ``Parts`` does); a game with
+        none but a nonzero even part is *prime* (ONAG ch. 12; Siegel,
+        "On the structure of misère impartial games", 2020).  Every pair has a
+        member that is a part of an option of the game (Siegel's method of
+        finding parts, the one CGSuite uses), so the parts of the options,
+        found recursively, give every candidate, each checked by
+        :meth:`minus`.
+
+        >>> parse_misere("*[2#]").parts()
+        (*[2], *[2[#-2]])
+        >>> parse_misere("*[2[2]]").parts(), misere_heap(5).parts()
+        ((*[2],), ())
+        """
+        return _parts_deep(self)
 
     # -- arithmetic ---------------------------------------------------------
 
@@ -713,6 +763,90 @@ class _Distinguisher:
             )
         self.links[(g, h)] = found
         return found
+
+
+MISERE_MINUS_OPTIONS = 16
+"""The most candidate options :meth:`MisereGame.minus` tries all subsets of.
+
+The difference ``G - H`` is looked for among the games whose options are
+differences of options (see :meth:`MisereGame.minus`); with more than this
+many candidates (``2**16`` subsets) :class:`~cgt.TooLarge` is raised.
+"""
+
+
+@deep
+def _minus_deep(g: MisereGame, h: MisereGame) -> MisereGame | None:
+    return _minus(g, h, {})
+
+
+def _minus(
+    g: MisereGame, h: MisereGame, memo: dict[tuple[MisereGame, MisereGame], MisereGame | None]
+) -> MisereGame | None:
+    """The X with h + X = g, or None (see MisereGame.minus for why this is complete)."""
+    if not h._set:
+        return g
+    if h is g:
+        return ZERO
+    key = (g, h)
+    if key in memo:
+        return memo[key]
+    found: MisereGame | None = None
+    candidates = {d for o in g._options if (d := _minus(o, h, memo)) is not None}
+    candidates |= {d for o in h._options if (d := _minus(g, o, memo)) is not None}
+    plus = g._gplus ^ h._gplus  # normal-play values add as in Nim
+    every = _simplify(frozenset(candidates))  # often all of them are X's options
+    if mex(o._gplus for o in candidates) == plus and _checked_add(h, every) is g:
+        memo[key] = every
+        return every
+    if len(candidates) > MISERE_MINUS_OPTIONS:
+        raise TooLarge(
+            f"a difference of games born on days {g._day} and {h._day} has "
+            f"{len(candidates)} candidate options, above {MISERE_MINUS_OPTIONS} "
+            f"(cgt.impartial.misere_canonical.MISERE_MINUS_OPTIONS): too many to try"
+        )
+    ordered = _sorted(candidates)
+    for r in range(len(ordered) + 1):
+        for options in itertools.combinations(ordered, r):
+            if mex(o._gplus for o in options) != plus:
+                continue
+            x = _simplify(frozenset(options))
+            if x._set == frozenset(options) and _checked_add(h, x) is g:
+                found = x
+                break
+        if found is not None:
+            break
+    memo[key] = found
+    return found
+
+
+@deep
+def _parts_deep(g: MisereGame) -> tuple[MisereGame, ...]:
+    memo: dict[MisereGame, frozenset[MisereGame]] = {}
+    even = _even_part(g)
+    found = _all_parts(even, memo, {}) - {ZERO, even}
+    return tuple(_sorted(found))
+
+
+def _all_parts(
+    g: MisereGame,
+    memo: dict[MisereGame, frozenset[MisereGame]],
+    minus_memo: dict[tuple[MisereGame, MisereGame], MisereGame | None],
+) -> frozenset[MisereGame]:
+    """Every even part of the even game ``g``, ``0`` and ``g`` included."""
+    found = memo.get(g)
+    if found is not None:
+        return found
+    parts = {ZERO, g}
+    candidates: set[MisereGame] = set()
+    for o in g._options:
+        candidates |= _all_parts(_even_part(o), memo, minus_memo)
+    for h in candidates - parts:
+        x = _minus(g, h, minus_memo)  # (an odd part h + 1 pairs with x + 1)
+        if x is not None:
+            parts |= {h, _even_part(x)}
+    result = frozenset(parts)
+    memo[g] = result
+    return result
 
 
 # -- canonical forms of values and positions ------------------------------------
@@ -1173,6 +1307,10 @@ def _subtract(g: MisereGame, heap: MisereGame) -> MisereGame | None:
     found = _guess_difference(g, heap, 3)
     if found is not None:
         return found
+    try:
+        return _minus(g, heap, {})  # complete, within its bound
+    except TooLarge:
+        pass
     plus = g._gplus ^ heap._gplus
     with _lock:
         known = list(_table.values())
