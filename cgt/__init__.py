@@ -32,7 +32,7 @@ from .canonical import (
     set_cache_limit,
     set_memory_limit,
 )
-from .census import born_by, born_on, join, meet
+from .census import born_by, born_on, hasse_diagram, join, meet
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -122,6 +122,7 @@ __all__ = [
     "compiled",
     "down",
     "games",
+    "hasse_diagram",
     "impartial",
     "join",
     "loopy",

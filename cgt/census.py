@@ -31,6 +31,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ._svg import Drawable
 from .errors import InvalidArgument, TooLarge, WrongType
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,9 +40,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "BORN_BY_COUNTS",
     "DAY_4_BOUNDS",
+    "HasseDiagram",
     "born_by",
     "born_on",
     "check_day",
+    "hasse_diagram",
     "join",
     "meet",
 ]
@@ -234,3 +237,120 @@ def meet(g: GameLike, h: GameLike, day: int | None = None) -> Game:
     below = born_by(day - 1) if day else ()
     left = [y for y in below if not y >= g and not y >= h]
     return Game(left, g.right_options + h.right_options)
+
+
+_DRAWN_DAY = 2  # the last day hasse_diagram draws (22 games; day 3 has 1474)
+_ROW = 58  # vertical distance of two levels in the picture
+_GAP = 14  # horizontal space between two labels of a level
+
+
+class HasseDiagram(Drawable):
+    """The Hasse diagram of ``G_n``, the games born by day ``n`` ordered by ``<=``.
+
+    :attr:`covers` holds the pairs ``(x, y)`` with ``x < y`` and nothing of
+    ``G_n`` in between; :attr:`levels` the games by the length of the longest
+    chain from the bottom ``-n`` up to them.  It draws itself (SVG) with the
+    bottom at the bottom, each game labelled with its value; build it with
+    :func:`hasse_diagram`.
+
+    >>> d = hasse_diagram(1)
+    >>> d.levels
+    ((-1,), (*, 0), (1,))
+    >>> d.covers
+    ((-1, 0), (-1, *), (0, 1), (*, 1))
+    >>> d.to_svg().count("<line")
+    4
+    """
+
+    def __init__(self, day: int) -> None:
+        games = born_by(day)
+        below = {g: [x for x in games if x < g] for g in games}
+        self.day = day
+        self.games = games
+        self.covers: tuple[tuple[Game, Game], ...] = tuple(
+            (x, g)
+            for g in games
+            for x in below[g]
+            if not any(x < z for z in below[g] if z is not x)
+        )
+        height: dict[Game, int] = {}
+        for g in sorted(games, key=lambda g: len(below[g])):  # what is below comes first
+            height[g] = 1 + max((height[x] for x in below[g]), default=-1)
+        top = max(height.values())
+        levels = [
+            tuple(sorted((g for g in games if height[g] == k), key=_level_key))
+            for k in range(top + 1)
+        ]
+        for k in range(top // 2):  # negation turns the picture upside down: draw it so
+            levels[k] = tuple(-g for g in reversed(levels[top - k]))
+        self.levels: tuple[tuple[Game, ...], ...] = tuple(levels)
+
+    def __repr__(self) -> str:
+        return f"HasseDiagram(day={self.day}: {len(self.games)} games, {len(self.covers)} covers)"
+
+    def svg_title(self) -> str:
+        """The picture's alt text.
+
+        >>> hasse_diagram(2).svg_title()
+        'Hasse diagram of the 22 games born by day 2 (36 covering pairs)'
+        """
+        return (
+            f"Hasse diagram of the {len(self.games)} games born by day {self.day} "
+            f"({len(self.covers)} covering pairs)"
+        )
+
+    def _draw_svg(self) -> str:
+        from ._svg import document, escape, num, text_width
+
+        labels = {g: format(g, "u") for g in self.games}
+        widths = [sum(text_width(labels[g], 12) + 8 + _GAP for g in level) for level in self.levels]
+        width = max(widths) + 8
+        where: dict[Game, tuple[float, float]] = {}
+        for k, level in enumerate(self.levels):
+            y = 20.0 + (len(self.levels) - 1 - k) * _ROW
+            x = (width - widths[k]) / 2
+            for g in level:
+                w = text_width(labels[g], 12) + 8 + _GAP
+                where[g] = (x + w / 2, y)
+                x += w
+        edges = [
+            f'<line x1="{num(where[x][0])}" y1="{num(where[x][1] - 10)}" '
+            f'x2="{num(where[y][0])}" y2="{num(where[y][1] + 10)}" stroke="#888888"/>'
+            for x, y in self.covers
+        ]
+        nodes = []
+        for g, (cx, cy) in where.items():
+            w = text_width(labels[g], 12) + 8
+            nodes.append(
+                f'<g class="node"><rect x="{num(cx - w / 2)}" y="{num(cy - 10)}" width="{num(w)}" '
+                f'height="20" rx="6" fill="white" stroke="#444444"/><text x="{num(cx)}" '
+                f'y="{num(cy)}" dy="0.35em" font-size="12" text-anchor="middle">'
+                f"{escape(labels[g])}</text></g>"
+            )
+        height = 40 + (len(self.levels) - 1) * _ROW
+        return document(width, height, edges + nodes, background="white")
+
+
+def _level_key(g: Game) -> tuple[float, int, str]:
+    """Left to right in a level: by the mean of the stops, then by name."""
+    return (float(g.left_stop() + g.right_stop()) / 2, len(str(g)), str(g))
+
+
+def hasse_diagram(day: int) -> HasseDiagram:
+    """The Hasse diagram of the games born by day ``day`` (days 0 to 2), drawable.
+
+    Day 3 has 1474 games, too many to draw (:class:`~cgt.TooLarge`).
+
+    >>> hasse_diagram(2)
+    HasseDiagram(day=2: 22 games, 36 covers)
+    >>> len(hasse_diagram(2).levels)       # G_2 is graded: every maximal chain has 9 games
+    9
+    """
+    day = check_day(day, "hasse_diagram")
+    if day > _DRAWN_DAY:
+        raise TooLarge(
+            f"hasse_diagram({day}): the lattice of games born by day {day} has "
+            f"{len(born_by(day)) if day <= _LAST_DAY else 'too many'} games, too many to draw; "
+            f"hasse_diagram draws days 0 to {_DRAWN_DAY}"
+        )
+    return HasseDiagram(day)

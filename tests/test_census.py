@@ -22,13 +22,14 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from cgt import Game, born_by, born_on, join, meet
+from cgt import Game, born_by, born_on, hasse_diagram, join, meet
 from cgt.census import BORN_BY_COUNTS, DAY_4_BOUNDS
 from cgt.errors import CGTError, InvalidArgument, TooLarge, WrongType
 from cgt.impartial import MisereGame, misere_born_by, misere_born_on, misere_count
@@ -173,6 +174,54 @@ def test_lattice_laws_on_day_3(data: st.DataObject) -> None:
     assert join(a, meet(b, c, 3), 3) is meet(join(a, b, 3), join(a, c, 3), 3)
     assert meet(a, b, 3) is -join(-a, -b, 3)
     assert (a <= b) == (join(a, b, 3) is b)
+
+
+# --- the Hasse diagram ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("day", [0, 1, 2])
+def test_hasse_diagram_covers_rebuild_the_order(day: int) -> None:
+    d = hasse_diagram(day)
+    games = born_by(day)
+    above = {g: {y for x, y in d.covers if x is g} for g in games}
+    closure = {g: set(above[g]) for g in games}
+    changed = True
+    while changed:  # transitive closure of the covering relation
+        changed = False
+        for g in games:
+            more = set().union(*(closure[y] for y in closure[g])) - closure[g]
+            if more:
+                closure[g] |= more
+                changed = True
+    assert all(closure[x] == {y for y in games if x < y} for x in games)
+    # graded (a finite distributive lattice is), symmetric under negation
+    level = {g: k for k, row in enumerate(d.levels) for g in row}
+    assert sorted(level, key=str) == sorted(games, key=str)
+    assert all(level[y] == level[x] + 1 for x, y in d.covers)
+    assert {(-y, -x) for x, y in d.covers} == set(d.covers)
+    assert d.levels[0] == (-cgt.number(day),) and d.levels[-1] == (cgt.number(day),)
+    # Birkhoff: the rank of a finite distributive lattice is its number of
+    # join-irreducibles (elements covering exactly one element)
+    irreducible = [g for g in games if sum(y is g for _, y in d.covers) == 1]
+    assert len(d.levels) - 1 == len(irreducible)
+
+
+def test_hasse_diagram_picture() -> None:
+    d = hasse_diagram(2)
+    svg = d.to_svg()
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f".//{ns}line")) == len(d.covers) == 36
+    texts = [t.text or "" for t in root.findall(f".//{ns}text")]
+    assert sorted(texts) == sorted(format(g, "u") for g in born_by(2))
+    assert root.find(f"{ns}title").text == d.svg_title()  # type: ignore[union-attr]
+    assert "22 games" in repr(d)
+    with pytest.raises(TooLarge, match="1474 games, too many to draw"):
+        hasse_diagram(3)
+    with pytest.raises(TooLarge, match="too many to draw"):
+        hasse_diagram(4)
+    with pytest.raises(InvalidArgument):
+        hasse_diagram(-1)
 
 
 # --- bad input ------------------------------------------------------------------------------
