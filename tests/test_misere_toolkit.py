@@ -341,3 +341,62 @@ def test_parts_of_sums_of_day_5_games(a: MisereGame, b: MisereGame) -> None:
     assert all(h + g.minus(h) is g for h in parts)
     even = a if a.birthday() < (a + 1).birthday() else a + 1
     assert even in {*parts, misere_heap(0), g if g.birthday() < (g + 1).birthday() else g + 1}
+
+
+# --- primes and partitions --------------------------------------------------------------------
+
+# form, CGSuite's IsPrime and Partitions (MisereCanonicalGameTestCase.scala)
+CGSUITE_PARTITIONS = [
+    ("*[0]", False, [[]]),
+    ("*[1]", False, [["*[1]"]]),
+    ("*[2]", True, [["*[2]"]]),
+    ("*[2#]", False, [["*[2]", "*[2[#-2]]"]]),
+    ("*[2##]", False, [["*[2]", "*[2[#-2]]", "*[2[##-2]0]"]]),
+    ("*[2[2]]", False, [["*[2]", "*[2]"]]),
+    ("*[2[#2#]]", False, [["*[2]", "*[2]", "*[2[#-2]]", "*[2[#-2]]"]]),
+    ("*[2#0]", True, [["*[2#0]"]]),
+    ("*[2#1]", True, [["*[2#1]"]]),
+    ("*[4[2#]]", False, [["*[2]", "*[4[2#-2]]"], ["*[4]", "*[4[2#-4]]"]]),
+    ("*[(2#1)2##]", True, [["*[(2#1)2##]"]]),
+    ("*[((2#0)10)2##]", True, [["*[((2#0)10)2##]"]]),
+    ("*[((2#0)2[#1]2#)(2#1)[1]]", True, [["*[((2#0)2[#1]2#)(2#1)[1]]"]]),
+    ("*[(2#20)2[#1]1]", True, [["*[(2#20)2[#1]1]"]]),
+]
+
+
+def multiset(games: Any) -> list[str]:
+    return sorted(str(g) for g in games)
+
+
+@pytest.mark.parametrize("row", CGSUITE_PARTITIONS, ids=[row[0] for row in CGSUITE_PARTITIONS])
+def test_cgsuites_primes_and_partitions(row: tuple[Any, ...]) -> None:
+    text, prime, partitions = row
+    g = parse_misere(text)
+    assert g.is_prime is prime
+    got = sorted(multiset(p) for p in g.partitions())
+    assert got == sorted(multiset(parse_misere(t) for t in p) for p in partitions)
+
+
+def total(games: tuple[MisereGame, ...]) -> MisereGame:
+    result = misere_heap(0)
+    for g in games:
+        result = result + g
+    return result
+
+
+def test_partitions_sum_to_the_game_and_are_made_of_primes() -> None:
+    for g in [*DAY4, *day5_sample(30, 7)]:
+        partitions = g.partitions()
+        assert partitions and len(set(partitions)) == len(partitions)
+        for p in partitions:
+            assert total(p) is g
+            assert all(x.is_prime for x in p) or p == (misere_heap(1),)
+        assert g.is_prime == (g.birthday() > 1 and partitions == ((g,),))
+
+
+def test_sums_of_two_primes_have_that_partition() -> None:
+    primes = [g for g in DAY4 if g.is_prime and g.birthday() < (g + 1).birthday()]
+    assert len(primes) >= 5
+    for a, b in itertools.combinations_with_replacement(primes, 2):
+        pair = sorted([str(a), str(b)])
+        assert pair in [multiset(p) for p in (a + b).partitions()]

@@ -406,6 +406,35 @@ class MisereGame:
         """
         return _parts_deep(self)
 
+    @property
+    def is_prime(self) -> bool:
+        """Whether this game is prime: neither ``*[0]`` nor ``*[1]``, and without
+        parts (:meth:`parts` is empty).  CGSuite calls it ``IsPrime``.
+
+        >>> misere_heap(2).is_prime, parse_misere("*[2#]").is_prime, misere_heap(1).is_prime
+        (True, False, False)
+        """
+        return self._day > 1 and not self.parts()
+
+    def partitions(self) -> tuple[tuple[MisereGame, ...], ...]:
+        """Every way to write this game as a sum of primes (see :attr:`is_prime`).
+
+        Each partition is a tuple of even primes in CGSuite's order whose sum is
+        the game's even part; for an odd game the last of them carries the
+        ``*[1]``, and ``*[1]`` itself is its own partition.  Unlike whole
+        numbers, misère games can factor in more than one way (ONAG ch. 12;
+        Siegel, "On the structure of misère impartial games", 2020).  CGSuite
+        calls it ``Partitions``.
+
+        >>> parse_misere("*[2##]").partitions()
+        ((*[2], *[2[#-2]], *[2[##-2]0]),)
+        >>> parse_misere("*[4[2#]]").partitions()
+        ((*[2], *[4[2#-2]]), (*[4], *[4[2#-4]]))
+        >>> misere_heap(0).partitions(), misere_heap(1).partitions(), misere_heap(3).partitions()
+        (((),), ((*[1],),), ((*[3],),))
+        """
+        return _partitions_deep(self)
+
     # -- arithmetic ---------------------------------------------------------
 
     def __add__(self, other: object) -> MisereGame:
@@ -847,6 +876,46 @@ def _all_parts(
     result = frozenset(parts)
     memo[g] = result
     return result
+
+
+@deep
+def _partitions_deep(g: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
+    even = _even_part(g)
+    memo: dict[MisereGame, frozenset[MisereGame]] = {}
+    minus_memo: dict[tuple[MisereGame, MisereGame], MisereGame | None] = {}
+    found = _even_partitions(even, memo, minus_memo, {})
+    if even is g:
+        return tuple(sorted(found, key=lambda p: [_sort_key(x) for x in p]))
+    one = misere_heap(1)
+    odd = {(*p[:-1], _add(p[-1], one)) if p else (one,) for p in found}
+    return tuple(sorted(odd, key=lambda p: [_sort_key(x) for x in p]))
+
+
+def _even_partitions(
+    g: MisereGame,
+    parts_memo: dict[MisereGame, frozenset[MisereGame]],
+    minus_memo: dict[tuple[MisereGame, MisereGame], MisereGame | None],
+    memo: dict[MisereGame, frozenset[tuple[MisereGame, ...]]],
+) -> frozenset[tuple[MisereGame, ...]]:
+    """The multisets (sorted tuples) of even primes whose sum is the even game g."""
+    found = memo.get(g)
+    if found is not None:
+        return found
+    if not g._set:
+        return frozenset([()])
+    result: set[tuple[MisereGame, ...]] = set()
+    for p in _all_parts(g, parts_memo, minus_memo) - {ZERO}:
+        if _all_parts(p, parts_memo, minus_memo) != {ZERO, p}:
+            continue  # not prime
+        rest = g if p is g else _minus(g, p, minus_memo)
+        if p is g:
+            result.add((p,))
+        elif rest is not None and _even_part(rest) is rest:
+            for tail in _even_partitions(rest, parts_memo, minus_memo, memo):
+                result.add(tuple(_sorted((p, *tail))))
+    frozen = frozenset(result)
+    memo[g] = frozen
+    return frozen
 
 
 # -- canonical forms of values and positions ------------------------------------
