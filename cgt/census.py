@@ -3,15 +3,14 @@
 ``G_n``, the set of (values of) short partizan games born by day ``n``, is
 ``{0}`` for ``n = 0`` and otherwise every ``{A | B}`` with ``A`` and ``B``
 subsets of ``G_{n-1}``.  Its sizes are 1, 4, 22 and 1474 for ``n = 0 .. 3``
-(Siegel, *Combinatorial Game Theory*, ch. III.1; Wolfe and Fraser, "Counting the
-number of games", 2004).  Nobody knows how many games are born by day 4: the
-best published bounds are ``10**28.2 < |G_4| < 4.0e184`` (Suetsugu, "Improving
-upper and lower bounds of the number of games born by day 4", 2022; before him
-Wolfe and Fraser's ``3.0e12`` and ``1e434``), so :func:`born_by` stops at
-day 3 and says so.
+(Siegel, *Combinatorial Game Theory*, ch. III).  Nobody knows how many games
+are born by day 4: the best published bounds are ``10**28.2 < |G_4| <
+4.0e184`` (Suetsugu, "Improving upper and lower bounds of the number of games
+born by day 4", 2022; before him Wolfe and Fraser's ``3.0e12`` and
+``1e434``), so :func:`born_by` stops at day 3 and says so.
 
 Ordered by ``<=``, each ``G_n`` is a distributive lattice (Calistrate, Paulhus
-and Wolfe, "On the lattice structure of finite games", 2002; Siegel ch. III.1)
+and Wolfe, "On the lattice structure of finite games", 2002; Siegel ch. III)
 with top ``n`` and bottom ``-n``.  Its join and meet have closed forms
 (:func:`join`, :func:`meet`) that need only ``G_{n-1}``, so they work on
 day 4 too.
@@ -50,8 +49,8 @@ __all__ = [
 ]
 
 BORN_BY_COUNTS: tuple[int, ...] = (1, 4, 22, 1474)
-"""The published sizes of ``G_0 .. G_3`` (Siegel, *Combinatorial Game Theory*,
-ch. III.1); :func:`born_by` computes them and the tests compare.
+"""The published sizes of ``G_0`` to ``G_3`` (Siegel, *Combinatorial Game Theory*,
+ch. III); :func:`born_by` computes them and the tests compare.
 
 >>> BORN_BY_COUNTS[3]
 1474
@@ -197,8 +196,9 @@ def join(g: GameLike, h: GameLike, day: int | None = None) -> Game:
 
     ``g`` and ``h`` must be born by ``day`` (the default: the later of their
     birthdays).  The join depends on the day: in ``G_1`` the least upper bound
-    of ``0`` and ``*`` is ``1``, in ``G_2`` it is ``1/2``.  Computed by the
-    formula of Calistrate, Paulhus and Wolfe (2002), ``g v h = {g^L, h^L | T}``
+    of ``0`` and ``*`` is ``1``, in ``G_2`` it is ``1/2``.  Computed by a
+    closed form (``G_n`` is a lattice by Calistrate, Paulhus and Wolfe, 2002):
+    ``g v h = {g^L, h^L | T}``
     with ``T`` the games ``x`` born by day ``day - 1`` with ``x <= g`` false and
     ``x <= h`` false, so it works for ``day`` up to 4.  (CGSuite has no join.)
 

@@ -4,8 +4,7 @@
 Independent checks, written out here:
 
 * the published sizes of G_0 .. G_3, 1, 4, 22 and 1474 (Siegel, *Combinatorial
-  Game Theory*, AMS 2013, ch. III.1; Wolfe and Fraser, "Counting the number of
-  games", Theoretical Computer Science 313, 2004);
+  Game Theory*, AMS 2013, ch. III);
 * G_1 and G_2 rebuilt naively from every pair of subsets of the day before
   (no antichains), and G_3 checked closed under {A | B} for random subsets;
 * join and meet against the least upper bound and greatest lower bound found
@@ -50,7 +49,7 @@ def naive_next(games: tuple[Game, ...]) -> set[Game]:
 
 
 def test_the_published_counts_1_4_22_1474() -> None:
-    # Siegel, Combinatorial Game Theory, ch. III.1
+    # Siegel, Combinatorial Game Theory, ch. III
     assert BORN_BY_COUNTS == (1, 4, 22, 1474)
     assert [len(born_by(n)) for n in range(4)] == [1, 4, 22, 1474]
     assert [len(set(born_by(n))) for n in range(4)] == [1, 4, 22, 1474]  # each once
@@ -83,7 +82,8 @@ def test_days_nest_and_birthdays() -> None:
         assert all(g.birthday() == n for g in born_on(n))
         assert {-g for g in born_by(n)} == set(born_by(n))  # closed under negation
     assert set(born_by(2)) < set(born_by(3))
-    # the 2**(n+1) - 1 numbers born by day n (Wolfe and Fraser's remark) are there
+    # the 2**(n+1) - 1 numbers born by day n (Wolfe and Fraser, "Counting the number of
+    # games", 2004, remark it) are there
     for n in range(4):
         assert sum(g.is_number for g in born_by(n)) == 2 ** (n + 1) - 1
     assert born_by(3) is born_by(3)  # computed once
@@ -283,7 +283,7 @@ def powers(*terms: tuple[int, int]) -> int:
 
 def test_misere_count_of_day_6_is_thompsons_not_onags_printed_formula() -> None:
     n = misere_count(6)
-    # Chris Thompson, sci.math, "Counting misère impartial games" (his recomputation)
+    # Chris Thompson's recomputation, sci.math (groups.google.com/g/sci.math/c/IrjOWJ5PrwI)
     thompson = powers(
         (1, 4171780), (-1, 2096640), (-1, 2095104), (-1, 2094593), (-1, 2094080),
         (-3, 2091522), (-1, 2088960), (-1, 2088705), (-1, 2088448), (-1, 2088193),

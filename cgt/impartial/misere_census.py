@@ -5,8 +5,9 @@ Grundy and Smith found 1, 2, 3, 5, 22 and 4171780 games born by days 0 to 5,
 and Conway (*On Numbers and Games*, 1976, pp. 139-140) gave the count for
 day 6 as ``2**4171780`` minus a few dozen smaller powers of two.  The exact
 terms he printed were later found to be off: Chris Thompson recomputed them
-(sci.math, "Counting misère impartial games", 2008), and :func:`misere_count`
-agrees with Thompson's formula.
+in a post to the sci.math newsgroup
+(https://groups.google.com/g/sci.math/c/IrjOWJ5PrwI), and
+:func:`misere_count` agrees with Thompson's formula, not with the printed one.
 
 :func:`misere_born_by` lists the games for days 0 to 4.  The counts come from
 the rule that decides simplest forms (see :mod:`cgt.impartial.misere_canonical`):
