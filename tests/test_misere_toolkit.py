@@ -400,3 +400,31 @@ def test_sums_of_two_primes_have_that_partition() -> None:
     for a, b in itertools.combinations_with_replacement(primes, 2):
         pair = sorted([str(a), str(b)])
         assert pair in [multiset(p) for p in (a + b).partitions()]
+
+
+# --- links ----------------------------------------------------------------------------------------
+
+
+def test_cgsuites_links() -> None:
+    # GameTest.scala: *[[[2]]] Link *[2]+*[2], IsLinkedTo *[2]+*[2] and *[[2]]
+    g = parse_misere("*[[[2]]]")
+    assert g.is_linked_to(parse_misere("*[2]+*[2]"))
+    assert not g.is_linked_to(parse_misere("*[[2]]"))
+    assert g.link(parse_misere("*[2]+*[2]")) is parse_misere("*[((2#1)21)32]")
+    with pytest.raises(InvalidArgument, match="not linked"):
+        g.link(parse_misere("*[[2]]"))
+
+
+def test_links_by_brute_force() -> None:
+    for g, h in itertools.product(misere_born_by(3), repeat=2):
+        if g.is_linked_to(h):
+            t = g.link(h)
+            assert brute_outcome(raw(g), raw(t)) is Outcome.P
+            assert brute_outcome(raw(h), raw(t)) is Outcome.P
+        else:  # one is an option of the other: it moves to the other's P-position
+            assert h in g.options or g in h.options
+    for g, h in itertools.product(DAY4, repeat=2):
+        assert g.is_linked_to(h) == (h not in g.options and g not in h.options)
+        if g.is_linked_to(h):
+            t = g.link(h)
+            assert (g + t).outcome() is Outcome.P and (h + t).outcome() is Outcome.P

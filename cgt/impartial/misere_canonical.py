@@ -357,6 +357,41 @@ class MisereGame:
             )
         return _distinguisher_deep(self, h)
 
+    def is_linked_to(self, other: MisereGame | int) -> bool:
+        """Whether some game ``T`` makes ``self + T`` and ``other + T`` both misère
+        P-positions: exactly when neither game is an option of the other (ONAG
+        ch. 12, Theorem 76).  CGSuite calls it ``IsLinkedTo``.
+
+        >>> g = parse_misere("*[2##]")
+        >>> g.is_linked_to(parse_misere("*[2[2]]")), g.is_linked_to(parse_misere("*[2#]"))
+        (True, False)
+        """
+        h = _coerce(other)
+        return h not in self._set and self not in h._set
+
+    def link(self, other: MisereGame | int) -> MisereGame:
+        """A game ``T`` with ``self + T`` and ``other + T`` both misère P-positions.
+
+        Built as in Conway's proof (ONAG ch. 12, Theorem 76) from
+        distinguishers of the options; when one game is an option of the other
+        there is none and :class:`~cgt.InvalidArgument` is raised (see
+        :meth:`is_linked_to`).  CGSuite calls it ``Link``.
+
+        >>> g, h = parse_misere("*[2##]"), parse_misere("*[2[2]]")
+        >>> t = g.link(h)
+        >>> t, (g + t).outcome(), (h + t).outcome()
+        (*[((2#1)21)32], Outcome.P, Outcome.P)
+        """
+        h = _coerce(other)
+        if not self.is_linked_to(h):
+            raise InvalidArgument(
+                f"{self} and {h} are not linked: one is an option of the other, so no T "
+                f"makes both sums P-positions"
+            )
+        found = _link_deep(self, h)
+        assert found is not None  # linked games always have a link
+        return found
+
     def minus(self, other: MisereGame | int) -> MisereGame:
         """The game ``X`` with ``other + X == self``, when ``other`` is a part of ``self``.
 
@@ -710,6 +745,11 @@ def _distinguisher_deep(g: MisereGame, h: MisereGame) -> MisereGame:
     return _Distinguisher(g, h).distinguish(g, h)
 
 
+@deep
+def _link_deep(g: MisereGame, h: MisereGame) -> MisereGame | None:
+    return _Distinguisher(g, h).link(g, h)
+
+
 class _Distinguisher:
     """Conway's construction of distinguishers and links (ONAG Theorems 75, 76)."""
 
@@ -749,7 +789,7 @@ class _Distinguisher:
                 (
                     t
                     for a, b in ((g, h), (h, g))
-                    for option in a._options
+                    for option in _sorted(a._options)  # CGSuite's order: its answers
                     if (t := self.link(b, option)) is not None
                 ),
                 None,
