@@ -950,7 +950,7 @@ def _even_partitions(
         rest = g if p is g else _minus(g, p, minus_memo)
         if p is g:
             result.add((p,))
-        elif rest is not None and _even_part(rest) is rest:
+        elif rest is not None and _even_part(rest) is rest:  # (sums of even games are even)
             for tail in _even_partitions(rest, parts_memo, minus_memo, memo):
                 result.add(tuple(_sorted((p, *tail))))
     frozen = frozenset(result)
