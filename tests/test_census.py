@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+import threading
 from xml.etree import ElementTree
 
 import pytest
@@ -28,11 +29,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from cgt import Game, born_by, born_on, hasse_diagram, join, meet
+from cgt import Game, born_by, born_on, census, hasse_diagram, join, meet
 from cgt.census import BORN_BY_COUNTS, DAY_4_BOUNDS
 from cgt.errors import CGTError, InvalidArgument, TooLarge, WrongType
-from cgt.impartial import MisereGame, misere_born_by, misere_born_on, misere_count
+from cgt.impartial import MisereGame, misere_born_by, misere_born_on, misere_census, misere_count
 from cgt.impartial.misere_census import MISERE_COUNTS, _Level
+from tests.tools.interrupt import interrupt_after
 
 
 def subsets(games: tuple[Game, ...]) -> list[tuple[Game, ...]]:
@@ -372,3 +374,37 @@ def test_misere_census_bad_input() -> None:
     with pytest.raises(TooLarge, match="only days 0 to 6") as info:
         misere_count(7)
     assert str(pickle.loads(pickle.dumps(info.value))) == str(info.value)
+
+
+# --- threads and interrupts ------------------------------------------------------------------
+
+
+def test_threads_share_one_census(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(census, "_days", [])
+    monkeypatch.setattr(misere_census, "_days", [])
+    results: list[object] = []
+
+    def work() -> None:
+        results.append((born_by(3), misere_born_by(4)))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 4 and all(r[0] is results[0][0] for r in results)  # type: ignore[index]
+    assert all(r[1] is results[0][1] for r in results)  # type: ignore[index]
+
+
+@pytest.mark.parametrize("seconds", [0.005, 0.02, 0.05])
+def test_an_interrupted_census_is_never_half_built(
+    monkeypatch: pytest.MonkeyPatch, seconds: float
+) -> None:
+    monkeypatch.setattr(census, "_days", [])
+    monkeypatch.setattr(misere_census, "_days", [])
+    interrupt_after(seconds, lambda: (born_by(3), misere_born_by(4)))
+    assert [len(day) for day in census._days] == list(BORN_BY_COUNTS[: len(census._days)])
+    assert [len(day) for day in misere_census._days] == list(
+        MISERE_COUNTS[: len(misere_census._days)]
+    )
+    assert len(born_by(3)) == 1474 and len(misere_born_by(4)) == 22

@@ -173,7 +173,9 @@ def misere_count(day: int) -> int:
 
     Days 0 to 4 are counted by listing them; days 5 and 6 by the counting rule
     of the module's description, from the games of days 3 and 4.  Day 6 is an
-    integer of 4171780 bits (1255831 decimal digits), the value Thompson found:
+    integer of 4171780 bits (1255831 decimal digits), the value Thompson found
+    (Python prints ints of over 4300 digits only after
+    :func:`sys.set_int_max_str_digits`):
 
     >>> misere_count(4), misere_count(5)
     (22, 4171780)
