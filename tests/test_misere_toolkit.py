@@ -32,7 +32,14 @@ from hypothesis import strategies as st
 
 from cgt import Outcome
 from cgt.errors import InvalidArgument, TooLarge, WrongType
-from cgt.impartial import MisereGame, misere_born_by, misere_heap, parse_misere
+from cgt.games import OctalGame
+from cgt.impartial import (
+    MisereGame,
+    misere_born_by,
+    misere_canonical_form,
+    misere_heap,
+    parse_misere,
+)
 from tests.test_misere_canonical import Raw, brute_outcome, form, raw, raw_heap
 
 # --- CGSuite's published values -------------------------------------------------------------
@@ -438,3 +445,14 @@ def test_links_by_brute_force() -> None:
         if g.is_linked_to(h):
             t = g.link(h)
             assert (g + t).outcome() is Outcome.P and (h + t).outcome() is Outcome.P
+
+
+def test_kayles_heaps_factor_back() -> None:
+    # the forms of Kayles heaps 5 and 7 are prime; their sum factors into them again
+    kayles = OctalGame("0.77")
+    k5, k7 = misere_canonical_form(kayles(5)), misere_canonical_form(kayles(7))
+    assert k5.is_prime and k7.is_prime and not k5.is_tame
+    g = k5 + k7
+    assert set(g.parts()) == {k5, k7} and not g.is_prime
+    assert [multiset(p) for p in g.partitions()] == [multiset((k5, k7))]
+    assert g.minus(k5) is k7
