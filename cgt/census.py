@@ -134,7 +134,7 @@ def born_by(day: int) -> tuple[Game, ...]:
 
     Ordered by birthday, then by the length and text of their names.  Day 4 and
     later raise :class:`~cgt.TooLarge`: nobody has counted day 4 (see
-    :data:`DAY_4_BOUNDS`).  The first call for day 3 takes about a tenth of a
+    :data:`DAY_4_BOUNDS`).  The first call for day 3 takes a fraction of a
     second; the result is kept.
 
     >>> born_by(0), len(born_by(2)), len(born_by(3))
