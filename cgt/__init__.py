@@ -32,6 +32,7 @@ from .canonical import (
     set_cache_limit,
     set_memory_limit,
 )
+from .census import born_by, born_on, hasse_diagram, join, meet
 from .dyadic import Dyadic, NotDyadic, simplest_between
 from .errors import (
     CGTError,
@@ -115,14 +116,19 @@ __all__ = [
     "WorkLimitExceeded",
     "WrongType",
     "__version__",
+    "born_by",
+    "born_on",
     "cache_info",
     "cache_limit",
     "clear_caches",
     "compiled",
     "down",
     "games",
+    "hasse_diagram",
     "impartial",
+    "join",
     "loopy",
+    "meet",
     "memory_limit",
     "miny",
     "nimber",

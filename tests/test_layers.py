@@ -64,7 +64,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notation", ("cgt._tokens", "cgt.notation", "cgt.tree")),
     (
         "theory",
-        ("cgt.temperature", "cgt.thermograph", "cgt.atomic", "cgt.products", "cgt.structure"),
+        (
+            "cgt.temperature",
+            "cgt.thermograph",
+            "cgt.atomic",
+            "cgt.products",
+            "cgt.structure",
+            "cgt.census",
+        ),
     ),
     ("impartial", ("cgt.impartial.*",)),
     ("loopy", ("cgt.loopy.*",)),

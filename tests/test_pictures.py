@@ -113,6 +113,8 @@ EXTRA = [
     cgt.parse("{30|-20}").thermograph(),
     cgt.parse("{1/2|^*}").tree(),
     cgt.parse("{3||2|1}").tree(depth=1),
+    cgt.hasse_diagram(2),
+    cgt.hasse_diagram(0),
 ]
 # the ruleset variants and the compounds (cgt.games.variants, cgt.games.compounds)
 EXTRA += [

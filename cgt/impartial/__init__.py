@@ -19,6 +19,7 @@ from .field import (
 )
 from .misere import Genus, NimHeap, clear_misere_cache, genus, misere_grundy, misere_outcome
 from .misere_canonical import MisereGame, misere_canonical_form, misere_heap, parse_misere
+from .misere_census import misere_born_by, misere_born_on, misere_count
 from .nim import mex, nim_sum
 from .periodicity import Periodicity as Periodicity  # documented in cgt.games
 from .periodicity import PeriodNotFound, find_periodicity
@@ -48,7 +49,10 @@ __all__ = [
     "genus",
     "grundy",
     "mex",
+    "misere_born_by",
+    "misere_born_on",
     "misere_canonical_form",
+    "misere_count",
     "misere_grundy",
     "misere_heap",
     "misere_outcome",

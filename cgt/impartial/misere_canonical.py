@@ -28,8 +28,8 @@ They print and parse in CGSuite's notation: ``*[0]`` is the empty game,
 subscript adds (``2[2]`` is ``*[2] + *[2]``) or takes away Nim heaps, read
 left to right (``2[#1]`` is ``*[2#] + *[1]``).  Options print in CGSuite's
 order, so that the printed forms are CGSuite's.  A subscript ``-n`` reads
-back by a search for the difference that finds it in the cases tried (and
-always for a game this process has printed), but not by a complete method.
+back by a quick search for the difference and, when that misses, by the
+complete one of :meth:`MisereGame.minus` (within its bound).
 
 >>> g = parse_misere("*[2]") + parse_misere("*[2]")
 >>> g, g.options, g.outcome()
@@ -42,6 +42,7 @@ always for a game this process has printed), but not by a complete method.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Hashable, Iterable
 from typing import Any
@@ -50,7 +51,7 @@ from .._cache import BoundedCache
 from .._deep import deep
 from .._options import Options, has_options_method
 from ..canonical import on_clear
-from ..errors import InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
+from ..errors import CGTError, InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
 from ..game import Outcome
 from ..notation import register_reader
 from .misere import Genus, also_clear
@@ -269,6 +270,206 @@ class MisereGame:
         """
         return self
 
+    # -- the misère toolkit (ONAG ch. 12, Winning Ways ch. 13, Siegel ch. V) --
+
+    def mate(self) -> MisereGame:
+        """The mate ``G⁻``: ``*[1]`` for ``*[0]``, else the game of the options' mates.
+
+        Each empty game at the bottom of the form is replaced by ``*[1]``.
+        ``G + G⁻`` is always a misère P-position, and the mate of the mate is
+        the game itself (ONAG ch. 12; Siegel, *Combinatorial Game Theory*,
+        ch. V).  CGSuite calls it ``Mate``.
+
+        >>> misere_heap(0).mate(), misere_heap(1).mate(), misere_heap(3).mate()
+        (*[1], *[0], *[3])
+        >>> g = parse_misere("*[2#0]")
+        >>> g.mate(), (g + g.mate()).outcome()
+        (*[2#1], Outcome.P)
+        """
+        return _mate_deep(self, {})
+
+    @property
+    def is_tame(self) -> bool:
+        """Whether this game is (hereditarily) tame: it and all its positions have
+        the genus of a Nim position.
+
+        The genus of a Nim position is ``0^120``, ``1^031`` or ``a^(a, a xor 2)``:
+        its normal and misère Grundy values are equal or both at most 1.  A tame
+        game plays like that Nim position in sums with Nim heaps and other tame
+        games (Winning Ways ch. 13, "tame" games; ONAG ch. 12).  CGSuite's
+        ``IsTame`` is this hereditary notion (its ``IsGenerallyTame`` also
+        admits games made tame by reversible moves, which this module does not
+        decide).
+
+        >>> misere_heap(3).is_tame, parse_misere("*[2#]").is_tame, parse_misere("*[2#0]").is_tame
+        (True, True, False)
+        """
+        return _phylum(self, {}) == _TAME
+
+    @property
+    def is_restive(self) -> bool:
+        """Whether this game is restive: not tame, all its options tame, and its
+        normal-play Grundy value 0 or 1 (its misère one is then 2 or more).
+
+        Winning Ways ch. 13 ("restive" games); CGSuite's ``IsRestive`` (which,
+        like :attr:`is_tame`, asks for options tame hereditarily).
+
+        >>> parse_misere("*[2#0]").is_restive, parse_misere("*[2#1]").is_restive
+        (True, False)
+        """
+        return _phylum(self, {}) == _RESTIVE
+
+    @property
+    def is_restless(self) -> bool:
+        """Whether this game is restless: not tame, all its options tame, and its
+        misère Grundy value 0 or 1 (its normal-play one is then 2 or more).
+
+        Winning Ways ch. 13 ("restless" games); CGSuite's ``IsRestless`` for
+        games whose options are tame hereditarily.
+
+        >>> parse_misere("*[2#1]").is_restless, parse_misere("*[2#0]").is_restless
+        (True, False)
+        """
+        return _phylum(self, {}) == _RESTLESS
+
+    def distinguisher(self, other: MisereGame | int) -> MisereGame:
+        """A game ``X`` with ``self + X`` and ``other + X`` of different misère outcomes.
+
+        Two different simplest forms always have one (Conway's theorem that
+        simplest forms are unique, ONAG ch. 12, Theorems 75 and 76, whose
+        proof builds it from mates); equal games have none, and
+        :class:`~cgt.InvalidArgument` is raised.  CGSuite calls it
+        ``Distinguisher``.
+
+        >>> g, h = parse_misere("*[2#]"), parse_misere("*[2[2]]")
+        >>> x = g.distinguisher(h)
+        >>> x, (g + x).outcome(), (h + x).outcome()
+        (*[(2#1)21], Outcome.P, Outcome.N)
+        >>> g.distinguisher(g)
+        Traceback (most recent call last):
+          ...
+        cgt.errors.InvalidArgument: *[2#] and *[2#] are the same misère game: ...
+        """
+        h = _coerce(other)
+        if h is self:
+            raise InvalidArgument(
+                f"{self} and {h} are the same misère game: no game distinguishes them"
+            )
+        return _distinguisher_deep(self, h)
+
+    def is_linked_to(self, other: MisereGame | int) -> bool:
+        """Whether some game ``T`` makes ``self + T`` and ``other + T`` both misère
+        P-positions: exactly when neither game is an option of the other (ONAG
+        ch. 12, Theorem 76).  CGSuite calls it ``IsLinkedTo``.
+
+        >>> g = parse_misere("*[2##]")
+        >>> g.is_linked_to(parse_misere("*[2[2]]")), g.is_linked_to(parse_misere("*[2#]"))
+        (True, False)
+        """
+        h = _coerce(other)
+        return h not in self._set and self not in h._set
+
+    def link(self, other: MisereGame | int) -> MisereGame:
+        """A game ``T`` with ``self + T`` and ``other + T`` both misère P-positions.
+
+        Built as in Conway's proof (ONAG ch. 12, Theorem 76) from
+        distinguishers of the options; when one game is an option of the other
+        there is none and :class:`~cgt.InvalidArgument` is raised (see
+        :meth:`is_linked_to`).  CGSuite calls it ``Link``.
+
+        >>> g, h = parse_misere("*[2##]"), parse_misere("*[2[2]]")
+        >>> t = g.link(h)
+        >>> t, (g + t).outcome(), (h + t).outcome()
+        (*[((2#1)21)32], Outcome.P, Outcome.P)
+        """
+        h = _coerce(other)
+        if not self.is_linked_to(h):
+            raise InvalidArgument(
+                f"{self} and {h} are not linked: one is an option of the other, so no T "
+                f"makes both sums P-positions"
+            )
+        found = _link_deep(self, h)
+        assert found is not None  # linked games always have a link
+        return found
+
+    def minus(self, other: MisereGame | int) -> MisereGame:
+        """The game ``X`` with ``other + X == self``, when ``other`` is a part of ``self``.
+
+        Misère games do not subtract in general (``*[2] + X`` is never
+        ``*[0]``), but when ``X`` exists it is unique (Conway's cancellation
+        theorem, ONAG ch. 12); otherwise :class:`~cgt.InvalidArgument` is
+        raised.  CGSuite calls it ``MisereMinus``.  The search is complete:
+        an option ``X'`` of ``X`` is ``G' - H`` for an option ``G'`` of
+        ``G = self`` or ``G - H'`` for an option ``H'`` of ``H = other``
+        (the sum ``H + X`` simplifies to ``G`` only through reversible
+        options), so ``X`` is found among the games with such options.
+
+        >>> g = parse_misere("*[2##]")
+        >>> x = g.minus(parse_misere("*[2#]"))
+        >>> x, parse_misere("*[2#]") + x is g
+        (*[2[##-2]0], True)
+        >>> misere_heap(3).minus(1), misere_heap(3).minus(2)
+        (*[2], *[1])
+        >>> g.minus(parse_misere("*[4#]"))
+        Traceback (most recent call last):
+          ...
+        cgt.errors.InvalidArgument: *[4#] is not a part of *[2##]: no X has *[4#] + X = *[2##]
+        """
+        h = _coerce(other)
+        found = _minus_deep(self, h)
+        if found is None:
+            raise InvalidArgument(f"{h} is not a part of {self}: no X has {h} + X = {self}")
+        return found
+
+    def parts(self) -> tuple[MisereGame, ...]:
+        """The proper parts of this game: the even games ``H``, neither ``*[0]``
+        nor the game's even part, with ``H + X`` equal to the game for some ``X``.
+
+        Parts come in pairs ``H``, ``X`` (and ``H + *[1]``, ``X + *[1]``, so
+        only even ones are listed, as CGSuite's ``Parts`` does); a game with
+        none but a nonzero even part is *prime* (ONAG ch. 12; Siegel,
+        "On the structure of misère impartial games", 2020).  Every pair has a
+        member that is a part of an option of the game (Siegel's method of
+        finding parts, the one CGSuite uses), so the parts of the options,
+        found recursively, give every candidate, each checked by
+        :meth:`minus`.
+
+        >>> parse_misere("*[2#]").parts()
+        (*[2], *[2[#-2]])
+        >>> parse_misere("*[2[2]]").parts(), misere_heap(5).parts()
+        ((*[2],), ())
+        """
+        return _parts_deep(self)
+
+    @property
+    def is_prime(self) -> bool:
+        """Whether this game is prime: neither ``*[0]`` nor ``*[1]``, and without
+        parts (:meth:`parts` is empty).  CGSuite calls it ``IsPrime``.
+
+        >>> misere_heap(2).is_prime, parse_misere("*[2#]").is_prime, misere_heap(1).is_prime
+        (True, False, False)
+        """
+        return self._day > 1 and not self.parts()
+
+    def partitions(self) -> tuple[tuple[MisereGame, ...], ...]:
+        """Every way to write this game as a sum of primes (see :attr:`is_prime`).
+
+        Each partition is a tuple of even primes in CGSuite's order whose sum is
+        the game's even part; for an odd game the last of them carries the
+        ``*[1]``, and ``*[1]`` itself is its own partition.  Unlike whole
+        numbers, misère games can factor in more than one way (ONAG ch. 12;
+        Siegel, "On the structure of misère impartial games", 2020).  CGSuite
+        calls it ``Partitions``.
+
+        >>> parse_misere("*[2##]").partitions()
+        ((*[2], *[2[#-2]], *[2[##-2]0]),)
+        >>> parse_misere("*[4[2#]]").partitions()
+        ((*[2], *[4[2#-2]]), (*[4], *[4[2#-4]]))
+        >>> misere_heap(0).partitions(), misere_heap(1).partitions(), misere_heap(3).partitions()
+        (((),), ((*[1],),), ((*[3],),))
+        """
+        return _partitions_deep(self)
+
     # -- arithmetic ---------------------------------------------------------
 
     def __add__(self, other: object) -> MisereGame:
@@ -476,6 +677,285 @@ also_clear(clear_canonical_cache)  # and so does cgt.impartial.clear_misere_cach
 @deep
 def _add_deep(g: MisereGame, h: MisereGame) -> MisereGame:
     return _add(g, h)
+
+
+# -- the misère toolkit: mates, tameness, distinguishers ---------------------------------
+
+
+@deep
+def _mate_deep(g: MisereGame, memo: dict[MisereGame, MisereGame]) -> MisereGame:
+    return _mate(g, memo)
+
+
+def _mate(g: MisereGame, memo: dict[MisereGame, MisereGame]) -> MisereGame:
+    found = memo.get(g)
+    if found is None:
+        if not g._set:
+            found = misere_heap(1)
+        else:
+            found = _simplify(frozenset(_mate(o, memo) for o in g._options))
+        memo[g] = found
+    return found
+
+
+_TAME, _RESTIVE, _RESTLESS, _WILD = range(4)
+
+
+def _phylum(g: MisereGame, memo: dict[MisereGame, int]) -> int:
+    """Tame, restive, restless or none of these (wild), for options tame hereditarily."""
+    found = memo.get(g)
+    if found is not None:
+        return found
+    stack = [g]  # options before the game: no deep recursion
+    while stack:
+        x = stack[-1]
+        todo = [o for o in x._options if o not in memo]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        if x in memo:
+            continue
+        plus, minus = x._gplus, x._gminus
+        if any(memo[o] != _TAME for o in x._options):
+            memo[x] = _WILD
+        elif plus == minus or (plus <= 1 and minus <= 1):
+            memo[x] = _TAME
+        elif plus <= 1:
+            memo[x] = _RESTIVE
+        elif minus <= 1:
+            memo[x] = _RESTLESS
+        else:
+            memo[x] = _WILD
+    return memo[g]
+
+
+MISERE_DISTINGUISHER_WORK = 1 << 24
+"""The most work :meth:`MisereGame.distinguisher` may take (under a second).
+
+Each step of the construction (a distinguisher or link of two subpositions)
+counts the subpositions of the two games, and each sum it adds the work
+bound of :data:`MISERE_SUM_WORK`; above this total :class:`~cgt.TooLarge` is
+raised.
+"""
+
+
+@deep
+def _distinguisher_deep(g: MisereGame, h: MisereGame) -> MisereGame:
+    return _Distinguisher(g, h).distinguish(g, h)
+
+
+@deep
+def _link_deep(g: MisereGame, h: MisereGame) -> MisereGame | None:
+    return _Distinguisher(g, h).link(g, h)
+
+
+class _Distinguisher:
+    """Conway's construction of distinguishers and links (ONAG Theorems 75, 76)."""
+
+    def __init__(self, g: MisereGame, h: MisereGame) -> None:
+        self.days = (g._day, h._day)  # of the games asked about, for the message
+        self.found: dict[tuple[MisereGame, MisereGame], MisereGame] = {}
+        self.links: dict[tuple[MisereGame, MisereGame], MisereGame | None] = {}
+        self.mates: dict[MisereGame, MisereGame] = {}
+        self.work = 0
+
+    def spend(self, g: MisereGame, h: MisereGame, summed: bool = False) -> None:
+        (sg, wg), (sh, wh) = _span(g), _span(h)
+        self.work += sg * sh * (wg + wh) ** 2 if summed else sg + sh
+        if self.work > MISERE_DISTINGUISHER_WORK:
+            raise TooLarge(
+                f"a distinguisher of games born on days {self.days[0]} and {self.days[1]} "
+                f"needs more than {MISERE_DISTINGUISHER_WORK} steps "
+                f"(cgt.impartial.misere_canonical.MISERE_DISTINGUISHER_WORK); too large to build"
+            )
+
+    def distinguish(self, g: MisereGame, h: MisereGame) -> MisereGame:
+        """X with o(g + X) != o(h + X), for distinct simplest forms g and h.
+
+        If ``g`` is ``0`` and ``h`` a P-position, ``0`` does.  Otherwise some
+        option ``g'`` of ``g`` (or ``h'`` of ``h``) is *linked* to the other
+        game by a ``T`` that makes both sums P-positions; then ``g + T`` has
+        the move to ``g' + T``, a P-position, while ``h + T`` is one.
+        """
+        found = self.found.get((g, h))
+        if found is not None:
+            return found
+        self.spend(g, h)
+        if (not g._set and h._gminus == 0) or (not h._set and g._gminus == 0):
+            found = ZERO
+        else:
+            found = next(
+                (
+                    t
+                    for a, b in ((g, h), (h, g))
+                    for option in _sorted(a._options)  # CGSuite's order: its answers
+                    if (t := self.link(b, option)) is not None
+                ),
+                None,
+            )
+        if found is None:  # pragma: no cover - Conway's theorem says it cannot happen
+            raise CGTError(f"no distinguisher found for {g} and {h}: please report this")
+        self.found[(g, h)] = found
+        return found
+
+    def p_position_maker(self, g: MisereGame, h: MisereGame) -> MisereGame:
+        """T with g + T a P-position and h + T an N-position (g != h).
+
+        A distinguisher ``X`` that leaves ``g + X`` an N-position becomes one
+        by adding the mates of g's options as options: every move from
+        ``g + T`` then has a reply to a P-position (``g' + g'⁻`` is one), and
+        ``h + T`` moves to ``h + X``, a P-position.
+        """
+        x = self.distinguish(g, h)
+        self.spend(g, x, summed=True)
+        if _add(g, x)._gminus == 0:
+            return x
+        return _simplify(frozenset([*(_mate(o, self.mates) for o in g._options), x]))
+
+    def link(self, g: MisereGame, h: MisereGame) -> MisereGame | None:
+        """T with g + T and h + T both P-positions, or None when one of g and h
+        is an option of the other (then nothing links them)."""
+        if (g, h) in self.links:
+            return self.links[(g, h)]
+        found: MisereGame | None
+        if not g._set and not h._set:
+            found = misere_heap(1)
+        elif h in g._set or g in h._set:
+            found = None
+        else:
+            found = _simplify(
+                frozenset(
+                    [self.p_position_maker(o, h) for o in g._options]
+                    + [self.p_position_maker(o, g) for o in h._options]
+                )
+            )
+        self.links[(g, h)] = found
+        return found
+
+
+MISERE_MINUS_OPTIONS = 16
+"""The most candidate options :meth:`MisereGame.minus` tries all subsets of.
+
+The difference ``G - H`` is looked for among the games whose options are
+differences of options (see :meth:`MisereGame.minus`); with more than this
+many candidates (``2**16`` subsets) :class:`~cgt.TooLarge` is raised.
+"""
+
+
+@deep
+def _minus_deep(g: MisereGame, h: MisereGame) -> MisereGame | None:
+    return _minus(g, h, {})
+
+
+def _minus(
+    g: MisereGame, h: MisereGame, memo: dict[tuple[MisereGame, MisereGame], MisereGame | None]
+) -> MisereGame | None:
+    """The X with h + X = g, or None (see MisereGame.minus for why this is complete)."""
+    if not h._set:
+        return g
+    if h is g:
+        return ZERO
+    key = (g, h)
+    if key in memo:
+        return memo[key]
+    found: MisereGame | None = None
+    candidates = {d for o in g._options if (d := _minus(o, h, memo)) is not None}
+    candidates |= {d for o in h._options if (d := _minus(g, o, memo)) is not None}
+    plus = g._gplus ^ h._gplus  # normal-play values add as in Nim
+    every = _simplify(frozenset(candidates))  # often all of them are X's options
+    if mex(o._gplus for o in candidates) == plus and _checked_add(h, every) is g:
+        memo[key] = every
+        return every
+    if len(candidates) > MISERE_MINUS_OPTIONS:
+        raise TooLarge(
+            f"a difference of games born on days {g._day} and {h._day} has "
+            f"{len(candidates)} candidate options, above {MISERE_MINUS_OPTIONS} "
+            f"(cgt.impartial.misere_canonical.MISERE_MINUS_OPTIONS): too many to try"
+        )
+    ordered = _sorted(candidates)
+    for r in range(len(ordered) + 1):
+        for options in itertools.combinations(ordered, r):
+            if mex(o._gplus for o in options) != plus:
+                continue
+            x = _simplify(frozenset(options))
+            if x._set == frozenset(options) and _checked_add(h, x) is g:
+                found = x
+                break
+        if found is not None:
+            break
+    memo[key] = found
+    return found
+
+
+@deep
+def _parts_deep(g: MisereGame) -> tuple[MisereGame, ...]:
+    memo: dict[MisereGame, frozenset[MisereGame]] = {}
+    even = _even_part(g)
+    found = _all_parts(even, memo, {}) - {ZERO, even}
+    return tuple(_sorted(found))
+
+
+def _all_parts(
+    g: MisereGame,
+    memo: dict[MisereGame, frozenset[MisereGame]],
+    minus_memo: dict[tuple[MisereGame, MisereGame], MisereGame | None],
+) -> frozenset[MisereGame]:
+    """Every even part of the even game ``g``, ``0`` and ``g`` included."""
+    found = memo.get(g)
+    if found is not None:
+        return found
+    parts = {ZERO, g}
+    candidates: set[MisereGame] = set()
+    for o in g._options:
+        candidates |= _all_parts(_even_part(o), memo, minus_memo)
+    for h in candidates - parts:
+        x = _minus(g, h, minus_memo)  # (an odd part h + 1 pairs with x + 1)
+        if x is not None:
+            parts |= {h, _even_part(x)}
+    result = frozenset(parts)
+    memo[g] = result
+    return result
+
+
+@deep
+def _partitions_deep(g: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
+    even = _even_part(g)
+    memo: dict[MisereGame, frozenset[MisereGame]] = {}
+    minus_memo: dict[tuple[MisereGame, MisereGame], MisereGame | None] = {}
+    found = _even_partitions(even, memo, minus_memo, {})
+    if even is g:
+        return tuple(sorted(found, key=lambda p: [_sort_key(x) for x in p]))
+    one = misere_heap(1)
+    odd = {(*p[:-1], _add(p[-1], one)) if p else (one,) for p in found}
+    return tuple(sorted(odd, key=lambda p: [_sort_key(x) for x in p]))
+
+
+def _even_partitions(
+    g: MisereGame,
+    parts_memo: dict[MisereGame, frozenset[MisereGame]],
+    minus_memo: dict[tuple[MisereGame, MisereGame], MisereGame | None],
+    memo: dict[MisereGame, frozenset[tuple[MisereGame, ...]]],
+) -> frozenset[tuple[MisereGame, ...]]:
+    """The multisets (sorted tuples) of even primes whose sum is the even game g."""
+    found = memo.get(g)
+    if found is not None:
+        return found
+    if not g._set:
+        return frozenset([()])
+    result: set[tuple[MisereGame, ...]] = set()
+    for p in _all_parts(g, parts_memo, minus_memo) - {ZERO}:
+        if _all_parts(p, parts_memo, minus_memo) != {ZERO, p}:
+            continue  # not prime
+        rest = g if p is g else _minus(g, p, minus_memo)
+        if p is g:
+            result.add((p,))
+        elif rest is not None and _even_part(rest) is rest:  # (sums of even games are even)
+            for tail in _even_partitions(rest, parts_memo, minus_memo, memo):
+                result.add(tuple(_sorted((p, *tail))))
+    frozen = frozenset(result)
+    memo[g] = frozen
+    return frozen
 
 
 # -- canonical forms of values and positions ------------------------------------
@@ -936,6 +1416,10 @@ def _subtract(g: MisereGame, heap: MisereGame) -> MisereGame | None:
     found = _guess_difference(g, heap, 3)
     if found is not None:
         return found
+    try:
+        return _minus(g, heap, {})  # complete, within its bound
+    except TooLarge:
+        pass
     plus = g._gplus ^ heap._gplus
     with _lock:
         known = list(_table.values())

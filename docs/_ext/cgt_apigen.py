@@ -25,6 +25,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.atomic",
         "cgt.products",
         "cgt.structure",
+        "cgt.census",
     ],
     "Impartial games": [
         "cgt.impartial.nim",
@@ -33,6 +34,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.impartial.field",
         "cgt.impartial.misere",
         "cgt.impartial.misere_canonical",
+        "cgt.impartial.misere_census",
         "cgt.impartial.quotient",
         "cgt.impartial_search",
     ],
