@@ -42,7 +42,7 @@ from ._deep import deep
 from ._options import has_options_method, options_method
 from ._svg import Drawable, short_text
 from .canonical import _options as _engine_options
-from .canonical import on_clear
+from .canonical import on_clear, sum_wins
 from .dyadic import Dyadic
 from .errors import (
     CGTError,
@@ -521,6 +521,7 @@ class _Search:
         self.valued: dict[Hashable, Game | None] = {}
         self.heat: dict[int, tuple[int, int, int, int] | None] = {}
         self.nodes: int | None = None  # positions this slice of the race may still search
+        self.compiled = COMPILED_SUM_SEARCH  # sums of values to cgt.canonical.sum_wins
 
     # --- states ----------------------------------------------------------------
     def state(self, position: Any) -> tuple[list[Game], list[Any]]:
@@ -585,6 +586,10 @@ class _Search:
     # --- the search --------------------------------------------------------------
     def wins(self, values: list[Game], raw: list[Any], player: Player) -> bool:
         """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?"""
+        if not raw and self.compiled:
+            found = self.compiled_wins(values, player)
+            if found is not None:
+                return found
         key = (
             tuple(sorted([g.serial for g in values])),
             frozenset(Counter(_component_key(c) for c in raw).items()) if raw else None,
@@ -602,6 +607,26 @@ class _Search:
             result = self.search(values, raw, player)
         self.table[key] = result
         return result
+
+    def compiled_wins(self, values: list[Game], player: Player) -> bool | None:
+        """The compiled search's answer for a sum of values (None: it cannot answer).
+
+        Its positions count against this slice of the race, each
+        :data:`_COMPILED_NODES` of them as one of the Python search's.
+        """
+        nodes = self.nodes
+        found = sum_wins(
+            values, player is Player.LEFT, None if nodes is None else nodes * _COMPILED_NODES
+        )
+        if found is None:  # no compiled engine, or a number beyond it: the Python search
+            self.compiled = False
+            return None
+        answer, spent = found
+        if nodes is not None:
+            self.nodes = nodes - -(-spent // _COMPILED_NODES)
+        if answer is None:
+            raise _Slice
+        return answer
 
     def thermal(self, g: Game) -> tuple[int, int, int, int]:
         """Mean, temperature and stops of a value as integers in units of 2**-64.
@@ -767,6 +792,16 @@ race, and values there are dearer): an answer costs at most about
 10
 """
 
+COMPILED_SUM_SEARCH = True
+"""Whether the outcome search hands the sums whose parts are all valued to the
+compiled search (:func:`cgt.canonical.sum_wins`; with the canonical kernel).
+``False``: the search in Python throughout (the same answers; tests compare them).
+
+>>> COMPILED_SUM_SEARCH
+True
+"""
+
+_COMPILED_NODES = 64  # positions of the compiled sum search counted as one of the Python search's
 _PURE_SHARE = 5 * VALUE_SHARE  # without the compiled solvers: the search's share
 _FIRST_WORK = 16_384  # steps of work in the value route's first slice (fewer restarts: bench_play)
 _FIRST_NODES = 64  # positions in the search's first slice
