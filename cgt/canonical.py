@@ -1104,8 +1104,17 @@ def sum_wins(
     """
     if _kernel is None:
         return None
+    if not isinstance(values, (list, tuple)):
+        try:
+            values = list(values)
+        except TypeError:
+            from .errors import WrongType
+
+            raise WrongType(
+                f"sum_wins takes an iterable of games, not {type(values).__name__}"
+            ) from None
     found: tuple[bool | None, int] | None = _kernel.sum_wins(
-        values if isinstance(values, (list, tuple)) else list(values),
+        values,
         not left,
         -1 if limit is None else max(limit, 0),
     )
