@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import KeyedRef, WeakValueDictionary
 
 from . import _budget, _cache
+from ._deep import deep
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 from .kernels import kernel
 
@@ -1073,6 +1074,7 @@ if _kernel is not None:
     )
 
 
+@deep
 def sum_wins(
     values: Iterable[Game], left: bool, limit: int | None = None
 ) -> tuple[bool | None, int] | None:
@@ -1092,7 +1094,9 @@ def sum_wins(
     positions searched.  Returns ``None`` when there is no compiled engine
     (pure Python) or it cannot answer (a number beyond 64 bits, a call from
     inside a running one): the caller then searches in Python.  The work
-    budget (:func:`work_limit`) is spent one step a new position.
+    budget (:func:`work_limit`) is spent one step a new position; a search
+    deeper than the recursion limit allows is run again on a big stack
+    (:mod:`cgt._deep`).
 
     >>> from cgt import parse
     >>> found = sum_wins([parse("{1|-1}"), parse("^"), parse("*")], left=False)

@@ -585,11 +585,15 @@ class _Search:
 
     # --- the search --------------------------------------------------------------
     def wins(self, values: list[Game], raw: list[Any], player: Player) -> bool:
-        """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?"""
-        if not raw and self.compiled:
-            found = self.compiled_wins(values, player)
-            if found is not None:
-                return found
+        """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?
+
+        A sum of values goes to the compiled search when there is one
+        (:data:`COMPILED_SUM_SEARCH`).  It bounds by stops and atomic weights
+        but has no means and temperatures: unless every value is all-small
+        (stops 0, temperatures at most 0), the bounds here are asked first, so
+        that a sum of many hot values that its mean decides at once is not
+        searched move by move there.
+        """
         key = (
             tuple(sorted([g.serial for g in values])),
             frozenset(Counter(_component_key(c) for c in raw).items()) if raw else None,
@@ -602,7 +606,16 @@ class _Search:
             if self.nodes <= 0:
                 raise _Slice
             self.nodes -= 1
-        result = self.bounds(values, player) if not raw else None
+        result = None
+        if not raw:
+            # all-small values: the compiled search has every bound that applies
+            small = self.compiled and all(g.is_all_small for g in values)
+            if not small:
+                result = self.bounds(values, player)
+            if result is None and self.compiled:
+                result = self.compiled_wins(values, player)
+            if result is None and small:  # (it could not answer)
+                result = self.bounds(values, player)
         if result is None:
             result = self.search(values, raw, player)
         self.table[key] = result

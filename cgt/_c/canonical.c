@@ -699,11 +699,11 @@ k_sum_wins(PyObject *Py_UNUSED(self), PyObject *args)
         r = ids[i] = n_of_game(PySequence_Fast_GET_ITEM(seq, i));
     if (r >= 0)
         r = ss_call(ids, (int)n, right, limit);
+    long long spent = (long long)ss_spent; /* (read inside the call) */
     n_leave();
     if (r == -1)
         goto fallback;
-    out = Py_BuildValue("(OL)", r == SS_SLICE ? Py_None : r ? Py_True : Py_False,
-                        (long long)ss_spent);
+    out = Py_BuildValue("(OL)", r == SS_SLICE ? Py_None : r ? Py_True : Py_False, spent);
     goto done;
 fallback:
     if (PyErr_ExceptionMatches(Fallback)) {

@@ -229,7 +229,7 @@ typedef struct {
 #define SS_HASH(k) ((k).hash)
 #define SS_SAME(e, k)                                                                          \
     ((e)->hash == (k).hash && (e)->n == (k).n && (e)->right == (k).right &&                    \
-     !memcmp(ss_arena + (e)->off, (k).ids, (size_t)(k).n * sizeof(int32_t)))
+     ((k).n == 0 || !memcmp(ss_arena + (e)->off, (k).ids, (size_t)(k).n * sizeof(int32_t))))
 #define SS_USED(e) ((e)->hash != 0)
 #define SS_SET(e, k)                                                                           \
     ((e)->hash = (k).hash, (e)->off = (k).off, (e)->n = (uint16_t)(k).n,                       \
@@ -423,6 +423,13 @@ static int ss_child(const int32_t *v, int n, int i, int32_t o, int32_t *out)
 
 static int ss_wins(const int32_t *v, int n, int right);
 
+/* How good the option o is for the mover (right: Right) by its stop: larger better. */
+static inline double ss_option_key(int32_t o, int right)
+{
+    return right ? -ldexp((double)g_nodes[o].ls_num, -g_nodes[o].ls_exp)
+                 : ldexp((double)g_nodes[o].rs_num, -g_nodes[o].rs_exp);
+}
+
 /* Try each move, hottest part first; 1 a move wins, 0 none does, -1, SS_SLICE. */
 static int ss_search(const int32_t *v, int n, int right)
 {
@@ -467,12 +474,39 @@ static int ss_search(const int32_t *v, int n, int right)
             break;
         }
         int count = right ? g_nodes[g].nr : g_nodes[g].nl;
-        for (int b = 0; b < count && r == 0; b++) {
+        int32_t obuf[16], *opts = count <= 16 ? obuf : malloc((size_t)count * sizeof(int32_t));
+        double kb[16], *ok = count <= 16 ? kb : malloc((size_t)count * sizeof(double));
+        if (!opts || !ok) {
+            if (opts != obuf)
+                free(opts);
+            if (ok != kb)
+                free(ok);
+            r = n_no_memory();
+            break;
+        }
+        /* the options best for the mover by their stops first (Left: the greatest right
+         * stop, which is G's left stop; Right: the least left stop) */
+        for (int b = 0; b < count; b++) {
             int32_t o = g_pool[g_nodes[g].opt + (right ? g_nodes[g].nl : 0) + b];
-            int m = ss_child(v, n, i, o, child);
+            double k = ss_option_key(o, right);
+            int j = b;
+            while (j > 0 && ok[j - 1] < k) {
+                opts[j] = opts[j - 1];
+                ok[j] = ok[j - 1];
+                j--;
+            }
+            opts[j] = o;
+            ok[j] = k;
+        }
+        for (int b = 0; b < count && r == 0; b++) {
+            int m = ss_child(v, n, i, opts[b], child);
             int t = m < 0 ? -1 : ss_wins(child, m, !right);
             r = t < 0 ? t : !t;
         }
+        if (opts != obuf)
+            free(opts);
+        if (ok != kb)
+            free(ok);
     }
     if (order != sbuf)
         free(order);
