@@ -590,9 +590,11 @@ class _Search:
         A sum of values goes to the compiled search when there is one
         (:data:`COMPILED_SUM_SEARCH`).  It bounds by stops and atomic weights
         but has no means and temperatures: unless every value is all-small
-        (stops 0, temperatures at most 0), the bounds here are asked first, so
-        that a sum of many hot values that its mean decides at once is not
-        searched move by move there.
+        (stops 0, temperatures at most 0), the bounds here are asked first, and
+        the compiled search gets :data:`_HOT_NODES` new positions, after which
+        the moves are played here, each option put to these bounds again; so
+        a sum of many hot values that its mean decides within a move or two
+        is not searched to the end there.
         """
         key = (
             tuple(sorted([g.serial for g in values])),
@@ -613,7 +615,7 @@ class _Search:
             if not small:
                 result = self.bounds(values, player)
             if result is None and self.compiled:
-                result = self.compiled_wins(values, player)
+                result = self.compiled_wins(values, player, None if small else _HOT_NODES)
             if result is None and small:  # (it could not answer)
                 result = self.bounds(values, player)
         if result is None:
@@ -621,23 +623,29 @@ class _Search:
         self.table[key] = result
         return result
 
-    def compiled_wins(self, values: list[Game], player: Player) -> bool | None:
-        """The compiled search's answer for a sum of values (None: it cannot answer).
+    def compiled_wins(
+        self, values: list[Game], player: Player, most: int | None = None
+    ) -> bool | None:
+        """The compiled search's answer for a sum of values, or None.
 
+        None when it cannot answer (then the Python search does, and this
+        search asks it no more) or when it searched ``most`` new positions
+        without an answer (the Python search then plays the moves of this sum
+        and asks again for each option; what it settled stays in its table).
         Its positions count against this slice of the race, each
         :data:`_COMPILED_NODES` of them as one of the Python search's.
         """
         nodes = self.nodes
-        found = sum_wins(
-            values, player is Player.LEFT, None if nodes is None else nodes * _COMPILED_NODES
-        )
+        limit = None if nodes is None else nodes * _COMPILED_NODES
+        capped = most is not None and (limit is None or most < limit)
+        found = sum_wins(values, player is Player.LEFT, most if capped else limit)
         if found is None:  # no compiled engine, or a number beyond it: the Python search
             self.compiled = False
             return None
         answer, spent = found
         if nodes is not None:
             self.nodes = nodes - -(-spent // _COMPILED_NODES)
-        if answer is None:
+        if answer is None and not capped:
             raise _Slice
         return answer
 
@@ -815,6 +823,7 @@ True
 """
 
 _COMPILED_NODES = 64  # positions of the compiled sum search counted as one of the Python search's
+_HOT_NODES = 4096  # the compiled search's positions for a sum of hot values before Python plays it
 _PURE_SHARE = 5 * VALUE_SHARE  # without the compiled solvers: the search's share
 _FIRST_WORK = 16_384  # steps of work in the value route's first slice (fewer restarts: bench_play)
 _FIRST_NODES = 64  # positions in the search's first slice

@@ -431,43 +431,69 @@ static inline double ss_option_key(int32_t o, int right)
 }
 
 /* Try each move, hottest part first; 1 a move wins, 0 none does, -1, SS_SLICE. */
+/* A part to move in: its place in the sum and its key (the width of its stops). */
+typedef struct {
+    double key;
+    int32_t id;
+    int at;
+} ss_part;
+
+/* wider first, then the later node */
+static int ss_part_cmp(const void *a, const void *b)
+{
+    const ss_part *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? 1 : -1;
+    return (x->id < y->id) - (x->id > y->id);
+}
+
 static int ss_search(const int32_t *v, int n, int right)
 {
-    int32_t sbuf[2 * 32];
-    double kbuf[32];
-    int32_t *order = n <= 32 ? sbuf : malloc((size_t)n * 2 * sizeof(int32_t));
-    double *key = n <= 32 ? kbuf : malloc((size_t)n * sizeof(double));
-    if (!order || !key) {
-        if (order != sbuf)
-            free(order);
-        if (key != kbuf)
-            free(key);
+    int32_t cbuf[32];
+    ss_part pbuf[32];
+    int32_t *child = n <= 32 ? cbuf : malloc((size_t)n * sizeof(int32_t));
+    ss_part *part = n <= 32 ? pbuf : malloc((size_t)n * sizeof(ss_part));
+    if (!child || !part) {
+        if (child != cbuf)
+            free(child);
+        if (part != pbuf)
+            free(part);
         return n_no_memory();
     }
-    int32_t *child = order + n;
-    /* the parts that are not numbers, by stop width (wider first, then later node) */
-    int movable = 0, number = -1;
+    /* the distinct parts that are not numbers (a move in one copy of a value is a move
+     * in any), by stop width (wider first, then the later node) */
+    int movable = 0, copies = 0, number = -1;
     for (int i = 0; i < n; i++) {
         if (g_nodes[v[i]].is_num) {
             number = i;
             continue;
         }
-        double k = ldexp((double)g_nodes[v[i]].ls_num, -g_nodes[v[i]].ls_exp) -
-                   ldexp((double)g_nodes[v[i]].rs_num, -g_nodes[v[i]].rs_exp);
+        copies++;
+        if (i > 0 && v[i] == v[i - 1])
+            continue; /* (v is sorted) */
+        ss_part p = {ldexp((double)g_nodes[v[i]].ls_num, -g_nodes[v[i]].ls_exp) -
+                         ldexp((double)g_nodes[v[i]].rs_num, -g_nodes[v[i]].rs_exp),
+                     v[i], i};
         int j = movable++;
-        while (j > 0 && (key[j - 1] < k || (key[j - 1] == k && v[order[j - 1]] < v[i]))) {
-            order[j] = order[j - 1];
-            key[j] = key[j - 1];
+        if (n > 32) {
+            part[j] = p;
+            continue;
+        }
+        while (j > 0 && ss_part_cmp(&part[j - 1], &p) > 0) {
+            part[j] = part[j - 1];
             j--;
         }
-        order[j] = i;
-        key[j] = k;
+        part[j] = p;
     }
-    if (number >= 0 && !(movable == 1)) /* number avoidance: not beside one non-number */
-        order[movable++] = number;
+    if (n > 32)
+        qsort(part, (size_t)movable, sizeof(ss_part), ss_part_cmp);
+    if (number >= 0 && copies != 1) { /* number avoidance: not beside one non-number */
+        ss_part p = {0, v[number], number};
+        part[movable++] = p;
+    }
     int r = 0;
     for (int a = 0; a < movable && r == 0; a++) {
-        int i = order[a];
+        int i = part[a].at;
         int32_t g = v[i];
         if (ensure_options(g) < 0) {
             r = -1;
@@ -508,10 +534,10 @@ static int ss_search(const int32_t *v, int n, int right)
         if (ok != kb)
             free(ok);
     }
-    if (order != sbuf)
-        free(order);
-    if (key != kbuf)
-        free(key);
+    if (child != cbuf)
+        free(child);
+    if (part != pbuf)
+        free(part);
     return r;
 }
 
