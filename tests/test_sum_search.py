@@ -134,6 +134,39 @@ def test_all_small_sums_with_ups_use_the_atomic_weights(values: list[Game], ups:
     check([*values, *([cgt.up] * ups if ups >= 0 else [cgt.down] * -ups), cgt.star])
 
 
+@settings(max_examples=60 if COMPILED else 15, deadline=None)
+@given(sums(st.one_of(forms, day2)), st.integers(0, 12))
+def test_hot_sums_past_the_compiled_cap(values: list[Game], copies: int) -> None:
+    """Hot sums get a few compiled positions, then Python plays their moves and asks
+    the compiled search again for each option (a cap of 1 makes that happen at once)."""
+    values = [*values, *[cgt.parse("{2|-1}")] * copies, *[cgt.parse("{1|-3}")] * copies]
+    before = play_module._HOT_NODES
+    play_module._HOT_NODES = 1
+    try:
+        check(values)
+    finally:
+        play_module._HOT_NODES = before
+
+
+def test_many_hot_values_are_settled_by_their_mean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """150 copies each of {2|-1} and {1|-3} and a switch +-150: the mean (-75) and the
+    temperatures (150) leave it open, one move settles it; the compiled search alone has
+    no means and searches long (0.6 s), so it gets only _HOT_NODES positions at a time."""
+    spent: list[int] = []
+
+    def counting(values: list[Game], left: bool, limit: int | None = None) -> object:
+        found = sum_wins(values, left, limit)
+        spent.append(0 if found is None else found[1])
+        return found
+
+    monkeypatch.setattr(play_module, "sum_wins", counting)
+    monkeypatch.setattr(play_module, "ROUTE", "search")
+    a, b, c = cgt.parse("{2|-1}"), cgt.parse("{1|-3}"), cgt.parse("{150|-150}")
+    s = Sum(*[a] * 150, *[b] * 150, c)
+    assert play_module.first_player_wins(s, "L") and play_module.first_player_wins(s, "R")
+    assert sum(spent) <= 2 * play_module._HOT_NODES  # one capped try a player, then Python
+
+
 def clobber_region(rng: random.Random, high: int = 2, wide: int = 5) -> Clobber:
     cells = [
         rng.choice("xo.") if rng.random() < 0.3 else rng.choice("xo") for _ in range(high * wide)

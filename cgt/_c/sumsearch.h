@@ -30,8 +30,8 @@
  * - A transposition table (table.h's CGT_TABLE) of (sorted node ids, player) ->
  *   result, the ids in an arena beside it, kept across calls: a result is a fact
  *   about values.  Both are bounded by this search's share of the memory budget
- *   (ss_set_limit: 4/64 of the kernels' share) and by the cache limit (entries),
- *   and emptied together when full.  Per node it keeps all-smallness, the far-star
+ *   (ss_set_limit: 4/64 of the kernels' share, half of it for the per-node records
+ *   below) and by the cache limit (entries), and emptied together when full.  Per node it keeps all-smallness, the far-star
  *   index and the atomic weight (an array indexed by node id).  Everything is keyed
  *   on node ids, so it goes with the nodes (the engine's on_reset hook).
  *
@@ -54,9 +54,9 @@
 /* ------------------------------------------------------------------------ */
 typedef struct {
     int32_t aw;   /* the node of the atomic weight (all-small nodes); 0: not known */
-    int32_t far;  /* the far-star index; 0: not known */
+    uint16_t far; /* the far-star index (at most NUS_M_MAX + 1); 0: not known */
     int8_t small; /* 1 all-small, -1 not, 0 not known */
-} ss_node;
+} ss_node;        /* (8 bytes a node, beside the engine's own) */
 
 static ss_node *ss_info;
 static int32_t ss_info_cap;
@@ -122,7 +122,8 @@ static int32_t ss_far(int32_t g)
     LEAVE();
     if (r < 0 || !(s = ss_at(g)))
         return -1;
-    s->far = r;
+    if (r <= 0xFFFF)
+        s->far = (uint16_t)r;
     return r;
 }
 
@@ -626,12 +627,14 @@ static size_t ss_bytes(void)
            (size_t)ss_info_cap * sizeof(ss_node);
 }
 
-/* This search's share of the kernels' budget: `bytes` (half the table, half the
- * arena of ids), and at most `entries` results (0: no such bound). */
+/* This search's share of the kernels' budget: `bytes`, half for the per-node records
+ * (8 bytes a node, at most about a seventh of the engine's node bytes, which are a
+ * quarter of the budget: so within it), a quarter each for the table and the arena of
+ * ids; and at most `entries` results (0: no such bound). */
 static void ss_set_limit(size_t bytes, uint64_t entries)
 {
-    ss_table.max_cap = api_slots_within(bytes / 2, sizeof(ss_entry));
-    ss_arena_max = bytes / 2 / sizeof(int32_t);
+    ss_table.max_cap = api_slots_within(bytes / 4, sizeof(ss_entry));
+    ss_arena_max = bytes / 4 / sizeof(int32_t);
     if (ss_arena_max < 4096)
         ss_arena_max = 4096;
     /* (ss_store keeps the count within the engine's g_memo_entries) */
