@@ -23,9 +23,12 @@
  *   have: here those positions are searched instead (the same answers).
  *
  * - Moves: the hottest part first, by the width of its stops (LS - RS; wider
- *   first, ties by the later node first); the number (the nus part when it is a
- *   number) last, and not at all when the rest is a single value that is not a
- *   number (number avoidance).
+ *   first, ties by the later node first), one copy of each distinct value; in it
+ *   the options best for the mover by their stops first (Left: the greatest right
+ *   stop); the number (the nus part when it is a number) last, and not at all when
+ *   the rest is a single value that is not a number (number avoidance).  cgt.play
+ *   gives a sum of hot values a cap of positions (its _HOT_NODES) and then plays
+ *   its moves in Python, where means and temperatures bound each option.
  *
  * - A transposition table (table.h's CGT_TABLE) of (sorted node ids, player) ->
  *   result, the ids in an arena beside it, kept across calls: a result is a fact
