@@ -372,6 +372,34 @@ def test_the_table_keeps_within_the_cache_limit(cold: None) -> None:
     assert "sum_search" in cgt.cache_info()
 
 
+@needs_kernel
+def test_slices_survive_the_engine_forgetting_its_nodes(cold: None) -> None:
+    """Under a small memory budget the engine empties its node tables when they are over
+    it (at the start of a call), and cgt.clear_caches() empties them at once; this
+    search's tables go with them (its on_reset hook), and the slices still come to the
+    right answer (a table keyed on node ids that outlived the nodes would mislead them)."""
+    rng = random.Random(8)
+    values = [clobber_region(rng).value() for _ in range(8)]
+    expected = [by_python_search(values, left) for left in (True, False)]
+    old = cgt.memory_limit()
+    try:
+        cgt.set_memory_limit(8 << 20)
+        for left, wins in zip((True, False), expected, strict=True):
+            # slices that double, as the race's do: a table too small to keep what the
+            # search settled loses it when it is emptied, and a slice large enough for
+            # the whole search then answers
+            for calls in range(30):
+                found = sum_wins(values, left, 200 << calls)
+                assert found is not None
+                if found[0] is not None:
+                    break
+                if calls == 2:
+                    cgt.clear_caches()  # the nodes go now, and the table (work done is lost)
+            assert found[0] is wins
+    finally:
+        cgt.set_memory_limit(old)
+
+
 def test_players_agree_through_outcome() -> None:
     rng = random.Random(1)
     s = Sum(*[clobber_region(rng) for _ in range(6)], cgt.parse("{1|-1}"))
