@@ -117,6 +117,8 @@ KERNEL_TEST_FILES = frozenset(
         "tests/games/test_kayles.py",
         "tests/sources/test_seed_002_impartial.py",
         "cgt/games/heap.py",
+        # canonical: the compiled search over sums of values (sumsearch.h)
+        "tests/test_sum_search.py",
     }
 )
 _ROOT = Path(__file__).resolve().parent

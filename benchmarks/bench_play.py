@@ -11,12 +11,15 @@ canonical forms of some sums blow up (seconds) and the search answers.
 
 For each sum, both sides start cold (``cgt.clear_caches()`` and the solver
 tables) with the parts already valued, since both need the parts' values;
-then ``cgt.play.outcome(sum)`` is timed against ``sum.value().outcome()``
+then ``cgt.play.outcome(sum)`` is timed against ``sum.value().outcome()``,
+and again with the search in Python throughout (``COMPILED_SUM_SEARCH`` off:
+the outcome search before the compiled sum search, ``cgt/_c/sumsearch.h``)
 (a value that needs over :data:`VALUE_CAP` steps is given up: its time is
 then a lower bound, and the outcome is checked against the search alone).
 A second table times both from cold including the parts.  Printed: totals
 over the seeds and the ratio value / outcome (above 1: ``outcome`` is
-faster), and that every outcome agreed.  Times are CPU seconds
+faster), the same for the Python search ("python search"), and that every
+outcome agreed.  Times are CPU seconds
 (``time.process_time``).  Not part of the tests, except ``--smoke`` (CI):
 three sums of four regions each, the search's outcome checked against the
 value's and both against the pure-Python paths.
@@ -108,6 +111,16 @@ def smoke() -> int:
     return _smoke.run(__file__, ours)
 
 
+def python_search_outcome(s: Sum) -> cgt.Outcome:
+    """``outcome(s)`` with the compiled sum search off (as before it; the same answers)."""
+    before = getattr(play, "COMPILED_SUM_SEARCH", False)
+    play.COMPILED_SUM_SEARCH = False  # type: ignore[attr-defined,unused-ignore]
+    try:
+        return outcome(s)
+    finally:
+        play.COMPILED_SUM_SEARCH = before  # type: ignore[attr-defined,unused-ignore]
+
+
 def main() -> None:
     if "--smoke" in sys.argv:
         sys.exit(smoke())
@@ -123,7 +136,7 @@ def main() -> None:
         title = "sum only (parts valued first)" if value_parts else "from cold (parts included)"
         print(title)
         for name, make, n in workloads:
-            search_total = value_total = 0.0
+            search_total = value_total = python_total = 0.0
             agree, capped = True, 0
             for seed in range(args.seeds):
                 rng = random.Random(seed)
@@ -132,6 +145,10 @@ def main() -> None:
                 by_value, t_value = timed(lambda s=s: capped_value_outcome(s))
                 cold(s, value_parts)
                 by_search, t_search = timed(lambda s=s: outcome(s))
+                cold(s, value_parts)
+                by_python, t_python = timed(lambda s=s: python_search_outcome(s))
+                agree &= by_python is by_search
+                python_total += t_python
                 if by_value is None:  # the value did not finish: check by the search alone
                     capped += 1
                     by_value = search_only(s)
@@ -141,7 +158,10 @@ def main() -> None:
             at_least = ">=" if capped else "  "
             print(
                 f"  {name:20} outcome {search_total:7.3f} s  value {at_least}{value_total:7.3f} s  "
-                f"ratio {at_least}{value_total / search_total:6.1f}x  agree {agree}"
+                f"ratio {at_least}{value_total / search_total:6.1f}x  "
+                f"(python search {python_total:7.3f} s, "
+                f"{at_least}{value_total / python_total:5.1f}x)  "
+                f"agree {agree}"
                 + (f"  ({capped} values stopped at {VALUE_CAP:,} steps)" if capped else ""),
                 flush=True,
             )

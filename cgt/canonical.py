@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import KeyedRef, WeakValueDictionary
 
 from . import _budget, _cache
+from ._deep import deep
 from .dyadic import Dyadic, _make, _simplest_above, number_birthday
 from .kernels import kernel
 
@@ -58,6 +59,7 @@ __all__ = [
     "negate",
     "set_cache_limit",
     "set_memory_limit",
+    "sum_wins",
     "work_left",
     "work_limit",
 ]
@@ -1070,3 +1072,54 @@ if _kernel is not None:
             )
         }
     )
+
+
+@deep
+def sum_wins(
+    values: Iterable[Game], left: bool, limit: int | None = None
+) -> tuple[bool | None, int] | None:
+    """Does the player moving first (Left if ``left``, else Right) win the sum of ``values``?
+
+    The compiled outcome search over sums of canonical values
+    (``cgt/_c/sumsearch.h``, on the node engine), the twin of the value-only
+    part of :func:`cgt.outcome`'s search: numbers, ups and nimbers added into
+    one value, a value and its negative cancelled, decided from the parts'
+    stops and (all-small parts) atomic weights where they decide it, else move
+    by move, the widest part first, with a table of the sums it settled, kept
+    between calls (bounded, emptied with the engine's nodes).
+
+    Returns ``(answer, positions)``: the answer (``None`` when ``limit`` new
+    positions were searched without one: a second call resumes where this one
+    stopped, its table keeping what it settled) and the number of new
+    positions searched.  Returns ``None`` when there is no compiled engine
+    (pure Python) or it cannot answer (a number beyond 64 bits, a call from
+    inside a running one): the caller then searches in Python.  The work
+    budget (:func:`work_limit`) is spent one step a new position; a search
+    deeper than the recursion limit allows is run again on a big stack
+    (:mod:`cgt._deep`).
+
+    >>> from cgt import parse
+    >>> found = sum_wins([parse("{1|-1}"), parse("^"), parse("*")], left=False)
+    >>> found is None or found[0]   # Right wins moving first: to -1 + ^*
+    True
+    >>> found = sum_wins([parse("^"), parse("v")], left=True)
+    >>> found is None or found == (False, 1)   # ^ + v = 0: the mover loses
+    True
+    """
+    if _kernel is None:
+        return None
+    if not isinstance(values, (list, tuple)):
+        try:
+            values = list(values)
+        except TypeError:
+            from .errors import WrongType
+
+            raise WrongType(
+                f"sum_wins takes an iterable of games, not {type(values).__name__}"
+            ) from None
+    found: tuple[bool | None, int] | None = _kernel.sum_wins(
+        values,
+        not left,
+        -1 if limit is None else max(limit, 0),
+    )
+    return found

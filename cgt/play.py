@@ -42,7 +42,7 @@ from ._deep import deep
 from ._options import has_options_method, options_method
 from ._svg import Drawable, short_text
 from .canonical import _options as _engine_options
-from .canonical import on_clear
+from .canonical import on_clear, sum_wins
 from .dyadic import Dyadic
 from .errors import (
     CGTError,
@@ -521,6 +521,7 @@ class _Search:
         self.valued: dict[Hashable, Game | None] = {}
         self.heat: dict[int, tuple[int, int, int, int] | None] = {}
         self.nodes: int | None = None  # positions this slice of the race may still search
+        self.compiled = COMPILED_SUM_SEARCH  # sums of values to cgt.canonical.sum_wins
 
     # --- states ----------------------------------------------------------------
     def state(self, position: Any) -> tuple[list[Game], list[Any]]:
@@ -584,7 +585,17 @@ class _Search:
 
     # --- the search --------------------------------------------------------------
     def wins(self, values: list[Game], raw: list[Any], player: Player) -> bool:
-        """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?"""
+        """Does ``player``, moving first, win the sum of (simplified) ``values`` and ``raw``?
+
+        A sum of values goes to the compiled search when there is one
+        (:data:`COMPILED_SUM_SEARCH`).  It bounds by stops and atomic weights
+        but has no means and temperatures: unless every value is all-small
+        (stops 0, temperatures at most 0), the bounds here are asked first, and
+        the compiled search gets :data:`_HOT_NODES` new positions, after which
+        the moves are played here, each option put to these bounds again; so
+        a sum of many hot values that its mean decides within a move or two
+        is not searched to the end there.
+        """
         key = (
             tuple(sorted([g.serial for g in values])),
             frozenset(Counter(_component_key(c) for c in raw).items()) if raw else None,
@@ -597,11 +608,46 @@ class _Search:
             if self.nodes <= 0:
                 raise _Slice
             self.nodes -= 1
-        result = self.bounds(values, player) if not raw else None
+        result = None
+        if not raw:
+            # all-small values: the compiled search has every bound that applies
+            small = self.compiled and all(g.is_all_small for g in values)
+            if not small:
+                result = self.bounds(values, player)
+            if result is None and self.compiled:
+                result = self.compiled_wins(values, player, None if small else _HOT_NODES)
+            if result is None and small:  # (it could not answer)
+                result = self.bounds(values, player)
         if result is None:
             result = self.search(values, raw, player)
         self.table[key] = result
         return result
+
+    def compiled_wins(
+        self, values: list[Game], player: Player, most: int | None = None
+    ) -> bool | None:
+        """The compiled search's answer for a sum of values, or None.
+
+        None when it cannot answer (then the Python search does, and this
+        search asks it no more) or when it searched ``most`` new positions
+        without an answer (the Python search then plays the moves of this sum
+        and asks again for each option; what it settled stays in its table).
+        Its positions count against this slice of the race, each
+        :data:`_COMPILED_NODES` of them as one of the Python search's.
+        """
+        nodes = self.nodes
+        limit = None if nodes is None else nodes * _COMPILED_NODES
+        capped = most is not None and (limit is None or most < limit)
+        found = sum_wins(values, player is Player.LEFT, most if capped else limit)
+        if found is None:  # no compiled engine, or a number beyond it: the Python search
+            self.compiled = False
+            return None
+        answer, spent = found
+        if nodes is not None:
+            self.nodes = nodes - -(-spent // _COMPILED_NODES)
+        if answer is None and not capped:
+            raise _Slice
+        return answer
 
     def thermal(self, g: Game) -> tuple[int, int, int, int]:
         """Mean, temperature and stops of a value as integers in units of 2**-64.
@@ -767,6 +813,17 @@ race, and values there are dearer): an answer costs at most about
 10
 """
 
+COMPILED_SUM_SEARCH = True
+"""Whether the outcome search hands the sums whose parts are all valued to the
+compiled search (:func:`cgt.canonical.sum_wins`; with the canonical kernel).
+``False``: the search in Python throughout (the same answers; tests compare them).
+
+>>> COMPILED_SUM_SEARCH
+True
+"""
+
+_COMPILED_NODES = 64  # positions of the compiled sum search counted as one of the Python search's
+_HOT_NODES = 4096  # the compiled search's positions for a sum of hot values before Python plays it
 _PURE_SHARE = 5 * VALUE_SHARE  # without the compiled solvers: the search's share
 _FIRST_WORK = 16_384  # steps of work in the value route's first slice (fewer restarts: bench_play)
 _FIRST_NODES = 64  # positions in the search's first slice

@@ -245,6 +245,8 @@ work_spend(int64_t steps)
 
 /* The node engine (engine.h), exported to the compiled solvers as _engine_api. */
 #include "engine.h"
+/* The search of sums of values on it (cgt.canonical.sum_wins, cgt.play's outcome search). */
+#include "sumsearch.h"
 
 /* ------------------------------------------------------------------------ */
 /* Dyadic comparison                                                         */
@@ -656,6 +658,65 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* Who wins a sum of values (sumsearch.h)                                    */
+/* ------------------------------------------------------------------------ */
+/* sum_wins(values, right, limit) -> (answer, positions): does the player (right: Right,
+   else Left) moving first win the sum of the games `values`?  answer True or False, or
+   None when `limit` new positions (limit < 0: no bound) were searched without one (the
+   next call resumes); positions: the new positions searched.  None instead of the pair
+   when the engine cannot answer (its Fallback: a number beyond 64 bits, a re-entrant
+   call): the caller searches in Python. */
+static PyObject *
+k_sum_wins(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *values;
+    int right;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OpL:sum_wins", &values, &right, &limit))
+        return NULL;
+    PyObject *seq = PySequence_Fast(values, "sum_wins takes a sequence of games");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = NULL;
+    int32_t *ids = NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (check_game(PySequence_Fast_GET_ITEM(seq, i), "sum_wins") < 0)
+            goto done;
+    if (n > 65535) { /* (beyond the table's keys: Python searches) */
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    ids = PyMem_Malloc((size_t)(n + 1) * sizeof(int32_t));
+    if (ids == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (n_enter() < 0)
+        goto fallback;
+    int r = 0;
+    for (Py_ssize_t i = 0; i < n && r >= 0; i++)
+        r = ids[i] = n_of_game(PySequence_Fast_GET_ITEM(seq, i));
+    if (r >= 0)
+        r = ss_call(ids, (int)n, right, limit);
+    long long spent = (long long)ss_spent; /* (read inside the call) */
+    n_leave();
+    if (r == -1)
+        goto fallback;
+    out = Py_BuildValue("(OL)", r == SS_SLICE ? Py_None : r ? Py_True : Py_False, spent);
+    goto done;
+fallback:
+    if (PyErr_ExceptionMatches(Fallback)) {
+        PyErr_Clear();
+        out = Py_NewRef(Py_None);
+    }
+done:
+    PyMem_Free(ids);
+    Py_DECREF(seq);
+    return out;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Module                                                                    */
 /* ------------------------------------------------------------------------ */
 static PyObject *
@@ -671,8 +732,9 @@ k_usage(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args))
 {
     cgt_engine_usage u;
     api_usage(&u);
-    return Py_BuildValue("{s:(nn),s:(nn),s:(nn)}", "nodes", u.nodes, u.node_bytes, "compare",
-                         u.compare, u.compare_bytes, "sum", u.sum, u.sum_bytes);
+    return Py_BuildValue("{s:(nn),s:(nn),s:(nn),s:(nn)}", "nodes", u.nodes, u.node_bytes,
+                         "compare", u.compare, u.compare_bytes, "sum", u.sum, u.sum_bytes,
+                         "sum_search", (Py_ssize_t)ss_table.count, (Py_ssize_t)ss_bytes());
 }
 
 /* set_limit(bytes, entries=0): the engine's share of the memory budget, as in
@@ -684,6 +746,7 @@ k_set_limit(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "K|K:set_limit", &total, &entries))
         return NULL;
     api_set_limit(total, entries);
+    ss_set_limit((size_t)(total / 64) * 4, entries); /* the sum search's 4/64 (engine.h) */
     Py_RETURN_NONE;
 }
 
@@ -832,6 +895,11 @@ static PyMethodDef methods[] = {
      "tuple, right tuple, index of the left stop's option, index of the right stop's option), "
      "and cgt.canonical's intern tables, serial counter and lock."},
     {"clear_engine", k_clear, METH_NOARGS, "clear_engine(): the same as clear()."},
+    {"sum_wins", k_sum_wins, METH_VARARGS,
+     "sum_wins(values, right, limit) -> (answer, positions) or None: does the player moving "
+     "first (right: Right, else Left) win the sum of the games values?  answer None: limit new "
+     "positions searched (limit < 0: no bound), call again to resume; None: the engine cannot "
+     "answer (search in Python)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -870,7 +938,7 @@ PyInit__kernel_canonical(void)
         Py_DECREF(m);
         return NULL;
     }
-    if (engine_init(m) < 0) {
+    if (engine_init(m) < 0 || ss_init() < 0) {
         Py_DECREF(m);
         return NULL;
     }

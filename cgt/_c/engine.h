@@ -1851,14 +1851,15 @@ static uint32_t api_slots_within(size_t bytes, size_t slot)
 }
 
 /* The engine's share of the kernels' budget of `total` bytes, in 64ths: nodes
- * 16, compare 16, sum 4 (the solvers take their shares of the rest); each memo
+ * 16, compare 12, sum 4 (canonical.c's sum search 4 more, sumsearch.h; the solvers
+ * take their shares of the rest); each memo
  * at most `entries` entries too (0: no such bound).  Tables already over their
  * new share go now, or when the running call leaves. */
 static void api_set_limit(uint64_t total, uint64_t entries)
 {
     size_t unit = (size_t)(total / 64);
     g_node_bytes = 16 * unit;
-    m_le.max_cap = api_slots_within(16 * unit, MEMO_SLOT);
+    m_le.max_cap = api_slots_within(12 * unit, MEMO_SLOT);
     m_add.max_cap = api_slots_within(4 * unit, MEMO_SLOT);
     g_memo_entries = entries;
     if (entries) { /* a table is at most half full */

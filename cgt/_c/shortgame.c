@@ -809,7 +809,7 @@ static PyObject *py_clear(PyObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
-/* Shares of the budget, in 64ths: the engine's nodes 16, compare 16, sum 4 (E->set_limit),
+/* Shares of the budget, in 64ths: the engine's nodes 16, compare 12, sum 4, sum search 4,
  * each board table 4, each stone table 2, each graph table 2, the strips' table 4 (64 of 64). */
 static PyObject *py_set_limit(PyObject *self, PyObject *args)
 {
