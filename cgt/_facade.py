@@ -45,6 +45,8 @@ TABLE: dict[str, Callable[..., Any]] = {
     "ordinal_sum": products.ordinal_sum,
     "norton": products.norton,
     "nim_multiply": products.nim_multiply,
+    "conway_product": products.conway_product,
+    "ordinal_product": products.ordinal_product,
     "misere_outcome": misere.form_misere_outcome,
     "misere_canonical_form": misere_canonical.misere_canonical_form,
     "to_string": notation.to_string,

@@ -96,6 +96,8 @@ THEORY_METHODS: frozenset[str] = frozenset(
         "ordinal_sum",
         "norton",
         "nim_multiply",
+        "conway_product",
+        "ordinal_product",
         # misère theory (cgt.impartial)
         "misere_outcome",
         "misere_canonical_form",
@@ -1265,6 +1267,27 @@ class Game:
         (*, *13)
         """
         value: Game = _theory("nim_multiply")(self, h)
+        return value
+
+    def conway_product(self, h: GameLike) -> Game:
+        """Conway's product ``G.H`` of canonical forms (CGSuite's ``ConwayProduct``).
+
+        >>> import cgt
+        >>> cgt.parse("3/4").conway_product("1/2"), cgt.nimber(5).conway_product("*6")
+        (3/8, *8)
+        """
+        value: Game = _theory("conway_product")(self, h)
+        return value
+
+    def ordinal_product(self, h: GameLike) -> Game:
+        """The ordinal product ``G (x) H`` (CGSuite's ``OrdinalProduct``): ``G``
+        substituted for each blue edge of the stalk ``H``, ``-G`` for each red one.
+
+        >>> import cgt
+        >>> cgt.parse("1/2").ordinal_product("1/4"), cgt.nimber(5).ordinal_product("*6")
+        (11/32, *30)
+        """
+        value: Game = _theory("ordinal_product")(self, h)
         return value
 
     # --- notation ---------------------------------------------------------------

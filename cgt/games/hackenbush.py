@@ -9,8 +9,9 @@ Positions come from a ``networkx.MultiGraph`` (or ``Graph``) with the edge
 attribute ``color`` and a ground node (or several, all treated as one), from
 a list of ``(u, v, colour)`` triples, or from CGSuite's string form of trees
 planted on the ground (:meth:`Hackenbush.parse`): ``l`` blue, ``r`` red,
-``e`` green, a run of letters a stalk going up, parentheses branches, and a
-top-level ``;`` between trees standing on the ground.
+``e`` green, a run of letters a stalk going up, parentheses branches, a
+top-level ``;`` between trees standing on the ground, and vertex labels
+``:X`` / ``:{Name}`` for cycles (one name, one vertex).
 
 Values use the theory where it applies and the generic solver elsewhere:
 
@@ -37,12 +38,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
+from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _cache
 from .._compat import flag
 from .._svg import Drawable
-from ..errors import InvalidPosition, NotImpartial, ParseError
+from ..errors import InvalidPosition, NotImpartial, ParseError, TooLarge
 from .base import Position, register_cache, solver_for
 from .registry import register_ruleset
 
@@ -53,6 +55,7 @@ __all__ = [
     "Hackenbush",
     "green_grundy",
     "red_blue_tree_value",
+    "stalk_string",
     "stalk_value",
 ]
 
@@ -92,6 +95,49 @@ def stalk_value(colours: str) -> Fraction:
             step /= 2
         total += step if c == "L" else -step
     return total
+
+
+_STALK_LIMIT = 1 << 20
+"""The longest stalk :func:`stalk_string` writes out."""
+
+
+def stalk_string(x: Any) -> str:
+    """The blue-red stalk worth the number ``x``, from the ground up (``l`` blue,
+    ``r`` red): its sign expansion, the inverse of Berlekamp's rule.
+
+    Whole steps towards ``x`` until reaching or passing it, then steps of
+    ``1/2``, ``1/4``, ... towards it; a step up is a blue edge, a step down a
+    red one.  The stalk has as many edges as ``x``'s birthday.  ``x`` is an
+    int, a :class:`~cgt.Dyadic`, a dyadic :class:`~fractions.Fraction` or
+    string, or a number :class:`~cgt.Game`; stalks over ``2**20`` edges raise
+    :class:`~cgt.TooLarge`.
+
+    >>> stalk_string(3), stalk_string("3/4"), stalk_string(-2.5), stalk_string(0)
+    ('lll', 'lrl', 'rrrl', '')
+    >>> stalk_value(stalk_string("77/128"))
+    Fraction(77, 128)
+    """
+    from ..game import Game, to_game
+
+    try:
+        g = x if isinstance(x, Game) else to_game(x)
+    except (TypeError, ValueError) as err:
+        raise InvalidPosition(f"a stalk is made for a dyadic number, not {x!r}") from err
+    if not g.is_number:
+        raise InvalidPosition(f"a blue-red stalk is worth a number, and {g} is not one")
+    if g.birthday() > _STALK_LIMIT:
+        raise TooLarge(f"the stalk of {g} has {g.birthday()} edges (the limit is {_STALK_LIMIT})")
+    target = g.to_dyadic().as_fraction()
+    whole = -((-target) // 1) if target > 0 else -(target // 1)  # whole steps: up to ceil(|x|)
+    letters = ["l" if target > 0 else "r"] * int(abs(whole))
+    at = Fraction(whole if target > 0 else -whole)
+    step = Fraction(1, 2)
+    while at != target:
+        up = at < target
+        letters.append("l" if up else "r")
+        at += step if up else -step
+        step /= 2
+    return "".join(letters)
 
 
 def _above_blue(x: Fraction) -> Fraction:
@@ -327,6 +373,84 @@ def _canonical_tree(children: dict[int, list[tuple[str, int]]], order: list[int]
     return text[0]
 
 
+def _label_text(name: str) -> str:
+    return ":" + name if len(name) == 1 else ":{" + name + "}"
+
+
+def _labelled_string(edges: Sequence[Edge], labels: dict[int, str]) -> str:
+    """Any graph on the ground in the string form with vertex labels.
+
+    A depth-first search from the ground gives the trees of the string; every
+    other edge (closing a cycle, a loop, a second edge between two vertices)
+    is written at its first vertex as a one-edge branch ending at a labelled
+    vertex.  Vertices keep the labels they were read with; others needing one
+    get the first unused of ``A``, ``B``, ... (then ``{v1}``, ``{v2}``, ...).
+
+    >>> _labelled_string([(0, 1, "G"), (1, 2, "G"), (2, 0, "G")], {})
+    'ee:A;e:A'
+    >>> _labelled_string([(0, 1, "L"), (1, 1, "R"), (1, 2, "L")], {})
+    'l:A(r:A;l)'
+    """
+    adj: dict[int, list[tuple[int, int]]] = {0: []}
+    for i, (u, v, _) in enumerate(edges):
+        adj.setdefault(u, []).append((i, v))
+        if v != u:
+            adj.setdefault(v, []).append((i, u))
+    # the depth-first tree, iteratively, branches in the order of the edges
+    seen = {0}
+    order = [0]
+    tree_edge: set[int] = set()
+    stack = [(0, 0)]
+    while stack:
+        node, k = stack[-1]
+        if k == len(adj[node]):
+            stack.pop()
+            continue
+        stack[-1] = (node, k + 1)
+        i, w = adj[node][k]
+        if w not in seen:
+            seen.add(w)
+            order.append(w)
+            tree_edge.add(i)
+            stack.append((w, 0))
+    position = {n: k for k, n in enumerate(order)}
+    branches: dict[int, list[tuple[int, str, int]]] = {n: [] for n in order}
+    wanted: set[int] = set()
+    for i, (u, v, c) in enumerate(edges):
+        a, b = (u, v) if position[u] <= position[v] else (v, u)
+        branches[a].append((i, c, b))
+        if i not in tree_edge:
+            wanted.add(b)
+    used = {name for n, name in labels.items() if n in wanted}
+    names: dict[int, str] = {}
+    fresh = (chr(c) for c in range(ord("A"), ord("Z") + 1))
+    spare = (f"v{k}" for k in range(1, len(edges) + 2))
+    for n in order:
+        if n not in wanted:
+            continue
+        name = labels.get(n)
+        if name is None:
+            name = next((x for x in fresh if x not in used), None) or next(
+                x for x in spare if x not in used
+            )
+            used.add(name)
+        names[n] = name
+    text: dict[int, str] = {}
+    for node in reversed(order):
+        parts = []
+        for i, c, w in branches[node]:
+            if i in tree_edge:
+                parts.append(_LETTER[c] + text.pop(w))
+            else:
+                parts.append(_LETTER[c] + _label_text(names[w]))
+        if node == 0:
+            body = ";".join(parts)
+            return (_label_text(names[0]) if 0 in names else "") + body
+        inner = parts[0] if len(parts) == 1 else ("(" + ";".join(parts) + ")" if parts else "")
+        text[node] = (_label_text(names[node]) if node in names else "") + inner
+    raise AssertionError("the ground is always the first node")  # pragma: no cover
+
+
 # ---------------------------------------------------------------------------
 # Parsing
 # ---------------------------------------------------------------------------
@@ -336,14 +460,15 @@ class _Parser:
         self.pos = 0
         self.edges: list[Edge] = []
         self.nodes = 1
+        self.labels: dict[str, int] = {}  # vertex label -> node
 
     def peek(self) -> str:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
             self.pos += 1
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
-    def fail(self, message: str) -> ParseError:
-        return ParseError(message, self.text, self.pos)
+    def fail(self, message: str, at: int | None = None) -> ParseError:
+        return ParseError(message, self.text, self.pos if at is None else at)
 
     def forest(self) -> None:
         if self.peek() == "":
@@ -363,17 +488,53 @@ class _Parser:
                 return
             raise self.fail(f"unexpected {ch!r}" if ch else "unexpected end")
 
+    def label(self) -> tuple[str, int] | None:
+        """A vertex label ``:X`` or ``:{Name}`` (and where it starts), if one follows."""
+        if self.peek() != ":":
+            return None
+        at = self.pos
+        self.pos += 1
+        text = self.text
+        if self.pos < len(text) and text[self.pos] == "{":
+            close = text.find("}", self.pos)
+            if close < 0:
+                self.pos = len(text)
+                raise self.fail("a label :{...} is not closed")
+            name = text[self.pos + 1 : close].strip()
+            self.pos = close + 1
+        else:
+            name = text[self.pos] if self.pos < len(text) else ""
+            self.pos += 1 if name else 0
+        if not name or not all(c.isalnum() or c == "_" for c in name):
+            raise self.fail(
+                "a vertex label is :X (a letter or digit) or :{Name} (letters, digits, _)", at
+            )
+        return name, at
+
     def tree(self, base: int) -> None:
+        found = self.label()  # a label before any edge names the vertex the tree stands on
+        if found is not None:
+            name, at = found
+            known = self.labels.setdefault(name, base)
+            if known != base:
+                raise self.fail(f"the label {name!r} already names another vertex", at)
         ch = self.peek()
-        if ch not in _COLOUR_OF:
+        if ch not in _COLOUR_OF and ch != "(":
             what = repr(ch) if ch else "end"
             raise self.fail(f"expected an edge (l, r or e), found {what}")
         node = base
         while ch in _COLOUR_OF and ch:
-            self.edges.append((node, self.nodes, _COLOUR_OF[ch]))
-            node = self.nodes
-            self.nodes += 1
+            colour = _COLOUR_OF[ch]
             self.pos += 1
+            found = self.label()
+            top = self.labels.get(found[0]) if found is not None else None
+            if top is None:
+                top = self.nodes
+                self.nodes += 1
+                if found is not None:
+                    self.labels[found[0]] = top
+            self.edges.append((node, top, colour))
+            node = top
             ch = self.peek()
         if ch == "(":
             self.pos += 1
@@ -400,6 +561,11 @@ class _Grounds(tuple[Any, ...]):
     printed by the first one's name)."""
 
     __slots__ = ()
+
+
+class _Labels(dict[int, str]):
+    """The vertex labels of a position read from text (node -> label): such a
+    position prints in the string form, labels and all."""
 
 
 @register_ruleset(
@@ -537,6 +703,17 @@ class Hackenbush(Position, Drawable):
         ``;`` at the top level separates trees standing on the ground.  The
         empty string is the empty position.
 
+        Vertices may be labelled, as in CGSuite: ``:X`` (a letter or digit) or
+        ``:{Name}`` after an edge names the vertex at its top, before a tree's
+        first edge the vertex it stands on; every use of a name is the same
+        vertex, so cycles, loops and multiple edges can be written.  Such a
+        position prints in this form, and describes moves by its labels.
+
+        >>> Hackenbush.parse(":Geee:G").value()       # a triangle on the ground
+        *
+        >>> Hackenbush.parse("ee:{top}e:{top}").edges  # a loop at the top of a stalk
+        ((0, 1, 'G'), (1, 2, 'G'), (2, 2, 'G'))
+
         >>> Hackenbush.parse("l(l;rl)").value()
         3/2
         >>> Hackenbush.parse("l(r")
@@ -550,7 +727,18 @@ class Hackenbush(Position, Drawable):
             raise InvalidPosition(f"Hackenbush.parse() needs a str, not {type(text).__name__}")
         parser = _Parser(text)
         parser.forest()
-        return cls._make(tuple(parser.edges))
+        edges = tuple(parser.edges)
+        return cls._make(edges, _Labels({n: name for name, n in parser.labels.items()}))
+
+    @classmethod
+    def stalk(cls, x: Any) -> Hackenbush:
+        """The blue-red stalk worth the number ``x`` (its sign expansion,
+        :func:`stalk_string`).
+
+        >>> Hackenbush.stalk("5/8"), Hackenbush.stalk("5/8").value()
+        (Hackenbush.parse('lrlr'), 5/8)
+        """
+        return cls.parse(stalk_string(x))
 
     # --- structure ---------------------------------------------------------------
     @property
@@ -788,6 +976,8 @@ class Hackenbush(Position, Drawable):
         if rooted is not None:
             order, children = rooted
             return _tree_string(children, order)
+        if isinstance(self._names, _Labels):
+            return _labelled_string(self._edges, self._names)
         name = self._name
         grounds = None if self._names is None else self._names.get(0)
         ground = (
@@ -799,7 +989,7 @@ class Hackenbush(Position, Drawable):
         return f"graph {listed} (ground {ground})"
 
     def __repr__(self) -> str:
-        if _rooted(self._edges) is not None:
+        if _rooted(self._edges) is not None or isinstance(self._names, _Labels):
             return f"Hackenbush.parse({str(self)!r})"
         if self._names is None:
             return f"Hackenbush({list(self._edges)!r})"
@@ -820,13 +1010,23 @@ class Hackenbush(Position, Drawable):
         return (Hackenbush._make, (self._edges, self._names))
 
     def _draw_svg(self) -> str:
-        return hackenbush_svg(self._edges)
+        labels = self._names if isinstance(self._names, _Labels) else None
+        return _drawing(self._edges, labels=labels)
 
 
 def hackenbush_svg(edges: Sequence[Edge], width: int = 320) -> str:
     """An SVG drawing: the ground line, edges blue, red and green on a layered layout.
 
     >>> hackenbush_svg([(0, 1, "L"), (1, 1, "G")]).startswith("<svg")
+    True
+    """
+    return _drawing(edges, width)
+
+
+def _drawing(edges: Sequence[Edge], width: int = 320, labels: dict[int, str] | None = None) -> str:
+    """:func:`hackenbush_svg` with ``labels`` (node -> text) written beside their vertices.
+
+    >>> "waist</text>" in _drawing([(0, 1, "G")], labels={1: "waist"})
     True
     """
     depth = {0: 0}
@@ -896,5 +1096,14 @@ def hackenbush_svg(edges: Sequence[Edge], width: int = 320) -> str:
             f'<circle cx="{x[node]:.1f}" cy="{ground_y - step_y * depth[node]:.1f}" '
             'r="3" fill="#222"/>'
         )
+    for node, text in (labels or {}).items():
+        if node in x or node == 0:
+            lx, ly = (
+                (x[node] + 6, ground_y - step_y * depth[node] - 4) if node else (8, ground_y - 6)
+            )
+            parts.append(
+                f'<text x="{lx:.1f}" y="{ly:.1f}" font-family="sans-serif" font-size="11" '
+                f'fill="#222">{escape(str(text))}</text>'
+            )
     parts.append("</svg>")
     return "".join(parts)
