@@ -387,11 +387,7 @@ class Ordinal:
         return str(self)
 
     def __format__(self, spec: str) -> str:
-        if spec in ("", "u"):
-            return str(self)
-        if spec == "a":
-            return str(self).replace("ω", "w").replace("·", "*")
-        raise InvalidArgument(f"unknown format {spec!r} for an ordinal: use '', 'u' or 'a'")
+        return format_omega_text(str(self), spec, "an ordinal")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Ordinal._make, (self._terms,))
@@ -411,6 +407,20 @@ class Ordinal:
              ^
         """
         return evaluate(text, _ORDINAL_ALGEBRA)
+
+
+def format_omega_text(text: str, spec: str, kind: str) -> str:
+    """``text`` (with ``ω`` and ``·``) in the format ``spec``: ``''``/``'u'`` as it is,
+    ``'a'`` in ASCII (``w``, ``*``), as :func:`parse` reads back.
+
+    >>> format_omega_text("ω·2 + 1", "a", "an ordinal")
+    'w*2 + 1'
+    """
+    if spec in ("", "u"):
+        return text
+    if spec == "a":
+        return text.replace("ω", "w").replace("·", "*")
+    raise InvalidArgument(f"unknown format {spec!r} for {kind}: use '', 'u' or 'a'")
 
 
 def _hash_terms(terms: _Terms) -> int:

@@ -1,0 +1,281 @@
+"""Surreal numbers beyond the dyadics (cgt.surreal).
+
+Independent checks: sign expansions of rationals against the walk down the
+tree by the definition (each new node the simplest number between the bounds
+so far, cgt.dyadic.simplest_between); dyadic birthdays against the library's
+Game.birthday; comparisons with short games against comparisons with dyadics
+close enough to the surreal (no stop of the game lies between them); the
+ordered-ring laws by hypothesis.  Published values: ONAG ch. 1-3 (day ω holds
+every real, ω and ε = 1/ω = {0 | 1, 1/2, 1/4, ...}; ω + 1 = {ω |} and
+ε/2 = {0 | ε} are born on day ω+1, ω/2 and ω·2 on day ω·2, ω^2 on day ω^2).
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cgt
+from cgt.dyadic import Dyadic, simplest_between
+from cgt.ordinal import Ordinal
+from cgt.ordinal import omega as OMEGA
+from cgt.surreal import Surreal, epsilon, omega
+from tests.strategies import games
+
+rationals = st.builds(Fraction, st.integers(-40, 40), st.integers(1, 24))
+monomials = st.builds(
+    lambda r, k: Surreal.from_terms([(k, r)]), rationals.filter(bool), st.integers(-2, 2)
+)
+surreals = st.lists(st.tuples(st.integers(-2, 2), rationals), max_size=4).map(Surreal.from_terms)
+
+
+# -- the brief's and ONAG's values -------------------------------------------------------------
+
+
+def test_number_of_a_rational_that_is_not_dyadic() -> None:
+    third = cgt.number(Fraction(1, 3))
+    assert isinstance(third, Surreal) and not isinstance(third, cgt.Game)
+    assert third == Fraction(1, 3) and hash(third) == hash(Fraction(1, 3))
+    assert third.birthday() == OMEGA
+    assert cgt.number(Fraction(1, 2)) == cgt.parse("1/2")  # dyadic: still a Game
+    assert isinstance(cgt.number(Fraction(6, 8)), cgt.Game)
+
+
+def test_birthdays_published() -> None:
+    # ONAG: on day ω, every real, ±ω and ±ε (and dyadic ± ε); ε = 1/ω = {0 | 1, 1/2, ...}
+    # has the sign expansion + -^ω, of length 1 + ω = ω.  (Issue 29's note put 1/ω on day
+    # ω+1; by the definition it is born on day ω, with ω.)
+    for x in (omega, -omega, epsilon, -epsilon, Surreal(Fraction(1, 3)), 1 + epsilon, 1 - epsilon):
+        assert x.birthday() == OMEGA, x
+    for x in (omega + 1, omega - 1, epsilon / 2, 2 * epsilon, Fraction(1, 3) - omega):
+        assert x.birthday() == OMEGA + 1 or x == Fraction(1, 3) - omega, x
+    assert (Fraction(1, 3) - omega).birthday() == OMEGA * 2  # -ω then 1/3's ω signs
+    assert (omega / 2).birthday() == OMEGA * 2 and (omega * 2).birthday() == OMEGA * 2
+    assert (omega**2).birthday() == OMEGA**2 and (omega**2 + omega).birthday() == OMEGA**2 + OMEGA
+    assert (epsilon**2).birthday() == OMEGA * 2  # + -^(ω·2)
+
+
+def test_sign_expansions_published() -> None:
+    assert omega.sign_expansion() == "+^ω"
+    assert (omega + 1).sign_expansion() == "+^(ω + 1)"
+    assert (omega - 1).sign_expansion() == "+^ω -"
+    assert epsilon.sign_expansion() == "+ -^ω"
+    assert (omega / 2).sign_expansion() == "+^ω -^ω"
+    assert (-omega * 2).sign_expansion() == "-^(ω·2)"
+
+
+def _signs_from_text(text: str, n: int) -> list[int]:
+    """The first n signs of a sign expansion written by Surreal.sign_expansion (finite runs)."""
+    out: list[int] = []
+    tail = re.search(r"\((.*)\)\^ω$", text)
+    head = text[: tail.start()] if tail else text
+
+    def runs(part: str) -> list[int]:
+        signs = []
+        for token in part.split():
+            sign = 1 if token[0] == "+" else -1
+            count = int(token[2:]) if "^" in token else 1
+            signs += [sign] * count
+        return signs
+
+    out = runs(head)
+    if tail:
+        block = runs(tail.group(1))
+        while len(out) < n:
+            out += block
+    return out[:n]
+
+
+def _walk(x: Fraction, n: int) -> list[int]:
+    """The first n signs of x by the definition: from 0, each next node is the simplest
+    number strictly between the nearest nodes so far on either side of x."""
+    lo: Dyadic | None = None
+    hi: Dyadic | None = None
+    node = Dyadic(0)
+    signs: list[int] = []
+    while len(signs) < n and node != x:
+        if x > node:
+            signs.append(1)
+            lo = node
+        else:
+            signs.append(-1)
+            hi = node
+        node = simplest_between(lo, hi)
+    return signs
+
+
+@given(rationals)
+def test_sign_expansion_of_rationals_is_the_walk(x: Fraction) -> None:
+    s = Surreal(x)
+    expected = _walk(x, 60)
+    assert _signs_from_text(s.sign_expansion(), 60) == expected
+    if x.denominator & (x.denominator - 1) == 0:
+        assert s.birthday() == len(expected) == cgt.number(x).birthday()  # type: ignore[union-attr]
+    else:
+        assert s.birthday() == OMEGA
+
+
+@given(rationals.filter(bool))
+def test_sign_expansion_of_infinitesimal_monomials(r: Fraction) -> None:
+    # Gonshor: r·ε is + -^ω followed by the signs of |r| after the first, each once;
+    # its negative has every sign flipped
+    text = (abs(r) * epsilon).sign_expansion()
+    lengths = re.findall(r"\^\([^)]*\)", text)  # ordinal lengths like ^(ω + 1): kept
+    flipped = re.sub(r"\^\([^)]*\)", "#", text).translate(str.maketrans("+-", "-+"))
+    for length in lengths:
+        flipped = flipped.replace("#", length, 1)
+    assert (-abs(r) * epsilon).sign_expansion() == flipped
+    head = re.match(r"\+ -\^(ω|\(ω \+ (\d+)\))( |$)", text)
+    assert head is not None, text
+    extra = int(head.group(2) or 0)  # minuses of |r| merged into the run of ω minuses
+    rest = [-1] * extra + _signs_from_text(text[head.end() :], 60)
+    assert rest[:59] == _walk(abs(r), 60)[1:60]
+
+
+def test_unsupported_sign_expansion() -> None:
+    for x in (Fraction(1, 3) + epsilon, omega / 2 + 1, epsilon + epsilon**2):
+        with pytest.raises(cgt.InvalidArgument, match="beyond this implementation"):
+            Surreal(x).birthday()
+
+
+# -- comparison with short games ---------------------------------------------------------------
+
+
+def _close_dyadics(x: Fraction, g: cgt.Game) -> tuple[Fraction, Fraction]:
+    """Dyadics a < x < b so close that no stop of g (denominator <= 2^birthday) is between."""
+    n = g.birthday() + 3
+    scale = 2**n
+    a = Fraction((x * scale).__floor__(), scale)
+    if a == x:
+        a -= Fraction(1, scale)
+    return a, a + Fraction(1, scale)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games, rationals)
+def test_comparison_with_games(g: cgt.Game, x: Fraction) -> None:
+    s = Surreal(x)
+    if s.is_dyadic:
+        d = cgt.number(x)
+        assert (s < g, s == g, s > g) == (d < g, d == g, d > g)  # type: ignore[operator]
+        return
+    a, b = _close_dyadics(x, g)
+    greater, less = g > b, g < a  # g > x exactly when g > b; g < x exactly when g < a
+    assert (g > s, g < s, s.fuzzy(g), g == s) == (greater, less, not greater and not less, False)
+    assert (s < g, s > g) == (greater, less)
+
+
+@settings(max_examples=100, deadline=None)
+@given(games, st.integers(-8, 8), st.integers(0, 3), st.sampled_from([1, -1]))
+def test_comparison_with_games_near_a_dyadic(g: cgt.Game, m: int, e: int, sign: int) -> None:
+    d = Fraction(m, 2**e)
+    s = d + sign * epsilon
+    n = g.birthday() + e + 3
+    near = cgt.number(d + sign * Fraction(1, 2**n))  # d ± 2^-n is on the same side of every stop
+    assert (g > s, g < s) == (g > near, g < near)
+
+
+def test_infinite_and_infinitesimal_against_games() -> None:
+    assert cgt.up < epsilon and cgt.star < epsilon and -epsilon < cgt.down
+    assert cgt.number(2**60) < omega and -omega < cgt.parse("{-100|-200}")
+    assert epsilon.fuzzy(cgt.parse("{1|-1}")) and not omega.fuzzy(cgt.parse("{1|-1}"))
+    assert Surreal(Fraction(1, 2)) == cgt.number(Fraction(1, 2)) == Surreal("1/2")
+    assert {Surreal(Fraction(1, 2)), cgt.parse("1/2")} == {cgt.parse("1/2")}
+
+
+# -- the ordered ring --------------------------------------------------------------------------
+
+
+@given(surreals, surreals, surreals)
+def test_ordered_ring_laws(x: Surreal, y: Surreal, z: Surreal) -> None:
+    assert x + y == y + x and (x + y) + z == x + (y + z) and x + 0 == x and x - x == 0
+    assert x * y == y * x and (x * y) * z == x * (y * z) and x * 1 == x
+    assert x * (y + z) == x * y + x * z
+    assert sum((x < y, x == y, x > y)) == 1  # a total order
+    if x < y:
+        assert x + z < y + z
+        if z > 0:
+            assert x * z < y * z
+        if z < 0:
+            assert x * z > y * z
+    assert (x * x >= 0) and (x <= abs(x))
+
+
+@given(surreals, monomials)
+def test_division_by_monomials(x: Surreal, m: Surreal) -> None:
+    assert (x / m) * m == x and m * (1 / m) == 1
+
+
+def test_real_surreals_are_the_fractions() -> None:
+    for a in range(-6, 7):
+        for b in range(1, 7):
+            x = Fraction(a, b)
+            assert Surreal(x) == x and Surreal(x).to_fraction() == x
+            assert (Surreal(x) < Fraction(1, 7)) == (x < Fraction(1, 7))
+            assert Surreal(x) + Fraction(2, 5) == x + Fraction(2, 5)
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+@given(surreals)
+def test_print_parse_round_trip(x: Surreal) -> None:
+    assert Surreal.parse(str(x)) == x
+    assert Surreal.parse(format(x, "a")) == x
+    assert pickle.loads(pickle.dumps(x)) == x
+
+
+def test_printing() -> None:
+    assert str(omega * 2 - Fraction(1, 3) + 3 * epsilon) == "ω·2 - 1/3 + 3/ω"
+    assert str(omega**2 / 3 + Fraction(2, 3) * epsilon**2) == "ω^2/3 + 2/(3·ω^2)"
+    assert str(-omega) == "-ω" and str(Surreal(0)) == "0"
+
+
+# -- bad input and what stays as it was --------------------------------------------------------
+
+
+def test_bad_input() -> None:
+    with pytest.raises(cgt.WrongType):
+        Surreal(None)  # type: ignore[arg-type]
+    with pytest.raises(cgt.WrongType):
+        Surreal(True)
+    with pytest.raises(cgt.NotDyadic):
+        Surreal(float("nan"))
+    with pytest.raises(cgt.InvalidArgument):
+        1 / (omega + 1)
+    with pytest.raises(cgt.DivisionByZero):
+        omega / 0
+    with pytest.raises(cgt.NotANumber):
+        omega.to_fraction()
+    with pytest.raises(cgt.NotANumber):
+        omega + cgt.star
+    with pytest.raises(cgt.WrongType):
+        omega.fuzzy("x")
+    with pytest.raises(cgt.ParseError):
+        Surreal("ω^(1/2)")
+    with pytest.raises(cgt.ParseError):
+        Surreal("ω +* 1")
+    with pytest.raises(TypeError):
+        omega < "x"  # noqa: B015
+    err = pickle.loads(pickle.dumps(cgt.InvalidArgument("x")))
+    assert str(err) == "x"
+
+
+def test_short_games_keep_their_behaviour() -> None:
+    for bad in (Fraction(1, 3), Fraction(-5, 7)):
+        with pytest.raises(cgt.NotDyadic):
+            cgt.up + bad
+        with pytest.raises(cgt.NotDyadic):
+            cgt.Game([bad], [])
+        with pytest.raises(cgt.NotDyadic):
+            cgt.to_game(bad)
+        assert (cgt.star == bad) is False
+    with pytest.raises(cgt.NotDyadic):
+        cgt.number("1/3")
+    assert cgt.number(Fraction(3, 4)).left_options == (cgt.parse("1/2"),)  # type: ignore[union-attr]
+    assert Ordinal(3) == 3
