@@ -46,6 +46,11 @@ __all__ = [
 
 NOT_AN_ORDINAL = "an ordinal is a non-negative int or a cgt.ordinal.Ordinal"
 
+MAX_HEIGHT = 60
+"""The deepest tower of exponents an :class:`Ordinal` may have (``ω^ω^ω`` has height 4)."""
+
+_MAX_NESTING = 2 * MAX_HEIGHT + 8  # parentheses and exponents in a text
+
 OrdinalLike = Union["Ordinal", int]
 """An :class:`Ordinal` or a non-negative ``int``."""
 
@@ -70,25 +75,34 @@ class Ordinal:
     cgt.errors.InvalidArgument: an ordinal is a non-negative int or a cgt.ordinal.Ordinal, not -1
     """
 
-    __slots__ = ("_hash", "_terms")
+    __slots__ = ("_hash", "_height", "_terms")
 
     _terms: _Terms
     _hash: int
+    _height: int  # 0 for zero, else 1 + the largest height of an exponent
 
     def __init__(self, n: OrdinalLike = 0) -> None:
         if isinstance(n, Ordinal):
-            terms = n._terms
+            terms, height = n._terms, n._height
         else:
             value = _as_int(n)
-            terms = ((_ZERO_EXP, value),) if value else ()
+            terms, height = (((_ZERO_EXP, value),), 1) if value else ((), 0)
         object.__setattr__(self, "_terms", terms)
         object.__setattr__(self, "_hash", _hash_terms(terms))
+        object.__setattr__(self, "_height", height)
 
     @classmethod
     def _make(cls, terms: _Terms) -> Ordinal:
+        height = 1 + max(e._height for e, _ in terms) if terms else 0
+        if height > MAX_HEIGHT:
+            raise TooLarge(
+                f"an ordinal whose exponents nest {height} deep (ω^ω^...^ω): "
+                f"at most {MAX_HEIGHT} levels are handled"
+            )
         self = object.__new__(cls)
         object.__setattr__(self, "_terms", terms)
         object.__setattr__(self, "_hash", _hash_terms(terms))
+        object.__setattr__(self, "_height", height)
         return self
 
     @classmethod
@@ -467,6 +481,7 @@ def to_ordinal(value: object) -> Ordinal:
 _ZERO_EXP: Ordinal = object.__new__(Ordinal)
 object.__setattr__(_ZERO_EXP, "_terms", ())
 object.__setattr__(_ZERO_EXP, "_hash", hash(0))
+object.__setattr__(_ZERO_EXP, "_height", 0)
 _ZERO = _ZERO_EXP
 _ONE = Ordinal(1)
 omega: Ordinal = Ordinal._make(((_ONE, 1),))
@@ -762,6 +777,7 @@ def evaluate(text: str, algebra: Algebra[T]) -> T:
         raise WrongType(f"parse() needs a str, not {type(text).__name__}")
     tokens = list(_tokens(text))
     pos = 0
+    depth = 0  # nesting of parentheses and exponents, bounded: no RecursionError
 
     def peek() -> str:
         return tokens[pos][0]
@@ -807,10 +823,18 @@ def evaluate(text: str, algebra: Algebra[T]) -> T:
             value = apply(algebra.mul if op == "*" else algebra.div, op, value, rhs, at)
         return value
 
+    def nest(at: int) -> None:
+        nonlocal depth
+        depth += 1
+        if depth > _MAX_NESTING:
+            raise fail(f"nested more than {_MAX_NESTING} deep", at)
+
     def factor() -> T:
+        nonlocal depth
         base = atom()
         if peek() == "^":
             at = take()[1]
+            nest(at)
             if peek() == "-":  # a negative exponent: ω^-2
                 minus = take()[1]
                 if algebra.neg is None:
@@ -818,10 +842,12 @@ def evaluate(text: str, algebra: Algebra[T]) -> T:
                 exponent = algebra.neg(factor())
             else:
                 exponent = factor()
+            depth -= 1
             return apply(algebra.power, "^", base, exponent, at)
         return base
 
     def atom() -> T:
+        nonlocal depth
         kind, at, value = tokens[pos]
         if kind == "int":
             take()
@@ -831,7 +857,9 @@ def evaluate(text: str, algebra: Algebra[T]) -> T:
             return algebra.omega
         if kind == "(":
             take()
+            nest(at)
             inner = expr()
+            depth -= 1
             if peek() != ")":
                 raise fail("expected ')'", tokens[pos][1])
             take()

@@ -311,3 +311,31 @@ def test_nim_product_bounds() -> None:
     # nim sums are defined for every ordinal below epsilon_0
     big = omega ** (omega**omega) * 3
     assert big.nim_sum(big) == 0 and big.nim_sum(1) == big + 1
+
+
+@pytest.mark.parametrize(
+    ("x", "size_log2"),
+    [
+        # κ_11 = ω^ω^3 over F_2(ω^ω) (degree 20), α_11 = ω^ω + 1 (Lenstra): a field of 2^220
+        (omega ** (omega**3) * 3 + omega**omega + 1, 220),
+        # κ_13 = ω^ω^4 over F_2(ω, 4) (degree 12), α_13 = ω + 4: a field of 2^156
+        (omega ** (omega**4 * 2 + 1) + omega * 5 + 3, 156),
+    ],
+)
+def test_lenstra_fields_by_fermat(x: Ordinal, size_log2: int) -> None:
+    # with a wrong α_p the ring would not be the field of 2^n elements and Frobenius^n
+    # would move x
+    assert nim_power(x, 2**size_log2) == x
+    assert x.nim_product(nim_power(x, 2**size_log2 - 2)) == 1
+
+
+def test_deep_towers_and_texts_raise_cgt_errors() -> None:
+    x = omega
+    for _ in range(57):
+        x = omega ** (x + 1)
+    assert Ordinal.parse(str(x)) == x and x > omega  # height 59: still handled
+    with pytest.raises(cgt.TooLarge, match="nest"):
+        omega ** (omega ** (omega**x))
+    for text in ("(" * 500 + "1" + ")" * 500, "w^" * 500 + "1"):
+        with pytest.raises(cgt.ParseError, match="nested"):
+            Ordinal.parse(text)

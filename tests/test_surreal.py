@@ -260,6 +260,8 @@ def test_bad_input() -> None:
         Surreal("ω^(1/2)")
     with pytest.raises(cgt.ParseError):
         Surreal("ω +* 1")
+    with pytest.raises(cgt.ParseError, match="nested"):
+        Surreal("(" * 1000 + "1" + ")" * 1000)
     with pytest.raises(TypeError):
         omega < "x"  # noqa: B015
     err = pickle.loads(pickle.dumps(cgt.InvalidArgument("x")))
