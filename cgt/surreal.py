@@ -38,8 +38,9 @@ from .ordinal import omega as _omega_ordinal
 
 __all__ = ["Surreal", "SurrealLike", "epsilon", "omega", "surreal"]
 
-SurrealLike = Union["Surreal", int, Fraction, Dyadic, Decimal]
-"""What :class:`Surreal` arithmetic accepts: a surreal, an int, or a finite rational."""
+SurrealLike = Union["Surreal", int, Fraction, Dyadic, Decimal, Ordinal]
+"""What :class:`Surreal` accepts: a surreal, an int, a finite rational, or an ordinal
+below ``ω^ω``."""
 
 _Terms = tuple[tuple[int, Fraction], ...]
 
@@ -69,15 +70,16 @@ class Surreal:
     """A surreal number ``Σ r·ω^k`` (finitely many terms, rational ``r``, integer ``k``).
 
     Build one with ``Surreal(x)`` for a rational ``x`` (int, Fraction, Dyadic,
-    finite Decimal or float) or text (``Surreal("ω - 1/3")``), or by arithmetic
-    on :data:`omega` and :data:`epsilon`.  Values are immutable and hashable; a
+    finite Decimal or float), an :class:`~cgt.ordinal.Ordinal` below ``ω^ω``,
+    or text (``Surreal("ω - 1/3")``), or by arithmetic on :data:`omega` and
+    :data:`epsilon`.  Values are immutable and hashable; a
     real one equals and hashes like the equal :class:`~fractions.Fraction`
     (and like the equal short game, for a dyadic one).
 
     >>> Surreal(Fraction(2, 6)) * 3 == 1, (omega - 1) * (omega + 1), omega**-2
     (True, ω^2 - 1, 1/ω^2)
-    >>> Surreal("w*2 + 1/3") > omega, -omega < -1000
-    (True, True)
+    >>> Surreal("w*2 + 1/3") > omega, -omega < -1000, omega == Ordinal.parse("ω")
+    (True, True, True)
     >>> 1 / (omega + 1)
     Traceback (most recent call last):
     ...
@@ -92,6 +94,8 @@ class Surreal:
     def __init__(self, value: SurrealLike | float | str = 0) -> None:
         if isinstance(value, Surreal):
             terms = value._terms
+        elif isinstance(value, Ordinal):
+            terms = _from_ordinal(value)._terms
         elif isinstance(value, str):
             terms = Surreal.parse(value)._terms
         else:
@@ -469,6 +473,8 @@ def _hash_terms(terms: _Terms) -> int:
         return hash(0)
     if len(terms) == 1 and terms[0][0] == 0:
         return hash(terms[0][1])
+    if all(k >= 0 and r > 0 and r.denominator == 1 for k, r in terms):  # an ordinal: hash as one
+        return hash(Ordinal.from_cnf([(k, int(r)) for k, r in terms]))
     return hash(("Surreal", terms))
 
 
@@ -496,9 +502,24 @@ def _maybe(value: object) -> Surreal | None:
         return value
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, Fraction, Dyadic, numbers.Rational)):
+    if isinstance(value, (int, Fraction, Dyadic, numbers.Rational)) or (
+        isinstance(value, float) and math.isfinite(value)
+    ):
         return Surreal._make(((0, r),) if (r := _rational(value)) else ())
+    if isinstance(value, Ordinal):
+        return _from_ordinal(value)
     return None
+
+
+def _from_ordinal(a: Ordinal) -> Surreal:
+    terms = []
+    for exponent, coefficient in a.cnf:
+        if not exponent.is_finite:
+            raise InvalidArgument(
+                f"the ordinal {a} is not below ω^ω: it is no finite sum of terms r·ω^k"
+            )
+        terms.append((int(exponent), Fraction(coefficient)))
+    return Surreal._make(tuple(terms))
 
 
 def surreal(value: SurrealLike | float | str) -> Surreal:
