@@ -91,6 +91,12 @@ class Ordinal:
         object.__setattr__(self, "_hash", _hash_terms(terms))
         object.__setattr__(self, "_height", height)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} values are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} values are immutable")
+
     @classmethod
     def _make(cls, terms: _Terms) -> Ordinal:
         height = 1 + max(e._height for e, _ in terms) if terms else 0

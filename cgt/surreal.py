@@ -104,6 +104,12 @@ class Surreal:
         object.__setattr__(self, "_terms", terms)
         object.__setattr__(self, "_hash", _hash_terms(terms))
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} values are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} values are immutable")
+
     @classmethod
     def _make(cls, terms: _Terms) -> Surreal:
         self = object.__new__(cls)

@@ -179,6 +179,8 @@ def test_bad_input() -> None:
         (omega + 1) ** omega
     with pytest.raises(cgt.errors.InvalidArgument):
         format(omega, "x")
+    with pytest.raises(AttributeError):
+        omega._terms = ()  # type: ignore[misc]
     for err in (cgt.errors.InvalidArgument("x"), cgt.errors.TooLarge("y")):
         assert str(pickle.loads(pickle.dumps(err))) == str(err)
 

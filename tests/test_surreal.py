@@ -277,6 +277,8 @@ def test_bad_input() -> None:
         omega < "x"  # noqa: B015
     with pytest.raises(cgt.InvalidArgument):
         Surreal(OMEGA**OMEGA)
+    with pytest.raises(AttributeError):
+        omega._terms = ()  # type: ignore[misc]
     assert omega > 1e300 and epsilon < 1e-300 and (omega == float("nan")) is False
     err = pickle.loads(pickle.dumps(cgt.InvalidArgument("x")))
     assert str(err) == "x"
