@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import functools
 import operator
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar, Union
+from weakref import ReferenceType, WeakValueDictionary
 
 from . import _nim
 from .errors import CGTError, InvalidArgument, ParseError, TooLarge, WrongType
@@ -56,6 +58,16 @@ OrdinalLike = Union["Ordinal", int]
 
 _Terms = tuple[tuple["Ordinal", int], ...]
 
+# Ordinals are interned like games (cgt.canonical): one object per value, held weakly by
+# its Cantor normal form (exponents are interned, so comparing keys is mostly identity).
+# Look-ups are lock-free; a miss re-checks and inserts under the lock, so two threads
+# building the same value at once still get one object.
+_ordinals: WeakValueDictionary[_Terms, Ordinal] = WeakValueDictionary()
+# the weak reference of a key, or None: the fast path (the table's own dict, read only)
+_ordinal_refs: Callable[[_Terms], ReferenceType[Ordinal] | None] = _ordinals.data.get  # type: ignore[attr-defined]
+_intern_lock = threading.Lock()
+_SMALL = 256  # the ordinals 0 .. _SMALL - 1 are kept alive (_small) and found by index
+
 
 class Ordinal:
     """An ordinal below epsilon_0, held in Cantor normal form.
@@ -65,8 +77,16 @@ class Ordinal:
     :meth:`from_cnf` or from :meth:`parse`.  Ordinals are immutable and
     hashable; a finite one equals (and hashes like) the ``int``.
 
+    Ordinals are interned: equal ordinals are the *same object*, however they
+    were built (arithmetic, :meth:`from_cnf`, :meth:`parse`, unpickling) and in
+    whichever thread, as games are.  An equal ``int``, or the equal
+    :class:`~cgt.surreal.Surreal` of an ordinal below ``ω^ω``, is of another
+    type and so another object: it is ``==`` to the ordinal, not ``is``.
+
     >>> Ordinal(3) == 3, hash(Ordinal(3)) == hash(3), Ordinal(3) < omega
     (True, True, True)
+    >>> Ordinal.parse("ω·2 + 1") is (omega + 1) * 2 is Ordinal.from_cnf([(0, 1), (1, 2)])
+    True
     >>> (omega + 1) * 2, 2 * (omega + 1), (omega + 1).natural_product(2)
     (ω·2 + 1, ω + 2, ω·2 + 2)
     >>> Ordinal(-1)
@@ -75,21 +95,19 @@ class Ordinal:
     cgt.errors.InvalidArgument: an ordinal is a non-negative int or a cgt.ordinal.Ordinal, not -1
     """
 
-    __slots__ = ("_hash", "_height", "_terms")
+    __slots__ = ("__weakref__", "_hash", "_height", "_terms")
 
     _terms: _Terms
     _hash: int
     _height: int  # 0 for zero, else 1 + the largest height of an exponent
 
-    def __init__(self, n: OrdinalLike = 0) -> None:
+    def __new__(cls, n: OrdinalLike = 0) -> Ordinal:
+        if type(n) is int and 0 <= n < _SMALL:
+            return _small[n]
         if isinstance(n, Ordinal):
-            terms, height = n._terms, n._height
-        else:
-            value = _as_int(n)
-            terms, height = (((_ZERO_EXP, value),), 1) if value else ((), 0)
-        object.__setattr__(self, "_terms", terms)
-        object.__setattr__(self, "_hash", _hash_terms(terms))
-        object.__setattr__(self, "_height", height)
+            return n
+        value = _as_int(n)
+        return Ordinal._make(((_ZERO_EXP, value),) if value else ())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} values are immutable")
@@ -99,16 +117,30 @@ class Ordinal:
 
     @classmethod
     def _make(cls, terms: _Terms) -> Ordinal:
-        height = 1 + max(e._height for e, _ in terms) if terms else 0
+        """The one ordinal of the Cantor normal form ``terms`` (canonical: exponents
+        interned and decreasing, coefficients positive ints)."""
+        ref = _ordinal_refs(terms)
+        if ref is not None:
+            self = ref()
+            if self is not None:
+                return self
+        # the leading exponent is the largest, and the height grows with the value
+        height = 1 + terms[0][0]._height if terms else 0
         if height > MAX_HEIGHT:
             raise TooLarge(
                 f"an ordinal whose exponents nest {height} deep (ω^ω^...^ω): "
                 f"at most {MAX_HEIGHT} levels are handled"
             )
-        self = object.__new__(cls)
-        object.__setattr__(self, "_terms", terms)
-        object.__setattr__(self, "_hash", _hash_terms(terms))
-        object.__setattr__(self, "_height", height)
+        value_hash = _hash_terms(terms)
+        with _intern_lock:
+            ref = _ordinal_refs(terms)
+            self = None if ref is None else ref()
+            if self is None:
+                self = object.__new__(Ordinal)
+                object.__setattr__(self, "_terms", terms)
+                object.__setattr__(self, "_hash", value_hash)
+                object.__setattr__(self, "_height", height)
+                _ordinals[terms] = self
         return self
 
     @classmethod
@@ -410,7 +442,13 @@ class Ordinal:
         return format_omega_text(str(self), spec, "an ordinal")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Ordinal._make, (self._terms,))
+        return (Ordinal._make, (self._terms,))  # interned again on arrival
+
+    def __copy__(self) -> Ordinal:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Ordinal:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Ordinal:
@@ -484,11 +522,9 @@ def to_ordinal(value: object) -> Ordinal:
     return o
 
 
-_ZERO_EXP: Ordinal = object.__new__(Ordinal)
-object.__setattr__(_ZERO_EXP, "_terms", ())
-object.__setattr__(_ZERO_EXP, "_hash", hash(0))
-object.__setattr__(_ZERO_EXP, "_height", 0)
+_ZERO_EXP: Ordinal = Ordinal._make(())
 _ZERO = _ZERO_EXP
+_small: tuple[Ordinal, ...] = (_ZERO, *(Ordinal._make(((_ZERO, n),)) for n in range(1, _SMALL)))
 _ONE = Ordinal(1)
 omega: Ordinal = Ordinal._make(((_ONE, 1),))
 """The least infinite ordinal ``ω``."""

@@ -27,9 +27,12 @@ from __future__ import annotations
 
 import math
 import numbers
+import threading
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Union
+from weakref import ReferenceType, WeakValueDictionary
 
 from .dyadic import Dyadic, NotDyadic
 from .errors import DivisionByZero, InvalidArgument, NotANumber, WrongType
@@ -43,6 +46,17 @@ SurrealLike = Union["Surreal", int, Fraction, Dyadic, Decimal, Ordinal]
 below ``ω^ω``."""
 
 _Terms = tuple[tuple[int, Fraction], ...]
+
+# Surreals are interned like games and ordinals: one object per value, held weakly.  The
+# key is the terms as ints (k, numerator, denominator): ints hash and compare in C, where
+# Fraction's hash and == are Python code.  Look-ups are lock-free; a miss re-checks and
+# inserts under the lock, so two threads building the same value get one object.
+_Key = tuple[tuple[int, int, int], ...]
+_surreals: WeakValueDictionary[_Key, Surreal] = WeakValueDictionary()
+# the weak reference of a key, or None: the fast path (the table's own dict, read only)
+_surreal_refs: Callable[[_Key], ReferenceType[Surreal] | None] = _surreals.data.get  # type: ignore[attr-defined]
+_intern_lock = threading.Lock()
+_SMALL = 128  # the integers n with |n| < _SMALL are kept alive (_small[n]) and found by index
 
 _SHORT_GAME_TYPES: list[type] = []
 
@@ -76,6 +90,18 @@ class Surreal:
     real one equals and hashes like the equal :class:`~fractions.Fraction`
     (and like the equal short game, for a dyadic one).
 
+    Surreals are interned: equal surreals are the *same object*, however they
+    were built (arithmetic, text, :meth:`from_terms`, unpickling) and in
+    whichever thread.  An equal number of another type (a ``Fraction``, an
+    :class:`~cgt.ordinal.Ordinal` below ``ω^ω``, a short game) is ``==`` to it
+    but another object.
+
+    >>> third = Fraction(1, 3)
+    >>> Surreal("ω - 1/3") is omega - third is Surreal.from_terms([(0, -third), (1, 1)])
+    True
+    >>> omega == Ordinal.parse("ω"), omega is Ordinal.parse("ω")
+    (True, False)
+
     >>> Surreal(Fraction(2, 6)) * 3 == 1, (omega - 1) * (omega + 1), omega**-2
     (True, ω^2 - 1, 1/ω^2)
     >>> Surreal("w*2 + 1/3") > omega, -omega < -1000, omega == Ordinal.parse("ω")
@@ -86,23 +112,22 @@ class Surreal:
     cgt.errors.InvalidArgument: 1/(ω + 1) is not a finite sum of terms r·ω^k: ...
     """
 
-    __slots__ = ("_hash", "_terms")
+    __slots__ = ("__weakref__", "_hash", "_terms")
 
     _terms: _Terms
     _hash: int
 
-    def __init__(self, value: SurrealLike | float | str = 0) -> None:
+    def __new__(cls, value: SurrealLike | float | str = 0) -> Surreal:
+        if type(value) is int and -_SMALL < value < _SMALL:
+            return _small[value]
         if isinstance(value, Surreal):
-            terms = value._terms
-        elif isinstance(value, Ordinal):
-            terms = _from_ordinal(value)._terms
-        elif isinstance(value, str):
-            terms = Surreal.parse(value)._terms
-        else:
-            r = _rational(value)
-            terms = ((0, r),) if r else ()
-        object.__setattr__(self, "_terms", terms)
-        object.__setattr__(self, "_hash", _hash_terms(terms))
+            return value
+        if isinstance(value, Ordinal):
+            return _from_ordinal(value)
+        if isinstance(value, str):
+            return Surreal.parse(value)
+        r = _rational(value)
+        return Surreal._make(((0, r),) if r else ())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} values are immutable")
@@ -112,9 +137,22 @@ class Surreal:
 
     @classmethod
     def _make(cls, terms: _Terms) -> Surreal:
-        self = object.__new__(cls)
-        object.__setattr__(self, "_terms", terms)
-        object.__setattr__(self, "_hash", _hash_terms(terms))
+        """The one surreal of ``terms`` (canonical: exponents decreasing, no zero ``r``)."""
+        key = tuple([(k, r.numerator, r.denominator) for k, r in terms])
+        ref = _surreal_refs(key)
+        if ref is not None:
+            self = ref()
+            if self is not None:
+                return self
+        value_hash = _hash_terms(terms, key)
+        with _intern_lock:
+            ref = _surreal_refs(key)
+            self = None if ref is None else ref()
+            if self is None:
+                self = object.__new__(Surreal)
+                object.__setattr__(self, "_terms", terms)
+                object.__setattr__(self, "_hash", value_hash)
+                _surreals[key] = self
         return self
 
     @classmethod
@@ -447,7 +485,13 @@ class Surreal:
         return format_omega_text(str(self), spec, "a surreal number")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Surreal._make, (self._terms,))
+        return (Surreal._make, (self._terms,))  # interned again on arrival
+
+    def __copy__(self) -> Surreal:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Surreal:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Surreal:
@@ -474,14 +518,16 @@ def _sorted(collected: dict[int, Fraction]) -> _Terms:
     return tuple(sorted(((k, r) for k, r in collected.items() if r), reverse=True))
 
 
-def _hash_terms(terms: _Terms) -> int:
+def _hash_terms(terms: _Terms, key: _Key) -> int:
+    """The hash of the surreal ``terms`` (``key``: the same as ints): a real one's is the
+    Fraction's, an ordinal's the Ordinal's, as they are equal."""
     if not terms:
         return hash(0)
     if len(terms) == 1 and terms[0][0] == 0:
         return hash(terms[0][1])
-    if all(k >= 0 and r > 0 and r.denominator == 1 for k, r in terms):  # an ordinal: hash as one
-        return hash(Ordinal.from_cnf([(k, int(r)) for k, r in terms]))
-    return hash(("Surreal", terms))
+    if all(k >= 0 and n > 0 and d == 1 for k, n, d in key):  # an ordinal: hash as one
+        return hash(Ordinal.from_cnf([(k, n) for k, n, _ in key]))
+    return hash(("Surreal", key))
 
 
 def _is_dyadic(r: Fraction) -> bool:
@@ -506,6 +552,8 @@ def _rational(value: object) -> Fraction:
 def _maybe(value: object) -> Surreal | None:
     if isinstance(value, Surreal):
         return value
+    if type(value) is int and -_SMALL < value < _SMALL:
+        return _small[value]
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Fraction, Dyadic, numbers.Rational)) or (
@@ -536,6 +584,10 @@ def surreal(value: SurrealLike | float | str) -> Surreal:
     """
     return Surreal(value)
 
+
+_small: dict[int, Surreal] = {
+    n: Surreal._make(((0, Fraction(n)),) if n else ()) for n in range(1 - _SMALL, _SMALL)
+}
 
 omega: Surreal = Surreal._make(((1, Fraction(1)),))
 """The surreal number ``ω``, born on day ω."""

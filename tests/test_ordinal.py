@@ -12,9 +12,17 @@ Lenstra's excesses (OEIS A380496) and Q-sets (CGSuite NimFieldConstants).
 
 from __future__ import annotations
 
+import copy
+import gc
 import itertools
 import pickle
 import random
+import subprocess
+import sys
+import threading
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
@@ -341,3 +349,156 @@ def test_deep_towers_and_texts_raise_cgt_errors() -> None:
     for text in ("(" * 500 + "1" + ")" * 500, "w^" * 500 + "1"):
         with pytest.raises(cgt.ParseError, match="nested"):
             Ordinal.parse(text)
+
+
+# -- interning: one object per value, by every route and in every thread ----------------------
+
+
+def _by_arithmetic(x: Ordinal) -> Ordinal:
+    """``x`` rebuilt from ``omega``, ints, ``**``, ``*`` and ``+`` (no from_cnf, no parse)."""
+    total = Ordinal(0)
+    for exponent, coefficient in x.cnf:
+        total = total + omega ** _by_arithmetic(exponent) * coefficient
+    return total
+
+
+def test_equal_ordinals_are_one_object_by_every_route() -> None:
+    big = 10**30 + 7  # beyond the small ordinals kept alive
+    routes = [
+        Ordinal(big),
+        Ordinal(Ordinal(big)),
+        Ordinal.parse(str(big)),
+        Ordinal.from_cnf([(0, big - 7), (0, 7)]),
+        Ordinal(10**15) * 10**15 + 7,
+        to_ordinal(big),
+        pickle.loads(pickle.dumps(Ordinal(big))),
+    ]
+    assert all(r is routes[0] for r in routes) and routes[0] == big and hash(routes[0]) == hash(big)
+    x = omega ** (omega + 1) * 3 + omega**2 + 5
+    others = [
+        Ordinal.parse("ω^(ω+1)·3 + ω^2 + 5"),
+        Ordinal.parse("w^(w+1)*3 + w^2 + 5"),
+        Ordinal.from_cnf([(0, 5), (2, 1), (omega + 1, 2), (Ordinal.parse("ω+1"), 1)]),
+        (omega ** (omega + 1) * 3 + omega**2 + 5) - 0 + Ordinal(0),
+        (omega**2 + 5).natural_sum(omega ** (omega + 1) * 3),
+        (omega ** (omega + 1) * 3).nim_sum(omega**2 + 5),
+        (omega ** (omega + 1) * 2 + omega**2 + 5).nim_sum(omega ** (omega + 1)),  # 2 xor 1
+        Ordinal.parse("ω^(ω+1)·3 + ω^2 + 5") - omega**2 * 7,  # left subtraction
+        (omega + 1) * 0 + omega ** (omega + 1) * 3 + (omega**2 + 5),
+        _by_arithmetic(x),
+        copy.copy(x),
+        copy.deepcopy(x),
+        pickle.loads(pickle.dumps(x, protocol=0)),
+        pickle.loads(pickle.dumps([x, x]))[1],
+    ]
+    for y in others:
+        assert y is x, y
+    # the exponents inside are the interned ordinals too
+    assert x.cnf[0][0] is omega + 1 and x.cnf[1][0] is Ordinal(2) and x.cnf[2][0] is Ordinal(0)
+    assert (omega**omega).nim_product(omega**omega) is nim_power(omega**omega, 2)
+
+
+def test_ordinal_interning_keeps_ints_and_surreals_apart() -> None:
+    from cgt.surreal import Surreal
+
+    three, w2 = Ordinal(3), omega * 2
+    assert three == 3 and hash(three) == hash(3) and not isinstance(three, int)
+    assert Surreal(w2) == w2 and hash(Surreal(w2)) == hash(w2) and not isinstance(w2, Surreal)
+    assert Surreal(w2) is Surreal("ω·2") and Ordinal(three) is three
+
+
+def test_unused_ordinals_are_not_kept() -> None:
+    x = omega ** (omega * 7 + 3) * (10**40 + 1) + 12345  # made by this test only
+    ref = weakref.ref(x)
+    del x
+    gc.collect()
+    assert ref() is None  # held weakly: the table does not keep values alive
+    y = omega ** (omega * 7 + 3) * (10**40 + 1) + 12345
+    assert y == Ordinal.parse(f"ω^(ω·7 + 3)·{10**40 + 1} + 12345") and y is Ordinal.parse(str(y))
+
+
+@settings(max_examples=120, deadline=None)
+@given(towers, towers)
+def test_interning_by_hypothesis(x: Ordinal, y: Ordinal) -> None:
+    for same in (
+        Ordinal.parse(str(x)),
+        Ordinal.parse(format(x, "a")),
+        Ordinal.from_cnf(list(reversed(x.cnf))),
+        _by_arithmetic(x),
+        pickle.loads(pickle.dumps(x)),
+        x + 0,
+        x.natural_sum(0),
+        x.nim_sum(y).nim_sum(y),
+    ):
+        assert same is x
+    assert x.natural_sum(y) is y.natural_sum(x) and x.natural_product(y) is y.natural_product(x)
+    assert x.nim_sum(y) is y.nim_sum(x)
+    if y <= x:
+        assert y + (x - y) is x
+    assert (x is y) == (x == y) and (x is y) == (x.cnf == y.cnf)
+
+
+def _pickle_in_a_new_process(values: list[object], texts: list[str], module: str) -> str:
+    """Whether ``values``, unpickled in a new Python, are the objects ``kind.parse`` gives there."""
+    kind = "Ordinal" if module == "cgt.ordinal" else "Surreal"
+    script = (
+        "import pickle, sys\n"
+        f"from {module} import *\n"
+        "values = pickle.loads(sys.stdin.buffer.read())\n"
+        f"texts = {texts!r}\n"
+        f"parsed = [{kind}.parse(t) for t in texts]\n"
+        "print(all(v is p for v, p in zip(values, parsed, strict=True)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=pickle.dumps(values),
+        capture_output=True,
+        check=True,
+    )
+    return done.stdout.decode().strip()
+
+
+def test_unpickled_ordinals_are_interned_in_a_new_process() -> None:
+    values: list[object] = [omega ** (omega + 1) * 3 + 5, Ordinal(10**30), Ordinal(0), omega]
+    assert _pickle_in_a_new_process(values, [str(v) for v in values], "cgt.ordinal") == "True"
+
+
+def _built_at_once_by_8_threads(routes: list[Callable[[int], object]]) -> list[object]:
+    """Every thread calls every route (thread ``t`` the ``i``-th with its ``(i + t) % 3``-th
+    way, given as the argument), all starting together and switching as often as Python
+    can; the results must be the same objects in every thread.  Returns thread 0's."""
+    barrier = threading.Barrier(8)
+
+    def build(thread: int) -> list[object]:
+        barrier.wait()
+        return [route((i + thread) % 3) for i, route in enumerate(routes)]
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            runs = list(pool.map(build, range(8)))
+    finally:
+        sys.setswitchinterval(old)
+    for run in runs[1:]:
+        assert all(a is b for a, b in zip(runs[0], run, strict=True))
+    return runs[0]
+
+
+@pytest.mark.parametrize("round_", range(8))
+def test_threads_get_the_same_ordinals(round_: int) -> None:
+    # values nothing else holds, built at once by 8 threads, each by another route
+    big = 10**25 + 1000 * round_
+    texts = [f"w^(w·{i % 5} + {i % 3})·{big + i} + w^{i % 4 + 1}·{i + 1} + {i}" for i in range(150)]
+    forms = [Ordinal.parse(t).cnf for t in texts]  # parsed, then dropped: not kept alive
+
+    def route(text: str, form: tuple[tuple[Ordinal, int], ...]) -> Callable[[int], object]:
+        ways: list[Callable[[], Ordinal]] = [
+            lambda: Ordinal.parse(text),
+            lambda: Ordinal.from_cnf(list(form)),
+            lambda: _by_arithmetic(Ordinal.from_cnf(form)),
+        ]
+        return lambda way: ways[way]()
+
+    built = _built_at_once_by_8_threads([route(t, f) for t, f in zip(texts, forms, strict=True)])
+    assert [x.cnf for x in built if isinstance(x, Ordinal)] == forms

@@ -12,8 +12,13 @@ every real, ω and ε = 1/ω = {0 | 1, 1/2, 1/4, ...}; ω + 1 = {ω |} and
 
 from __future__ import annotations
 
+import copy
+import gc
 import pickle
 import re
+import weakref
+from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -24,8 +29,9 @@ import cgt
 from cgt.dyadic import Dyadic, simplest_between
 from cgt.ordinal import Ordinal
 from cgt.ordinal import omega as OMEGA
-from cgt.surreal import Surreal, epsilon, omega
+from cgt.surreal import Surreal, epsilon, omega, surreal
 from tests.strategies import games
+from tests.test_ordinal import _built_at_once_by_8_threads, _pickle_in_a_new_process
 
 rationals = st.builds(Fraction, st.integers(-40, 40), st.integers(1, 24))
 monomials = st.builds(
@@ -297,3 +303,107 @@ def test_short_games_keep_their_behaviour() -> None:
         cgt.number("1/3")
     assert cgt.number(Fraction(3, 4)).left_options == (cgt.parse("1/2"),)  # type: ignore[union-attr]
     assert Ordinal(3) == 3
+
+
+# -- interning: one object per value, by every route and in every thread ----------------------
+
+
+def _by_arithmetic(x: Surreal) -> Surreal:
+    """``x`` rebuilt from ``omega``, ints, ``**``, ``*``, ``/`` and ``+`` (no from_terms)."""
+    total = Surreal(0)
+    for k, r in x.terms:
+        total = total + omega**k * r.numerator / r.denominator
+    return total
+
+
+def test_equal_surreals_are_one_object_by_every_route() -> None:
+    third = Fraction(1, 3)
+    x = omega - third
+    for y in (
+        Surreal("ω - 1/3"),
+        Surreal.from_terms([(0, -third), (1, 1)]),
+        -(third - omega),
+        (omega * 3 - 1) / 3,
+        (omega + 1) - Fraction(4, 3),
+        surreal("w - 1/3"),
+        Surreal(x),
+        _by_arithmetic(x),
+        copy.copy(x),
+        copy.deepcopy(x),
+        pickle.loads(pickle.dumps(x)),
+        pickle.loads(pickle.dumps(x, protocol=0)),
+    ):
+        assert y is x, y
+    quarter3 = Surreal(Fraction(3, 4))
+    for q in (Surreal("3/4"), Surreal(Dyadic(3, 4)), Surreal(0.75), Surreal(Decimal("0.75"))):
+        assert q is quarter3
+    assert Surreal(3) / 4 is quarter3 and 1 - Surreal(1) / 4 is quarter3
+    assert cgt.number(third) is Surreal("1/3") is Surreal(1) / 3
+    big = 10**30 + 7  # beyond the small integers kept alive
+    assert Surreal(big) is Surreal(str(big)) is Surreal(10**15) * 10**15 + 7
+    w2_3 = omega**2 * 3 + 1
+    assert Surreal(Ordinal.parse("ω^2·3 + 1")) is w2_3 is (omega + 1) * (omega - 1) * 3 + 4
+    assert (1 / omega) is epsilon is omega**-1 and (omega**2) ** -1 is epsilon * epsilon
+
+
+def test_surreal_interning_keeps_other_types_apart() -> None:
+    half = Surreal(Fraction(1, 2))
+    assert half == Fraction(1, 2) and hash(half) == hash(Fraction(1, 2))
+    assert half == cgt.parse("1/2") and not isinstance(half, (Fraction, cgt.Game))
+    w2 = OMEGA * 2
+    assert Surreal(w2) == w2 and hash(Surreal(w2)) == hash(w2) and not isinstance(w2, Surreal)
+
+
+def test_unused_surreals_are_not_kept() -> None:
+    x = omega**3 * Fraction(10**40 + 1, 7) - Fraction(5, 11) / omega  # made by this test only
+    ref = weakref.ref(x)
+    del x
+    gc.collect()
+    assert ref() is None  # held weakly: the table does not keep values alive
+    y = omega**3 * Fraction(10**40 + 1, 7) - Fraction(5, 11) / omega
+    assert y is Surreal.parse(str(y)) and y == Surreal.from_terms(y.terms)
+
+
+@settings(max_examples=150, deadline=None)
+@given(surreals, surreals)
+def test_interning_by_hypothesis(x: Surreal, y: Surreal) -> None:
+    for same in (
+        Surreal.parse(str(x)),
+        Surreal.parse(format(x, "a")),
+        Surreal.from_terms(list(reversed(x.terms))),
+        _by_arithmetic(x),
+        pickle.loads(pickle.dumps(x)),
+        x + 0,
+        0 - (0 - x),
+        -x * -1,
+        (x + y) - y,
+        x * 1,
+    ):
+        assert same is x
+    assert x + y is y + x and x * y is y * x
+    assert (x is y) == (x == y) and (x is y) == (x.terms == y.terms)
+
+
+def test_unpickled_surreals_are_interned_in_a_new_process() -> None:
+    values: list[object] = [omega - Fraction(1, 3), epsilon, Surreal(0), Surreal(10**30)]
+    texts = [format(v, "a") for v in values]
+    assert _pickle_in_a_new_process(values, texts, "cgt.surreal") == "True"
+
+
+@pytest.mark.parametrize("round_", range(8))
+def test_threads_get_the_same_surreals(round_: int) -> None:
+    # values nothing else holds, built at once by 8 threads, each by another route
+    big = 10**25 + 1000 * round_
+    texts = [f"w^{i % 4}·{big + i}/{i % 7 + 1} - {i + 1}/w + {i}/3" for i in range(150)]
+    forms = [Surreal.parse(t).terms for t in texts]  # parsed, then dropped: not kept alive
+
+    def route(text: str, form: tuple[tuple[int, Fraction], ...]) -> Callable[[int], object]:
+        ways: list[Callable[[], Surreal]] = [
+            lambda: Surreal.parse(text),
+            lambda: Surreal.from_terms(form),
+            lambda: _by_arithmetic(Surreal.from_terms(form)),
+        ]
+        return lambda way: ways[way]()
+
+    built = _built_at_once_by_8_threads([route(t, f) for t, f in zip(texts, forms, strict=True)])
+    assert [x.terms for x in built if isinstance(x, Surreal)] == forms
