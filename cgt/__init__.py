@@ -19,8 +19,10 @@ from . import (
     games,
     impartial,
     loopy,
+    ordinal,
     play,
     progress,
+    surreal,
 )
 from ._budget import work_left, work_limit
 from ._version import __version__
@@ -72,11 +74,13 @@ from .impartial.misere_canonical import MisereGame, parse_misere
 from .impartial.quotient import MisereQuotient
 from .kernels import compiled
 from .notation import parse, set_text_limit, text_limit
+from .ordinal import Ordinal
 from .play import Move, Player, Sum
 from .products import NotPositive
 from .progress import set_progress
 from .store import Store, StoreError, use_store
 from .structure import NotSubordinate
+from .surreal import Surreal
 from .surveys import survey
 from .temperature import TemperatureError
 from .thermograph import Thermograph
@@ -101,6 +105,7 @@ __all__ = [
     "NotImpartial",
     "NotPositive",
     "NotSubordinate",
+    "Ordinal",
     "Outcome",
     "OutcomeWord",
     "ParseError",
@@ -110,6 +115,7 @@ __all__ = [
     "Store",
     "StoreError",
     "Sum",
+    "Surreal",
     "TemperatureError",
     "Thermograph",
     "TooLarge",
@@ -133,6 +139,7 @@ __all__ = [
     "miny",
     "nimber",
     "number",
+    "ordinal",
     "parse",
     "parse_misere",
     "play",
@@ -143,6 +150,7 @@ __all__ = [
     "set_text_limit",
     "simplest_between",
     "star",
+    "surreal",
     "survey",
     "switch",
     "text_limit",

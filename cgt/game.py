@@ -29,7 +29,7 @@ from ._cache import BoundedCache
 from ._deep import deep
 from ._digits import count_text
 from ._options import Options
-from .dyadic import Dyadic, DyadicLike
+from .dyadic import Dyadic, DyadicLike, NotDyadic
 from .errors import (
     CGTError,
     InvalidArgument,
@@ -39,6 +39,7 @@ from .errors import (
     TooLarge,
     WrongType,
 )
+from .surreal import Surreal, register_short_game_type
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
@@ -1380,6 +1381,7 @@ def _unpickle(text: str) -> Game:
 
 
 _engine._bind(Game)
+register_short_game_type(Game)  # surreal numbers compare with short games by their stops
 
 _le = deep(_engine.le)
 _add = deep(_engine.add)
@@ -1527,9 +1529,9 @@ def maybe_game(value: object) -> Game | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Dyadic, Fraction, float, Decimal, numbers.Rational)):
-        return number(value)  # type: ignore[arg-type]
+        return _dyadic_number(value)  # type: ignore[arg-type]
     if hasattr(type(value), "__index__"):  # integer types of numpy and others
-        return number(operator.index(value))  # type: ignore[arg-type]
+        return _dyadic_number(operator.index(value))  # type: ignore[arg-type]
     return None
 
 
@@ -1552,21 +1554,31 @@ def to_game(value: GameLike) -> Game:
     return g
 
 
-def number(x: DyadicLike | str) -> Game:
-    """The game equal to the dyadic number ``x``.
+@overload
+def number(x: int | Dyadic | float | str | Game) -> Game: ...
+@overload
+def number(x: Fraction | Decimal) -> Game | Surreal: ...
+def number(x: DyadicLike | str | Game) -> Game | Surreal:
+    """The game equal to the dyadic number ``x``; for any other finite rational,
+    the surreal number (:class:`cgt.surreal.Surreal`), which no short game equals.
 
     ``x`` may be anything :class:`~cgt.Dyadic` accepts: an int (or another
     integer type), a string, a Fraction, :class:`~decimal.Decimal` or other
     rational whose denominator is a power of two, or a finite float (converted
-    exactly: every finite float is dyadic).  ``nan``, infinities and
-    non-dyadic values (``Fraction(1, 3)``, ``Decimal("0.1")``) raise
-    :class:`~cgt.NotDyadic`.
+    exactly: every finite float is dyadic).  ``nan`` and infinities raise
+    :class:`~cgt.NotDyadic`, as does text that is not dyadic.  A rational
+    ``Fraction`` or ``Decimal`` that is not dyadic gives a
+    :class:`~cgt.surreal.Surreal`, born on day ω; it is not a :class:`Game`
+    (games, :func:`to_game` and arithmetic with games keep raising
+    :class:`~cgt.NotDyadic` for it).
 
     >>> number(3), number("-3/8"), number(Dyadic(1, 2)) + number("1/2"), number(0.75)
     (3, -3/8, 1, 3/4)
     >>> from decimal import Decimal
     >>> number(-2.5), number(Decimal("0.125")), cgt.up + 1.5
     (-5/2, 1/8, 3/2^)
+    >>> third = number(Fraction(1, 3)); third, type(third).__name__, third.birthday()
+    (1/3, 'Surreal', ω)
     >>> number(float("inf"))
     Traceback (most recent call last):
     ...
@@ -1574,6 +1586,18 @@ def number(x: DyadicLike | str) -> Game:
     >>> number(2**100).birthday() == 2**100
     True
     """
+    if isinstance(x, (Fraction, Decimal)) and not isinstance(x, Dyadic):
+        try:
+            return _dyadic_number(x)
+        except NotDyadic:
+            if isinstance(x, Decimal) and not x.is_finite():
+                raise
+            return Surreal(x)
+    return _dyadic_number(x)
+
+
+def _dyadic_number(x: DyadicLike | str | Game) -> Game:
+    """:func:`number` for dyadics only: other rationals raise :class:`~cgt.NotDyadic`."""
     if isinstance(x, Game):
         if not x.is_number:
             raise NotANumber(f"{x} is not a number")

@@ -160,7 +160,11 @@ def test_decimals_and_fractions_that_are_dyadic() -> None:
     assert cgt.up + Decimal("0.5") == cgt.parse("1/2^")
     for bad in (Decimal("0.1"), Fraction(1, 3)):
         with pytest.raises(NotDyadic, match="not a power of two"):
-            cgt.number(bad)
+            cgt.up + bad
+        with pytest.raises(NotDyadic, match="not a power of two"):
+            cgt.Game([bad], [])
+        # cgt.number gives the surreal number (issue 29), never a Game
+        assert isinstance(cgt.number(bad), cgt.surreal.Surreal)
 
 
 # --- printing ------------------------------------------------------------------------

@@ -58,7 +58,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cgt.progress",
         ),
     ),
-    ("numbers", ("cgt.dyadic",)),
+    ("numbers", ("cgt.dyadic", "cgt.ordinal", "cgt.surreal")),
     ("engine", ("cgt.canonical", "cgt._engine")),
     ("values", ("cgt.game",)),
     ("notation", ("cgt._tokens", "cgt.notation", "cgt.tree")),

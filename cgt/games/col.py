@@ -55,13 +55,14 @@ def col_path_value(seq: str) -> Game | None:
     >>> col_path_value("L.L.") is None    # an interior tint: searched instead
     True
     """
+    from ..dyadic import Dyadic
     from ..game import nimber, number
 
     if len(seq) == 1:
         return nimber(1) if seq == "." else number(1 if seq == "L" else -1)
     if seq[1:-1].count(".") != len(seq) - 2:
         return None
-    return number(_COL_END[seq[0]] + _COL_END[seq[-1]])
+    return number(Dyadic(_COL_END[seq[0]] + _COL_END[seq[-1]]))
 
 
 _COL_END = {".": Fraction(0), "L": Fraction(1, 2), "R": Fraction(-1, 2)}

@@ -17,7 +17,14 @@ from typing import Any
 
 #: The modules documented, grouped as the layers of the design (top-down).
 LAYERS: dict[str, list[str]] = {
-    "Values": ["cgt.dyadic", "cgt.game", "cgt.canonical", "cgt.errors"],
+    "Values": [
+        "cgt.dyadic",
+        "cgt.ordinal",
+        "cgt.surreal",
+        "cgt.game",
+        "cgt.canonical",
+        "cgt.errors",
+    ],
     "Notation and pictures": ["cgt.notation", "cgt.tree"],
     "Temperature and the theory of values": [
         "cgt.temperature",
