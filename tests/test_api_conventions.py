@@ -264,6 +264,7 @@ NOT_POSITIONS = {
     "PartizanSubtraction",
     "Periodicity",
     "HexapawnMove",
+    "GenCutcake",
 }
 
 # What an object is made of: properties (or plain attributes), never methods.

@@ -86,6 +86,10 @@ from .cakes import Cutcake, Eatcake  # noqa: E402
 
 __all__ += ["Cutcake", "Eatcake"]
 
+from .cakes import CakePosition, GenCutcake, MaundyCake, TurnAndEatcake  # noqa: E402
+
+__all__ += ["CakePosition", "GenCutcake", "MaundyCake", "TurnAndEatcake"]
+
 from .pushing import Push, Shove  # noqa: E402
 
 __all__ += ["Push", "Shove"]
