@@ -47,6 +47,10 @@ from .hackenbush import Hackenbush  # noqa: E402
 
 __all__ += ["Hackenbush"]
 
+from .childish_hackenbush import ChildishHackenbush  # noqa: E402
+
+__all__ += ["ChildishHackenbush"]
+
 # The stone rulesets and the strip rulesets, one module each, imported in the
 # order they were once registered in (the registry, the CLI and the docs list
 # rulesets in that order).
