@@ -43,6 +43,10 @@ from .kayles import ArcKayles, NodeKayles  # noqa: E402
 
 __all__ += ["ArcKayles", "NodeKayles"]
 
+from .arc_kayles import PartizanArcKayles, WeightedArcKayles  # noqa: E402
+
+__all__ += ["PartizanArcKayles", "WeightedArcKayles"]
+
 from .hackenbush import Hackenbush  # noqa: E402
 
 __all__ += ["Hackenbush"]
