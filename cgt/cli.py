@@ -436,6 +436,7 @@ _BOARD_HELP = {
     "TREES": "trees on the ground: letters a stalk, (a;b) branches, ; between trees",
     "SIZE": "ROWSxCOLS, as in 2x3",
     "WEIGHTS": "vertex weights along paths, ; between paths, as in 2-3-1;1-2",
+    "HEAPS": "heaps N, or N/K after a move that took K, as in 10 7/2",
 }
 
 

@@ -265,6 +265,7 @@ NOT_POSITIONS = {
     "Periodicity",
     "HexapawnMove",
     "GenCutcake",
+    "GenMem",
 }
 
 # What an object is made of: properties (or plain attributes), never methods.

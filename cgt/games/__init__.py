@@ -29,6 +29,10 @@ from .wythoff import Wythoff  # noqa: E402
 
 __all__ += ["Wythoff"]
 
+from .mem import FibonacciNim, GenMem, Mem, MemPosition  # noqa: E402
+
+__all__ += ["FibonacciNim", "GenMem", "Mem", "MemPosition"]
+
 from .domineering import Cram, Domineering  # noqa: E402
 
 __all__ += ["Cram", "Domineering"]
