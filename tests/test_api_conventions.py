@@ -266,6 +266,7 @@ NOT_POSITIONS = {
     "HexapawnMove",
     "GenCutcake",
     "GenMem",
+    "GenWythoff",
 }
 
 # What an object is made of: properties (or plain attributes), never methods.

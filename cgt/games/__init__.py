@@ -29,6 +29,10 @@ from .wythoff import Wythoff  # noqa: E402
 
 __all__ += ["Wythoff"]
 
+from .wythoff import GenWythoff, GenWythoffPosition  # noqa: E402
+
+__all__ += ["GenWythoff", "GenWythoffPosition"]
+
 from .mem import FibonacciNim, GenMem, Mem, MemPosition  # noqa: E402
 
 __all__ += ["FibonacciNim", "GenMem", "Mem", "MemPosition"]
