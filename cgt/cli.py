@@ -437,6 +437,7 @@ _BOARD_HELP = {
     "SIZE": "ROWSxCOLS, as in 2x3",
     "WEIGHTS": "vertex weights along paths, ; between paths, as in 2-3-1;1-2",
     "HEAPS": "heaps N, or N/K after a move that took K, as in 10 7/2",
+    "PAIRS": "pairs P,Q separated by spaces, as in 9,6 8,3",
 }
 
 

@@ -37,6 +37,10 @@ from .mem import FibonacciNim, GenMem, Mem, MemPosition  # noqa: E402
 
 __all__ += ["FibonacciNim", "GenMem", "Mem", "MemPosition"]
 
+from .partizan_euclid import PartizanEuclid  # noqa: E402
+
+__all__ += ["PartizanEuclid"]
+
 from .domineering import Cram, Domineering  # noqa: E402
 
 __all__ += ["Cram", "Domineering"]
