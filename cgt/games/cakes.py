@@ -21,10 +21,11 @@ display, identity).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from math import isqrt
 from typing import Any, ClassVar, TypeVar
 
 from .._svg import Drawable
-from ..errors import InvalidArgument, InvalidPosition, WrongType
+from ..errors import InvalidArgument, InvalidPosition, TooLarge, WrongType
 from ..impartial.nim import mex
 from .base import Position
 from .heap import HeapRuleset, OctalGame
@@ -347,6 +348,9 @@ class Eatcake(_Cake):
 # --- the family: any heap rule on the columns for Left, any on the rows for Right ----------
 
 
+_MOST_PARTS = 1 << 16  # Maundy Cake lists a piece's cuts into at most this many parts
+
+
 class _EqualParts(HeapRuleset):
     """Maundy Cake's heap rule: split a heap into two or more heaps of one size.
 
@@ -379,7 +383,14 @@ class _EqualParts(HeapRuleset):
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InvalidPosition(f"a heap is a non-negative int, not {n!r}")
-        return [(n // k,) * k for k in range(2, n + 1) if n % k == 0]
+        if n > _MOST_PARTS:
+            raise TooLarge(
+                f"a heap of {n} splits into up to {n} equal parts: too many to list "
+                f"(the limit is {_MOST_PARTS})"
+            )
+        small = [k for k in range(2, isqrt(n) + 1) if n % k == 0]
+        ks = sorted({*small, *(n // k for k in small), *([n] if n > 1 else [])})
+        return [(n // k,) * k for k in ks]
 
     def _extend(self, values: list[int], n: int, engine: Any) -> None:
         # k equal heaps are worth G(n/k) when k is odd and 0 when it is even

@@ -27,13 +27,15 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, ClassVar
 
 from .._svg import Drawable
-from ..errors import InvalidArgument, InvalidPosition, WrongType
+from ..errors import InvalidArgument, InvalidPosition, TooLarge, WrongType
 from .base import HEAP_COORDINATES, ImpartialPosition
 from .registry import register_ruleset
 
 __all__ = ["FibonacciNim", "GenMem", "Mem", "MemPosition", "zeckendorf"]
 
 Heap = tuple[int, int | None]
+
+_LARGEST_HEAP = 1 << 12  # a heap with a memory is searched whole: n**2 / 2 positions
 
 
 def zeckendorf(n: int) -> list[int]:
@@ -135,6 +137,11 @@ class GenMem:
         ([1, 2, 3, 4], [1, 2, 3, 4])
         """
         n, k = _heap((n, k))
+        if n > _LARGEST_HEAP:
+            raise TooLarge(
+                f"a heap of {n} with a memory has about {n}**2 / 2 positions to search "
+                f"(the limit is a heap of {_LARGEST_HEAP})"
+            )
         if k is None:
             if self.opening is None:
                 return list(range(1, n + 1))

@@ -773,6 +773,11 @@ class GenWythoff:
         >>> GenWythoff.r_wythoff(2).moves_from(2, 2)
         [(1, 2), (0, 2), (2, 1), (2, 0), (1, 1), (1, 0), (0, 1), (0, 0)]
         """
+        if max(x, y) > _LARGEST_GEN_WYTHOFF:
+            raise BoardTooLarge(
+                f"a queen at {(x, y)} has about {max(x, y)}**2 squares below it to search "
+                f"(the limit is {_LARGEST_GEN_WYTHOFF} a side)"
+            )
         out = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
         for s in range(1, min(x, y) + 1):
             top = self.bound(s)
@@ -817,6 +822,7 @@ class _Shift:
 
 
 _R_WYTHOFF: dict[int, GenWythoff] = {}
+_LARGEST_GEN_WYTHOFF = 1 << 12  # a generalised queen is searched square by square
 
 
 @register_ruleset(

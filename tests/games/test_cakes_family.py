@@ -11,7 +11,7 @@ import pytest
 
 import cgt
 from cgt import Game
-from cgt.errors import CGTError, InvalidArgument, InvalidPosition, WrongType
+from cgt.errors import CGTError, InvalidArgument, InvalidPosition, TooLarge, WrongType
 from cgt.games import Cutcake, Eatcake, OctalGame, SubtractionGame
 from cgt.games.cakes import CakePosition, GenCutcake, MaundyCake, TurnAndEatcake
 
@@ -254,6 +254,25 @@ def test_bad_input() -> None:
         MaundyCake.rules.value_table(-1, 2)
     for err in (InvalidPosition("x"), WrongType("y")):
         assert isinstance(pickle.loads(pickle.dumps(err)), CGTError)
+
+
+def test_maundy_heap_rule_and_huge_cakes() -> None:
+    from cgt.games.cakes import _EqualParts
+
+    rule = _EqualParts()
+    for n in range(0, 200):
+        assert rule.options(n) == [tuple([n // k] * k) for k in range(2, n + 1) if n % k == 0]
+    values = rule.grundy_sequence(60)
+    for n in range(60):
+        seen = set()
+        for parts in rule.options(n):
+            x = 0
+            for m in parts:
+                x ^= values[m]
+            seen.add(x)
+        assert values[n] == min(set(range(len(seen) + 1)) - seen)
+    with pytest.raises(TooLarge):
+        MaundyCake(1, 10**9).left_options()
 
 
 def test_identity_and_pickling() -> None:

@@ -13,6 +13,7 @@ import cgt
 from cgt.errors import InvalidArgument, InvalidPosition, WrongType
 from cgt.games.registry import by_name
 from cgt.games.wythoff import (
+    BoardTooLarge,
     GenWythoff,
     GenWythoffPosition,
     grundy_value,
@@ -132,3 +133,5 @@ def test_positions_bad_input_and_pickling() -> None:
             r_wythoff_pair(bad, 3)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument):
         r_wythoff_pair(2, -1)
+    with pytest.raises(BoardTooLarge):
+        GenWythoff.r_wythoff(2)([(10**6, 3)]).grundy()

@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 import cgt
-from cgt.errors import InvalidArgument, InvalidPosition, WrongType
+from cgt.errors import InvalidArgument, InvalidPosition, TooLarge, WrongType
 from cgt.games.mem import FibonacciNim, GenMem, Mem, MemPosition, zeckendorf
 from cgt.games.registry import info
 from cgt.impartial.nim import mex
@@ -128,3 +128,5 @@ def test_positions_text_and_pickling() -> None:
         MemPosition("Mem", [(1, 2)])  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument):
         zeckendorf(0)
+    with pytest.raises(TooLarge):
+        FibonacciNim(10**6).grundy()
