@@ -373,7 +373,7 @@ class _EqualParts(HeapRuleset):
         return ("equal-parts",)
 
     def __repr__(self) -> str:
-        return "MaundyCake.rule"
+        return "_EqualParts()"
 
     def options(self, n: int) -> list[tuple[int, ...]]:
         """The ways to split ``n`` into two or more equal heaps, fewest heaps first.
