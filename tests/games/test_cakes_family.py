@@ -8,6 +8,8 @@ import random
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cgt
 from cgt import Game
@@ -287,3 +289,23 @@ def test_identity_and_pickling() -> None:
         assert pickle.loads(pickle.dumps(cake)).value() == cake.value()
     assert repr(MaundyCake(2, 6)) == "MaundyCake(2, 6)" and str(MaundyCake(0, 6)) == "0"
     assert MaundyCake(2, 6) != TurnAndEatcake(2, 6)
+
+
+RULES = ["4.0", "0.7", "0.37", "0.6", "4!.0"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(RULES),
+    st.sampled_from(RULES),
+    st.booleans(),
+    st.lists(st.tuples(st.integers(1, 5), st.integers(1, 5)), min_size=1, max_size=3),
+)
+def test_swapping_the_rules_and_transposing_negates(
+    left: str, right: str, twisted: bool, pieces: list[tuple[int, int]]
+) -> None:
+    # Left's rule on the columns is Right's on the rows of the transposed cake: the
+    # players swap roles, so the value is negated (twisted or not)
+    g = GenCutcake(left, right, twisted=twisted).of(pieces)
+    h = GenCutcake(right, left, twisted=twisted).of([(c, r) for r, c in pieces])
+    assert h.value() == -g.value()
