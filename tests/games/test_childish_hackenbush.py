@@ -118,6 +118,15 @@ def test_green_is_green_hackenbush_and_stalks_lose_only_their_tops() -> None:
     assert ChildishHackenbush.parse("l;l;r").value() == Hackenbush.parse("l;l;r").value()
 
 
+def test_swapping_blue_and_red_negates() -> None:
+    rng = random.Random(11)
+    swap = {"L": "R", "R": "L", "G": "G"}
+    for _ in range(40):
+        edges = random_graph(rng, "LRG")
+        swapped = [(u, v, swap[c]) for u, v, c in edges]
+        assert ChildishHackenbush(swapped).value() == -ChildishHackenbush(edges).value()
+
+
 def test_moves_bad_input_and_pickling() -> None:
     g = ChildishHackenbush.parse("l(l;rl)")
     assert [g.describe_move(o) for o in g.left_options()] == [
