@@ -435,6 +435,9 @@ _BOARD_HELP = {
     "ROW": "one row of dominoes",
     "TREES": "trees on the ground: letters a stalk, (a;b) branches, ; between trees",
     "SIZE": "ROWSxCOLS, as in 2x3",
+    "WEIGHTS": "vertex weights along paths, ; between paths, as in 2-3-1;1-2",
+    "HEAPS": "heaps N, or N/K after a move that took K, as in 10 7/2",
+    "PAIRS": "pairs P,Q separated by spaces, as in 9,6 8,3",
 }
 
 
@@ -716,7 +719,7 @@ def _unhide(args: argparse.Namespace, hidden: dict[str, str]) -> None:
             setattr(args, name, [hidden.get(v, v) if isinstance(v, str) else v for v in value])
 
 
-def suggest(text: str, names: Sequence[str], most: int = 3) -> list[str]:
+def suggest(text: str, names: Sequence[str], most: int = 5) -> list[str]:
     """The subcommand names a mistyped ``text`` may mean, best first (at most ``most``).
 
     Names containing ``text`` (those starting with it first, then the

@@ -268,6 +268,9 @@ NOT_POSITIONS = {
     "PartizanSubtraction",
     "Periodicity",
     "HexapawnMove",
+    "GenCutcake",
+    "GenMem",
+    "GenWythoff",
 }
 
 # What an object is made of: properties (or plain attributes), never methods.

@@ -29,6 +29,18 @@ from .wythoff import Wythoff  # noqa: E402
 
 __all__ += ["Wythoff"]
 
+from .wythoff import GenWythoff, GenWythoffPosition  # noqa: E402
+
+__all__ += ["GenWythoff", "GenWythoffPosition"]
+
+from .mem import FibonacciNim, GenMem, Mem, MemPosition  # noqa: E402
+
+__all__ += ["FibonacciNim", "GenMem", "Mem", "MemPosition"]
+
+from .partizan_euclid import PartizanEuclid  # noqa: E402
+
+__all__ += ["PartizanEuclid"]
+
 from .domineering import Cram, Domineering  # noqa: E402
 
 __all__ += ["Cram", "Domineering"]
@@ -43,9 +55,17 @@ from .kayles import ArcKayles, NodeKayles  # noqa: E402
 
 __all__ += ["ArcKayles", "NodeKayles"]
 
+from .arc_kayles import PartizanArcKayles, WeightedArcKayles  # noqa: E402
+
+__all__ += ["PartizanArcKayles", "WeightedArcKayles"]
+
 from .hackenbush import Hackenbush  # noqa: E402
 
 __all__ += ["Hackenbush"]
+
+from .childish_hackenbush import ChildishHackenbush  # noqa: E402
+
+__all__ += ["ChildishHackenbush"]
 
 # The stone rulesets and the strip rulesets, one module each, imported in the
 # order they were once registered in (the registry, the CLI and the docs list
@@ -85,6 +105,10 @@ __all__ += ["PartizanSubtraction", "PartizanSubtractionPosition"]
 from .cakes import Cutcake, Eatcake  # noqa: E402
 
 __all__ += ["Cutcake", "Eatcake"]
+
+from .cakes import CakePosition, GenCutcake, MaundyCake, TurnAndEatcake  # noqa: E402
+
+__all__ += ["CakePosition", "GenCutcake", "MaundyCake", "TurnAndEatcake"]
 
 from .pushing import Push, Shove  # noqa: E402
 

@@ -26,14 +26,14 @@ heaps, take any number from one heap or the same number from both.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from decimal import Decimal, localcontext
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._svg import Drawable
 from ..canonical import on_clear
-from ..errors import CGTError, InvalidPosition
+from ..errors import CGTError, InvalidArgument, InvalidPosition, WrongType
 from ..game import Outcome
 from ..impartial.nim import mex
 from .base import ImpartialPosition, solver_for
@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BoardTooLarge",
+    "GenWythoff",
+    "GenWythoffPosition",
     "Wythoff",
     "a_sequence_by_mex",
     "golden_ratio_convergence",
@@ -53,6 +55,7 @@ __all__ = [
     "misere_p_positions",
     "p_positions",
     "plot_golden_ratio",
+    "r_wythoff_pair",
     "wythoff_pair",
 ]
 
@@ -603,63 +606,307 @@ class Wythoff(ImpartialPosition, Drawable):
         >>> svg.count('class="queen"'), svg.count('class="p-position"')
         (2, 5)
         """
-        from .._svg import document, escape, num, text_width
+        return _board_svg(self.queens, p_positions)
 
-        top = max((max(q) for q in self.queens), default=0)
-        n = max(6, top + 2)  # squares a side
-        cell = min(26.0, 320 / n)  # a far queen shrinks the board to fit
-        edge = max(22.0, text_width(str(n), 9) + 8)  # room for the row numbers
-        body = []
-        side = n * cell
 
-        def corner(x: int, y: int) -> tuple[float, float]:
-            return edge + x * cell, edge / 2 + (n - 1 - y) * cell
+def _board_svg(
+    queens: Sequence[tuple[int, int]], marks: Callable[[int], Iterable[tuple[int, int]]]
+) -> str:
+    """Queens on the quarter-plane board, the squares ``marks(n)`` dotted (an n x n board)."""
+    from .._svg import document, escape, num, text_width
 
-        body.append(
-            f'<rect x="{num(edge)}" y="{num(edge / 2)}" width="{num(side)}" '
-            f'height="{num(side)}" fill="#f4ecd8" stroke="#888888"/>'
-        )
-        if cell >= 8:
-            for k in range(1, n):
-                a = num(edge + k * cell)
-                b = num(edge / 2 + k * cell)
-                body.append(
-                    f'<path d="M{a},{num(edge / 2)} v{num(side)} M{num(edge)},{b} h{num(side)}" '
-                    'stroke="#d6c8a8" stroke-width="0.8"/>'
-                )
-        for x, y in p_positions(n) if n <= 400 else []:
-            if x < n and y < n:
-                cx, cy = corner(x, y)
-                body.append(
-                    f'<circle class="p-position" cx="{num(cx + cell / 2)}" '
-                    f'cy="{num(cy + cell / 2)}" r="{num(max(1.5, cell / 7))}" fill="#888888"/>'
-                )
-        steps = [m * 10**e for e in range(20) for m in (1, 2, 5)]
-        step = next(k for k in steps if n / k <= 10)  # at most ten labels an axis
-        for k in range(0, n, step):
-            x0, y0 = corner(k, k)
+    top = max((max(q) for q in queens), default=0)
+    n = max(6, top + 2)  # squares a side
+    cell = min(26.0, 320 / n)  # a far queen shrinks the board to fit
+    edge = max(22.0, text_width(str(n), 9) + 8)  # room for the row numbers
+    body = []
+    side = n * cell
+
+    def corner(x: int, y: int) -> tuple[float, float]:
+        return edge + x * cell, edge / 2 + (n - 1 - y) * cell
+
+    body.append(
+        f'<rect x="{num(edge)}" y="{num(edge / 2)}" width="{num(side)}" '
+        f'height="{num(side)}" fill="#f4ecd8" stroke="#888888"/>'
+    )
+    if cell >= 8:
+        for k in range(1, n):
+            a = num(edge + k * cell)
+            b = num(edge / 2 + k * cell)
             body.append(
-                f'<text x="{num(x0 + cell / 2)}" y="{num(edge / 2 + side + 11)}" font-size="9" '
-                f'text-anchor="middle">{k}</text>'
-                f'<text x="{num(edge - 4)}" y="{num(y0 + cell / 2)}" dy="0.35em" font-size="9" '
-                f'text-anchor="end">{k}</text>'
+                f'<path d="M{a},{num(edge / 2)} v{num(side)} M{num(edge)},{b} h{num(side)}" '
+                'stroke="#d6c8a8" stroke-width="0.8"/>'
             )
-        counts: dict[tuple[int, int], int] = {}
-        for q in self.queens:
-            counts[q] = counts.get(q, 0) + 1
-        for (x, y), k in counts.items():
+    for x, y in marks(n) if n <= 400 else []:
+        if x < n and y < n:
             cx, cy = corner(x, y)
-            r = max(4.0, cell * 0.42)
-            mx, my = num(cx + cell / 2), num(cy + cell / 2)
-            label = (
-                ""
-                if k == 1
-                else f'<text x="{mx}" y="{my}" dy="0.35em" font-size="{num(min(11.0, r))}" '
-                f'fill="white" text-anchor="middle">{escape(str(k))}</text>'
-            )
             body.append(
-                f'<g class="queen"><circle cx="{mx}" cy="{my}" '
-                f'r="{num(r)}" fill="#7b2d8b" stroke="#3b0d4b"/>{label}</g>'
+                f'<circle class="p-position" cx="{num(cx + cell / 2)}" '
+                f'cy="{num(cy + cell / 2)}" r="{num(max(1.5, cell / 7))}" fill="#888888"/>'
             )
-        right = max(8.0, text_width(str(n), 9) / 2 + 2)  # room for the last column number
-        return document(edge + side + right, edge / 2 + side + 16, body, background="white")
+    steps = [m * 10**e for e in range(20) for m in (1, 2, 5)]
+    step = next(k for k in steps if n / k <= 10)  # at most ten labels an axis
+    for k in range(0, n, step):
+        x0, y0 = corner(k, k)
+        body.append(
+            f'<text x="{num(x0 + cell / 2)}" y="{num(edge / 2 + side + 11)}" font-size="9" '
+            f'text-anchor="middle">{k}</text>'
+            f'<text x="{num(edge - 4)}" y="{num(y0 + cell / 2)}" dy="0.35em" font-size="9" '
+            f'text-anchor="end">{k}</text>'
+        )
+    counts: dict[tuple[int, int], int] = {}
+    for q in queens:
+        counts[q] = counts.get(q, 0) + 1
+    for (x, y), k in counts.items():
+        cx, cy = corner(x, y)
+        r = max(4.0, cell * 0.42)
+        mx, my = num(cx + cell / 2), num(cy + cell / 2)
+        label = (
+            ""
+            if k == 1
+            else f'<text x="{mx}" y="{my}" dy="0.35em" font-size="{num(min(11.0, r))}" '
+            f'fill="white" text-anchor="middle">{escape(str(k))}</text>'
+        )
+        body.append(
+            f'<g class="queen"><circle cx="{mx}" cy="{my}" '
+            f'r="{num(r)}" fill="#7b2d8b" stroke="#3b0d4b"/>{label}</g>'
+        )
+    right = max(8.0, text_width(str(n), 9) / 2 + 2)  # room for the last column number
+    return document(edge + side + right, edge / 2 + side + 16, body, background="white")
+
+
+# --- generalised Wythoff (Fraenkel and Tanny; CGSuite's GenWythoff) ---------------------------
+
+
+def r_wythoff_pair(r: int, n: int) -> tuple[int, int]:
+    """The ``n``-th P-position ``(a_n, b_n)`` of Fraenkel's ``r``-Wythoff: ``a_n =
+    floor(n·α)``, ``b_n = a_n + r·n`` with ``α = (2 - r + √(r² + 4)) / 2``, exactly.
+
+    ``r = 1`` is Wythoff's game (``α = φ``, see :func:`wythoff_pair`).
+
+    >>> [r_wythoff_pair(2, n) for n in range(5)]
+    [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]
+    >>> r_wythoff_pair(1, 10**30) == wythoff_pair(10**30)
+    True
+    """
+    for v, what in ((r, "r"), (n, "n")):
+        if isinstance(v, bool) or not isinstance(v, int) or v < (1 if what == "r" else 0):
+            raise InvalidArgument(f"r-Wythoff needs an int {what} >= {int(what == 'r')}, not {v!r}")
+    # r*r + 4 is not a square for r >= 1, so floor((A + sqrt(B)) / 2) = (A + isqrt(B)) // 2
+    a = (n * (2 - r) + isqrt(n * n * (r * r + 4))) // 2
+    return a, a + r * n
+
+
+class GenWythoff:
+    """Generalised Wythoff (Fraenkel and Tanny; CGSuite's ``GenWythoff``), given by a
+    bounding function ``bound``.
+
+    Two heaps, or a queen at ``(x, y)``: a move takes any number from one heap,
+    or ``k`` from one and ``l`` from the other where ``0 < min(k, l) <= max(k, l)
+    < bound(min(k, l))``.  ``bound(k) = k + 1`` is Wythoff's game and ``bound(k)
+    = k + r`` Fraenkel's ``r``-Wythoff (:meth:`r_wythoff`, whose P-positions
+    are :func:`r_wythoff_pair`).  Calling the ruleset gives a position.
+
+    >>> two = GenWythoff.r_wythoff(2)
+    >>> [(x, y) for x in range(7) for y in range(x, 14) if two([(x, y)]).grundy() == 0]
+    [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]
+    >>> GenWythoff(lambda k: k + 1)([(3, 5)]).grundy(), grundy_value(3, 5)
+    (0, 0)
+    >>> GenWythoff("k + 1")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.WrongType: a GenWythoff bound is a function from int to int, not str
+    """
+
+    __slots__ = ("bound", "name")
+
+    def __init__(self, bound: Callable[[int], int], *, name: str | None = None) -> None:
+        if not callable(bound):
+            raise WrongType(
+                f"a GenWythoff bound is a function from int to int, not {type(bound).__name__}"
+            )
+        self.bound = bound
+        self.name = name if name is not None else f"GenWythoff({getattr(bound, '__name__', bound)})"
+
+    @classmethod
+    def r_wythoff(cls, r: int) -> GenWythoff:
+        """Fraenkel's ``r``-Wythoff: ``k`` and ``l`` from the two heaps with ``|k - l| < r``.
+
+        >>> GenWythoff.r_wythoff(3)
+        GenWythoff.r_wythoff(3)
+        """
+        if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+            raise InvalidArgument(f"r-Wythoff needs an int r >= 1, not {r!r}")
+        return _R_WYTHOFF.get(r) or _R_WYTHOFF.setdefault(
+            r, cls(_Shift(r), name=f"GenWythoff.r_wythoff({r})")
+        )
+
+    @property
+    def rule_key(self) -> Hashable:
+        """The ruleset's identity: its bounding function.
+
+        >>> GenWythoff.r_wythoff(2).rule_key == GenWythoff.r_wythoff(2).rule_key
+        True
+        """
+        return ("gen-wythoff", self.bound)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GenWythoff) and self.rule_key == other.rule_key
+
+    def __hash__(self) -> int:
+        return hash(self.rule_key)
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __call__(self, queens: Iterable[Sequence[int]]) -> GenWythoffPosition:
+        """A position: queens at ``(x, y)`` (each a pair of heaps).
+
+        >>> GenWythoff.r_wythoff(2)([(1, 3)]).grundy()
+        0
+        """
+        return GenWythoffPosition(self, queens)
+
+    def moves_from(self, x: int, y: int) -> list[tuple[int, int]]:
+        """The squares one move reaches from ``(x, y)``.
+
+        >>> GenWythoff.r_wythoff(2).moves_from(2, 2)
+        [(1, 2), (0, 2), (2, 1), (2, 0), (1, 1), (1, 0), (0, 1), (0, 0)]
+        """
+        if max(x, y) > _LARGEST_GEN_WYTHOFF:
+            raise BoardTooLarge(
+                f"a queen at {(x, y)} has about {max(x, y)}**2 squares below it to search "
+                f"(the limit is {_LARGEST_GEN_WYTHOFF} a side)"
+            )
+        out = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+        for s in range(1, min(x, y) + 1):
+            top = self.bound(s)
+            if isinstance(top, bool) or not isinstance(top, int):
+                raise WrongType(f"the bound of {self!r} gave {top!r} for {s}, not an int")
+            for t in range(s, top):
+                if t <= y:
+                    out.append((x - s, y - t))
+                if t != s and t <= x:
+                    out.append((x - t, y - s))
+        return out
+
+    def p_positions(self, size: int) -> list[tuple[int, int]]:
+        """The P-positions ``(x, y)`` with ``x, y < size``.
+
+        >>> GenWythoff.r_wythoff(2).p_positions(7)
+        [(0, 0), (1, 3), (2, 6), (3, 1), (6, 2)]
+        """
+        _coordinate(size, "size")
+        return [(x, y) for x in range(size) for y in range(size) if self([(x, y)]).grundy() == 0]
+
+
+class _Shift:
+    """``k -> k + r`` (a picklable bound for r-Wythoff)."""
+
+    __slots__ = ("r",)
+
+    def __init__(self, r: int) -> None:
+        self.r = r
+
+    def __call__(self, k: int) -> int:
+        return k + self.r
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Shift) and other.r == self.r
+
+    def __hash__(self) -> int:
+        return hash(("shift", self.r))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shift, (self.r,))
+
+
+_R_WYTHOFF: dict[int, GenWythoff] = {}
+_LARGEST_GEN_WYTHOFF = 1 << 12  # a generalised queen is searched square by square
+
+
+@register_ruleset(
+    "GenWythoff",
+    "impartial",
+    docs="wythoff",
+    samples=lambda: [GenWythoff.r_wythoff(2)([(2, 3)]), GenWythoff.r_wythoff(3)([(4, 1), (2, 2)])],
+)
+class GenWythoffPosition(ImpartialPosition, Drawable):
+    """Queens of a :class:`GenWythoff` ruleset, one moved per turn (a disjunctive sum).
+
+    >>> g = GenWythoff.r_wythoff(2)([(2, 3), (1, 1)])
+    >>> g.grundy(), g.options()[:2]
+    (7, [GenWythoff.r_wythoff(2)([(1, 3), (1, 1)]), GenWythoff.r_wythoff(2)([(0, 3), (1, 1)])])
+    """
+
+    move_coordinates: ClassVar[str] = Wythoff.move_coordinates
+
+    __slots__ = ("queens", "rules")
+
+    def __init__(self, rules: GenWythoff, queens: Iterable[Sequence[int]]) -> None:
+        if not isinstance(rules, GenWythoff):
+            raise WrongType(
+                f"a GenWythoff position's rules are a GenWythoff, not {type(rules).__name__}"
+            )
+        self.rules = rules
+        self.queens = Wythoff(queens).queens
+
+    def _with(self, queens: tuple[tuple[int, int], ...]) -> GenWythoffPosition:
+        pos = object.__new__(GenWythoffPosition)
+        pos.rules, pos.queens = self.rules, queens
+        return pos
+
+    def options(self) -> list[GenWythoffPosition]:
+        """Every position after one queen's move."""
+        out = []
+        for i, q in enumerate(self.queens):
+            if q in self.queens[:i]:
+                continue
+            for t in self.rules.moves_from(*q):
+                out.append(self._with((*self.queens[:i], t, *self.queens[i + 1 :])))
+        return out
+
+    def describe_move(self, option: Any) -> str | None:
+        """Which queen moved, and to where.
+
+        >>> g = GenWythoff.r_wythoff(2)([(2, 3)])
+        >>> g.describe_move(g.options()[-1])
+        'queen (2, 3) to (0, 0)'
+        """
+        if not isinstance(option, GenWythoffPosition) or option.rules != self.rules:
+            return None
+        for i, q in enumerate(self.queens):
+            for t in self.rules.moves_from(*q):
+                if (*self.queens[:i], t, *self.queens[i + 1 :]) == option.queens:
+                    return f"queen {q} to {t}"
+        return None
+
+    def components(self) -> list[GenWythoffPosition]:
+        """One position per queen not in the corner."""
+        if len(self.queens) == 1 and self.queens[0] != (0, 0):
+            return [self]
+        return [self._with((q,)) for q in self.queens if q != (0, 0)]
+
+    def key(self) -> Hashable:
+        """The ruleset and the sorted queens (the moves are symmetric in x and y)."""
+        return (self.rules.rule_key, tuple(sorted((min(q), max(q)) for q in self.queens if any(q))))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GenWythoffPosition) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"{self.rules!r}({list(self.queens)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GenWythoffPosition, (self.rules, self.queens))
+
+    def _draw_svg(self) -> str:
+        """The board with the ruleset's P-positions dotted (boards up to 24 squares a side).
+
+        >>> GenWythoff.r_wythoff(2)([(2, 3)])._repr_svg_().count('class="p-position"')
+        3
+        """
+        return _board_svg(self.queens, lambda n: self.rules.p_positions(n) if n <= 24 else [])
