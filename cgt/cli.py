@@ -716,7 +716,7 @@ def _unhide(args: argparse.Namespace, hidden: dict[str, str]) -> None:
             setattr(args, name, [hidden.get(v, v) if isinstance(v, str) else v for v in value])
 
 
-def suggest(text: str, names: Sequence[str], most: int = 3) -> list[str]:
+def suggest(text: str, names: Sequence[str], most: int = 5) -> list[str]:
     """The subcommand names a mistyped ``text`` may mean, best first (at most ``most``).
 
     Names containing ``text`` (those starting with it first, then the
