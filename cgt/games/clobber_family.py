@@ -33,14 +33,13 @@ no square.
 
 from __future__ import annotations
 
-import copyreg
-import threading
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidArgument
 from .base import solver_for
 from .board import _StoneBoard, crop_board
+from .families import Members
 from .king_clobber import KingClobber
 from .registry import register_ruleset
 
@@ -452,66 +451,8 @@ class Queens(ClobberVariant):
 # --- members made from parameters ------------------------------------------------------
 
 
-class _MadeClass(type):
-    """The type of the member classes :func:`gen_clobber` makes: such a class pickles as
-    the call that makes it (:func:`copyreg.pickle` below)."""
-
-
-def _reduce_class(cls: _MadeClass) -> tuple[Any, ...]:
-    return (_made, cls._parameters)  # type: ignore[attr-defined]
-
-
-copyreg.pickle(_MadeClass, _reduce_class)
-
-_MADE: dict[tuple[Any, ...], type[ClobberVariant]] = {}
-_LOCK = threading.Lock()
-
-
-def _made(
-    directions: tuple[_Step, ...],
-    clobbered: tuple[str, str],
-    left_behind: tuple[str, str],
-    max_distance: int | None,
-) -> type[ClobberVariant]:
-    """The one class of these (checked) rules, made once under a lock."""
-    parameters = (directions, clobbered, left_behind, max_distance)
-    found = _MADE.get(parameters)
-    if found is not None:
-        return found
-    with _LOCK:
-        found = _MADE.get(parameters)
-        if found is None:
-            made: Any = _MadeClass(
-                "GenClobber",
-                (ClobberVariant,),
-                {
-                    "__slots__": (),
-                    "__module__": __name__,
-                    "__qualname__": "GenClobber",
-                    "__doc__": "A member of the Clobber family made by gen_clobber().",
-                    "directions": directions,
-                    "clobbered": clobbered,
-                    "left_behind": left_behind,
-                    "max_distance": max_distance,
-                    "_parameters": parameters,
-                    "__repr__": _made_repr,
-                    "__reduce__": _made_reduce,
-                },
-            )
-            found = _MADE[parameters] = made
-    return found
-
-
 def _made_repr(self: ClobberVariant) -> str:
     return f"{_call(type(self))}({self.board_string()!r})"
-
-
-def _made_reduce(self: ClobberVariant) -> tuple[Any, ...]:
-    return (_rebuild, (type(self)._parameters, self.board_string()))  # type: ignore[attr-defined]
-
-
-def _rebuild(parameters: tuple[Any, ...], board: str) -> ClobberVariant:
-    return _made(*parameters)(board)
 
 
 def _call(cls: type[ClobberVariant]) -> str:
@@ -618,7 +559,17 @@ def gen_clobber(
     targets = _pair(clobbered, "clobbered", "xo.", False)
     behind = _pair(left_behind, "left_behind", ".xo", True)
     _check_ends(targets, behind)
-    return _made(steps, targets, behind, max_distance)
+    made: type[ClobberVariant] = _MEMBERS.get(
+        (steps, targets, behind, max_distance),
+        {
+            "directions": steps,
+            "clobbered": targets,
+            "left_behind": behind,
+            "max_distance": max_distance,
+            "__repr__": _made_repr,
+        },
+    )
+    return made
 
 
 def _check_ends(targets: tuple[str, str], behind: tuple[str, str]) -> None:
@@ -645,3 +596,6 @@ def _check_ends(targets: tuple[str, str], behind: tuple[str, str]) -> None:
                     f"gen_clobber(): with clobbered={targets!r} and left_behind={behind!r} "
                     f"play may go on for ever (the family holds short games)"
                 )
+
+
+_MEMBERS = Members(ClobberVariant, "GenClobber", gen_clobber)
