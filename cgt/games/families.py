@@ -6,7 +6,9 @@ are class attributes; its maker (:func:`cgt.games.clobber_family.gen_clobber`,
 parameters and asks :class:`Members` for the subclass of those rules.  The
 same parameters give the same class (so positions compare equal and share a
 solver's table), made once under a lock, and a made class pickles as the
-maker's call: its positions pickle too.
+maker's call: its positions pickle too.  A made class's qualified name
+holds its parameters, so a value store (:func:`cgt.use_store`) files each
+member's values apart.
 
 >>> import pickle
 >>> from cgt.games.clobber_family import gen_clobber
@@ -53,8 +55,8 @@ class Members:
     >>> def make(size):
     ...     return members.get((size,), {"size": size})
     >>> members = Members(Base, "Sized", make)
-    >>> make(3) is make(3), make(3).size, make(3).__name__
-    (True, 3, 'Sized')
+    >>> make(3) is make(3), make(3).size, make(3).__name__, make(3).__qualname__
+    (True, 3, 'Sized', 'Sized(3,)')
     """
 
     def __init__(self, base: type, name: str, maker: Callable[..., Any]) -> None:
@@ -76,7 +78,9 @@ class Members:
                     {
                         "__slots__": (),
                         "__module__": self.base.__module__,
-                        "__qualname__": self.name,
+                        # the parameters in the qualified name: a store names a ruleset's
+                        # rows by it, so each member keeps its values apart
+                        "__qualname__": f"{self.name}{parameters!r}",
                         "__doc__": f"A member of a family made by {self.maker.__name__}().",
                         "_maker": self.maker,
                         "_parameters": parameters,

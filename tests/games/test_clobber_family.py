@@ -296,6 +296,21 @@ def test_pickles_and_equality() -> None:
     assert Rooks("xo") != Queens("xo")
 
 
+def test_a_store_keeps_the_members_apart(tmp_path: Any) -> None:
+    # two members on which one board has one key but different values
+    lefts, rights = gen_clobber(clobbered=("xo", "x")), gen_clobber(clobbered=("o", "xo"))
+    board = "xxoo"
+    assert lefts(board).key() == rights(board).key()
+    assert lefts(board).value() == cgt.up and rights(board).value() == cgt.down
+    path = tmp_path / "values.sqlite"
+    cgt.clear_caches()
+    with cgt.use_store(path):
+        assert lefts(board).value() == cgt.up
+    cgt.clear_caches()
+    with cgt.use_store(path):  # a later session reads its own member's values only
+        assert rights(board).value() == cgt.down == brute(rules_of(rights), board)
+
+
 def test_the_registry_and_the_command_line_know_them() -> None:
     for member, cli in [
         (AntiClobber, "anti-clobber"),
