@@ -250,6 +250,22 @@ class ClobberVariant(_StoneBoard):
                 out.append((ph, pw, part))
         return out
 
+    def components(self) -> list[Any]:
+        """The parts of the board that can never interact, cropped; a part where
+        neither player can move is 0 and is dropped.
+
+        Squares are linked when one is at most ``max_distance`` steps from the
+        other along a direction, with no missing square between; the parts are
+        the linked groups of the squares that may ever hold a stone (today's
+        stones when no stone lands on an empty square, else every square).
+
+        >>> Rooks("x.o|###|o.x").components()
+        [Rooks('x.o'), Rooks('o.x')]
+        >>> AntiClobber("x.#.o").components()
+        [AntiClobber('x.'), AntiClobber('.o')]
+        """
+        return super().components()
+
     @classmethod
     def _normal(cls, cells: str) -> str:
         # with one step and no landing on empty squares, empty and missing squares play alike
@@ -502,7 +518,7 @@ def gen_clobber(
     becomes (``.``, ``x`` or ``o``); ``max_distance`` how far a stone may go
     along a direction (an int >= 1, or ``None``: no limit).  The same rules
     give the same class, which pickles.  Its positions are valued by the
-    one solver over their regions (see :meth:`ClobberVariant._regions`).
+    one solver over their regions (see :meth:`ClobberVariant.components`).
 
     >>> Diagonal = gen_clobber(directions="diagonal")
     >>> Diagonal("xoxo|oox.|xxx.").value()
