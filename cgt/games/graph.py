@@ -586,23 +586,26 @@ def _induced(adj: tuple[int, ...], tints: str, comp: int) -> Raw:
 # ---------------------------------------------------------------------------
 # networkx graphs and graph strings in
 # ---------------------------------------------------------------------------
-def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
+def _read_graph(
+    graph: Any, game: str = "Col and Snort"
+) -> tuple[list[Hashable], tuple[int, ...], str]:
     if isinstance(graph, str):
         graph = parse_graph(graph)
     data, nbrs = getattr(graph, "_node", None), getattr(graph, "_adj", None)
     if type(data) is dict and type(nbrs) is dict and hasattr(graph, "is_multigraph"):
         # a networkx graph: read its own dictionaries (its views are slower to make)
         if graph.is_directed():
-            raise InvalidPosition("Col and Snort are played on undirected graphs")
+            raise InvalidPosition(f"{game} are played on undirected graphs")
         if not graph.is_multigraph():
-            return _read_dicts(data, nbrs)
+            return _read_dicts(data, nbrs, game)
     if not (hasattr(graph, "nodes") and hasattr(graph, "edges") and hasattr(graph, "is_directed")):
         raise InvalidPosition(
-            f"a Col or Snort position is a networkx.Graph or a graph string, "
+            f"a {'Col or Snort' if game == 'Col and Snort' else game} position is a "
+            f"networkx.Graph or a graph string, "
             f"not {type(graph).__name__}"
         )
     if graph.is_directed():
-        raise InvalidPosition("Col and Snort are played on undirected graphs")
+        raise InvalidPosition(f"{game} are played on undirected graphs")
     nodes = list(graph.nodes)
     index = {v: i for i, v in enumerate(nodes)}
     chars = []
@@ -614,14 +617,16 @@ def _read_graph(graph: Any) -> tuple[list[Hashable], tuple[int, ...], str]:
     adj = [0] * len(nodes)
     for a, b in graph.edges():
         if a == b:
-            raise InvalidPosition(f"vertex {a!r} has a loop; Col and Snort graphs have none")
+            raise InvalidPosition(f"vertex {a!r} has a loop; {game} graphs have none")
         adj[index[a]] |= 1 << index[b]
         adj[index[b]] |= 1 << index[a]
     return nodes, tuple(adj), "".join(chars)
 
 
 def _read_dicts(
-    data: dict[Hashable, dict[str, Any]], nbrs: dict[Hashable, dict[Hashable, Any]]
+    data: dict[Hashable, dict[str, Any]],
+    nbrs: dict[Hashable, dict[Hashable, Any]],
+    game: str = "Col and Snort",
 ) -> tuple[list[Hashable], tuple[int, ...], str]:
     """:func:`_read_graph` on a ``networkx.Graph``'s own dictionaries (node data and
     adjacency), which is much quicker than going through its views.
@@ -648,7 +653,7 @@ def _read_dicts(
         for u in nbrs[v]:
             mask |= 1 << index[u]
         if mask >> index[v] & 1:
-            raise InvalidPosition(f"vertex {v!r} has a loop; Col and Snort graphs have none")
+            raise InvalidPosition(f"vertex {v!r} has a loop; {game} graphs have none")
         adj.append(mask)
     return nodes, tuple(adj), "".join(chars)
 

@@ -158,6 +158,15 @@ class _Line(Position, Drawable):
                         pass  # too deep, or a number beyond 64 bits: the Python rules answer
         return solver_for(kind).value(self)
 
+    def _trim(self, part: str) -> str:
+        # Only Right's pieces move leftwards: without them nothing ever enters
+        # the empty squares before the first piece; likewise at the right end.
+        if self.right_piece not in part:
+            part = part.lstrip(".")
+        if self.left_piece not in part:
+            part = part.rstrip(".")
+        return part
+
     # --- display and identity ---------------------------------------------------------
     def __str__(self) -> str:
         return self.strip
@@ -326,15 +335,6 @@ class _Strip(_Line):
 
     def _split(self, part: str) -> list[str]:
         return [part]
-
-    def _trim(self, part: str) -> str:
-        # Only Right's pieces move leftwards: without them nothing ever enters
-        # the empty squares before the first piece; likewise at the right end.
-        if self.right_piece not in part:
-            part = part.lstrip(".")
-        if self.left_piece not in part:
-            part = part.rstrip(".")
-        return part
 
     def components(self) -> list[Any]:
         """Independent parts: the strip cut at its dead pieces, empty ends trimmed.
