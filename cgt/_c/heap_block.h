@@ -44,9 +44,15 @@
 #define CODES 256      /* codes of a class: values below 512 */
 #define CODE_VALUES 512
 
-/* fast-path flags of sparse(): BLOCK_ON uses the blocks, BLOCK_SIMD their AVX2 scan */
+/* fast-path flags of sparse(): BLOCK_ON uses the blocks, BLOCK_SIMD their AVX2 scan,
+   BLOCK_AVX512 their AVX-512 scan (each where the processor has it; else the next
+   narrower one allowed) */
 #define BLOCK_ON 1
 #define BLOCK_SIMD 2
+#define BLOCK_AVX512 4
+
+/* what the AVX-512 paths use: byte permutes (VBMI) over 64 bytes, byte masks (BW) */
+#define HEAP_AVX512_TARGET "avx512f,avx512bw,avx512vbmi,avx512vbmi2"
 
 typedef struct {
     int bit;                  /* b: the lowest bit of the mask below 512 */
@@ -57,7 +63,8 @@ typedef struct {
     uint8_t *rare_codes;      /* the codes of the rare heaps' values */
     Py_ssize_t coded;         /* how many rare heaps have their code there */
     Py_ssize_t rare_cap;
-    int simd;
+    int simd;                 /* the widest scan allowed and present: 0, 1 AVX2, 2 AVX-512 */
+    uint8_t (*onehot)[32];    /* AVX-512: onehot[c] is the bit set {c} of 256 bits, c <= CODES */
 } Block;
 
 static inline uint8_t
@@ -65,6 +72,25 @@ block_code(const Block *bk, int32_t v)
 {
     unsigned low = (1u << bk->bit) - 1;
     return (uint8_t)((((unsigned)v >> (bk->bit + 1)) << bk->bit) | ((unsigned)v & low));
+}
+
+/* The widest scan that ``flags`` allow and the processor has: 0 one split at a time,
+   1 AVX2, 2 AVX-512. */
+static int
+block_simd(int flags)
+{
+#ifdef HEAP_BLOCK_X86
+    __builtin_cpu_init();
+    if ((flags & BLOCK_AVX512) && __builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+        __builtin_cpu_supports("avx512vbmi2"))
+        return 2;
+    if ((flags & (BLOCK_SIMD | BLOCK_AVX512)) && __builtin_cpu_supports("avx2"))
+        return 1;
+#else
+    (void)flags;
+#endif
+    return 0;
 }
 
 /* Set up the code tables for ``mask``; 0, or -1 with an exception set. */
@@ -91,15 +117,16 @@ block_init(Block *bk, unsigned long mask, int flags)
         PyErr_NoMemory();
         return -1;
     }
-    bk->simd = 0;
-#ifdef HEAP_BLOCK_X86
-    if (flags & BLOCK_SIMD) {
-        __builtin_cpu_init();
-        bk->simd = __builtin_cpu_supports("avx2") ? 1 : 0;
+    bk->simd = block_simd(flags);
+    if (bk->simd == 2) {
+        bk->onehot = PyMem_Calloc(CODES + 1, sizeof(*bk->onehot)); /* row CODES: none */
+        if (bk->onehot == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (int c = 0; c < CODES; c++)
+            bk->onehot[c][c >> 3] = (uint8_t)(1u << (c & 7));
     }
-#else
-    (void)flags;
-#endif
     return 0;
 }
 
@@ -108,8 +135,10 @@ block_free(Block *bk)
 {
     PyMem_Free(bk->rows);
     PyMem_Free(bk->rare_codes);
+    PyMem_Free(bk->onehot);
     bk->rows = NULL;
     bk->rare_codes = NULL;
+    bk->onehot = NULL;
 }
 
 /* The codes of rare heaps not coded yet; 0, or -1 with an exception set. */
@@ -258,6 +287,81 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
         return a;
     return block_scan(cg, ok, m, a, hi, want, need);
 }
+
+/* block_scan 64 splits at a time (AVX-512): the larger parts reversed by one byte
+   permute, the set of wanted codes held as 32 bytes in both halves of a register
+   (one permute finds the byte of each code, another its bit).  The codes met are
+   packed at the bottom of a register (compress) and taken out of the set by AND-NOT
+   with their bit sets (``onehot``; row CODES is empty): two of them without a branch,
+   more in a loop (mostly the first chunks).  Taking codes out and reading the set
+   again is a chain of some 30 cycles, longer than a chunk: after the first
+   SCAN_WARM512 chunks the lookups read the set as it was one period of SCAN_GROUP512
+   chunks earlier (a code met again meanwhile is taken out again: no harm), so they
+   need not wait.  The rest one split at a time. */
+#define SCAN_WARM512 4
+#define SCAN_GROUP512 2
+__attribute__((target(HEAP_AVX512_TARGET))) static Py_ssize_t
+block_scan_avx512(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo,
+                  Py_ssize_t hi, uint8_t *want, int *need, const uint8_t (*onehot)[32])
+{
+    static const uint8_t rev[64] = {63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                                    47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                                    31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                    15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
+    const __m512i reverse = _mm512_loadu_si512(rev);
+    const __m512i bits = _mm512_set1_epi64(0x8040201008040201LL); /* byte i: 1 << (i % 8) */
+    __m256i w = _mm256_loadu_si256((const __m256i *)want);
+    __m512i table = _mm512_broadcast_i64x4(w), pending = table;
+    Py_ssize_t a = lo;
+    for (unsigned q = 0; a + 63 <= hi; q++, a += 64) {
+        if (q < SCAN_WARM512) {
+            if (_mm256_testz_si256(w, w))
+                break;
+            table = pending = _mm512_broadcast_i64x4(w);
+        }
+        else if (!(q % SCAN_GROUP512)) {
+            if (_mm256_testz_si256(w, w))
+                break;
+            table = pending;
+            pending = _mm512_broadcast_i64x4(w);
+        }
+        __m512i small = _mm512_loadu_si512(cg + a);
+        __m512i large = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(cg + m - a - 63));
+        __m512i x = _mm512_xor_si512(small, large);
+        __mmask64 common = _mm512_movepi8_mask(_mm512_loadu_si512(ok + a));
+        __m512i byte = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
+        __m512i bit = _mm512_permutexvar_epi8(x, bits);
+        __mmask64 met = _mm512_mask_test_epi8_mask(common, byte, bit);
+        __m512i packed = _mm512_maskz_compress_epi8(met, x);
+        uint64_t eight = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(packed));
+        unsigned n = (unsigned)__builtin_popcountll(met);
+        /* the first two codes met, or CODES (no code), by arithmetic: no branch */
+        unsigned none0 = (unsigned)(n < 1), none1 = (unsigned)(n < 2);
+        unsigned c0 = ((unsigned)(eight & 255) & (none0 - 1)) | (none0 << 8);
+        unsigned c1 = ((unsigned)((eight >> 8) & 255) & (none1 - 1)) | (none1 << 8);
+        w = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)onehot[c0]), w);
+        w = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)onehot[c1]), w);
+        if (n > 2) {
+            eight >>= 16;
+            for (unsigned i = 2; i < n; i++) {
+                if (!(i & 7)) {
+                    packed = _mm512_alignr_epi64(packed, packed, 1);
+                    eight = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(packed));
+                }
+                w = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)onehot[eight & 255]),
+                                        w);
+                eight >>= 8;
+            }
+        }
+    }
+    _mm256_storeu_si256((__m256i *)want, w);
+    *need = 0;
+    for (int i = 0; i < CODES / 8; i++)
+        *need += __builtin_popcount(want[i]);
+    if (!*need)
+        return a;
+    return block_scan(cg, ok, m, a, hi, want, need);
+}
 #endif
 
 /* Settle heaps h0, h0 + 1, ... (at most BLOCK) of the sparse space; the preconditions
@@ -306,7 +410,9 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
             Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
             Py_ssize_t reached;
 #ifdef HEAP_BLOCK_X86
-            if (bk->simd)
+            if (bk->simd == 2)
+                reached = block_scan_avx512(cg, ok, m, 1, last, want, &need, bk->onehot);
+            else if (bk->simd == 1)
                 reached = block_scan_avx2(cg, ok, m, 1, last, want, &need);
             else
 #endif
