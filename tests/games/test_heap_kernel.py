@@ -233,14 +233,17 @@ def test_memory_is_flat_over_repeated_runs() -> None:
 
 # --- the blocks of the sparse space (cgt/_c/heap_block.h, issue 33) -------------------
 # sparse(..., flags): 0 is the general code of heap.c alone, 1 adds the blocks with
-# their one-at-a-time scan, 3 their AVX2 scan where the processor has it, 7 (the
-# default) their AVX-512 scan where it has that (else AVX2, else one at a time):
-# each flag value is checked on every machine, whichever scan it falls back to.
-# The blocks start only past twice the last rare heap: Officers (0.6) after about
-# 41,300 heaps, 0.454 and 0.356 almost at once.
+# their one-at-a-time scan, 3 their AVX2 scan where the processor has it, 7 their
+# AVX-512 scan where it has that (else AVX2, else one at a time); bit 3 adds the
+# candidates (a ranked part of the far rare heaps marked, the rest checked against
+# each heap's least free codes): 9 one heap at a time, 15 (the default) with AVX-512
+# compares where the processor has them (else 15 is 7).  Each flag value is checked
+# on every machine, whichever path it falls back to.  The blocks start only past
+# twice the last rare heap: Officers (0.6) after about 41,300 heaps, 0.454 and 0.356
+# almost at once; the candidates after 16 more blocks, with one split rule only.
 
-GENERAL, BLOCKS, SIMD, AVX512 = 0, 1, 3, 7
-FAST_FLAGS = (BLOCKS, SIMD, AVX512)
+GENERAL, BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT = 0, 1, 3, 7, 9, 15
+FAST_FLAGS = (BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT)
 
 
 def extend(prefix: list[int], code: str, end: int, mask: int, flags: int) -> list[int]:
@@ -278,8 +281,8 @@ def test_officers_blocks_equal_the_general_code() -> None:
 def test_more_codes_equal_the_general_code(code: str) -> None:
     prefix = compiled(code, 2048)
     general = extend(prefix, code, 40000, _mask(code), GENERAL)
-    assert extend(prefix, code, 40000, _mask(code), SIMD) == general
-    assert extend(prefix, code, 40000, _mask(code), AVX512) == general
+    for flags in (SIMD, AVX512, DEFAULT):
+        assert extend(prefix, code, 40000, _mask(code), flags) == general, flags
 
 
 def test_any_prefix_and_mask() -> None:
@@ -306,7 +309,7 @@ def test_two_split_rules() -> None:
         prefix = expected[:300]
         general = extend(prefix, code, 2500, mask, GENERAL)
         assert general == expected, code
-        for flags in (SIMD, AVX512):
+        for flags in (SIMD, AVX512, CANDIDATES, DEFAULT):
             assert extend(prefix, code, 2500, mask, flags) == expected, (code, flags)
 
 
@@ -346,8 +349,9 @@ def test_the_avx512_scan_on_officers() -> None:
     prefix = compiled("0.6", 2048)
     general = extend(prefix, "0.6", 60000, 494, GENERAL)
     assert extend(prefix, "0.6", 60000, 494, AVX512) == general
-    # the wide scan alone (no AVX2 bit) gives the same values
+    # the wide scan alone (no AVX2 bit), and with the candidates' AVX-512 compares
     assert extend(prefix, "0.6", 60000, 494, AVX512 & ~2) == general
+    assert extend(prefix, "0.6", 60000, 494, DEFAULT) == general
 
 
 @pytest.mark.slow
@@ -361,3 +365,23 @@ def test_officers_to_300000_every_flag() -> None:
     assert general[:100_000] == expected
     for flags in FAST_FLAGS:
         assert extend(prefix, "0.6", 300_000, 494, flags) == general, flags
+
+
+def test_candidates_with_one_split_rule() -> None:
+    # 0.16 splits only when removing 2 (one split rule): with mask 30 its blocks run
+    # from early on, the candidates after their 16 ranking blocks (some 40 blocks
+    # here), one heap at a time (9) and with AVX-512 compares (15)
+    prefix = compiled("0.16", 2048)
+    general = extend(prefix, "0.16", 12000, 30, GENERAL)
+    assert extend(prefix, "0.16", 12000, 30, CANDIDATES) == general
+    assert extend(prefix, "0.16", 12000, 30, DEFAULT) == general
+
+
+def test_candidates_on_officers() -> None:
+    # from about 42,400 heaps on (41,300 + 16 ranking blocks) the candidates settle
+    # Officers' blocks; 45,000-60,000 with the checks one heap at a time
+    prefix = compiled("0.6", 2048)
+    general = extend(prefix, "0.6", 60000, 494, GENERAL)
+    assert extend(prefix, "0.6", 60000, 494, CANDIDATES) == general
+    if fast.simd(DEFAULT) == 2:
+        assert extend(prefix, "0.6", 60000, 494, DEFAULT) == general
