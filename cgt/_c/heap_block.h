@@ -20,11 +20,14 @@
  *     by heap, with the single-heap options;
  *   - the candidate is the least code not marked; the rare values below it must be
  *     met among all the splits (two common parts or two rare ones).  Their codes
- *     are a bit set of 256; the splits a + (m - a) are scanned in order of a, 32 at
- *     a time with AVX2 where the processor has it (two byte lookups in the bit set
- *     per split, the larger parts read backwards), else one at a time.  The scan
- *     stops when the set is empty, which is after some thousands of splits for
- *     Officers, against the hundreds of thousands there are.
+ *     are a bit set of 256; the splits a + (m - a) are scanned in order of a, 64 at
+ *     a time with AVX-512 or 32 with AVX2 where the processor has them (byte
+ *     lookups in the bit set, the larger parts read backwards), else one at a time.
+ *     The scan stops when the set is empty, which is after some thousands of splits
+ *     for Officers, against the hundreds of thousands there are;
+ *   - with AVX-512 and one split rule, only a ranked part of the far rare heaps is
+ *     marked; the others are checked against each heap's least free codes with
+ *     compares over the 64 heaps at once (the candidates, see block_cand_rank).
  *
  * A heap whose value would be rare or 512 or more is left to the exact general
  * code of heap.c (block_run returns how many heaps it settled, all common), which
