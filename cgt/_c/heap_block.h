@@ -533,6 +533,26 @@ block_candidates(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *ncand)
     }
 }
 
+#ifdef HEAP_BLOCK_X86
+/* block_candidates with AVX-512: the free bytes of a row as four 64-bit masks. */
+__attribute__((target(HEAP_AVX512_TARGET))) static void
+block_candidates_avx512(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *ncand)
+{
+    for (int l = 0; l < BLOCK; l++) {
+        int n = 0;
+        for (int q = 0; q < CODES / 64 && n < CAND; q++) {
+            __m512i v = _mm512_loadu_si512(rows[l] + 64 * q);
+            uint64_t free64 = _mm512_testn_epi8_mask(v, v);
+            for (; free64 && n < CAND; free64 &= free64 - 1)
+                cand[n++][l] = (uint8_t)(64 * q + lowest_bit(free64));
+        }
+        ncand[l] = n;
+        for (int j = n; j < CAND; j++)
+            cand[j][l] = 0;
+    }
+}
+#endif
+
 /* hits[j] bit l: a checked far rare heap meets candidate j of heap l (one heap at a time). */
 static void
 block_check(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64_t *hits)
@@ -613,13 +633,17 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
     if (use_cand) {
         for (Py_ssize_t t = 0; t < bk->nmarked; t++)
             block_mark(rows, cg + (h0 - ck - bk->far_heap[t]), bk->far_code[t]);
-        block_candidates(rows, cand, ncand);
 #ifdef HEAP_BLOCK_X86
-        if (bk->simd == 2)
+        if (bk->simd == 2) {
+            block_candidates_avx512(rows, cand, ncand);
             block_check_avx512(bk, cg + h0 - ck, cand, hits);
+        }
         else
 #endif
+        {
+            block_candidates(rows, cand, ncand);
             block_check(bk, cg + h0 - ck, cand, hits);
+        }
         *work += (long)bk->nfar;
         bk->blocks++;
         if (bk->blocks % CAND_WINDOW == 0) {
