@@ -230,6 +230,11 @@ COMPILED_WORKLOADS = {
         def run():
             OctalGame("0.6").grundy_sequence(10**6, progress=False)
     """,
+    "Officers to 10**7": """
+        from cgt.games import OctalGame
+        def run():
+            OctalGame("0.6").grundy_sequence(10**7, progress=False)
+    """,
     "Hexapawn 6x6": """
         from cgt.games import Hexapawn
         def run():

@@ -16,8 +16,13 @@
  *       finite code whose digits are below 8.  ``report(heap)`` is called when
  *       ``heap`` reaches ``next`` and returns the next checkpoint (progress
  *       bars); Ctrl-C is noticed between heaps.  On an error nothing is appended.
- *       ``flags`` (sparse only; default 3) allows the blocks of heap_block.h
- *       (bit 0) and their AVX2 scan (bit 1); 0 keeps to the general code.
+ *       ``flags`` (sparse only; default 15) allows the blocks of heap_block.h
+ *       (bit 0), their AVX2 scan (bit 1) and their AVX-512 scan (bit 2), each
+ *       where the processor has it, and their candidates (bit 3: with AVX-512,
+ *       or with no SIMD bit at all); 0 keeps to the general code.
+ *   simd(flags) -> int
+ *       The scan the blocks use with these flags on this processor: 0 one split
+ *       at a time, 1 AVX2, 2 AVX-512 (for tests and benchmarks).
  *   tally(values, lo, hi) -> list
  *       counts[2 * v + n % 2] = how many n in [lo, hi) have values[n] == v.
  */
@@ -269,7 +274,7 @@ heap_sparse(PyObject *self, PyObject *args)
     PyObject *values, *rules_o, *report;
     Py_ssize_t end, next;
     unsigned long mask;
-    int domain, phase, flags = BLOCK_ON | BLOCK_SIMD;
+    int domain, phase, flags = BLOCK_ON | BLOCK_SIMD | BLOCK_AVX512 | BLOCK_CAND;
     if (!PyArg_ParseTuple(args, "O!nOkiiOn|i", &PyList_Type, &values, &end, &rules_o, &mask,
                           &domain, &phase, &report, &next, &flags))
         return NULL;
@@ -346,6 +351,8 @@ heap_sparse(PyObject *self, PyObject *args)
                     goto done;
                 Py_ssize_t settled =
                     block_run(&bk, g, cg, ok, heap, rules, nrules, rare, nrare, &work);
+                if (settled < 0)
+                    goto done;
                 if (settled < BLOCK)
                     no_block_until = heap + settled + 1; /* that heap by the general code */
                 if (settled) {
@@ -572,6 +579,16 @@ done:
     return result;
 }
 
+static PyObject *
+heap_simd(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int flags;
+    if (!PyArg_ParseTuple(args, "i", &flags))
+        return NULL;
+    return PyLong_FromLong(block_simd(flags));
+}
+
 /* --- counts for the choice of mask ------------------------------------------------ */
 
 static PyObject *
@@ -634,6 +651,8 @@ static PyMethodDef heap_methods[] = {
      "the sparse-space method."},
     {"dense", heap_dense, METH_VARARGS,
      "dense(values, end, rules, report, next): extend values by the full mex."},
+    {"simd", heap_simd, METH_VARARGS,
+     "simd(flags): the scan of the blocks with these flags here (0 scalar, 1 AVX2, 2 AVX-512)."},
     {"tally", heap_tally, METH_VARARGS,
      "tally(values, lo, hi): counts[2 * v + n % 2] over lo <= n < hi."},
     {NULL, NULL, 0, NULL},

@@ -20,11 +20,14 @@
  *     by heap, with the single-heap options;
  *   - the candidate is the least code not marked; the rare values below it must be
  *     met among all the splits (two common parts or two rare ones).  Their codes
- *     are a bit set of 256; the splits a + (m - a) are scanned in order of a, 32 at
- *     a time with AVX2 where the processor has it (two byte lookups in the bit set
- *     per split, the larger parts read backwards), else one at a time.  The scan
- *     stops when the set is empty, which is after some thousands of splits for
- *     Officers, against the hundreds of thousands there are.
+ *     are a bit set of 256; the splits a + (m - a) are scanned in order of a, 64 at
+ *     a time with AVX-512 or 32 with AVX2 where the processor has them (byte
+ *     lookups in the bit set, the larger parts read backwards), else one at a time.
+ *     The scan stops when the set is empty, which is after some thousands of splits
+ *     for Officers, against the hundreds of thousands there are;
+ *   - with AVX-512 and one split rule, only a ranked part of the far rare heaps is
+ *     marked; the others are checked against each heap's least free codes with
+ *     compares over the 64 heaps at once (the candidates, see block_cand_rank).
  *
  * A heap whose value would be rare or 512 or more is left to the exact general
  * code of heap.c (block_run returns how many heaps it settled, all common), which
@@ -44,9 +47,21 @@
 #define CODES 256      /* codes of a class: values below 512 */
 #define CODE_VALUES 512
 
-/* fast-path flags of sparse(): BLOCK_ON uses the blocks, BLOCK_SIMD their AVX2 scan */
+/* fast-path flags of sparse(): BLOCK_ON uses the blocks, BLOCK_SIMD their AVX2 scan,
+   BLOCK_AVX512 their AVX-512 scan (each where the processor has it; else the next
+   narrower one allowed) */
 #define BLOCK_ON 1
 #define BLOCK_SIMD 2
+#define BLOCK_AVX512 4
+#define BLOCK_CAND 8 /* candidates (see block_cand_run); with SIMD bits, only on AVX-512 */
+
+#define CAND 8            /* candidates per heap */
+#define CAND_TRAIN 16     /* blocks that rank the far rare heaps */
+#define CAND_KEEP 2       /* of every 5 far rare heaps, the best CAND_KEEP are marked */
+#define CAND_WINDOW 256   /* blocks between two looks at the fallbacks */
+
+/* what the AVX-512 paths use: byte permutes (VBMI) over 64 bytes, byte masks (BW) */
+#define HEAP_AVX512_TARGET "avx512f,avx512bw,avx512vbmi,avx512vbmi2"
 
 typedef struct {
     int bit;                  /* b: the lowest bit of the mask below 512 */
@@ -57,7 +72,17 @@ typedef struct {
     uint8_t *rare_codes;      /* the codes of the rare heaps' values */
     Py_ssize_t coded;         /* how many rare heaps have their code there */
     Py_ssize_t rare_cap;
-    int simd;
+    int simd;                 /* the widest scan allowed and present: 0, 1 AVX2, 2 AVX-512 */
+    uint8_t (*onehot)[32];    /* AVX-512: onehot[c] is the bit set {c} of 256 bits, c <= CODES */
+    /* candidates (block_cand_run): state 0 ranking, 1 in use, -1 off for this call */
+    int cand, cand_state;
+    Py_ssize_t cand_nrare, cand_k; /* the rare heaps and split rule ranked */
+    Py_ssize_t nfar, nmarked;      /* far rare heaps; how many of them are marked */
+    Py_ssize_t *far;               /* rare indices: the nmarked marked first, then checked */
+    int32_t *far_heap;             /* their heaps and codes, in that order (once ranked) */
+    uint8_t *far_code;
+    uint32_t *rank;                /* per rare index: how often it alone met a code below */
+    long trained, blocks, fallbacks;
 } Block;
 
 static inline uint8_t
@@ -65,6 +90,25 @@ block_code(const Block *bk, int32_t v)
 {
     unsigned low = (1u << bk->bit) - 1;
     return (uint8_t)((((unsigned)v >> (bk->bit + 1)) << bk->bit) | ((unsigned)v & low));
+}
+
+/* The widest scan that ``flags`` allow and the processor has: 0 one split at a time,
+   1 AVX2, 2 AVX-512. */
+static int
+block_simd(int flags)
+{
+#ifdef HEAP_BLOCK_X86
+    __builtin_cpu_init();
+    if ((flags & BLOCK_AVX512) && __builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+        __builtin_cpu_supports("avx512vbmi2"))
+        return 2;
+    if ((flags & (BLOCK_SIMD | BLOCK_AVX512)) && __builtin_cpu_supports("avx2"))
+        return 1;
+#else
+    (void)flags;
+#endif
+    return 0;
 }
 
 /* Set up the code tables for ``mask``; 0, or -1 with an exception set. */
@@ -91,15 +135,20 @@ block_init(Block *bk, unsigned long mask, int flags)
         PyErr_NoMemory();
         return -1;
     }
-    bk->simd = 0;
-#ifdef HEAP_BLOCK_X86
-    if (flags & BLOCK_SIMD) {
-        __builtin_cpu_init();
-        bk->simd = __builtin_cpu_supports("avx2") ? 1 : 0;
+    bk->simd = block_simd(flags);
+    /* the candidates' checks are compares over 64 heaps: worth it with AVX-512; one heap
+       at a time (no SIMD bit) they are slower than the marking, but exact (tests) */
+    bk->cand = (flags & BLOCK_CAND) &&
+               (bk->simd == 2 || !(flags & (BLOCK_SIMD | BLOCK_AVX512)));
+    if (bk->simd == 2) {
+        bk->onehot = PyMem_Calloc(CODES + 1, sizeof(*bk->onehot)); /* row CODES: none */
+        if (bk->onehot == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (int c = 0; c < CODES; c++)
+            bk->onehot[c][c >> 3] = (uint8_t)(1u << (c & 7));
     }
-#else
-    (void)flags;
-#endif
     return 0;
 }
 
@@ -108,8 +157,18 @@ block_free(Block *bk)
 {
     PyMem_Free(bk->rows);
     PyMem_Free(bk->rare_codes);
+    PyMem_Free(bk->onehot);
+    PyMem_Free(bk->far);
+    PyMem_Free(bk->far_heap);
+    PyMem_Free(bk->far_code);
+    PyMem_Free(bk->rank);
+    bk->far_heap = NULL;
+    bk->far_code = NULL;
     bk->rows = NULL;
     bk->rare_codes = NULL;
+    bk->onehot = NULL;
+    bk->far = NULL;
+    bk->rank = NULL;
 }
 
 /* The codes of rare heaps not coded yet; 0, or -1 with an exception set. */
@@ -258,26 +317,351 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
         return a;
     return block_scan(cg, ok, m, a, hi, want, need);
 }
+
+/* block_scan 64 splits at a time (AVX-512): the larger parts reversed by one byte
+   permute, the set of wanted codes held as 32 bytes in both halves of a register
+   (one permute finds the byte of each code, another its bit).  The codes met are
+   packed at the bottom of a register (compress) and taken out of the set by AND-NOT
+   with their bit sets (``onehot``; row CODES is empty): two of them without a branch,
+   more in a loop (mostly the first chunks).  Taking codes out and reading the set
+   again is a chain of some 30 cycles, longer than a chunk: after the first
+   SCAN_WARM512 chunks the lookups read the set as it was one period of SCAN_GROUP512
+   chunks earlier (a code met again meanwhile is taken out again: no harm), so they
+   need not wait.  The rest one split at a time. */
+#define SCAN_WARM512 4
+#define SCAN_GROUP512 2
+__attribute__((target(HEAP_AVX512_TARGET))) static Py_ssize_t
+block_scan_avx512(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo,
+                  Py_ssize_t hi, uint8_t *want, int *need, const uint8_t (*onehot)[32])
+{
+    static const uint8_t rev[64] = {63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                                    47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                                    31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                    15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
+    const __m512i reverse = _mm512_loadu_si512(rev);
+    const __m512i bits = _mm512_set1_epi64(0x8040201008040201LL); /* byte i: 1 << (i % 8) */
+    __m256i w = _mm256_loadu_si256((const __m256i *)want);
+    __m512i table = _mm512_broadcast_i64x4(w), pending = table;
+    Py_ssize_t a = lo;
+    for (unsigned q = 0; a + 63 <= hi; q++, a += 64) {
+        if (q < SCAN_WARM512) {
+            if (_mm256_testz_si256(w, w))
+                break;
+            table = pending = _mm512_broadcast_i64x4(w);
+        }
+        else if (!(q % SCAN_GROUP512)) {
+            if (_mm256_testz_si256(w, w))
+                break;
+            table = pending;
+            pending = _mm512_broadcast_i64x4(w);
+        }
+        __m512i small = _mm512_loadu_si512(cg + a);
+        __m512i large = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(cg + m - a - 63));
+        __m512i x = _mm512_xor_si512(small, large);
+        __mmask64 common = _mm512_movepi8_mask(_mm512_loadu_si512(ok + a));
+        __m512i byte = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
+        __m512i bit = _mm512_permutexvar_epi8(x, bits);
+        __mmask64 met = _mm512_mask_test_epi8_mask(common, byte, bit);
+        __m512i packed = _mm512_maskz_compress_epi8(met, x);
+        uint64_t eight = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(packed));
+        unsigned n = (unsigned)__builtin_popcountll(met);
+        /* the first two codes met, or CODES (no code), by arithmetic: no branch */
+        unsigned none0 = (unsigned)(n < 1), none1 = (unsigned)(n < 2);
+        unsigned c0 = ((unsigned)(eight & 255) & (none0 - 1)) | (none0 << 8);
+        unsigned c1 = ((unsigned)((eight >> 8) & 255) & (none1 - 1)) | (none1 << 8);
+        w = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)onehot[c0]), w);
+        w = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)onehot[c1]), w);
+        if (n > 2) {
+            eight >>= 16;
+            for (unsigned i = 2; i < n; i++) {
+                if (!(i & 7)) {
+                    packed = _mm512_alignr_epi64(packed, packed, 1);
+                    eight = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(packed));
+                }
+                w = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)onehot[eight & 255]),
+                                        w);
+                eight >>= 8;
+            }
+        }
+    }
+    _mm256_storeu_si256((__m256i *)want, w);
+    *need = 0;
+    for (int i = 0; i < CODES / 8; i++)
+        *need += __builtin_popcount(want[i]);
+    if (!*need)
+        return a;
+    return block_scan(cg, ok, m, a, hi, want, need);
+}
+#endif
+
+
+/* --- candidates: fewer byte stores for the far rare heaps ---------------------------
+ *
+ * Marking every far rare heap costs 64 byte stores per rare heap and block (1,583 rare
+ * heaps for Officers).  The least unmarked code of a heap is its value's code; most
+ * of the codes below it are met by one or two rare heaps only, and some rare heaps
+ * meet such codes far more often than others.  So:
+ *
+ *   - the first CAND_TRAIN blocks of a call are marked in full, and also rank the far
+ *     rare heaps: how often a rare heap is the only one to meet a code below the least
+ *     unmarked one (block_cand_rank);
+ *   - then the best CAND_KEEP in 5 are marked, and for each of the 64 heaps the least
+ *     CAND codes left unmarked are its candidates (block_candidates); the other far
+ *     rare heaps are checked against the candidates with compares over the 64 heaps
+ *     at once (block_check_*): a few vector instructions per rare heap, not 64 stores;
+ *   - a heap's code is its least candidate neither met by a checked rare heap nor
+ *     marked by the near rare heaps and single-heap options (added heap by heap, as
+ *     before).  The codes below it that are not candidates are marked, so it is the
+ *     least code not met at all: the exact mex.  If every candidate is met, the heap
+ *     falls back to marking the checked rare heaps too (exact, like the full marking).
+ *
+ * The ranking only decides the speed.  If the fallbacks become common (more than four
+ * heaps a block over CAND_WINDOW blocks), the call goes back to the full marking; a
+ * new rare heap starts the ranking again.  One split rule only (Officers' 0.6). */
+
+static int
+cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Start ranking the far rare heaps of the split rule k; 0, or -1 with an exception set. */
+static int
+block_cand_start(Block *bk, Py_ssize_t k, const Rare *rare, Py_ssize_t nrare)
+{
+    PyMem_Free(bk->far);
+    PyMem_Free(bk->far_heap);
+    PyMem_Free(bk->far_code);
+    PyMem_Free(bk->rank);
+    size_t n = (size_t)(nrare ? nrare : 1);
+    bk->far = PyMem_Malloc(n * sizeof(Py_ssize_t));
+    bk->far_heap = PyMem_Malloc(n * sizeof(int32_t));
+    bk->far_code = PyMem_Malloc(n);
+    bk->rank = PyMem_Calloc(n, sizeof(uint32_t));
+    if (bk->far == NULL || bk->far_heap == NULL || bk->far_code == NULL || bk->rank == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    bk->nfar = 0;
+    for (Py_ssize_t i = 0; i < nrare; i++)
+        if (rare[i].heap >= BLOCK - k)
+            bk->far[bk->nfar++] = i;
+    bk->cand_state = 0;
+    bk->cand_nrare = nrare;
+    bk->cand_k = k;
+    bk->trained = 0;
+    return 0;
+}
+
+/* Rank the far rare heaps on the block at h0 (counts in the rows); after CAND_TRAIN
+   blocks order them best first.  0, or -1 with an exception set. */
+static int
+block_cand_rank(Block *bk, const uint8_t *cg, Py_ssize_t h0, const Rare *rare)
+{
+    uint8_t(*rows)[CODES] = bk->rows;
+    const uint8_t *base = cg + h0 - bk->cand_k;
+    memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
+    for (Py_ssize_t t = 0; t < bk->nfar; t++) {
+        Py_ssize_t r = bk->far[t];
+        const uint8_t *src = base - rare[r].heap;
+        uint8_t w = bk->rare_codes[r];
+        for (int l = 0; l < BLOCK; l++) {
+            uint8_t *count = &rows[l][src[l] ^ w];
+            *count += *count < 255;
+        }
+    }
+    int mex[BLOCK];
+    for (int l = 0; l < BLOCK; l++) {
+        int c = 0;
+        while (c < CODES && rows[l][c])
+            c++;
+        mex[l] = c;
+    }
+    for (Py_ssize_t t = 0; t < bk->nfar; t++) {
+        Py_ssize_t r = bk->far[t];
+        const uint8_t *src = base - rare[r].heap;
+        uint8_t w = bk->rare_codes[r];
+        for (int l = 0; l < BLOCK; l++) {
+            int x = src[l] ^ w;
+            bk->rank[r] += x < mex[l] && rows[l][x] == 1;
+        }
+    }
+    if (++bk->trained < CAND_TRAIN)
+        return 0;
+    /* best first (then by index): keys (UINT32_MAX - rank, index) in increasing order */
+    uint64_t *keys = PyMem_Malloc((size_t)(bk->nfar ? bk->nfar : 1) * sizeof(uint64_t));
+    if (keys == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t t = 0; t < bk->nfar; t++)
+        keys[t] = ((uint64_t)(UINT32_MAX - bk->rank[bk->far[t]]) << 32) | (uint64_t)bk->far[t];
+    qsort(keys, (size_t)bk->nfar, sizeof(uint64_t), cmp_u64);
+    for (Py_ssize_t t = 0; t < bk->nfar; t++) {
+        Py_ssize_t r = (Py_ssize_t)(keys[t] & UINT32_MAX);
+        bk->far[t] = r;
+        bk->far_heap[t] = rare[r].heap;
+        bk->far_code[t] = bk->rare_codes[r];
+    }
+    PyMem_Free(keys);
+    bk->nmarked = (bk->nfar * CAND_KEEP + 4) / 5;
+    bk->cand_state = 1;
+    bk->blocks = bk->fallbacks = 0;
+    return 0;
+}
+
+/* The least CAND codes not marked in each row (cand[j][l] for heap l; ncand[l] of them,
+   fewer when the row has fewer free codes; the rest repeat code 0, never read). */
+static void
+block_candidates(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *ncand)
+{
+    for (int l = 0; l < BLOCK; l++) {
+        int n = 0;
+        for (int c = 0; c < CODES && n < CAND; c += 8) {
+            uint64_t t;
+            memcpy(&t, rows[l] + c, 8);
+            uint64_t free8 = ~t & 0x0101010101010101ULL; /* bytes are 0 or 1 */
+            while (free8 && n < CAND) {
+                cand[n++][l] = (uint8_t)(c + (lowest_bit(free8) >> 3));
+                free8 &= free8 - 1;
+            }
+        }
+        ncand[l] = n;
+        for (int j = n; j < CAND; j++)
+            cand[j][l] = 0;
+    }
+}
+
+#ifdef HEAP_BLOCK_X86
+/* block_candidates with AVX-512: the free bytes of a row as four 64-bit masks. */
+__attribute__((target(HEAP_AVX512_TARGET))) static void
+block_candidates_avx512(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *ncand)
+{
+    for (int l = 0; l < BLOCK; l++) {
+        int n = 0;
+        for (int q = 0; q < CODES / 64 && n < CAND; q++) {
+            __m512i v = _mm512_loadu_si512(rows[l] + 64 * q);
+            uint64_t free64 = _mm512_testn_epi8_mask(v, v);
+            for (; free64 && n < CAND; free64 &= free64 - 1)
+                cand[n++][l] = (uint8_t)(64 * q + lowest_bit(free64));
+        }
+        ncand[l] = n;
+        for (int j = n; j < CAND; j++)
+            cand[j][l] = 0;
+    }
+}
+#endif
+
+/* hits[j] bit l: a checked far rare heap meets candidate j of heap l (one heap at a time). */
+static void
+block_check(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64_t *hits)
+{
+    for (int j = 0; j < CAND; j++)
+        hits[j] = 0;
+    for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
+        const uint8_t *src = base - bk->far_heap[t];
+        uint8_t w = bk->far_code[t];
+        for (int l = 0; l < BLOCK; l++) {
+            uint8_t x = src[l] ^ w;
+            for (int j = 0; j < CAND; j++)
+                hits[j] |= (uint64_t)(x == cand[j][l]) << l;
+        }
+    }
+}
+
+#ifdef HEAP_BLOCK_X86
+/* block_check over the 64 heaps at once: per candidate a byte minimum of (code ^
+   candidate), zero once met. */
+__attribute__((target(HEAP_AVX512_TARGET))) static void
+block_check_avx512(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64_t *hits)
+{
+    __m512i c[CAND], low[CAND];
+    for (int j = 0; j < CAND; j++) {
+        c[j] = _mm512_loadu_si512(cand[j]);
+        low[j] = _mm512_set1_epi8(-1);
+    }
+    for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
+        __m512i x = _mm512_xor_si512(_mm512_loadu_si512(base - bk->far_heap[t]),
+                                     _mm512_set1_epi8((char)bk->far_code[t]));
+        for (int j = 0; j < CAND; j++)
+            low[j] = _mm512_min_epu8(low[j], _mm512_xor_si512(x, c[j]));
+    }
+    for (int j = 0; j < CAND; j++)
+        hits[j] = _mm512_testn_epi8_mask(low[j], low[j]);
+}
 #endif
 
 /* Settle heaps h0, h0 + 1, ... (at most BLOCK) of the sparse space; the preconditions
    (see the top of this file) are the caller's.  Returns how many were settled: all got
-   common values, written to g, cg (their codes) and ok (0xFF: common). */
+   common values, written to g, cg (their codes) and ok (0xFF: common); or -1 with an
+   exception set (no memory). */
 static Py_ssize_t
 block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const Rule *rules,
           Py_ssize_t nrules, const Rare *rare, Py_ssize_t nrare, long *work)
 {
     uint8_t(*rows)[CODES] = bk->rows;
     const uint8_t *rc = bk->rare_codes;
+    /* candidates: with one split rule only */
+    int use_cand = 0;
+    if (bk->cand && bk->cand_state >= 0) {
+        Py_ssize_t split = -1, nsplit = 0;
+        for (Py_ssize_t j = 0; j < nrules; j++)
+            if (rules[j].digit & 4) {
+                split = rules[j].k;
+                nsplit++;
+            }
+        if (nsplit != 1)
+            bk->cand_state = -1;
+        else {
+            if (bk->far == NULL || bk->cand_nrare != nrare || bk->cand_k != split)
+                if (block_cand_start(bk, split, rare, nrare) < 0)
+                    return -1;
+            if (bk->cand_state == 0) {
+                if (block_cand_rank(bk, cg, h0, rare) < 0)
+                    return -1;
+            }
+            else
+                use_cand = 1;
+        }
+    }
+    uint8_t cand[CAND][BLOCK];
+    int ncand[BLOCK];
+    uint64_t hits[CAND];
+    Py_ssize_t ck = bk->cand_k;
     memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
-    /* the far rare heaps of every split rule, for the whole block */
-    for (Py_ssize_t j = 0; j < nrules; j++) {
-        if (!(rules[j].digit & 4))
-            continue;
-        Py_ssize_t k = rules[j].k;
-        for (Py_ssize_t i = nrare - 1; i >= 0 && rare[i].heap >= BLOCK - k; i--)
-            block_mark(rows, cg + (h0 - k - rare[i].heap), rc[i]);
-        *work += (long)nrare;
+    if (use_cand) {
+        for (Py_ssize_t t = 0; t < bk->nmarked; t++)
+            block_mark(rows, cg + (h0 - ck - bk->far_heap[t]), bk->far_code[t]);
+#ifdef HEAP_BLOCK_X86
+        if (bk->simd == 2) {
+            block_candidates_avx512(rows, cand, ncand);
+            block_check_avx512(bk, cg + h0 - ck, cand, hits);
+        }
+        else
+#endif
+        {
+            block_candidates(rows, cand, ncand);
+            block_check(bk, cg + h0 - ck, cand, hits);
+        }
+        *work += (long)bk->nfar;
+        bk->blocks++;
+        if (bk->blocks % CAND_WINDOW == 0) {
+            if (bk->fallbacks > 4 * CAND_WINDOW)
+                bk->cand_state = -1; /* the ranking does not fit: back to the full marking */
+            bk->fallbacks = 0;
+        }
+    }
+    else {
+        /* the far rare heaps of every split rule, for the whole block */
+        for (Py_ssize_t j = 0; j < nrules; j++) {
+            if (!(rules[j].digit & 4))
+                continue;
+            Py_ssize_t k = rules[j].k;
+            for (Py_ssize_t i = nrare - 1; i >= 0 && rare[i].heap >= BLOCK - k; i--)
+                block_mark(rows, cg + (h0 - k - rare[i].heap), rc[i]);
+            *work += (long)nrare;
+        }
     }
     for (Py_ssize_t i = 0; i < BLOCK; i++) {
         Py_ssize_t heap = h0 + i;
@@ -290,7 +674,22 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 for (Py_ssize_t r = 0; r < nrare && rare[r].heap < BLOCK - k; r++)
                     row[rc[r] ^ cg[m - rare[r].heap]] = 1;
         }
-        int code = block_first_free(row);
+        int code = -1;
+        if (use_cand) {
+            /* the least candidate neither marked since nor met by a checked rare heap */
+            for (int j = 0; j < ncand[i]; j++)
+                if (!row[cand[j][i]] && !((hits[j] >> i) & 1)) {
+                    code = cand[j][i];
+                    break;
+                }
+            if (code < 0) { /* all met: mark the checked rare heaps too */
+                bk->fallbacks++;
+                for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++)
+                    row[bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]] = 1;
+            }
+        }
+        if (code < 0)
+            code = block_first_free(row);
         if (code == CODES)
             return i; /* a value of 512 or more */
         int need = bk->rare_below[code];
@@ -306,7 +705,9 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
             Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
             Py_ssize_t reached;
 #ifdef HEAP_BLOCK_X86
-            if (bk->simd)
+            if (bk->simd == 2)
+                reached = block_scan_avx512(cg, ok, m, 1, last, want, &need, bk->onehot);
+            else if (bk->simd == 1)
                 reached = block_scan_avx2(cg, ok, m, 1, last, want, &need);
             else
 #endif

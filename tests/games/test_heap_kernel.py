@@ -233,11 +233,17 @@ def test_memory_is_flat_over_repeated_runs() -> None:
 
 # --- the blocks of the sparse space (cgt/_c/heap_block.h, issue 33) -------------------
 # sparse(..., flags): 0 is the general code of heap.c alone, 1 adds the blocks with
-# their one-at-a-time scan, 3 (the default) their AVX2 scan where the processor has
-# it.  The blocks start only past twice the last rare heap: Officers (0.6) after
-# about 41,300 heaps, 0.454 and 0.356 almost at once.
+# their one-at-a-time scan, 3 their AVX2 scan where the processor has it, 7 their
+# AVX-512 scan where it has that (else AVX2, else one at a time); bit 3 adds the
+# candidates (a ranked part of the far rare heaps marked, the rest checked against
+# each heap's least free codes): 9 one heap at a time, 15 (the default) with AVX-512
+# compares where the processor has them (else 15 is 7).  Each flag value is checked
+# on every machine, whichever path it falls back to.  The blocks start only past
+# twice the last rare heap: Officers (0.6) after about 41,300 heaps, 0.454 and 0.356
+# almost at once; the candidates after 16 more blocks, with one split rule only.
 
-GENERAL, BLOCKS, SIMD = 0, 1, 3
+GENERAL, BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT = 0, 1, 3, 7, 9, 15
+FAST_FLAGS = (BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT)
 
 
 def extend(prefix: list[int], code: str, end: int, mask: int, flags: int) -> list[int]:
@@ -252,7 +258,7 @@ def test_blocks_against_the_reference(code: str) -> None:
     # 0.454 and 0.356 have their last rare heaps at 124 and 43: blocks from heap ~300
     expected = reference(code, 3000)
     prefix = expected[:200]
-    for flags in (BLOCKS, SIMD):
+    for flags in FAST_FLAGS:
         assert extend(prefix, code, 3000, _mask(code), flags) == expected, flags
 
 
@@ -266,8 +272,8 @@ def test_officers_blocks_equal_the_general_code() -> None:
     # Officers' rare heaps end at 20627 (mask 494): blocks from about 41,300 on
     prefix = compiled("0.6", 2048)
     general = extend(prefix, "0.6", 70000, 494, GENERAL)
-    assert extend(prefix, "0.6", 70000, 494, BLOCKS) == general
-    assert extend(prefix, "0.6", 70000, 494, SIMD) == general
+    for flags in FAST_FLAGS:
+        assert extend(prefix, "0.6", 70000, 494, flags) == general, flags
     assert compiled("0.6", 70000) == general  # grundy_sequence's own route
 
 
@@ -275,7 +281,8 @@ def test_officers_blocks_equal_the_general_code() -> None:
 def test_more_codes_equal_the_general_code(code: str) -> None:
     prefix = compiled(code, 2048)
     general = extend(prefix, code, 40000, _mask(code), GENERAL)
-    assert extend(prefix, code, 40000, _mask(code), SIMD) == general
+    for flags in (SIMD, AVX512, DEFAULT):
+        assert extend(prefix, code, 40000, _mask(code), flags) == general, flags
 
 
 def test_any_prefix_and_mask() -> None:
@@ -290,8 +297,8 @@ def test_any_prefix_and_mask() -> None:
             prefix[rng.randrange(1, len(prefix))] = rng.randrange(512 if trial % 3 else 700)
         mask = rng.choice([494, rng.randrange(1, 512)])
         general = extend(prefix, "0.6", 9000, mask, GENERAL)
-        assert extend(prefix, "0.6", 9000, mask, BLOCKS) == general, (trial, mask)
-        assert extend(prefix, "0.6", 9000, mask, SIMD) == general, (trial, mask)
+        for flags in FAST_FLAGS:
+            assert extend(prefix, "0.6", 9000, mask, flags) == general, (trial, mask, flags)
 
 
 def test_two_split_rules() -> None:
@@ -302,7 +309,8 @@ def test_two_split_rules() -> None:
         prefix = expected[:300]
         general = extend(prefix, code, 2500, mask, GENERAL)
         assert general == expected, code
-        assert extend(prefix, code, 2500, mask, SIMD) == expected, code
+        for flags in (SIMD, AVX512, CANDIDATES, DEFAULT):
+            assert extend(prefix, code, 2500, mask, flags) == expected, (code, flags)
 
 
 def test_interrupt_in_the_blocks_appends_nothing() -> None:
@@ -323,3 +331,59 @@ def test_bad_flags_are_ignored_bits() -> None:
     prefix = compiled("0.454", 400)
     general = extend(prefix, "0.454", 2000, 61, GENERAL)
     assert extend(prefix, "0.454", 2000, 61, 0xF0 | SIMD) == general
+
+
+def test_the_flags_pick_the_scan() -> None:
+    # each flag bit only allows a scan: what runs depends on the processor
+    assert fast.simd(GENERAL) == fast.simd(BLOCKS) == 0
+    assert fast.simd(SIMD) in (0, 1)
+    assert fast.simd(AVX512) in (0, 1, 2) and fast.simd(AVX512) >= fast.simd(SIMD)
+    assert fast.simd(AVX512 & ~2) in (0, 2)  # AVX-512 allowed, AVX2 not: no AVX2 fallback
+
+
+def test_the_avx512_scan_on_officers() -> None:
+    # the wide scan meets its codes out of order (64 splits at a time, the wanted set
+    # read a period late); the values are still the general code's
+    if fast.simd(AVX512) != 2:
+        pytest.skip("this processor has no AVX-512 (VBMI, VBMI2): flag 7 runs the AVX2 scan")
+    prefix = compiled("0.6", 2048)
+    general = extend(prefix, "0.6", 60000, 494, GENERAL)
+    assert extend(prefix, "0.6", 60000, 494, AVX512) == general
+    # the wide scan alone (no AVX2 bit), and with the candidates' AVX-512 compares
+    assert extend(prefix, "0.6", 60000, 494, AVX512 & ~2) == general
+    assert extend(prefix, "0.6", 60000, 494, DEFAULT) == general
+
+
+@pytest.mark.slow
+def test_officers_to_200000() -> None:
+    # past 41,300 heaps every block of 64 heaps is settled by the blocks' paths; the
+    # reference to 10**5 (numpy sparse engine) anchors the general code.  The paths
+    # one heap at a time (flags 1 and 9) stop at 70,000 and 60,000 above: this test
+    # also runs under the sanitizers
+    expected = [0]
+    OctalGame("0.6")._extend_sparse(np, expected, 100_000)
+    prefix = compiled("0.6", 2048)
+    general = extend(prefix, "0.6", 200_000, 494, GENERAL)
+    assert general[:100_000] == expected
+    for flags in (SIMD, AVX512, DEFAULT):
+        assert extend(prefix, "0.6", 200_000, 494, flags) == general, flags
+
+
+def test_candidates_with_one_split_rule() -> None:
+    # 0.16 splits only when removing 2 (one split rule): with mask 30 its blocks run
+    # from early on, the candidates after their 16 ranking blocks (some 40 blocks
+    # here), one heap at a time (9) and with AVX-512 compares (15)
+    prefix = compiled("0.16", 2048)
+    general = extend(prefix, "0.16", 12000, 30, GENERAL)
+    assert extend(prefix, "0.16", 12000, 30, CANDIDATES) == general
+    assert extend(prefix, "0.16", 12000, 30, DEFAULT) == general
+
+
+def test_candidates_on_officers() -> None:
+    # from about 42,400 heaps on (41,300 + 16 ranking blocks) the candidates settle
+    # Officers' blocks; 45,000-60,000 with the checks one heap at a time
+    prefix = compiled("0.6", 2048)
+    general = extend(prefix, "0.6", 60000, 494, GENERAL)
+    assert extend(prefix, "0.6", 60000, 494, CANDIDATES) == general
+    if fast.simd(DEFAULT) == 2:
+        assert extend(prefix, "0.6", 60000, 494, DEFAULT) == general
