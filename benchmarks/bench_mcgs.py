@@ -48,7 +48,7 @@ clearing the table and reading a solve command cost (the same difference
 on a trivial position, 101 copies against 1).  cgt solves the strip N times
 in one process, its caches cleared before each copy (not timed), and its
 time per position is that of copies 2 to N.  N is chosen so that N copies
-take about ``--target`` CPU seconds in cgt (at least 5).  Each MCGS time is
+take about ``--target`` CPU seconds in cgt (5 to 200 copies).  Each MCGS time is
 the least of ``--runs`` runs (the noise of a loaded machine, page faults
 above all, only adds), and its figure is shown with a bound on its error:
 the spreads of those runs over N - 1.
@@ -574,8 +574,8 @@ def cgt_per_position(strip: str, copies: int, timeout: float) -> PerPosition:
 
 
 def copies_for(seconds: float, target: float) -> int:
-    """How many copies of a position of ``seconds`` take about ``target`` seconds (5 to 1000)."""
-    return max(5, min(1000, math.ceil(target / max(seconds, 1e-6))))
+    """How many copies of a position of ``seconds`` take about ``target`` seconds (5 to 200)."""
+    return max(5, min(200, math.ceil(target / max(seconds, 1e-6))))
 
 
 def mcgs_copies(
@@ -763,7 +763,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--copies", type=int, default=0, metavar="N", help="copies per position (0: by --target)"
     )
     parser.add_argument(
-        "--target", type=float, default=5.0, metavar="S", help="cgt CPU s of the N copies"
+        "--target", type=float, default=3.0, metavar="S", help="cgt CPU s of the N copies"
     )
     parser.add_argument("--smoke", action="store_true", help="small positions, checked (CI)")
     parser.add_argument(_smoke_child(), action="store_true", help=argparse.SUPPRESS)

@@ -143,5 +143,5 @@ def test_per_position_rows_and_a_wrong_peer(tmp_path: Path) -> None:
 
 
 def test_copies_for_a_target() -> None:
-    assert bench.copies_for(0.01, 5.0) == 500
-    assert bench.copies_for(10.0, 5.0) == 5 and bench.copies_for(0.0, 5.0) == 1000
+    assert bench.copies_for(0.05, 5.0) == 100
+    assert bench.copies_for(10.0, 5.0) == 5 and bench.copies_for(0.0, 5.0) == 200
