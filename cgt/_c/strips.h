@@ -11,12 +11,14 @@
  * (a segment's key, up to the symmetry that negates the value).
  *
  * Values as Domineering's: a segment's value is memoised under its key in
- * t_strips (bounded, emptied with the engine's nodes); its options are split
+ * t_strips (bounded: at its cap it forgets its less recently used half, see
+ * strip_evict; emptied with the engine's nodes); its options are split
  * into segments whose values are added by the engine, and the canonical form
  * taken.  A value is stored only once complete (Ctrl-C leaves the table
  * consistent); each new segment ticks the work budget and polls signals; a
  * game deeper than MAX_DEPTH, or a number beyond 64 bits, raises Fallback and
- * the Python rules answer.
+ * the Python rules answer.  strip_wins, the outcome search, shares the table
+ * (outcome() takes it through the strip classes' big_board_outcome).
  */
 #ifndef CGT_STRIPS_H
 #define CGT_STRIPS_H
