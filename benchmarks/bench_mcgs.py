@@ -39,6 +39,20 @@ start-up runs.  ``--timeout S`` bounds each position's CPU seconds (cgt:
 a profiling timer; MCGS: a CPU limit of the child of S per position plus the
 start-up); a workload that runs out is shown as ``> T``.
 
+Per position (``--per-position``, which runs this table alone): a time of a
+few hundredths of a second is lost in the noise of MCGS's start-up, so each
+Toads and Frogs strip of :data:`PER_POSITION` is solved N times in one MCGS input, its
+transposition table cleared before each solve (MCGS's ``--clear-tt``), and
+its time per position is (time of N copies - time of 1) / (N - 1), less what
+clearing the table and reading a solve command cost (the same difference
+on a trivial position, 101 copies against 1).  cgt solves the strip N times
+in one process, its caches cleared before each copy (not timed), and its
+time per position is that of copies 2 to N.  N is chosen so that N copies
+take about ``--target`` CPU seconds in cgt (5 to 200 copies).  Each MCGS time is
+the least of ``--runs`` runs (the noise of a loaded machine, page faults
+above all, only adds), and its figure is shown with a bound on its error:
+the spreads of those runs over N - 1.
+
 Every answer is compared: cgt with MCGS, and both with the results written in
 MCGS's test files (from CGSuite).  Any disagreement is printed and the script
 exits 1.  Not part of the tests, except ``--smoke`` (CI): small positions of
@@ -82,6 +96,22 @@ SINGLE_6X6 = "......|##....|#.....|#....#|..#..#|##...#"
 """The board issue 33 quotes (the 12th of the file)."""
 STARTUP = "[clobber_1xn] XO {B}"
 """The trivial input on which MCGS's start-up is measured."""
+PER_POSITION = [
+    "ttttt....fffff",
+    "tttt....ffff",
+    "ttttt.....fffff",
+    "tttt......ffff",
+    "tt.tt....ff.ff",
+    "ttt.t....f.fff",
+    "t.t.t.t.f.f.f.f",
+    "tttt.t...f.ffff",
+    "tttttt....ffffff",
+]
+"""The Toads and Frogs strips timed per position (issue 33's two, and 14-16 squares)."""
+TRIVIAL = "XO {B, W}"
+"""The trivial solve command (of ``[clobber_1xn]``) whose copies give MCGS's cost of a copy."""
+CLEAR_COPIES = 101
+"""Copies of the trivial solve whose time, less one copy's, gives MCGS's cost of a copy."""
 
 
 @dataclass
@@ -314,7 +344,9 @@ def parse_mcgs(output: str, impartial: bool) -> list[str]:
     return answers
 
 
-def run_mcgs(binary: Path, text: str, cpu_seconds: float | None) -> tuple[str, float, bool]:
+def run_mcgs(
+    binary: Path, text: str, cpu_seconds: float | None, flags: Sequence[str] = ()
+) -> tuple[str, float, bool]:
     """MCGS's standard output, its CPU seconds, and whether it ran out of time."""
 
     def limit() -> None:
@@ -324,7 +356,7 @@ def run_mcgs(binary: Path, text: str, cpu_seconds: float | None) -> tuple[str, f
 
     before = children_cpu()
     done = subprocess.run(
-        [str(binary), "--no-use-db", text],
+        [str(binary), "--no-use-db", *flags, text],
         capture_output=True,
         text=True,
         cwd=binary.parent,
@@ -470,6 +502,8 @@ def bench(args: argparse.Namespace) -> int:
     startup = spread = 0.0
     if binary is None:
         print("MCGS absent (build it: sh benchmarks/mcgs_build.sh): cgt alone")
+    elif args.per_position:
+        print(f"MCGS: {binary}")
     else:
         startup, spread = mcgs_startup(binary)
         print(
@@ -477,6 +511,11 @@ def bench(args: argparse.Namespace) -> int:
             f"spread {spread:.2f} s), subtracted below"
         )
     print(f"CPU seconds; at most {args.timeout:g} s per position\n")
+    if args.per_position:
+        found = per_position(args, binary)
+        for problem in found:
+            print(f"DISAGREE {problem}", file=sys.stderr)
+        return 1 if found else 0
     rows = ["| workload | cgt | MCGS | cgt/MCGS | agree |", "|---|---|---|---|---|"]
     problems: list[str] = []
     for work in chosen:
@@ -496,6 +535,145 @@ def bench(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"DISAGREE {problem}", file=sys.stderr)
     return 1 if problems else 0
+
+
+# --- per position -----------------------------------------------------------------
+
+
+@dataclass
+class PerPosition:
+    """One side's time per position over N solves of one strip (``error``: its bound)."""
+
+    answer: str | None
+    seconds: float
+    error: float = 0.0
+    timed_out: bool = False
+
+
+def cgt_per_position(strip: str, copies: int, timeout: float) -> PerPosition:
+    """cgt on ``strip`` ``copies`` times in this process, cold caches each time (not timed)."""
+    item = toads(strip)
+    times = []
+    answers = set()
+    for _ in range(copies):
+        cgt.clear_caches()
+        clear_solver_caches()
+        start = time.process_time()
+        try:
+            with cpu_limit(timeout):
+                answers.add(cgt_answer(item, False))
+        except CpuTimeout:
+            cgt.clear_caches()
+            clear_solver_caches()
+            return PerPosition(None, time.process_time() - start, timed_out=True)
+        times.append(time.process_time() - start)
+    if len(answers) != 1:
+        raise RuntimeError(f"cgt gave {answers} for {strip}")
+    later = times[1:] if copies > 1 else times
+    return PerPosition(answers.pop(), sum(later) / len(later))
+
+
+def copies_for(seconds: float, target: float) -> int:
+    """How many copies of a position of ``seconds`` take about ``target`` seconds (5 to 200)."""
+    return max(5, min(200, math.ceil(target / max(seconds, 1e-6))))
+
+
+def mcgs_copies(
+    binary: Path, section: str, solve: str, copies: int, runs: int, cpu_seconds: float | None
+) -> tuple[list[str], list[float], bool]:
+    """MCGS on ``copies`` copies of the ``solve`` command in one input (the ``section``
+    header once), its table cleared before each: the answers of the first run, the CPU
+    seconds of each run, and whether one ran out of time."""
+    text = f"{section} " + " ".join([solve] * copies)
+    times: list[float] = []
+    answers: list[str] = []
+    for _ in range(runs):
+        output, seconds, killed = run_mcgs(binary, text, cpu_seconds, ("--clear-tt",))
+        times.append(seconds)
+        if killed:
+            return [], times, True
+        if not answers:
+            answers = parse_mcgs(output, False)
+    return answers, times, False
+
+
+def mcgs_copy_cost(binary: Path, runs: int = 5) -> float:
+    """MCGS's CPU seconds per copy of a trivial solve with ``--clear-tt`` (clearing, reading)."""
+    one = mcgs_copies(binary, "[clobber_1xn]", TRIVIAL, 1, runs, None)[1]
+    many = mcgs_copies(binary, "[clobber_1xn]", TRIVIAL, CLEAR_COPIES, runs, None)[1]
+    return max(0.0, (min(many) - min(one)) / (CLEAR_COPIES - 1))
+
+
+def mcgs_per_position(
+    binary: Path, strip: str, copies: int, runs: int, copy_cost: float, timeout: float
+) -> PerPosition:
+    """MCGS's time per position of ``strip``: (N copies - 1 copy) / (N - 1), less a copy's cost."""
+    solve = f"{toads(strip).mcgs} {{B, W}}"
+    limit = 5.0 + timeout * copies
+    first, one, killed = mcgs_copies(binary, "[gen_toads]", solve, 1, runs, limit)
+    if killed:
+        return PerPosition(None, max(one), timed_out=True)
+    answers, many, killed = mcgs_copies(binary, "[gen_toads]", solve, copies, runs, limit)
+    if killed:
+        return PerPosition(None, (max(many) - min(one)) / (copies - 1), timed_out=True)
+    if len(set(answers)) != 1 or len(answers) != copies or first != answers[:1]:
+        raise RuntimeError(f"MCGS gave {set(answers)} for {copies} copies of {strip}")
+    net = (min(many) - min(one)) / (copies - 1) - copy_cost
+    error = (max(many) - min(many) + max(one) - min(one)) / (copies - 1)
+    return PerPosition(answers[0], max(net, 0.0), error)
+
+
+def per_position(args: argparse.Namespace, binary: Path | None) -> list[str]:
+    """The per-position table of :data:`PER_POSITION`; returns the disagreements."""
+    strips = [s for s in PER_POSITION if args.only in f"Toads and Frogs {s}"]
+    if not strips:
+        return []
+    copy_cost = 0.0
+    if binary is not None:
+        copy_cost = mcgs_copy_cost(binary)
+        print(
+            f"\nPer position: N solves in one run; MCGS with --clear-tt, less "
+            f"{copy_cost * 1000:.2f} ms a copy (clearing its table, reading a command)"
+        )
+    rows = [
+        "| Toads and Frogs (per position) | N | cgt | MCGS | cgt/MCGS | agree |",
+        "|---|---|---|---|---|---|",
+    ]
+    problems = []
+    for strip in strips:
+        probe = cgt_per_position(strip, 2, args.timeout)
+        copies = args.copies or copies_for(probe.seconds, args.target)
+        ours = probe if probe.timed_out else cgt_per_position(strip, copies, args.timeout)
+        theirs = None
+        if binary is not None:
+            theirs = mcgs_per_position(binary, strip, copies, args.runs, copy_cost, args.timeout)
+        seen = {"cgt": ours.answer, "MCGS": theirs.answer if theirs else None}
+        known = {who: a for who, a in seen.items() if a is not None}
+        agree = "-" if len(known) < 2 else "yes"
+        if len(set(known.values())) > 1:
+            problems.append(f"Toads and Frogs {strip} per position: {known}")
+            agree = "NO"
+        cgt_text = f"{'> ' if ours.timed_out else ''}{figure(ours.seconds)} s"
+        if theirs is None:
+            mcgs_text, ratio = "absent", "-"
+        else:
+            mcgs_text = f"{'> ' if theirs.timed_out else ''}{figure(theirs.seconds)} s"
+            if not theirs.timed_out:
+                mcgs_text += f" ± {figure(theirs.error)}"
+            ratio = "n/a"
+            if theirs.seconds > 0 and not (ours.timed_out and theirs.timed_out):
+                low = theirs.seconds - theirs.error
+                ratio = f"{ours.seconds / theirs.seconds:.3g}"
+                if theirs.timed_out:
+                    ratio = f"< {ratio}"
+                elif ours.timed_out:
+                    ratio = f">= {ratio}"
+                elif low > 0:
+                    ratio += f" (<= {ours.seconds / low:.3g})"
+        rows.append(f"| `{strip}` | {copies} | {cgt_text} | {mcgs_text} | {ratio} | {agree} |")
+        print(rows[-1], flush=True)
+    print("\n" + "\n".join(rows))
+    return problems
 
 
 # --- smoke ----------------------------------------------------------------------
@@ -576,11 +754,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--runs", type=int, default=3, metavar="N", help="MCGS runs (median)")
     parser.add_argument("--cgt-only", action="store_true", help="do not run MCGS")
+    parser.add_argument(
+        "--per-position",
+        action="store_true",
+        help="also the Toads and Frogs strips timed per position, N copies a run",
+    )
+    parser.add_argument(
+        "--copies", type=int, default=0, metavar="N", help="copies per position (0: by --target)"
+    )
+    parser.add_argument(
+        "--target", type=float, default=3.0, metavar="S", help="cgt CPU s of the N copies"
+    )
     parser.add_argument("--smoke", action="store_true", help="small positions, checked (CI)")
     parser.add_argument(_smoke_child(), action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.timeout <= 0 or args.runs < 1:
-        parser.error("--timeout must be positive, --runs at least 1")
+    if args.timeout <= 0 or args.runs < 1 or args.target <= 0:
+        parser.error("--timeout and --target must be positive, --runs at least 1")
+    if args.copies < 0 or args.copies == 1:
+        parser.error("--copies must be 0 (chosen by --target) or at least 2")
     cgt.set_progress(False)  # no bars between the rows
     return smoke(args) if args.smoke else bench(args)
 

@@ -126,3 +126,22 @@ def test_mcgs_output_and_test_files_are_read(tmp_path: Path) -> None:
     ]
     # The answers agree with cgt's: the stand-in file's positions solved here.
     assert bench.OUTCOME_TEXT[bench.clobber("XOX|OXO").make().outcome().name] == "B loss, W loss"
+
+
+def test_per_position_rows_and_a_wrong_peer(tmp_path: Path) -> None:
+    """``--per-position``: cgt alone gives a row; a peer saying tttt....ffff (0, a loss
+    for whoever moves first) is a first-player win fails the run."""
+    done = run("--per-position", "--cgt-only", "--only", "tttt....ffff", "--copies", "3")
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| `tttt....ffff`")]
+    assert rows and rows[-1].split("|")[2].strip() == "3", done.stdout
+    assert rows[-1].split("|")[4].strip() == "absent"
+    wrong = fake_mcgs(tmp_path, win=True, nim=0)
+    done = run("--per-position", "--mcgs", str(wrong), "--only", "tttt....ffff", "--copies", "2")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "DISAGREE Toads and Frogs tttt....ffff per position" in done.stderr
+
+
+def test_copies_for_a_target() -> None:
+    assert bench.copies_for(0.05, 5.0) == 100
+    assert bench.copies_for(10.0, 5.0) == 5 and bench.copies_for(0.0, 5.0) == 200

@@ -278,3 +278,165 @@ def test_ctrl_c_mid_search_leaves_the_table_consistent() -> None:
             s = _random_strip(rng, ToadsAndFrogs, rng.randint(6, 11), 0.5)
             assert compiled(ToadsAndFrogs, s) is reference(ToadsAndFrogs, s), s
     assert interrupted > 0
+
+
+# --- the outcome search (strip_wins) -----------------------------------------------------
+def wins(cls: Any, s: str, player: int, cells: int = 0) -> bool:
+    """The kernel's search: does ``player`` (0 Left, 1 Right) moving first win ``s``?"""
+    kind = RULESETS.index(cls)
+    left, right = _bits(s, cls.left_piece), _bits(s, cls.right_piece)
+    found: bool = engine.strip_wins(kind, len(s), left, right, player, cells)
+    return found
+
+
+def _first_wins(value: Game) -> tuple[bool, bool]:
+    """Left moving first wins unless the value is <= 0; Right unless it is >= 0."""
+    return (not value <= 0, not value >= 0)
+
+
+@pytest.mark.parametrize("cls", RULESETS, ids=lambda c: c.__name__)
+def test_the_search_on_every_strip_up_to_eight_squares(cls: Any) -> None:
+    # cells=0: every lone segment with both sides' pieces is searched move by move
+    letters = "." + cls.left_piece + cls.right_piece
+    cgt.clear_caches()
+    for n in range(9):
+        for cells in itertools.product(letters, repeat=n):
+            s = "".join(cells)
+            expected = _first_wins(reference(cls, s))
+            assert (wins(cls, s, 0), wins(cls, s, 1)) == expected, s
+
+
+@pytest.mark.slow
+def test_the_search_on_every_toads_and_frogs_strip_of_nine_and_ten_squares() -> None:
+    # against the compiled values (checked against the Python rules above), and the
+    # Python rules on a sample
+    rng = random.Random(10)
+    cgt.clear_caches()
+    for n in (9, 10):
+        for cells in itertools.product(".tf", repeat=n):
+            s = "".join(cells)
+            expected = _first_wins(compiled(ToadsAndFrogs, s))
+            assert (wins(ToadsAndFrogs, s, 0), wins(ToadsAndFrogs, s, 1)) == expected, s
+            if rng.random() < 0.002:
+                assert expected == _first_wins(reference(ToadsAndFrogs, s)), s
+
+
+@pytest.mark.parametrize("cls", RULESETS, ids=lambda c: c.__name__)
+def test_outcome_takes_the_search_and_agrees_with_the_python_rules(cls: Any) -> None:
+    rng = random.Random(f"wins:{cls.__name__}")
+    for _ in range(25):
+        s = _random_strip(rng, cls, rng.randint(9, 13), rng.choice([0.4, 0.6]))
+        position = cls(s)
+        found = position.big_board_outcome()
+        assert found is not None
+        with implementation("python"):
+            assert position.big_board_outcome() is None  # the Python rules: no search here
+            expected = position.value().outcome()
+        assert found is expected is position.outcome(), s
+
+
+def test_the_issue_positions_are_searched() -> None:
+    # issue 33's strips, searched (cells=8, as outcome() does) and valued: the same
+    cgt.clear_caches()
+    for s, outcome in [("ttttt....fffff", cgt.Outcome.N), ("tttt....ffff", cgt.Outcome.P)]:
+        assert ToadsAndFrogs(s).big_board_outcome() is outcome
+        assert (wins(ToadsAndFrogs, s, 0, 8), wins(ToadsAndFrogs, s, 1, 8)) == _first_wins(
+            compiled(ToadsAndFrogs, s)
+        )
+    with pytest.raises(ValueError, match=r"0 \(Left\) or 1 \(Right\)"):
+        engine.strip_wins(0, 3, 1, 4, 2)
+    with pytest.raises(ValueError, match="one a square"):
+        engine.strip_wins(0, 3, 1, 1, 0)
+
+
+def test_the_search_keeps_to_its_budget() -> None:
+    s = "ttttt....fffff"
+    cgt.clear_caches()
+    with pytest.raises(cgt.WorkLimitExceeded), cgt.work_limit(50):
+        wins(ToadsAndFrogs, s, 0, 8)
+    assert wins(ToadsAndFrogs, s, 0, 8) is True and wins(ToadsAndFrogs, s, 1, 8) is True
+
+
+@needs_timer
+def test_ctrl_c_mid_outcome_search_leaves_the_table_consistent() -> None:
+    board = ToadsAndFrogs("ttttttt.....fffffff")  # seconds in C
+    interrupted = 0
+    for after in (0.02, 0.1):
+        cgt.clear_caches()
+        took = interrupt_after(after, board.big_board_outcome)
+        if took is not None:
+            interrupted += 1
+            assert took < after + 1
+        rng = random.Random(after)
+        for _ in range(20):
+            s = _random_strip(rng, ToadsAndFrogs, rng.randint(9, 12), 0.6)
+            assert (wins(ToadsAndFrogs, s, 0), wins(ToadsAndFrogs, s, 1)) == _first_wins(
+                reference(ToadsAndFrogs, s)
+            ), s
+    assert interrupted > 0
+
+
+# --- the table at its cap ------------------------------------------------------------------
+def test_a_full_table_forgets_its_least_recent_entries_or_says_it_is_too_small() -> None:
+    # A cap of 8192 entries (16384 slots).  Strips needing a few more (8,225 to 8,434
+    # values) are found with the table forgetting its less recently used half when full,
+    # and it never grows past its cap; tttt....ffff needs 10,694: forgotten values would
+    # be found again and again (once, the whole table was emptied each time: no end), so
+    # after refilling the table 16 times over the kernel says the budget is too small.
+    # The table stays consistent either way.
+    boards = ["f.tft.t..f.ff", ".ttt.tff...f", "ftttt.ff..fff", ".t.tt.f.f..f.", "f.tttf.f.ff.f"]
+    expected, needed = [], []
+    for s in [*boards, "tttt....ffff"]:
+        cgt.clear_caches()
+        expected.append(compiled(ToadsAndFrogs, s))
+        needed.append(engine.info()["strips"])
+    assert all(8192 < k < 8500 for k in needed[:-1]) and needed[-1] > 10000
+    old = cgt.cache_limit()
+    try:
+        cgt.set_cache_limit(8192)
+        for s, value in zip(boards, expected, strict=False):
+            cgt.clear_caches()
+            assert compiled(ToadsAndFrogs, s) is value, s
+            count, size = engine.usage()["strips"]
+            assert count <= 8192 and size <= 16384 * 24
+        cgt.clear_caches()
+        start = time.process_time()
+        with pytest.raises(cgt.TooLarge, match=r"refilled 16 times over; raise cgt\.set_memory"):
+            compiled(ToadsAndFrogs, "tttt....ffff")
+        assert time.process_time() - start < 20  # CPU seconds; about 0.2
+        rng = random.Random(8192)
+        for _ in range(30):
+            s = _random_strip(rng, ToadsAndFrogs, rng.randint(6, 11), 0.5)
+            assert compiled(ToadsAndFrogs, s) is reference(ToadsAndFrogs, s), s
+    finally:
+        cgt.set_cache_limit(old)
+        cgt.clear_caches()
+    assert compiled(ToadsAndFrogs, "tttt....ffff") is expected[-1]
+
+
+@pytest.mark.slow
+def test_a_strip_needing_more_than_the_default_table_finishes() -> None:
+    # ttttttt....fffffff needs about 1,050,000 entries, a few more than the default cap
+    # holds (half of 2**21 slots): once the whole table was emptied, again and again, and
+    # the value never came; now it comes in seconds.  Checked against a run whose cap is
+    # large enough (no entry forgotten).
+    s = "ttttttt....fffffff"
+    old_memory, old_entries = cgt.memory_limit(), cgt.cache_limit()
+    try:
+        cgt.clear_caches()
+        cgt.set_memory_limit(8 << 30)
+        cgt.set_cache_limit(1 << 24)
+        expected = compiled(ToadsAndFrogs, s)
+        assert engine.info()["strips"] > 1 << 20
+        cgt.set_memory_limit(old_memory)
+        cgt.set_cache_limit(old_entries)
+        cgt.clear_caches()
+        start = time.process_time()
+        assert compiled(ToadsAndFrogs, s) is expected is cgt.star
+        assert time.process_time() - start < 60  # CPU seconds; about 3
+        assert engine.info()["strips"] <= 1 << 20
+        assert ToadsAndFrogs(s).big_board_outcome() is cgt.Outcome.N
+    finally:
+        cgt.set_memory_limit(old_memory)
+        cgt.set_cache_limit(old_entries)
+        cgt.clear_caches()

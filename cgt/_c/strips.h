@@ -11,12 +11,14 @@
  * (a segment's key, up to the symmetry that negates the value).
  *
  * Values as Domineering's: a segment's value is memoised under its key in
- * t_strips (bounded, emptied with the engine's nodes); its options are split
+ * t_strips (bounded: at its cap it forgets its less recently used half, see
+ * strip_evict; emptied with the engine's nodes); its options are split
  * into segments whose values are added by the engine, and the canonical form
  * taken.  A value is stored only once complete (Ctrl-C leaves the table
  * consistent); each new segment ticks the work budget and polls signals; a
  * game deeper than MAX_DEPTH, or a number beyond 64 bits, raises Fallback and
- * the Python rules answer.
+ * the Python rules answer.  strip_wins, the outcome search, shares the table
+ * (outcome() takes it through the strip classes' big_board_outcome).
  */
 #ifndef CGT_STRIPS_H
 #define CGT_STRIPS_H
@@ -210,7 +212,8 @@ static void strip_key(int kind, const strip *s, strip *key, int *neg)
 typedef struct {
     uint64_t l, r;
     int32_t val;
-    uint16_t tag; /* ((kind + 1) << 8) | n; 0: an empty slot */
+    uint16_t tag;  /* ((kind + 1) << 8) | n; 0: an empty slot */
+    uint16_t rank; /* the effort behind the value: floor(log2(its tree cost)), see strip_evict */
 } striptab_entry;
 
 typedef struct {
@@ -233,6 +236,128 @@ CGT_TABLE(striptab, striptab_entry, striptab_key, 1u << 12, STRIP_HASH, STRIP_SA
 CGT_TABLE_VALUES(striptab, striptab_entry, striptab_key, int32_t)
 
 static striptab t_strips = {NULL, 0, 0, 1u << 20};
+static uint64_t g_strip_cost; /* the tree cost of the segments valued since it was reset */
+
+static inline void strip_charge(uint64_t cost)
+{
+    g_strip_cost = g_strip_cost + cost < cost ? UINT64_MAX : g_strip_cost + cost;
+}
+
+static uint64_t g_strip_clock;  /* entries stored so far */
+static uint64_t g_strip_stores; /* entries stored since the call began, and after the first */
+static int g_strip_evicted;     /* forgetting (strip_evict) in this call */
+
+/* How many times over a call may fill its table (at its cap) before it gives up. */
+enum { STRIP_REFILLS = 16 };
+
+/* The table at its cap was refilled STRIP_REFILLS times over in this call: the strip needs
+ * far more room than the memory budget gives it (forgotten values found again and again
+ * would take ever longer).  Raise cgt.errors.TooLarge, saying so; returns -1. */
+static int strip_out_of_room(void)
+{
+    PyObject *errors = PyImport_ImportModule("cgt.errors");
+    PyObject *too_large = errors ? PyObject_GetAttrString(errors, "TooLarge") : NULL;
+    Py_XDECREF(errors);
+    if (!too_large)
+        return -1;
+    PyErr_Format(too_large,
+                 "this strip needs more room than the compiled strips' table has (%u entries, "
+                 "its share of cgt.memory_limit() and cgt.cache_limit()): it was refilled %d "
+                 "times over; raise cgt.set_memory_limit (and cgt.set_cache_limit)",
+                 (unsigned)(t_strips.max_cap / 2), (int)STRIP_REFILLS);
+    Py_DECREF(too_large);
+    return -1;
+}
+
+/* The time of the strips' table: its entries stored, in ticks of 2^shift with a table of
+ * 2^(13 + shift) slots (a table of 8192 slots or fewer ticks at every store). */
+static inline uint16_t strip_now(void)
+{
+    uint32_t size = t_strips.mask + 1;
+    int shift = size > (1u << 13) ? 31 - __builtin_clz(size) - 13 : 0;
+    return (uint16_t)(g_strip_clock >> shift);
+}
+
+/* The class of an entry last used at `stamp`: 63 the youngest (age under 128 ticks), down
+ * to 0 (8064 ticks or older, four times the stores between two evictions). */
+static inline int strip_youth(uint16_t stamp)
+{
+    uint16_t age = (uint16_t)(strip_now() - stamp);
+    return 63 - (age >> 7 < 63 ? age >> 7 : 63);
+}
+
+/* Room for one more entry in a table at its cap: the cheaper part of it forgotten.
+ *
+ * table.h's tables at their cap are emptied whole, fine for a cache whose
+ * entries cost alike; not here: a strip that needs more entries than the cap
+ * allows emptied the table deep inside its recursion, every value above had
+ * to be found again, with the table emptied again meanwhile, and so on
+ * (ttttttt....fffffff never finished under the default budget).  So an
+ * entry's rank is the logarithm of its tree cost: the segments a search
+ * without any table would value to find it again (1 + its options'
+ * segments' tree costs, a segment found in the table counted as 2^rank);
+ * the entries below the least rank that leaves at most half of them go, so a
+ * forgotten value costs at most about 2^rank segments to find again however
+ * much else is forgotten, and the expensive ones (near the top of the
+ * recursion) stay.  The survivors are moved to where a lookup finds them:
+ * visiting the slots from an empty one on, each entry is taken out and put
+ * back from its home slot, which puts it at its old slot or before it, never
+ * past an empty one. */
+static void strip_evict(striptab *t)
+{
+    uint32_t size = t->mask + 1, hist[64] = {0};
+    for (uint32_t i = 0; i < size; i++)
+        if (t->slot[i].tag)
+            hist[strip_youth(t->slot[i].rank)]++;
+    uint32_t keep = 0;
+    int cut = 64;
+    while (cut > 0 && keep + hist[cut - 1] <= t->count / 2)
+        keep += hist[--cut];
+    for (uint32_t i = 0; i < size; i++) {
+        striptab_entry *e = &t->slot[i];
+        if (e->tag && strip_youth(e->rank) < cut) {
+            memset(e, 0, sizeof *e);
+            t->count--;
+        }
+    }
+    uint32_t start = 0;
+    while (t->slot[start].tag) /* (there is an empty slot: the table was at most half full) */
+        start++;
+    for (uint32_t k = 1; k <= size; k++) {
+        striptab_entry *e = &t->slot[(start + k) & t->mask], moved = *e;
+        if (!moved.tag)
+            continue;
+        memset(e, 0, sizeof *e);
+        uint32_t j = STRIP_ENTRY_HASH(&moved) & t->mask;
+        while (t->slot[j].tag)
+            j = (j + 1) & t->mask;
+        t->slot[j] = moved;
+    }
+}
+
+/* Store key -> v of tree cost `cost` (>= 1); 0, or -1 with MemoryError set. */
+static int strip_store(striptab_key k, int32_t v, uint64_t cost)
+{
+    striptab *t = &t_strips;
+    if (t->slot && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 >= t->max_cap) {
+        if (!g_strip_evicted) {
+            g_strip_evicted = 1;
+            g_strip_stores = 0;
+        } else if (g_strip_stores > (uint64_t)STRIP_REFILLS * (t->max_cap / 2)) {
+            return strip_out_of_room();
+        }
+        strip_evict(t);
+    }
+    striptab_entry *e = striptab_insert(t, k);
+    if (!e)
+        return -1;
+    g_strip_clock++;
+    g_strip_stores++;
+    e->val = v;
+    (void)cost;
+    e->rank = strip_now();
+    return 0;
+}
 
 static int32_t strip_segment(int kind, const strip *seg);
 
@@ -265,6 +390,7 @@ static int32_t strip_segment(int kind, const strip *seg)
         /* one side's pieces only: each move takes a piece one square towards its end
          * (nobody jumps a piece of its own side), so every play lasts as many moves
          * as the pieces have squares to go: an integer */
+        strip_charge(1);
         if (seg->l)
             return number(strip_room(seg->l, seg->n), 0);
         return number(-strip_room(strip_reverse(seg->r, seg->n), seg->n), 0);
@@ -274,7 +400,11 @@ static int32_t strip_segment(int kind, const strip *seg)
     strip_key(kind, seg, &s, &neg);
     striptab_key k = {s.l, s.r, (uint16_t)(((kind + 1) << 8) | s.n)};
     int32_t v;
-    if (!striptab_get(&t_strips, k, &v)) {
+    const striptab_entry *found = striptab_find(&t_strips, k);
+    if (found) {
+        v = found->val;
+        ((striptab_entry *)found)->rank = strip_now();
+    } else {
         if (poll_signals() < 0)
             return -1;
         if (++g_depth > MAX_DEPTH) {
@@ -284,6 +414,8 @@ static int32_t strip_segment(int kind, const strip *seg)
         int32_t opts[2 * 64];
         int nopt[2] = {0, 0};
         strip moves[64];
+        uint64_t outer = g_strip_cost;
+        g_strip_cost = 1;
         v = 0;
         for (int player = 0; player < 2 && v >= 0; player++) {
             int count = strip_options(kind, &s, player, moves);
@@ -293,10 +425,69 @@ static int32_t strip_segment(int kind, const strip *seg)
         g_depth--;
         if (v >= 0)
             v = canonical_form(opts, nopt[0], opts + 64, nopt[1]);
-        if (v < 0 || striptab_put(&t_strips, k, v) < 0)
+        uint64_t cost = g_strip_cost;
+        g_strip_cost = outer;
+        strip_charge(cost);
+        if (v < 0 || strip_store(k, v, cost) < 0)
             return -1;
     }
     return neg ? negate(v) : v;
+}
+
+/* The outcome search: who wins a strip moving first, without its value where that is dear.
+ *
+ * A strip that is one live segment of more than g_strip_search_cells squares,
+ * with pieces of both sides, is searched move by move (a win is a move to a
+ * position the other side, moving first, loses), its result memoised under
+ * the segment's key and the mover (flipped with the key's symmetry, which
+ * swaps the sides) in t_strips, beside the values (the tag's top bit tells
+ * them apart, bit 14 is the mover).  Anything else (a strip split into
+ * several segments, small ones, one side's pieces alone) is decided by its
+ * value, found as strip_sum finds it: Left moving first wins unless the value
+ * is <= 0, Right unless it is >= 0. */
+static int g_strip_search_cells = 10;
+
+static int strip_wins(int kind, const strip *s, int player)
+{
+    strip segs[64];
+    int count = strip_split(kind, s, segs);
+    if (count == 1 && segs[0].n > g_strip_search_cells && segs[0].l && segs[0].r) {
+        strip key;
+        int neg;
+        strip_key(kind, &segs[0], &key, &neg);
+        int p = neg ? 1 - player : player;
+        striptab_key k = {key.l, key.r, (uint16_t)(0x8000 | (p << 14) | ((kind + 1) << 8) | key.n)};
+        striptab_entry *found = striptab_find(&t_strips, k);
+        if (found) {
+            found->rank = strip_now();
+            return found->val;
+        }
+        if (poll_signals() < 0)
+            return -1;
+        if (++g_depth > MAX_DEPTH) {
+            g_depth--;
+            return fail("the compiled engine went too deep");
+        }
+        strip moves[64];
+        int n = strip_options(kind, &key, p, moves), win = 0;
+        for (int i = 0; i < n && !win; i++) {
+            int w = strip_wins(kind, &moves[i], 1 - p);
+            if (w < 0) {
+                g_depth--;
+                return -1;
+            }
+            win = !w;
+        }
+        g_depth--;
+        if (strip_store(k, win, 1) < 0)
+            return -1;
+        return win;
+    }
+    int32_t v = strip_sum(kind, s);
+    if (v < 0)
+        return -1;
+    int r = player ? le(g_zero, v) : le(v, g_zero);
+    return r < 0 ? -1 : !r;
 }
 
 /* Table management, called from shortgame.c's. */
@@ -372,6 +563,7 @@ static PyObject *py_strip(PyObject *self, PyObject *args)
     strip s;
     if (parse_strip(args, &kind, &s) < 0 || enter() < 0)
         return NULL;
+    g_strip_evicted = 0;
     int32_t v = strip_sum(kind, &s);
     PyObject *out = v < 0 ? NULL : E->to_python(v);
     leave();
@@ -403,6 +595,35 @@ static PyObject *py_strip_segments(PyObject *self, PyObject *args)
     return out;
 }
 
+/* Python: strip_wins(kind, n, left, right, player, cells=10) -> bool */
+static PyObject *py_strip_wins(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int kind, player, cells = 10;
+    unsigned long long l, r;
+    strip s;
+    if (!PyArg_ParseTuple(args, "iiKKi|i", &kind, &s.n, &l, &r, &player, &cells))
+        return NULL;
+    PyObject *rest = Py_BuildValue("(iiKK)", kind, s.n, l, r);
+    if (!rest)
+        return NULL;
+    int bad = parse_strip(rest, &kind, &s);
+    Py_DECREF(rest);
+    if (bad < 0)
+        return NULL;
+    if (player != 0 && player != 1) {
+        PyErr_SetString(PyExc_ValueError, "the player moving first is 0 (Left) or 1 (Right)");
+        return NULL;
+    }
+    if (enter() < 0)
+        return NULL;
+    g_strip_search_cells = cells < 0 ? 0 : cells;
+    g_strip_evicted = 0;
+    int win = strip_wins(kind, &s, player);
+    leave();
+    return win < 0 ? NULL : PyBool_FromLong(win);
+}
+
 #define STRIPS_METHODS                                                                             \
     {"strip", py_strip, METH_VARARGS,                                                              \
      "strip(kind, n, left, right) -> Game: the value of a strip of n <= 64 squares (kind 0 "     \
@@ -410,6 +631,10 @@ static PyObject *py_strip_segments(PyObject *self, PyObject *args)
      "Right's piece on square i)."},                                                               \
         {"strip_segments", py_strip_segments, METH_VARARGS,                                        \
          "strip_segments(kind, n, left, right) -> tuple of ((n, left, right), (n, left, right, "   \
-         "negated)): the independent segments of a strip and their keys (strips.h)."},
+         "negated)): the independent segments of a strip and their keys (strips.h)."},            \
+        {"strip_wins", py_strip_wins, METH_VARARGS,                                                \
+         "strip_wins(kind, n, left, right, player, cells=10) -> bool: does player (0 Left, 1 "     \
+         "Right), moving first, win the strip?  Lone segments of more than cells squares are "     \
+         "searched move by move, the rest valued (strips.h)."},
 
 #endif /* CGT_STRIPS_H */

@@ -30,7 +30,7 @@ from ..solver import current_persistence
 from .base import STRIP_COORDINATES, Position, solver_for
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..game import Game, Outcome
 
 __all__ = ["least_reading"]  # the shared classes are for the strip rulesets' modules
 
@@ -130,33 +130,84 @@ class _Line(Position, Drawable):
         >>> ToadsAndFrogs("ttt...fff").value() is reference
         True
         """
-        kind = type(self)
         number = self._kernel
-        if number is not None:
-            s = self.strip
-            stored = solver_for(kind).store is not None or current_persistence() is not None
-            engine = _engine.solver_kernel(kind, len(s), stored=stored)
-            if engine is not None:
-                backwards = "0" + s[::-1]  # bit i: square i
-                left = int(
-                    backwards.replace(self.right_piece, ".")
-                    .replace(".", "0")
-                    .replace(self.left_piece, "1"),
-                    2,
-                )
-                right = int(
-                    backwards.replace(self.left_piece, ".")
-                    .replace(".", "0")
-                    .replace(self.right_piece, "1"),
-                    2,
-                )
-                with LOCK:
-                    try:
-                        result: Game = engine.strip(number, len(s), left, right)
-                        return result
-                    except engine.Fallback:
-                        pass  # too deep, or a number beyond 64 bits: the Python rules answer
-        return solver_for(kind).value(self)
+        engine = self._compiled()
+        if engine is not None and number is not None:
+            left, right = self._bits()
+            with LOCK:
+                try:
+                    result: Game = engine.strip(number, len(self.strip), left, right)
+                    return result
+                except engine.Fallback:
+                    pass  # too deep, or a number beyond 64 bits: the Python rules answer
+        return solver_for(type(self)).value(self)
+
+    SEARCH_CELLS: ClassVar[int] = 8
+    """A lone segment of more squares than this is searched move by move by
+    :meth:`big_board_outcome`; smaller ones (and sums of segments) are valued."""
+
+    def big_board_outcome(self) -> Outcome | None:
+        """Who wins, by the compiled outcome search of the strips, or ``None``.
+
+        The search (``cgt/_c/strips.h``) asks who wins moving first, twice
+        (Left first, Right first): a strip that is one live segment of more
+        than :attr:`SEARCH_CELLS` squares with pieces of both sides is
+        searched move by move, with a table of the results under the
+        segment's symmetry key; anything else (several segments, small ones)
+        is decided by its compiled value.  ``None`` where the compiled strips
+        do not apply (as for :meth:`value`): :func:`cgt.play.outcome` (so
+        :meth:`outcome`) asks this first and otherwise races values against
+        its own search.  Ctrl-C and ``cgt.work_limit`` stop it as they stop
+        the solvers.
+
+        >>> from cgt.games import ToadsAndFrogs
+        >>> found = ToadsAndFrogs("ttttt....fffff").big_board_outcome()
+        >>> found is None or found is ToadsAndFrogs("ttttt....fffff").value().outcome()
+        True
+        """
+        number = self._kernel
+        engine = self._compiled()
+        if engine is None or number is None:
+            return None
+        from ..game import Outcome
+
+        left, right = self._bits()
+        n = len(self.strip)
+        with LOCK:
+            try:
+                wins = [
+                    engine.strip_wins(number, n, left, right, p, self.SEARCH_CELLS) for p in (0, 1)
+                ]
+            except engine.Fallback:
+                return None
+        if wins[0]:
+            return Outcome.N if wins[1] else Outcome.L
+        return Outcome.R if wins[1] else Outcome.P
+
+    def _compiled(self) -> Any:
+        """The compiled strips for this position, or ``None`` (see :meth:`value`)."""
+        if self._kernel is None:
+            return None
+        kind = type(self)
+        stored = solver_for(kind).store is not None or current_persistence() is not None
+        return _engine.solver_kernel(kind, len(self.strip), stored=stored)
+
+    def _bits(self) -> tuple[int, int]:
+        """Left's and Right's pieces as bit sets (bit i: square i)."""
+        backwards = "0" + self.strip[::-1]
+        left = int(
+            backwards.replace(self.right_piece, ".")
+            .replace(".", "0")
+            .replace(self.left_piece, "1"),
+            2,
+        )
+        right = int(
+            backwards.replace(self.left_piece, ".")
+            .replace(".", "0")
+            .replace(self.right_piece, "1"),
+            2,
+        )
+        return left, right
 
     def _trim(self, part: str) -> str:
         # Only Right's pieces move leftwards: without them nothing ever enters
