@@ -435,6 +435,7 @@ _BOARD_HELP = {
     "ROW": "one row of dominoes",
     "TREES": "trees on the ground: letters a stalk, (a;b) branches, ; between trees",
     "SIZE": "ROWSxCOLS, as in 2x3",
+    "CODE:COINS": "a turning code, a colon, then coins h (heads) and t (tails), as in 1-3:thhth",
 }
 
 
