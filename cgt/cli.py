@@ -326,6 +326,8 @@ def _report_heap(args: argparse.Namespace) -> Report:
         period = None
     else:
         period = {"preperiod": found.preperiod, "period": found.period}
+        if found.saltus:  # arithmetic periodicity: G(n + period) = G(n) + saltus
+            period["saltus"] = found.saltus
     out.append(("periodicity", period))
     return out
 

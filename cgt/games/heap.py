@@ -46,7 +46,12 @@ from .. import progress as _progress
 from .._svg import Drawable
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
-from ..impartial.periodicity import Periodicity, PeriodNotFound, find_periodicity
+from ..impartial.periodicity import (
+    Periodicity,
+    PeriodNotFound,
+    find_arithmetic_periodicity,
+    find_periodicity,
+)
 from ..impartial.take_and_break import (
     GeneralRules,
     octal_form,
@@ -292,20 +297,25 @@ its first 2000 Grundy values (...); pass max_length=4000 to search further
         found = self._periodicity_or_none(max_length)
         if found is not None:
             return found
-        if self._window() is None:
+        criterion = self._theorem()
+        if criterion is None:
             raise PeriodNotFound(
                 f"no period of {self!r} can be proven: no window theorem applies to it "
                 f"({self._no_window_reason()}), so searching further cannot help",
                 searched=0,
                 next_length=None,
             )
-        _, criterion = self._window() or (None, "")
         raise PeriodNotFound(
             f"no period of {self!r} is proven by its first {max_length} Grundy values "
             f"({criterion}); pass max_length={2 * max(max_length, 1)} to search further",
             searched=max_length,
             next_length=2 * max(max_length, 1),
         )
+
+    def _theorem(self) -> str | None:
+        """The theorem :meth:`periodicity` certifies with, or ``None`` when none applies."""
+        window = self._window()
+        return None if window is None else window[1]
 
     def _no_window_reason(self) -> str:
         """Why :meth:`_window` gives no theorem (for :class:`PeriodNotFound`)."""
@@ -555,13 +565,16 @@ class SubtractionGame(HeapRuleset):
     ``all_but=True`` the moves are every positive number *not* in ``S`` (then
     ``S`` may be empty: that is Nim).  Every finite subtraction game is
     eventually periodic; :meth:`periodicity` proves the period from a window
-    of ``max(S)`` values.
+    of ``max(S)`` values.  An all-but game is arithmetic periodic instead, and
+    :meth:`periodicity` proves its period and saltus (see :meth:`_periodicity_or_none`).
 
     >>> g = SubtractionGame({1, 2, 3})
     >>> g.grundy_sequence(9), g.periodicity()
     ([0, 1, 2, 3, 0, 1, 2, 3, 0], Periodicity(preperiod=0, period=4))
     >>> SubtractionGame({1}, all_but=True).grundy_sequence(8)
     [0, 0, 1, 1, 2, 2, 3, 3]
+    >>> SubtractionGame({1}, all_but=True).periodicity()
+    Periodicity(preperiod=0, period=2, saltus=1)
     >>> SubtractionGame(set())
     Traceback (most recent call last):
     ...
@@ -666,10 +679,44 @@ class SubtractionGame(HeapRuleset):
                 g += 1
             values.append(g)
 
-    def _no_window_reason(self) -> str:
-        if self.all_but:
-            return "an all-but subtraction set: its values grow without bound"
-        return super()._no_window_reason()
+    def _theorem(self) -> str | None:
+        if not self.all_but:
+            return super()._theorem()
+        t = self._sorted[-1] if self._sorted else 0
+        return (
+            f"arithmetic periodicity of an all-but subtraction game (max S = {t}): the "
+            f"relation on pre <= n < pre + {t} and the values below pre + period being "
+            f"0 .. saltus-1 with those below pre raised by the saltus"
+        )
+
+    def _periodicity_or_none(self, max_length: int) -> Periodicity | None:
+        """For all-but sets: the arithmetic period (with its saltus) proven by the theorem.
+
+        Every heap more than ``t = max S`` below ``n`` is an option of ``n``, so the
+        options of ``n + p`` are those of ``n`` moved up ``p`` places plus every heap
+        below ``p``.  Hence if ``G(n + p) = G(n) + s`` for ``pre <= n < pre + t``,
+        and the values ``G(j)``, ``j < pre + p``, are exactly ``0, ..., s - 1``
+        together with ``G(j) + s`` for ``j < pre``, the relation holds for every
+        ``n >= pre`` (by induction: the mex moves up by ``s``).
+        """
+        if not self.all_but:
+            return super()._periodicity_or_none(max_length)
+        t = self._sorted[-1] if self._sorted else 0
+        criterion = self._theorem() or ""
+        length = 128
+        while True:
+            length = min(length, max_length)
+            seq = self.grundy_sequence(length)
+
+            def condition(pre: int, p: int, s: int, seq: list[int] = seq) -> bool:
+                return set(seq[: pre + p]) == set(range(s)) | {seq[j] + s for j in range(pre)}
+
+            found = find_arithmetic_periodicity(
+                seq, lambda pre, p: pre + t, condition, criterion=criterion
+            )
+            if found is not None or length >= max_length:
+                return found
+            length *= 2
 
     def _window(self) -> tuple[Callable[[int, int], int], str] | None:
         if self.all_but:
