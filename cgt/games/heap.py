@@ -807,9 +807,11 @@ class OctalGame(HeapRuleset):
          ^
     """
 
+    _general: GeneralRules | None = None  # the general rules (pickles from before them: None)
+
     def __init__(self, code: str) -> None:
         super().__init__()
-        self._general: GeneralRules | None = None
+        self._general = None
         if isinstance(code, str) and any(c in code for c in "?=*{&"):
             digits, repeat = self._read_general(code)
         else:
