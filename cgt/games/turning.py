@@ -37,10 +37,11 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, pairwise
+from math import comb
 from typing import Any, ClassVar
 
 from .._svg import Drawable
-from ..errors import InvalidPosition, ParseError
+from ..errors import InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
 from .base import ImpartialPosition, solver_for
 from .heap import Engine, HeapRuleset
@@ -57,6 +58,7 @@ __all__ = [
 ]
 
 _INFINITE = float("inf")
+_MOVE_LIMIT = 2_000_000  # moves listed from one heap, or xors kept while computing values
 
 NAMED_CODES: dict[str, str] = {
     "Turning Turtles": "1-2",
@@ -224,6 +226,12 @@ class Spawning(HeapRuleset):
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InvalidPosition(f"heap size must be a non-negative int, got {n!r}")
+        count = sum(_move_count(el, n) for el in self.elements)
+        if count > _MOVE_LIMIT:
+            raise TooLarge(
+                f"a heap of {n} has up to {count} moves under {self!r}: too many to list "
+                f"(the limit is {_MOVE_LIMIT})"
+            )
         out: list[tuple[int, ...]] = []
         seen: set[tuple[int, ...]] = set()
         for el in self.elements:
@@ -243,6 +251,8 @@ class Spawning(HeapRuleset):
                     seen |= state.xors(heap)
                 else:
                     seen |= _element_xors(el, heap, values)
+            if len(seen) > _MOVE_LIMIT:
+                raise _too_many(self, heap)
             values.append(mex(seen))
             for state in states:
                 if state is not None:
@@ -261,6 +271,29 @@ class Spawning(HeapRuleset):
 
     def _no_window_reason(self) -> str:
         return "its moves reach coins arbitrarily far to the left (or coin 1 itself, with F)"
+
+
+def _too_many(rules: Spawning, heap: int) -> TooLarge:
+    return TooLarge(
+        f"the Grundy value of heap {heap} under {rules!r} needs more than {_MOVE_LIMIT} "
+        f"option values kept: ask for fewer values"
+    )
+
+
+def _move_count(el: _Element, n: int) -> int:
+    """An upper bound on the moves of ``el`` from a heap of ``n`` (before listing them)."""
+    if n < 1:
+        return 0
+    lo = 1 if el.span == _INFINITE else max(1, n - int(el.span) + 1)
+    top = int(min(el.high, n - lo + 1))
+    ks = range(el.low, top + 1)
+    if el.spacing == "C":
+        return len(ks)
+    if el.spacing == "E":
+        return len(ks) * n
+    if el.spacing == "S":
+        return (1 << ((n - lo) // 2 + 1)) * max(n - lo, 1)
+    return sum(comb(n - lo, k - 1) for k in ks)
 
 
 def _element_moves(el: _Element, n: int) -> Iterator[tuple[int, ...]]:
@@ -304,6 +337,10 @@ def _element_xors(el: _Element, n: int, g: list[int]) -> set[int]:
     """The Grundy values of the options of ``el`` from a heap of ``n`` (``g`` holds G(0..n-1))."""
     if el.spacing == "S":
         return _symmetric_xors(el, n, g)
+    if _move_count(el, n) > _MOVE_LIMIT:
+        raise TooLarge(
+            f"heap {n} has more than {_MOVE_LIMIT} moves to value under this turning code"
+        )
     out: set[int] = set()
     for others in _element_moves(el, n):
         x = 0
@@ -329,6 +366,11 @@ def _symmetric_xors(el: _Element, n: int, g: list[int]) -> set[int]:
             for j in range(len(by_count)):
                 grown[j + 1] |= {x ^ v for x in by_count[j]}
             by_count = grown
+            if sum(map(len, by_count)) > _MOVE_LIMIT:
+                raise TooLarge(
+                    f"heap {n} needs more than {_MOVE_LIMIT} option values kept under this "
+                    f"turning code: ask for fewer values"
+                )
         centre = g[(a + n) // 2] if (a + n) % 2 == 0 else None
         for j, xs in enumerate(by_count):
             if el.low <= 2 + 2 * j <= el.high:
@@ -367,8 +409,11 @@ class _Prefix:
             b[c] = b[c] | {x ^ v for x in b[c - 1]}
         if self.absorbing:
             b[top] |= new_top
-            if top == 0:
-                b[0] = b[0] | new_top
+        if sum(map(len, b)) > _MOVE_LIMIT:
+            raise TooLarge(
+                f"more than {_MOVE_LIMIT} option values to keep under this turning code: "
+                f"ask for fewer values"
+            )
 
     def xors(self, n: int) -> set[int]:
         del n
@@ -472,6 +517,11 @@ class Turning(ImpartialPosition, Drawable):
                 new = row.copy()
                 new[n - 1] = "t"
                 for c in others:
+                    if not 1 <= c < n:
+                        raise InvalidPosition(
+                            f"{self.rules!r} leaves a heap of {c} from a heap of {n}: as coins, "
+                            f"a move may turn only coins left of the head it turns down"
+                        )
                     new[c - 1] = "h" if new[c - 1] == "t" else "t"
                 text = "".join(new)
                 if text not in seen:

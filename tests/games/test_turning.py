@@ -288,3 +288,34 @@ def test_bad_input_is_refused(make: object, error: type, text: str) -> None:
     assert isinstance(info.value, CGTError)
     back = pickle.loads(pickle.dumps(info.value))
     assert type(back) is type(info.value) and str(back) == str(info.value)
+
+
+def test_too_many_moves_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    import cgt.games.turning as turning
+    from cgt.errors import TooLarge
+
+    start = time.process_time()
+    with pytest.raises(TooLarge, match="too many to list"):
+        Spawning("1+").options(40)  # Motley: 2**39 moves
+    with pytest.raises(TooLarge, match="too many to list"):
+        Spawning("1+S").options(70)
+    assert time.process_time() - start < 1.0
+    monkeypatch.setattr(turning, "_MOVE_LIMIT", 1000)
+    for code in ("1+", "1+S", "2+C(12)"):
+        rules = Spawning(code)
+        with pytest.raises(TooLarge):
+            rules.grundy_sequence(40)
+        assert rules.grundy_sequence(4) == Spawning(code).grundy_sequence(4)  # nothing half-kept
+
+
+def test_rules_that_would_turn_coins_to_the_right_are_refused() -> None:
+    from cgt.games import SubtractionGame
+
+    class Up(SubtractionGame):  # a heap ruleset whose move leaves a larger heap
+        def options(self, n: int) -> list[tuple[int, ...]]:
+            return [(n + 1,)]
+
+    with pytest.raises(InvalidPosition, match="only coins left of the head"):
+        Turning("th", Up({1})).options()
