@@ -107,3 +107,17 @@ def test_not_proven_says_how_to_go_on() -> None:
         game.periodicity(max_length=20)
     assert info.value.next_length == 40
     assert game.periodicity(max_length=4096).saltus >= 1
+
+
+def test_the_command_line_prints_the_saltus() -> None:
+    import contextlib
+    import io
+    import json
+
+    from cgt.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["heap", "{2,3,7}", "9", "--all-but", "--json"])
+    assert status == 0
+    assert json.loads(out.getvalue())["periodicity"] == {"preperiod": 0, "period": 4, "saltus": 2}
