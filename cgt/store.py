@@ -392,7 +392,9 @@ def _kinds() -> dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]
             ints = [pre, per, upto, *rest, *(values if type(values) is list else [None])]
             if any(type(n) is not int for n in ints) or type(why) is not str:
                 raise ValueError("a periodicity holds ints and a string")
-            return Periodicity(pre, per, tuple(values), upto, why, *rest)
+            if rest:
+                return Periodicity.arithmetic(pre, per, rest[0], tuple(values), upto, why)
+            return Periodicity(pre, per, tuple(values), upto, why)
 
         _KINDS = {
             "game": (Game, str, text(Game)),

@@ -81,7 +81,7 @@ class Periodicity:
 
     >>> p = Periodicity(71, 12)
     >>> pre, per = p
-    >>> (pre, per), p == Periodicity(71, 12), Periodicity(0, 2, saltus=1)
+    >>> (pre, per), p == Periodicity(71, 12), Periodicity.arithmetic(0, 2, 1)
     ((71, 12), True, Periodicity(preperiod=0, period=2, saltus=1))
     """
 
@@ -93,8 +93,29 @@ class Periodicity:
     """``G(n + period) == G(n)`` was checked for ``preperiod <= n < verified_to``."""
     criterion: str = field(default="", compare=False, repr=False)
     """The theorem that turns the finite check into a proof."""
-    saltus: int = 0
-    """What a period adds: ``G(n + period) - G(n)`` for ``n >= preperiod`` (0: plain period)."""
+    saltus: int = field(default=0, init=False)
+    """What a period adds: ``G(n + period) - G(n)`` for ``n >= preperiod`` (0: plain period).
+
+    Set by :meth:`arithmetic` (the constructor keeps its signature)."""
+
+    @classmethod
+    def arithmetic(
+        cls,
+        preperiod: int,
+        period: int,
+        saltus: int,
+        values: tuple[int, ...] = (),
+        verified_to: int = 0,
+        criterion: str = "",
+    ) -> Periodicity:
+        """An arithmetic periodicity: ``G(n + period) == G(n) + saltus`` for ``n >= preperiod``.
+
+        >>> Periodicity.arithmetic(0, 2, 1, (0, 0)).value(9)
+        4
+        """
+        found = cls(preperiod, period, values, verified_to, criterion)
+        object.__setattr__(found, "saltus", saltus)
+        return found
 
     def __repr__(self) -> str:
         more = f", saltus={self.saltus}" if self.saltus else ""
@@ -211,12 +232,6 @@ def find_arithmetic_periodicity(
             if window(start, p) + p > length:
                 break
             if condition(start, p, s):
-                return Periodicity(
-                    start,
-                    p,
-                    tuple(seq[: start + p]),
-                    verified_to=length - p,
-                    criterion=criterion,
-                    saltus=s,
-                )
+                values = tuple(seq[: start + p])
+                return Periodicity.arithmetic(start, p, s, values, length - p, criterion)
     return None

@@ -41,7 +41,7 @@ def test_cgsuite_all_but_2_3_7() -> None:
     cgsuite = [1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10]
     assert game.grundy_sequence(21)[1:] == cgsuite
     per = game.periodicity()
-    assert per == Periodicity(0, 4, saltus=2)
+    assert per == Periodicity.arithmetic(0, 4, 2)
     assert [per.value(n) for n in range(1, 21)] == cgsuite
     assert per.certificate.startswith("G(n + 4) = G(n) + 2 checked for 0 <= n < ")
     assert game.grundy(10**30) == per.value(10**30) == 10**30 // 2
@@ -49,7 +49,7 @@ def test_cgsuite_all_but_2_3_7() -> None:
 
 def test_nim_has_saltus_one() -> None:
     nim = SubtractionGame(set(), all_but=True)
-    assert nim.periodicity() == Periodicity(0, 1, saltus=1)
+    assert nim.periodicity() == Periodicity.arithmetic(0, 1, 1)
     assert nim.grundy(2**70 + 5) == 2**70 + 5
     assert OctalGame("0.[3]").grundy_sequence(40) == nim.grundy_sequence(40)
 
@@ -82,14 +82,14 @@ def test_the_set_condition_is_needed() -> None:
     fine = [n // 2 for n in range(10)]
     assert find_arithmetic_periodicity(fine, lambda pre, p: pre + 20, condition_of(fine)) is None
     found = find_arithmetic_periodicity(fine, lambda pre, p: pre + 1, condition_of(fine))
-    assert found == Periodicity(0, 2, saltus=1)
+    assert found == Periodicity.arithmetic(0, 2, 1)
 
 
 def test_plain_and_arithmetic_periods_differ() -> None:
-    assert Periodicity(0, 2) != Periodicity(0, 2, saltus=1)
+    assert Periodicity(0, 2) != Periodicity.arithmetic(0, 2, 1)
     assert repr(Periodicity(3, 4)) == "Periodicity(preperiod=3, period=4)"
     with pytest.raises(CGTError, match="carries no values"):
-        Periodicity(0, 2, saltus=1).value(5)
+        Periodicity.arithmetic(0, 2, 1).value(5)
 
 
 def test_an_arithmetic_periodicity_survives_the_store() -> None:
