@@ -326,6 +326,8 @@ def _report_heap(args: argparse.Namespace) -> Report:
         period = None
     else:
         period = {"preperiod": found.preperiod, "period": found.period}
+        if found.saltus:  # arithmetic periodicity: G(n + period) = G(n) + saltus
+            period["saltus"] = found.saltus
     out.append(("periodicity", period))
     return out
 
@@ -438,6 +440,7 @@ _BOARD_HELP = {
     "WEIGHTS": "vertex weights along paths, ; between paths, as in 2-3-1;1-2",
     "HEAPS": "heaps N, or N/K after a move that took K, as in 10 7/2",
     "PAIRS": "pairs P,Q separated by spaces, as in 9,6 8,3",
+    "CODE:COINS": "a turning code, a colon, then coins h (heads) and t (tails), as in 1-3:thhth",
 }
 
 

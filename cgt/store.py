@@ -384,12 +384,16 @@ def _kinds() -> dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]
             return read
 
         def period(payload: Any) -> Any:
-            if type(payload) is not list or len(payload) != 5:
-                raise ValueError("a periodicity is [preperiod, period, values, verified_to, why]")
-            pre, per, values, upto, why = payload
-            ints = [pre, per, upto, *(values if type(values) is list else [None])]
+            if type(payload) is not list or len(payload) not in (5, 6):
+                raise ValueError(
+                    "a periodicity is [preperiod, period, values, verified_to, why(, saltus)]"
+                )
+            pre, per, values, upto, why, *rest = payload
+            ints = [pre, per, upto, *rest, *(values if type(values) is list else [None])]
             if any(type(n) is not int for n in ints) or type(why) is not str:
                 raise ValueError("a periodicity holds ints and a string")
+            if rest:
+                return Periodicity.arithmetic(pre, per, rest[0], tuple(values), upto, why)
             return Periodicity(pre, per, tuple(values), upto, why)
 
         _KINDS = {
@@ -402,7 +406,10 @@ def _kinds() -> dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]
             "relation": (Relation, lambda v: v.name, member(Relation)),
             "periodicity": (
                 Periodicity,
-                lambda p: [p.preperiod, p.period, list(p.values), p.verified_to, p.criterion],
+                lambda p: (
+                    [p.preperiod, p.period, list(p.values), p.verified_to, p.criterion]
+                    + ([p.saltus] if p.saltus else [])
+                ),
                 period,
             ),
         }

@@ -13,7 +13,9 @@ and a heap of 0 is the empty, terminal heap, ``G(0) = 0``.
   tokens from a heap: bit 1 nothing (the whole heap was ``k``), bit 2 one
   non-empty heap, bit 4 two non-empty heaps, bit 8 (hex digits) three.  A
   digit followed by ``!`` requires the heaps left to have different sizes;
-  a final ``[...]`` block repeats for ever.  Kayles is ``"0.77"``, Dawson's
+  a final ``[...]`` block repeats for ever; CGSuite's generalised digits
+  (``{2,3}``, ``{2+}``, ``*``, ``&n;``, modifiers ``?`` and ``=``) are read
+  too (:mod:`cgt.impartial.take_and_break`).  Kayles is ``"0.77"``, Dawson's
   Kayles ``"0.07"``, Officers ``"0.6"``, Dawson's chess ``"0.137"`` and
   Grundy's game ``"4!.0"``.
 
@@ -44,7 +46,18 @@ from .. import progress as _progress
 from .._svg import Drawable
 from ..errors import CGTError, InvalidPosition, ParseError, TooLarge
 from ..impartial.nim import mex
-from ..impartial.periodicity import Periodicity, PeriodNotFound, find_periodicity
+from ..impartial.periodicity import (
+    Periodicity,
+    PeriodNotFound,
+    find_arithmetic_periodicity,
+    find_periodicity,
+)
+from ..impartial.take_and_break import (
+    GeneralRules,
+    octal_form,
+    parse_general_code,
+    read_code_blocks,
+)
 from ..kernels import kernel as _kernel
 from .base import HEAP_COORDINATES, ImpartialPosition, solver_for
 from .registry import register_ruleset
@@ -284,20 +297,25 @@ its first 2000 Grundy values (...); pass max_length=4000 to search further
         found = self._periodicity_or_none(max_length)
         if found is not None:
             return found
-        if self._window() is None:
+        criterion = self._theorem()
+        if criterion is None:
             raise PeriodNotFound(
                 f"no period of {self!r} can be proven: no window theorem applies to it "
                 f"({self._no_window_reason()}), so searching further cannot help",
                 searched=0,
                 next_length=None,
             )
-        _, criterion = self._window() or (None, "")
         raise PeriodNotFound(
             f"no period of {self!r} is proven by its first {max_length} Grundy values "
             f"({criterion}); pass max_length={2 * max(max_length, 1)} to search further",
             searched=max_length,
             next_length=2 * max(max_length, 1),
         )
+
+    def _theorem(self) -> str | None:
+        """The theorem :meth:`periodicity` certifies with, or ``None`` when none applies."""
+        window = self._window()
+        return None if window is None else window[1]
 
     def _no_window_reason(self) -> str:
         """Why :meth:`_window` gives no theorem (for :class:`PeriodNotFound`)."""
@@ -547,13 +565,16 @@ class SubtractionGame(HeapRuleset):
     ``all_but=True`` the moves are every positive number *not* in ``S`` (then
     ``S`` may be empty: that is Nim).  Every finite subtraction game is
     eventually periodic; :meth:`periodicity` proves the period from a window
-    of ``max(S)`` values.
+    of ``max(S)`` values.  An all-but game is arithmetic periodic instead, and
+    :meth:`periodicity` proves its period and saltus (see :meth:`_periodicity_or_none`).
 
     >>> g = SubtractionGame({1, 2, 3})
     >>> g.grundy_sequence(9), g.periodicity()
     ([0, 1, 2, 3, 0, 1, 2, 3, 0], Periodicity(preperiod=0, period=4))
     >>> SubtractionGame({1}, all_but=True).grundy_sequence(8)
     [0, 0, 1, 1, 2, 2, 3, 3]
+    >>> SubtractionGame({1}, all_but=True).periodicity()
+    Periodicity(preperiod=0, period=2, saltus=1)
     >>> SubtractionGame(set())
     Traceback (most recent call last):
     ...
@@ -658,10 +679,44 @@ class SubtractionGame(HeapRuleset):
                 g += 1
             values.append(g)
 
-    def _no_window_reason(self) -> str:
-        if self.all_but:
-            return "an all-but subtraction set: its values grow without bound"
-        return super()._no_window_reason()
+    def _theorem(self) -> str | None:
+        if not self.all_but:
+            return super()._theorem()
+        t = self._sorted[-1] if self._sorted else 0
+        return (
+            f"arithmetic periodicity of an all-but subtraction game (max S = {t}): the "
+            f"relation on pre <= n < pre + {t} and the values below pre + period being "
+            f"0 .. saltus-1 with those below pre raised by the saltus"
+        )
+
+    def _periodicity_or_none(self, max_length: int) -> Periodicity | None:
+        """For all-but sets: the arithmetic period (with its saltus) proven by the theorem.
+
+        Every heap more than ``t = max S`` below ``n`` is an option of ``n``, so the
+        options of ``n + p`` are those of ``n`` moved up ``p`` places plus every heap
+        below ``p``.  Hence if ``G(n + p) = G(n) + s`` for ``pre <= n < pre + t``,
+        and the values ``G(j)``, ``j < pre + p``, are exactly ``0, ..., s - 1``
+        together with ``G(j) + s`` for ``j < pre``, the relation holds for every
+        ``n >= pre`` (by induction: the mex moves up by ``s``).
+        """
+        if not self.all_but:
+            return super()._periodicity_or_none(max_length)
+        t = self._sorted[-1] if self._sorted else 0
+        criterion = self._theorem() or ""
+        length = 128
+        while True:
+            length = min(length, max_length)
+            seq = self.grundy_sequence(length)
+
+            def condition(pre: int, p: int, s: int, seq: list[int] = seq) -> bool:
+                return set(seq[: pre + p]) == set(range(s)) | {seq[j] + s for j in range(pre)}
+
+            found = find_arithmetic_periodicity(
+                seq, lambda pre, p: pre + t, condition, criterion=criterion
+            )
+            if found is not None or length >= max_length:
+                return found
+            length *= 2
 
     def _window(self) -> tuple[Callable[[int, int], int], str] | None:
         if self.all_but:
@@ -685,7 +740,6 @@ def _parse_code(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, bool
     s = text.lower()
     i = 0
     digits: list[tuple[int, bool]] = []
-    repeat: list[tuple[int, bool]] = []
 
     def digit(pos: int) -> tuple[int, int]:
         if pos >= len(s):
@@ -711,29 +765,28 @@ def _parse_code(text: str) -> tuple[list[tuple[int, bool]], list[tuple[int, bool
         digits.append((d0, distinct))
     if i >= len(s) or s[i] != ".":
         raise ParseError("expected '.' after the first digit", text, min(i, len(s)))
-    i += 1
-    target = digits
-    while i < len(s):
-        c = s[i]
-        if c == "[":
-            if target is repeat:
-                raise ParseError("nested '['", text, i)
-            target = repeat
-            i += 1
-            continue
-        if c == "]":
-            if target is not repeat or not repeat:
-                raise ParseError("']' without a non-empty '[' block", text, i)
-            if i != len(s) - 1:
-                raise ParseError("the repeating block must end the code", text, i + 1)
-            return digits, repeat
-        d, i = digit(i)
-        distinct = i < len(s) and s[i] == "!"
-        i += distinct
-        target.append((d, distinct))
-    if target is repeat:
-        raise ParseError("unclosed '['", text, len(s))
-    return digits, repeat
+
+    def flagged(pos: int) -> tuple[tuple[int, bool], int]:
+        d, pos = digit(pos)
+        distinct = pos < len(s) and s[pos] == "!"
+        return (d, distinct), pos + distinct
+
+    more, repeat = read_code_blocks(text, i + 1, flagged)
+    return digits + more, repeat
+
+
+def _guy_smith(t: int, h: int) -> tuple[Callable[[int, int], int], str]:
+    """The certificate window of a finite code: max removal ``t``, up to ``h`` heaps left."""
+    if h == 1:
+        return (
+            lambda pre, p: max(pre, 1) + t,
+            f"one heap left per move, max removal {t}: a window of {t} values repeats",
+        )
+    return (
+        lambda pre, p: h * max(pre, 1) + (h - 1) * p + t,
+        f"Guy-Smith criterion (max removal t = {t}, up to {h} heaps left): "
+        f"window pre <= n < {h}*pre + {h - 1}*period + t",
+    )
 
 
 class OctalGame(HeapRuleset):
@@ -754,15 +807,35 @@ class OctalGame(HeapRuleset):
          ^
     """
 
+    _general: GeneralRules | None = None  # the general rules (pickles from before them: None)
+
     def __init__(self, code: str) -> None:
         super().__init__()
-        digits, repeat = _parse_code(code)
+        self._general = None
+        if isinstance(code, str) and any(c in code for c in "?=*{&"):
+            digits, repeat = self._read_general(code)
+        else:
+            digits, repeat = _parse_code(code)
         while len(digits) > 1 and digits[-1][0] == 0 and not repeat:
             digits.pop()
         self.code = code
         self._digits = tuple(digits)
         self._repeat = tuple(repeat) if any(d for d, _ in repeat) else ()
-        self._finite = not self._repeat
+        self._finite = not self._repeat and not (self._general and self._general.repeat)
+
+    def _read_general(self, code: str) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+        """Octal digits for a generalised code that has them, else :attr:`_general` set."""
+        general, block = parse_general_code(code)
+        forms = [octal_form(d) for d in general + block]
+        if all(f is not None for f in forms):
+            octal = [f for f in forms if f is not None]
+            return octal[: len(general)], octal[len(general) :]
+        while len(general) > 1 and general[-1].is_zero and not block:
+            general.pop()
+        if all(d.is_zero for d in block):
+            block = []
+        self._general = GeneralRules(general, block)
+        return [], []
 
     @property
     def rule_key(self) -> Hashable:
@@ -771,6 +844,8 @@ class OctalGame(HeapRuleset):
         >>> OctalGame("4!.0").rule_key
         ('take-and-break', ((4, True),), ())
         """
+        if self._general is not None:
+            return ("take-and-break", self._general.digits, self._general.repeat)
         return ("take-and-break", self._digits, self._repeat)
 
     def __repr__(self) -> str:
@@ -790,11 +865,11 @@ class OctalGame(HeapRuleset):
         >>> OctalGame("0.77").stability_bounds(), OctalGame("0.8").stability_bounds()
         ((2, 2), None)
         """
-        if self.max_removal is None or self.max_heaps > 2:
+        if self._general is not None or self.max_removal is None or self._octal_heaps() > 2:
             return None
         if any(distinct for _, distinct in self._digits):
             return None
-        return self.max_heaps, self.max_removal
+        return self._octal_heaps(), self.max_removal
 
     @property
     def max_removal(self) -> int | None:
@@ -805,15 +880,25 @@ class OctalGame(HeapRuleset):
         """
         if not self._finite:
             return None
+        if self._general is not None:
+            return len(self._general.digits) - 1
         return len(self._digits) - 1
 
     @property
-    def max_heaps(self) -> int:
-        """The most heaps one move can leave (1, 2 or 3).
+    def max_heaps(self) -> int | None:
+        """The most heaps one move can leave (1, 2 or 3 for octal and hex codes; any
+        number for generalised codes, ``None`` when a count such as ``{2+}`` is open).
 
         >>> OctalGame("0.77").max_heaps, OctalGame("0.3").max_heaps, OctalGame("0.8").max_heaps
         (2, 1, 3)
+        >>> OctalGame("0.{5}").max_heaps, OctalGame("{2+}.0").max_heaps
+        (5, None)
         """
+        if self._general is not None:
+            return self._general.max_heaps()
+        return self._octal_heaps()
+
+    def _octal_heaps(self) -> int:
         bits = 0
         for d, _ in self._digits + self._repeat:
             bits |= d
@@ -826,6 +911,8 @@ class OctalGame(HeapRuleset):
         ([(2,), (1, 1), (1,)], [(1,), ()])
         """
         _heap_size(n)
+        if self._general is not None:
+            return self._general.options(n)
         out: list[tuple[int, ...]] = []
         top = n if not self._finite else min(n, len(self._digits) - 1)
         for k in range(top + 1):
@@ -850,35 +937,41 @@ class OctalGame(HeapRuleset):
     def _no_window_reason(self) -> str:
         if not self._finite:
             return "its code has infinitely many digits"
+        if self._general is not None:
+            return (
+                "a '?', '=' or '!' modifier or an open heap count breaks the Guy-Smith "
+                "criterion's shift argument"
+            )
         return "a '!' digit that takes from a heap breaks the Guy-Smith criterion's shift argument"
 
     def _window(self) -> tuple[Callable[[int, int], int], str] | None:
         if not self._finite:
             return None
+        if self._general is not None:
+            # unmodified counts only, all bounded: the same shift argument, h heaps
+            heaps = self._general.max_heaps()
+            if heaps is None or not self._general.is_unconstrained():
+                return None
+            return _guy_smith(len(self._general.digits) - 1, max(heaps, 1))
         if any(distinct and d & 12 for d, distinct in self._digits):
             return None  # '!' breaks the shift argument behind the Guy-Smith criterion
-        t = len(self._digits) - 1
-        h = self.max_heaps
-        if h == 1:
-            return (
-                lambda pre, p: max(pre, 1) + t,
-                f"one heap left per move, max removal {t}: a window of {t} values repeats",
-            )
-        return (
-            lambda pre, p: h * max(pre, 1) + (h - 1) * p + t,
-            f"Guy-Smith criterion (max removal t = {t}, up to {h} heaps left): "
-            f"window pre <= n < {h}*pre + {h - 1}*period + t",
-        )
+        return _guy_smith(len(self._digits) - 1, self._octal_heaps())
 
     # --- the flat-array computation ----------------------------------------------
     def _extend(self, values: list[int], n: int, engine: Engine) -> None:
+        if self._general is not None:
+            self._general.extend(values, n)
+            return
+        self._extend_octal(values, n, engine)
+
+    def _extend_octal(self, values: list[int], n: int, engine: Engine) -> None:
         np = None if engine == "python" else _numpy()
         if engine == "numpy" and np is None:  # pragma: no cover
             raise CGTError("engine='numpy' needs numpy installed")
         fast = None if engine == "python" else _kernel("heap")
-        if fast is not None and self._finite and self.max_heaps <= 2:
+        if fast is not None and self._finite and self._octal_heaps() <= 2:
             self._extend_compiled(fast, values, n)
-        elif self._finite and self.max_heaps == 2:
+        elif self._finite and self._octal_heaps() == 2:
             self._extend_sparse(np, values, n)
         elif np is None:
             self._extend_python(values, n)
@@ -944,8 +1037,8 @@ class OctalGame(HeapRuleset):
             return tracker.next
 
         rules = self._rules_upto(n)
-        if self.max_heaps == 1 or len(values) < _SPARSE_WARM:
-            end = n if self.max_heaps == 1 else min(n, _SPARSE_WARM)
+        if self._octal_heaps() == 1 or len(values) < _SPARSE_WARM:
+            end = n if self._octal_heaps() == 1 else min(n, _SPARSE_WARM)
             fast.dense(values, end, rules, report, tracker.next)
         parities = {k & 1 for k, digit, _ in rules if digit & 4}
         split_parity = parities.pop() if len(parities) == 1 else None

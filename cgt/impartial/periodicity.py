@@ -17,6 +17,11 @@ agreement forever:
   ``pre`` is taken to be at least 1, so that a shortened heap stays
   non-empty).
 
+*Arithmetic periodicity* (``G(n + p) == G(n) + s`` with a saltus ``s >= 1``)
+is certified the same way by :func:`find_arithmetic_periodicity`, under the
+theorem a ruleset supplies (the all-but subtraction games' is in
+:meth:`cgt.games.heap.SubtractionGame._periodicity_or_none`).
+
 :func:`find_periodicity` scans a computed prefix for the smallest period whose
 certificate window fits inside the prefix; the preperiod returned for it is
 the smallest the prefix allows (the last disagreement plus one).  When no
@@ -36,7 +41,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CGTError, InvalidArgument
 
-__all__ = ["PeriodNotFound", "Periodicity", "find_periodicity"]
+__all__ = ["PeriodNotFound", "Periodicity", "find_arithmetic_periodicity", "find_periodicity"]
 
 
 class PeriodNotFound(CGTError, ValueError):
@@ -66,16 +71,18 @@ class PeriodNotFound(CGTError, ValueError):
 
 @dataclass(frozen=True)
 class Periodicity:
-    """A proven eventual period: ``G(n + period) == G(n)`` for all ``n >= preperiod``.
+    """A proven eventual period: ``G(n + period) == G(n) + saltus`` for all ``n >= preperiod``.
 
-    Two periodicities compare equal when preperiod and period agree; the
+    ``saltus`` is 0 for a plain period; a positive saltus is *arithmetic
+    periodicity* (CGSuite's ``Saltus``, *Winning Ways* ch. 4).  Two
+    periodicities compare equal when preperiod, period and saltus agree; the
     certificate fields (``values``, ``verified_to``, ``criterion``) ride along
     without taking part in comparison.  Unpacks as ``(preperiod, period)``.
 
     >>> p = Periodicity(71, 12)
     >>> pre, per = p
-    >>> (pre, per), p == Periodicity(71, 12)
-    ((71, 12), True)
+    >>> (pre, per), p == Periodicity(71, 12), Periodicity.arithmetic(0, 2, 1)
+    ((71, 12), True, Periodicity(preperiod=0, period=2, saltus=1))
     """
 
     preperiod: int
@@ -86,6 +93,33 @@ class Periodicity:
     """``G(n + period) == G(n)`` was checked for ``preperiod <= n < verified_to``."""
     criterion: str = field(default="", compare=False, repr=False)
     """The theorem that turns the finite check into a proof."""
+    saltus: int = field(default=0, init=False)
+    """What a period adds: ``G(n + period) - G(n)`` for ``n >= preperiod`` (0: plain period).
+
+    Set by :meth:`arithmetic` (the constructor keeps its signature)."""
+
+    @classmethod
+    def arithmetic(
+        cls,
+        preperiod: int,
+        period: int,
+        saltus: int,
+        values: tuple[int, ...] = (),
+        verified_to: int = 0,
+        criterion: str = "",
+    ) -> Periodicity:
+        """An arithmetic periodicity: ``G(n + period) == G(n) + saltus`` for ``n >= preperiod``.
+
+        >>> Periodicity.arithmetic(0, 2, 1, (0, 0)).value(9)
+        4
+        """
+        found = cls(preperiod, period, values, verified_to, criterion)
+        object.__setattr__(found, "saltus", saltus)
+        return found
+
+    def __repr__(self) -> str:
+        more = f", saltus={self.saltus}" if self.saltus else ""
+        return f"Periodicity(preperiod={self.preperiod}, period={self.period}{more})"
 
     def __iter__(self) -> Iterator[int]:
         yield self.preperiod
@@ -102,7 +136,8 @@ class Periodicity:
             raise CGTError("this Periodicity carries no values")
         if n < self.preperiod:
             return self.values[n]
-        return self.values[self.preperiod + (n - self.preperiod) % self.period]
+        turns, place = divmod(n - self.preperiod, self.period)
+        return self.values[self.preperiod + place] + turns * self.saltus
 
     @property
     def certificate(self) -> str:
@@ -111,8 +146,9 @@ class Periodicity:
         >>> find_periodicity([0, 1, 2] * 4, lambda pre, q: pre + 2).certificate
         'G(n + 3) = G(n) checked for 0 <= n < 9; window criterion'
         """
+        plus = f" + {self.saltus}" if self.saltus else ""
         return (
-            f"G(n + {self.period}) = G(n) checked for {self.preperiod} <= n < "
+            f"G(n + {self.period}) = G(n){plus} checked for {self.preperiod} <= n < "
             f"{self.verified_to}; {self.criterion or 'window criterion'}"
         )
 
@@ -161,4 +197,41 @@ def find_periodicity(
                 verified_to=length - p,
                 criterion=criterion,
             )
+    return None
+
+
+def find_arithmetic_periodicity(
+    seq: Sequence[int],
+    window: Callable[[int, int], int],
+    condition: Callable[[int, int, int], bool],
+    *,
+    criterion: str = "",
+) -> Periodicity | None:
+    """The smallest period with a positive saltus proven by ``seq``, or ``None``.
+
+    A candidate is ``G(n + p) == G(n) + s`` (``s >= 1``) for every ``n`` from
+    some ``pre`` to the end of ``seq``.  ``window(pre, p)`` and
+    ``condition(pre, p, s)`` state the theorem: if ``condition`` holds and the
+    relation holds for ``pre <= n < window(pre, p)``, it holds for every
+    ``n >= pre``.  The preperiod returned is the smallest, at or after the last
+    disagreement, for which the condition holds and the window fits in ``seq``.
+
+    >>> seq = [n // 2 for n in range(20)]                    # 0, 0, 1, 1, 2, 2, ...
+    >>> find_arithmetic_periodicity(seq, lambda pre, p: pre + 1, lambda pre, p, s: True)
+    Periodicity(preperiod=0, period=2, saltus=1)
+    """
+    length = len(seq)
+    for p in range(1, length // 2 + 1):
+        s = seq[-1] - seq[-1 - p]
+        if s < 1:
+            continue
+        pre = length - p
+        while pre > 0 and seq[pre - 1 + p] - seq[pre - 1] == s:
+            pre -= 1
+        for start in range(pre, length - p):
+            if window(start, p) + p > length:
+                break
+            if condition(start, p, s):
+                values = tuple(seq[: start + p])
+                return Periodicity.arithmetic(start, p, s, values, length - p, criterion)
     return None
