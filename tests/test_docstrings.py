@@ -133,8 +133,10 @@ def test_every_public_name_has_a_doctest() -> None:
     # nor did the exemptions grow (139 when written, most of them rulesets' protocol
     # methods; 153 with the stubs of the solver's Persistence and ValueAlgebra protocols,
     # which their protocols' doctests show, and King Clobber's value method; 62 once
-    # members with a doctest of their own stopped counting as exemptions)
-    assert sum(covered for _, _, covered in checked) <= 62
+    # members with a doctest of their own stopped counting as exemptions; 78 with the
+    # position-protocol methods of five rulesets of issue 29: GenWythoffPosition,
+    # PartizanEuclid, PartizanArcKayles, WeightedArcKayles, ChildishHackenbush)
+    assert sum(covered for _, _, covered in checked) <= 78
     missing = sorted(
         name
         for name, obj, covered in checked
