@@ -100,8 +100,11 @@ def test_a_position_over_its_cpu_time_is_stopped() -> None:
     start = time.process_time()
     result = bench.run_cgt(work, 0.2)
     assert result.timed_out and result.answers == [None]
-    # (the timer starts a moment before the recorded time does: allow that moment)
-    assert 0.15 <= result.seconds < 5 and time.process_time() - start < 5
+    # (the timer starts a moment before the recorded time does, and on a loaded machine
+    # the process's CPU clock and its profiling timer drift apart by some hundredths of
+    # a second (CI saw 0.144 s for a 0.2 s limit): the point is that it stopped near
+    # its limit, neither at once nor never)
+    assert 0.1 <= result.seconds < 5 and time.process_time() - start < 5
     assert bench.seconds_text(result).startswith("> ")
 
 

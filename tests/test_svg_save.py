@@ -89,7 +89,11 @@ def test_every_picture_has_a_title_and_saves_as_svg(thing: Any, tmp_path: pathli
     assert title == " ".join(thing.svg_title().split())[:400]
     assert len(title) > 8 and title.strip() == title
     if not isinstance(thing, (cgt.Thermograph, GameTree, cgt.Sum, HasseDiagram)):
-        assert type(thing).__name__ in title or repr(getattr(thing, "ruleset", "")) in title
+        # the class, or the ruleset that made it (a heap ruleset, or a family's rules)
+        named = [
+            repr(getattr(thing, attr)) for attr in ("ruleset", "rules") if hasattr(thing, attr)
+        ]
+        assert type(thing).__name__ in title or any(name in title for name in named)
     out = thing.save(tmp_path / "picture.svg")
     assert out == tmp_path / "picture.svg"
     assert out.read_text(encoding="utf-8") == svg
