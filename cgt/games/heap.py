@@ -283,7 +283,10 @@ class HeapRuleset:
         :class:`~cgt.impartial.PeriodNotFound`, saying how many values were
         searched and the ``max_length`` that searches further (or that no
         theorem applies, so no search can prove a period).  That means *not
-        proven*, never "not periodic".
+        proven*, never "not periodic".  When the values searched grow by a
+        saltus that no theorem here certifies (hexadecimal codes such as
+        ``"0.3F"``), the error says so and carries it as
+        :attr:`~cgt.impartial.PeriodNotFound.apparent`, an observation only.
 
         >>> SubtractionGame({2, 3}).periodicity()
         Periodicity(preperiod=0, period=5)
@@ -305,12 +308,40 @@ its first 2000 Grundy values (...); pass max_length=4000 to search further
                 searched=0,
                 next_length=None,
             )
-        raise PeriodNotFound(
+        apparent = self._apparent_saltus(max_length)
+        note = ""
+        if apparent is not None:
+            pre, period, saltus = apparent
+            note = (
+                f"; they look arithmetic periodic, G(n + {period}) = G(n) + {saltus} from "
+                f"n = {pre} on, but no theorem here certifies a saltus for these rules, so "
+                f"that is not proven either (and if it holds, no plain period exists)"
+            )
+        err = PeriodNotFound(
             f"no period of {self!r} is proven by its first {max_length} Grundy values "
-            f"({criterion}); pass max_length={2 * max(max_length, 1)} to search further",
+            f"({criterion}){note}; pass max_length={2 * max(max_length, 1)} to search further",
             searched=max_length,
             next_length=2 * max(max_length, 1),
         )
+        err.apparent = apparent
+        raise err
+
+    def _apparent_saltus(self, max_length: int) -> tuple[int, int, int] | None:
+        """``(pre, period, saltus)`` that the computed prefix *shows*, never a proof.
+
+        Only for rulesets certified by a plain-period window (an arithmetic
+        period is then uncertified): the smallest period with a positive saltus
+        that holds from some ``pre`` in the first half of the computed prefix to
+        its end, over at least three periods.  ``None`` when there is none.
+        """
+        if self._window() is None:
+            return None
+        seq = self._values[:max_length]
+        half = len(seq) - len(seq) // 2
+        found = find_arithmetic_periodicity(
+            seq, lambda pre, p: pre + max(2 * p, half - p), lambda pre, p, s: True
+        )
+        return None if found is None else (found.preperiod, found.period, found.saltus)
 
     def _theorem(self) -> str | None:
         """The theorem :meth:`periodicity` certifies with, or ``None`` when none applies."""

@@ -20,7 +20,9 @@ agreement forever:
 *Arithmetic periodicity* (``G(n + p) == G(n) + s`` with a saltus ``s >= 1``)
 is certified the same way by :func:`find_arithmetic_periodicity`, under the
 theorem a ruleset supplies (the all-but subtraction games' is in
-:meth:`cgt.games.heap.SubtractionGame._periodicity_or_none`).
+:meth:`cgt.games.heap.SubtractionGame._periodicity_or_none`).  Without such a
+theorem an arithmetic period is only *seen*, never certified: take-and-break
+codes report it in :attr:`PeriodNotFound.apparent`.
 
 :func:`find_periodicity` scans a computed prefix for the smallest period whose
 certificate window fits inside the prefix; the preperiod returned for it is
@@ -59,6 +61,8 @@ class PeriodNotFound(CGTError, ValueError):
     >>> back = pickle.loads(pickle.dumps(err))
     >>> back.searched, back.next_length, str(back), isinstance(back, ValueError)
     (128, 256, 'no period', True)
+    >>> back.apparent is None                       # no uncertified saltus was seen
+    True
     """
 
     def __init__(self, message: str, *, searched: int = 0, next_length: int | None = None) -> None:
@@ -67,6 +71,12 @@ class PeriodNotFound(CGTError, ValueError):
         """How many Grundy values ``G(0), ..., G(searched - 1)`` were checked."""
         self.next_length = next_length
         """The ``max_length`` that searches further, or ``None`` if no search can prove a period."""
+        self.apparent: tuple[int, int, int] | None = None
+        """``(preperiod, period, saltus)`` that the searched values *look* like, uncertified.
+
+        Set when the values grow as an arithmetic period (``G(n + period) ==
+        G(n) + saltus``) that no theorem available for the ruleset certifies;
+        ``None`` otherwise.  An observation, never a proof."""
 
 
 @dataclass(frozen=True)

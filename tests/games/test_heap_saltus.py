@@ -121,3 +121,96 @@ def test_the_command_line_prints_the_saltus() -> None:
         status = main(["heap", "{2,3,7}", "9", "--all-but", "--json"])
     assert status == 0
     assert json.loads(out.getvalue())["periodicity"] == {"preperiod": 0, "period": 4, "saltus": 2}
+
+
+# --- hexadecimal games: an arithmetic period is seen, never certified -----------------
+#
+# No arithmetic-periodicity theorem for take-and-break codes is implemented (the
+# Howse-Nowakowski theorem's exact statement could not be checked), so a hexadecimal
+# game whose values grow by a saltus stays "not proven"; PeriodNotFound.apparent
+# reports what the prefix shows.  The observation is re-checked here against Grundy
+# values computed by a plain mex over every move, five times past the prefix searched.
+
+
+def naive_hexadecimal(digits: list[int], n: int) -> list[int]:
+    """G(0..n-1) of 0.d1d2...: remove k tokens, leave exactly c non-empty heaps (bit c of d_k)."""
+    import numpy as np
+
+    width = 1 << max(4, (2 * n).bit_length())
+    index = np.arange(width)
+    g: list[int] = []
+    pairs: list[np.ndarray] = []  # pairs[m][v]: some a + b = m, a, b >= 1, has G(a) ^ G(b) = v
+    for heap in range(n):
+        two = np.zeros(width, dtype=bool)
+        for a in range(1, heap // 2 + 1):
+            two[g[a] ^ g[heap - a]] = True
+        pairs.append(two)
+        seen = np.zeros(width, dtype=bool)
+        for k, d in enumerate(digits, start=1):
+            m = heap - k
+            if m < 0:
+                break
+            if d & 1 and m == 0:
+                seen[0] = True
+            if d & 2 and m >= 1:
+                seen[g[m]] = True
+            if d & 4 and m >= 2:
+                seen |= pairs[m]
+            if d & 8 and m >= 3:
+                for a in range(1, m - 1):  # a the first heap, the other two split m - a
+                    seen |= pairs[m - a][index ^ g[a]]
+        g.append(int(np.argmin(seen)))
+    return g
+
+
+@pytest.mark.parametrize(
+    ("code", "digits", "apparent"),
+    [("0.3F", [3, 15], (0, 6, 3)), ("0.8", [8], (1, 3, 1)), ("0.C", [12], (1, 2, 1))],
+)
+def test_a_hexadecimal_saltus_is_seen_but_not_proven(
+    code: str, digits: list[int], apparent: tuple[int, int, int]
+) -> None:
+    game = OctalGame(code)
+    searched = 128
+    with pytest.raises(PeriodNotFound, match="look arithmetic periodic") as info:
+        game.periodicity(max_length=searched)
+    assert info.value.apparent == apparent
+    assert "not proven either" in str(info.value)
+    seq = naive_hexadecimal(digits, 5 * searched)
+    assert game.grundy_sequence(len(seq)) == seq
+    pre, p, s = apparent
+    assert all(seq[n + p] == seq[n] + s for n in range(pre, len(seq) - p))
+    assert pre == 0 or seq[pre - 1 + p] != seq[pre - 1] + s  # the smallest preperiod shown
+
+
+def test_a_saltus_that_is_no_power_of_two_or_a_bounded_sequence_is_not_reported() -> None:
+    # 0.3F's saltus 3 is no power of two, so no choice of period gives the power-of-two
+    # saltus that the Howse-Nowakowski theorem is described as needing: it must stay unproven
+    seq = OctalGame("0.3F").grundy_sequence(600)
+    assert all(seq[n + 6 * q] - seq[n] == 3 * q for q in range(1, 10) for n in range(500))
+    with pytest.raises(PeriodNotFound) as info:
+        OctalGame("0.3F").periodicity(max_length=1024)
+    assert info.value.apparent == (0, 6, 3)
+    # Officers: values bounded so far, no saltus shown, nothing to report
+    with pytest.raises(PeriodNotFound) as info:
+        OctalGame("0.6").periodicity(max_length=512)
+    assert info.value.apparent is None and "arithmetic" not in str(info.value)
+
+
+def test_an_apparent_saltus_pickles_and_the_command_line_keeps_null() -> None:
+    import contextlib
+    import io
+    import json
+    import pickle
+
+    from cgt.cli import main
+
+    with pytest.raises(PeriodNotFound) as info:
+        OctalGame("0.8").periodicity(max_length=64)
+    back = pickle.loads(pickle.dumps(info.value))
+    assert back.apparent == (1, 3, 1) and str(back) == str(info.value)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["heap", "0.3F", "7", "--search", "256", "--json"])
+    assert status == 0
+    assert json.loads(out.getvalue())["periodicity"] is None  # not proven: null
