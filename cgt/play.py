@@ -590,11 +590,15 @@ class _Search:
         A sum of values goes to the compiled search when there is one
         (:data:`COMPILED_SUM_SEARCH`).  It bounds by stops and atomic weights
         but has no means and temperatures: unless every value is all-small
-        (stops 0, temperatures at most 0), the bounds here are asked first, and
-        the compiled search gets :data:`_HOT_NODES` new positions, after which
-        the moves are played here, each option put to these bounds again; so
-        a sum of many hot values that its mean decides within a move or two
-        is not searched to the end there.
+        (stops 0, temperatures at most 0), it gets :data:`_HOT_NODES` new
+        positions, after which the moves are played here, each option put to
+        the bounds here; so a sum of many hot values that its mean decides
+        within a move or two is not searched to the end there.  Those bounds
+        need a thermograph of each value, computed in Python: so the compiled
+        search first gets :data:`_PROBE_NODES` of its positions for each value
+        whose thermograph this search has not yet computed (most sums of a few
+        hot regions are settled so, bench_play), then the bounds are asked,
+        then it gets the rest.
         """
         key = (
             tuple(sorted([g.serial for g in values])),
@@ -612,10 +616,18 @@ class _Search:
         if not raw:
             # all-small values: the compiled search has every bound that applies
             small = self.compiled and all(g.is_all_small for g in values)
-            if not small:
+            most = _HOT_NODES
+            if not small and self.compiled:
+                # the bounds need a thermograph of each value not met before
+                # (in Python, about as dear as _PROBE_NODES compiled positions)
+                probe = min(most, _PROBE_NODES * self.unknown_heat(values))
+                if probe:
+                    result = self.compiled_wins(values, player, probe)
+                    most -= probe
+            if result is None and not small:
                 result = self.bounds(values, player)
-            if result is None and self.compiled:
-                result = self.compiled_wins(values, player, None if small else _HOT_NODES)
+            if result is None and self.compiled and (small or most > 0):
+                result = self.compiled_wins(values, player, None if small else most)
             if result is None and small:  # (it could not answer)
                 result = self.bounds(values, player)
         if result is None:
@@ -672,6 +684,12 @@ class _Search:
         if found is None:
             raise _Fine
         return found
+
+    def unknown_heat(self, values: list[Game]) -> int:
+        """How many of ``values`` (numbers, ups and nimbers aside) this search has no
+        thermograph figures for yet (:meth:`thermal`)."""
+        heat = self.heat
+        return sum(1 for g in values if not g.is_nus and g.serial not in heat)
 
     def bounds(self, values: list[Game], player: Player) -> bool | None:
         """Decide from means, temperatures and stops (and atomic weights) alone, or None.
@@ -804,10 +822,11 @@ VALUE_SHARE = 10
 """The favoured route's share of the race's CPU time against the other's 1.
 
 With the compiled solvers the value route is favoured, so an answer costs at
-most about ``1 + 1/VALUE_SHARE`` times the value route alone.  In pure Python
-the search is favoured five times as much (it was the only route before the
-race, and values there are dearer): an answer costs at most about
-``1 + 1/(5 * VALUE_SHARE)`` times the search alone.
+most about ``1 + 1/VALUE_SHARE`` times the value route alone, after one short
+slice of the search that comes first (many sums are settled in it, long before
+their values).  In pure Python the search is favoured five times as much (it
+was the only route before the race, and values there are dearer): an answer
+costs at most about ``1 + 1/(5 * VALUE_SHARE)`` times the search alone.
 
 >>> VALUE_SHARE
 10
@@ -824,9 +843,12 @@ True
 
 _COMPILED_NODES = 64  # positions of the compiled sum search counted as one of the Python search's
 _HOT_NODES = 4096  # the compiled search's positions for a sum of hot values before Python plays it
+_PROBE_NODES = 256  # of those, tried before the bounds, for each value the bounds would first meet
 _PURE_SHARE = 5 * VALUE_SHARE  # without the compiled solvers: the search's share
+_PEEK_WORK = 4096  # steps of work of a first glance at the value (before the search's first slice)
 _FIRST_WORK = 16_384  # steps of work in the value route's first slice (fewer restarts: bench_play)
-_FIRST_NODES = 64  # positions in the search's first slice
+_FIRST_NODES = 256  # positions in the search's first slice (before the value route's first;
+# pure Python, where the search is the favoured route: 16 times as many)
 
 
 class _Slice(Exception):
@@ -847,7 +869,11 @@ def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list
     the search (a budget of new search positions that doubles; its table
     keeps what it settled), the value route getting :data:`VALUE_SHARE`
     times the search's CPU time with the compiled solvers and a fiftieth of it
-    without (the search in Python is the route that was there before).
+    without (the search in Python is the route that was there before).  The
+    search's first slice comes first either way: with the compiled solvers it
+    is short (:data:`_FIRST_NODES` positions, of the compiled search
+    :data:`_COMPILED_NODES` times as many) and settles most sums of valued
+    parts before the value route's first slice would have.
     """
 
     def by_search() -> list[bool]:
@@ -868,20 +894,24 @@ def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list
     clock = time.thread_time
     spent_value = spent_search = 0.0
     work = _FIRST_WORK
-    nodes = _FIRST_NODES if compiled else 64 * _FIRST_NODES  # (the favoured route)
+    nodes = _FIRST_NODES if compiled else 16 * _FIRST_NODES  # (the favoured route)
     value_open = True
+    peeked = not compiled  # a glance at the value first: cheap values need no search
+    searched = False  # then the search's first slice
     try:
         while True:
-            if compiled:  # the value route first
-                value_turn = spent_value <= VALUE_SHARE * spent_search
+            if compiled:  # then the value route favoured
+                value_turn = not peeked or (searched and spent_value <= VALUE_SHARE * spent_search)
             else:  # the search first, the value route getting a fiftieth
                 value_turn = _PURE_SHARE * spent_value < spent_search
             if value_open and value_turn:
                 start = clock()
+                steps, peeked = (work if peeked else _PEEK_WORK), True
                 try:
-                    g = _within(work, lambda: _value(position))
+                    g = _within(steps, lambda: _value(position))
                 except _OwnLimit:
-                    work *= 2
+                    if steps == work:
+                        work *= 2
                 except WorkLimitExceeded:  # the caller's own budget
                     raise
                 except CGTError:  # no value here (loopy, too large...): search alone
@@ -894,6 +924,7 @@ def _decide(search: _Search, position: Any, players: tuple[Player, ...]) -> list
             else:
                 start = clock()
                 search.nodes = None if not value_open else nodes
+                searched = True
                 try:
                     return by_search()
                 except _Slice:

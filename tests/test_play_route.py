@@ -170,6 +170,75 @@ def test_ctrl_c_mid_race_leaves_the_caches_consistent() -> None:
     assert interrupted > 0
 
 
+def ten_regions(seed: int) -> Sum:
+    """Ten 4x4 Domineering regions, each square a hole with probability 1/10 (bench_play's)."""
+    rng = random.Random(seed)
+    cells = "".join("#" if rng.random() < 0.1 else "." for _ in range(160))
+    regions = [cells[j : j + 16] for j in range(0, 160, 16)]
+    return Sum(*[Domineering("|".join(r[i : i + 4] for i in range(0, 16, 4))) for r in regions])
+
+
+@pytest.mark.skipif(not COMPILED, reason="in pure Python the search is the favoured route anyway")
+def test_with_the_compiled_solvers_the_search_slice_comes_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a glance at the value (:data:`_PEEK_WORK` steps), the search's first slice
+    comes before the value route's: a sum that the search settles in it is never valued
+    as a whole (ten 4x4 Domineering regions: a value takes 1-30 ms, the search well under
+    one; bench_play).  Given no positions (a first slice of 0), the search gives up at
+    once and the value route answers.  Both agree with the value alone."""
+    value = play_module._value
+    valued: list[Any] = []
+
+    def recording(position: Any) -> Any:
+        found = value(position)
+        if isinstance(position, Sum):  # (a value route's slice that ran out is not here)
+            valued.append(position)
+        return found
+
+    monkeypatch.setattr(play_module, "_value", recording)
+    monkeypatch.setattr(play_module, "_PEEK_WORK", 1)  # (a glance that never finishes)
+    nodes = play_module._FIRST_NODES
+    for seed in range(3):
+        s = ten_regions(seed)
+        expected = by_route("value", s)
+        for first, whole in ((nodes, False), (0, True)):
+            monkeypatch.setattr(play_module, "_FIRST_NODES", first)
+            cgt.clear_caches()
+            clear_solver_caches()
+            valued.clear()
+            assert outcome(s) is expected, (seed, first)
+            assert bool(valued) is whole, (seed, first)
+
+
+@pytest.mark.skipif(not COMPILED, reason="in pure Python the search is the favoured route")
+def test_a_cheap_value_answers_before_any_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glance at the value (:data:`_PEEK_WORK` steps) answers small sums before the
+    search has split them into components; a glance of 1 step does not, and the search
+    answers.  The outcomes are those of the values."""
+    state = play_module._Search.state
+    searched: list[Any] = []
+
+    def recording(search: Any, position: Any) -> Any:
+        searched.append(position)
+        return state(search, position)
+
+    monkeypatch.setattr(play_module._Search, "state", recording)
+    cases = [
+        Sum(Domineering("..|.."), cgt.star),
+        Sum(Domineering("...|..#"), Clobber("xo|ox"), cgt.up),
+        Sum(Konane("xox|o.o"), ToadsAndFrogs("t.f.")),
+    ]
+    for peek, search in ((play_module._PEEK_WORK, False), (1, True)):
+        monkeypatch.setattr(play_module, "_PEEK_WORK", peek)
+        for case in cases:
+            cgt.clear_caches()
+            clear_solver_caches()
+            searched.clear()
+            assert outcome(case) is case.value().outcome(), case
+            assert bool(searched) is search, (case, peek)
+
+
 def test_numbers_values_and_bad_input_in_the_race() -> None:
     # a number or a value needs no race: its sign is its outcome
     assert [outcome(x) for x in (1, -0.5, 0, cgt.star, cgt.up)] == [

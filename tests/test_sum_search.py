@@ -167,6 +167,44 @@ def test_many_hot_values_are_settled_by_their_mean(monkeypatch: pytest.MonkeyPat
     assert sum(spent) <= 2 * play_module._HOT_NODES  # one capped try a player, then Python
 
 
+def holed_4x4(rng: random.Random) -> Domineering:
+    """A 4x4 Domineering region, each square a hole with probability 1/10 (bench_play's)."""
+    cells = ["#" if rng.random() < 0.1 else "." for _ in range(16)]
+    return Domineering("|".join("".join(cells[r * 4 : r * 4 + 4]) for r in range(4)))
+
+
+@needs_kernel
+def test_hot_sums_go_to_the_compiled_search_before_their_thermographs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bounds by means and temperatures need a thermograph of each value (in Python,
+    dearer than the compiled search of these sums); the compiled search first gets
+    _PROBE_NODES positions for each value new to the bounds, which settle these sums of
+    ten 4x4 Domineering regions without one thermograph.  With no such probe the bounds
+    come first and compute them.  The answers are the signs of the canonical sums."""
+    thermal = play_module._Search.thermal
+    computed: list[Game] = []
+
+    def counting(search: play_module._Search, g: Game) -> tuple[int, int, int, int]:
+        computed.append(g)
+        return thermal(search, g)
+
+    monkeypatch.setattr(play_module._Search, "thermal", counting)
+    monkeypatch.setattr(play_module, "ROUTE", "search")
+    for probe in (play_module._PROBE_NODES, 0):
+        monkeypatch.setattr(play_module, "_PROBE_NODES", probe)
+        computed.clear()
+        for seed in range(4):
+            rng = random.Random(seed)
+            s = Sum(*[holed_4x4(rng) for _ in range(10)])
+            values = [part.value() for part in s.parts]
+            cgt.clear_caches()  # (the compiled search's table too)
+            for side in ("L", "R"):
+                wins = play_module.first_player_wins(s, side)
+                assert wins is by_value(values, side == "L"), (seed, side)
+        assert (not computed) if probe else computed, probe
+
+
 def clobber_region(rng: random.Random, high: int = 2, wide: int = 5) -> Clobber:
     cells = [
         rng.choice("xo.") if rng.random() < 0.3 else rng.choice("xo") for _ in range(high * wide)
