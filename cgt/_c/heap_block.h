@@ -55,6 +55,14 @@
 #define BLOCK_AVX512 4
 #define BLOCK_CAND 8 /* candidates (see block_cand_run); with SIMD bits, only on AVX-512 */
 
+/* the scan of a heap's splits takes a >= SCAN_START first, then those below it (the
+   same splits, so the same answer): for Officers the codes still wanted are met after
+   fewer splits (a sample of heaps past 5*10**6: about 2,300 from 3072 on, 2,800 from 1;
+   the heaps below some thousands, with their small values, are poorer in them) */
+#ifndef SCAN_START
+#define SCAN_START 3072
+#endif
+
 #define CAND 8            /* candidates per heap */
 #define CAND_TRAIN 16     /* blocks that rank the far rare heaps */
 #define CAND_KEEP 2       /* of every 5 far rare heaps, the best CAND_KEEP are marked */
@@ -703,16 +711,21 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 continue;
             Py_ssize_t m = heap - rules[j].k;
             Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
-            Py_ssize_t reached;
+            /* from SCAN_START on first, then the splits below it (see SCAN_START) */
+            Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+            for (int pass = 0; pass < 2 && need; pass++) {
+                Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
+                Py_ssize_t reached;
 #ifdef HEAP_BLOCK_X86
-            if (bk->simd == 2)
-                reached = block_scan_avx512(cg, ok, m, 1, last, want, &need, bk->onehot);
-            else if (bk->simd == 1)
-                reached = block_scan_avx2(cg, ok, m, 1, last, want, &need);
-            else
+                if (bk->simd == 2)
+                    reached = block_scan_avx512(cg, ok, m, lo, hi, want, &need, bk->onehot);
+                else if (bk->simd == 1)
+                    reached = block_scan_avx2(cg, ok, m, lo, hi, want, &need);
+                else
 #endif
-                reached = block_scan(cg, ok, m, 1, last, want, &need);
-            *work += (long)reached;
+                    reached = block_scan(cg, ok, m, lo, hi, want, &need);
+                *work += (long)(reached - lo + 1);
+            }
         }
         if (need)
             return i; /* a rare value: the general code finds which */
