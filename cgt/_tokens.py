@@ -1,7 +1,8 @@
 """The tokenizer of game text (internal: cgt's readers share it, no public API).
 
-:mod:`cgt.notation` reads short games with it and :mod:`cgt.loopy.notation`
-reads loopy ones, so the two notations agree on what a token is: integers and
+:mod:`cgt.notation` reads short games with it, :mod:`cgt.loopy.notation`
+loopy ones and :mod:`cgt.ordinal` ordinals and surreal numbers, so the
+notations agree on what a token is: integers and
 decimals, words, runs of ``|``, ``+-`` (or ``±``), the arrows, the vulgar
 fractions and single characters.  A character no notation has raises
 :class:`~cgt.ParseError` at its position.

@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar, Union
 from weakref import ReferenceType, WeakValueDictionary
 
 from . import _nim
+from ._tokens import tokenize
 from .errors import CGTError, InvalidArgument, ParseError, TooLarge, WrongType
 
 __all__ = [
@@ -779,34 +780,29 @@ class Algebra(Generic[T]):
         self.sub, self.div, self.neg, self.kind = sub, div, neg, kind
 
 
+_AS_ASCII = {ord("ω"): "w", ord("·"): "*"}  # one character for one: positions are kept
+
+
 def _tokens(text: str) -> Iterator[tuple[str, int, int]]:
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch.isspace():
-            i += 1
-            continue
-        if ch.isdigit():
-            j = i
-            while j < len(text) and text[j].isdigit():
-                j += 1
-            yield ("int", i, int(text[i:j]))
-            i = j
-            continue
-        if text.startswith("omega", i):
-            yield ("ω", i, 0)
-            i += 5
-            continue
-        if ch in "ωw":
-            yield ("ω", i, 0)
-            i += 1
-            continue
-        if ch in "+-*·^/()":
-            yield ("*" if ch == "·" else ch, i, 0)
-            i += 1
-            continue
-        raise ParseError(f"unexpected {ch!r}", text, i)
-    yield ("end", len(text), 0)
+    """``(kind, position, integer)`` of each token, from the tokenizer of game text
+    (:func:`cgt._tokens.tokenize`): ints, ``ω`` (also ``w`` and ``omega``), the
+    operators and parentheses, then ``end``."""
+    for tok in tokenize(text.translate(_AS_ASCII)):
+        if tok.kind == "INT":
+            yield ("int", tok.pos, int(tok.text))
+        elif tok.kind == "IDENT" and tok.text in ("w", "omega"):
+            yield ("ω", tok.pos, 0)
+        elif tok.kind == "PM":  # "+-": a plus, then a minus
+            yield ("+", tok.pos, 0)
+            yield ("-", tok.pos + 1, 0)
+        elif tok.kind in ("+", "-", "*", "^", "/", "(", ")"):
+            yield (tok.kind, tok.pos, 0)
+        elif tok.kind == "END":
+            yield ("end", len(text), 0)
+        else:
+            raise ParseError(
+                f"unexpected {text[tok.pos : tok.pos + len(tok.text)]!r}", text, tok.pos
+            )
 
 
 def evaluate(text: str, algebra: Algebra[T]) -> T:

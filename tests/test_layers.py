@@ -58,10 +58,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cgt.progress",
         ),
     ),
-    ("numbers", ("cgt.dyadic", "cgt.ordinal", "cgt.surreal")),
+    ("numbers", ("cgt.dyadic", "cgt._tokens", "cgt.ordinal", "cgt.surreal")),
     ("engine", ("cgt.canonical", "cgt._engine")),
     ("values", ("cgt.game",)),
-    ("notation", ("cgt._tokens", "cgt.notation", "cgt.tree")),
+    ("notation", ("cgt.notation", "cgt.tree")),
     (
         "theory",
         (
