@@ -74,6 +74,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("impartial", ("cgt.impartial.*",)),
+    ("misère", ("cgt.misere.*",)),
     ("loopy", ("cgt.loopy.*",)),
     ("positions", ("cgt.solver", "cgt.play", "cgt.impartial_search", "cgt.games.base")),
     ("games", ("cgt.games.*",)),

@@ -1,0 +1,45 @@
+"""Misère play of partizan games: game forms, universes, comparison and simplest forms.
+
+:mod:`cgt.misere.forms` holds the game forms (trees) with sums, conjugates and
+misère outcomes; :mod:`cgt.misere.universes` the universes of games (all
+forms, the dicots, the dead-ending games) modulo which forms are compared.
+
+>>> from cgt.misere import parse_form
+>>> parse_form("{*|0}").misere_outcome()
+Outcome.L
+"""
+
+from __future__ import annotations
+
+from . import dicot  # registers the dicot universe
+from .forms import (
+    Form,
+    conjugate,
+    form,
+    integer,
+    nim_heap,
+    outcome_ge,
+    parse_form,
+    star,
+    sum_outcome,
+    zero,
+)
+from .universes import Universe, register_universe, universe, universes
+
+__all__ = [
+    "Form",
+    "Universe",
+    "conjugate",
+    "dicot",
+    "form",
+    "integer",
+    "nim_heap",
+    "outcome_ge",
+    "parse_form",
+    "register_universe",
+    "star",
+    "sum_outcome",
+    "universe",
+    "universes",
+    "zero",
+]

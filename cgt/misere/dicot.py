@@ -1,0 +1,85 @@
+"""The dicot universe: every follower has moves for both players or for neither.
+
+Comparison modulo the dicots is decided from the options alone (Dorbec,
+Renault, Siegel and Sopena, "Dicots, and a taxonomy of ranks for misère
+games", J. Combin. Theory Ser. A 130 (2015); Larsson, Milley, Nowakowski,
+Renault and Santos, "Progress on misère dead ends", arXiv:1807.11297,
+where it is the dicot case of the absolute-universe test): ``G >= H`` exactly when
+
+* (*proviso*) Left moving first wins ``G`` if she wins ``H``, and Right
+  moving first wins ``H`` if he wins ``G`` (the test with ``X = 0``, the one
+  end among the dicots);
+* (*maintenance*) for every ``H^L`` some ``G^L >= H^L`` or some
+  ``H^{LR} <= G``; and for every ``G^R`` some ``H^R <= G^R`` or some
+  ``G^{RL} >= H``.
+
+>>> from cgt.misere import parse_form, universe
+>>> u = universe("dicot")
+>>> u.ge(parse_form("{0, *|*}"), parse_form("0")), u.ge(parse_form("0"), parse_form("*"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from .._cache import BoundedCache
+from .._deep import deep
+from .forms import Form
+from .universes import Universe, register_universe
+
+__all__ = ["DicotUniverse"]
+
+_ge_cache: BoundedCache[tuple[int, int], bool] = BoundedCache("misere.dicot.ge")
+
+
+class DicotUniverse(Universe):
+    """The dicots: forms in which every follower is ``0`` or has options for both players.
+
+    >>> from cgt.misere import parse_form
+    >>> DicotUniverse().contains(parse_form("{0|*}")), DicotUniverse().contains(parse_form("{0|}"))
+    (True, False)
+    """
+
+    name = "dicot"
+
+    def contains(self, g: Form) -> bool:
+        return g.is_dicot()
+
+    def ge(self, g: Form, h: Form) -> bool:
+        """Whether ``g >= h`` modulo the dicots (both must be dicots).
+
+        >>> from cgt.misere import parse_form, universe
+        >>> universe("dicot").ge(parse_form("{0|*}"), parse_form("*"))
+        False
+        """
+        return _ge_deep(self.check(g, "the first form"), self.check(h, "the second form"))
+
+
+@deep
+def _ge_deep(g: Form, h: Form) -> bool:
+    return _ge(g, h)
+
+
+def _ge(g: Form, h: Form) -> bool:
+    if g is h:
+        return True
+    key = (id(g), id(h))
+    found = _ge_cache.get(key)
+    if found is not None:
+        return found
+    found = (
+        (g.left_wins_first() or not h.left_wins_first())
+        and (h.right_wins_first() or not g.right_wins_first())
+        and all(
+            any(_ge(gl, hl) for gl in g.left) or any(_ge(g, hlr) for hlr in hl.right)
+            for hl in h.left
+        )
+        and all(
+            any(_ge(gr, hr) for hr in h.right) or any(_ge(grl, h) for grl in gr.left)
+            for gr in g.right
+        )
+    )
+    _ge_cache[key] = found
+    return found
+
+
+register_universe(DicotUniverse(), "dicots")

@@ -1,0 +1,871 @@
+"""Game forms of partizan games, for misère play.
+
+In normal play a game is known by its value: ``{1|-1}`` and ``{1, 0|-1}``
+are the same game.  Misère play (the player who cannot move *wins*) has
+almost no such identities over all games, so its theory works on *forms*,
+the game trees themselves, and compares them modulo a *universe* of games
+(:mod:`cgt.misere.universes`).  A :class:`Form` is one such tree: a set of
+Left options and a set of Right options, each a form.  Forms are interned
+(identical trees are one object, in every thread), immutable and hashable.
+
+Notation, read and printed alike (:func:`parse_form`):
+
+* ``0`` is ``{|}``, the form with no options;
+* a positive integer ``n`` is ``{n-1|}`` and ``-n`` is ``{|-(n-1)}`` (the
+  misère *integers*: Left, resp. Right, has ``n`` waiting moves);
+* ``*`` is ``{0|0}`` and ``*n`` the Nim heap ``{0, *, ..., *(n-1)|0, *, ..., *(n-1)}``;
+* ``{A, B|C}`` lists options, ``-G`` is the conjugate (Left and Right
+  swapped throughout) and ``G + H`` the disjunctive sum.
+
+>>> g = parse_form("{1|*}")
+>>> g, -g, g.left, g.right
+({1|*}, {*|-1}, (1,), (*,))
+>>> g.misere_outcome(), (g + g).misere_outcome()
+(Outcome.R, Outcome.N)
+>>> parse_form("{0|0}") is parse_form("*")
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from .._cache import BoundedCache
+from .._deep import deep
+from .._options import Options, has_options_method
+from ..errors import InvalidArgument, ParseError, TooLarge, WrongType
+from ..game import Game, Outcome
+
+__all__ = [
+    "FORM_SUM_WORK",
+    "Form",
+    "form",
+    "integer",
+    "nim_heap",
+    "outcome_ge",
+    "parse_form",
+    "star",
+    "sum_outcome",
+    "zero",
+]
+
+FORM_SUM_WORK = 1 << 22
+"""The most forms a sum ``G + H`` may build (about four million).
+
+The sum of two forms has one subform for each pair of their subforms, so it
+costs ``(followers of G) * (followers of H)``; above this bound
+:class:`~cgt.TooLarge` is raised before any work starts.  The outcome of a sum
+needs no sum form: :func:`sum_outcome` searches the components instead.
+"""
+
+_lock = threading.RLock()
+_table: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
+_serials = itertools.count()
+# Interned forms are kept for the life of the process (identity is equality);
+# the sums and the outcomes of sums are bounded caches.
+_sums: BoundedCache[tuple[int, int], Form] = BoundedCache("misere.forms.sums")
+_sum_outcomes: BoundedCache[tuple[int, ...], tuple[bool, bool]] = BoundedCache(
+    "misere.forms.sum_outcomes"
+)
+
+
+class Form:
+    """A game form: Left options and Right options, themselves forms.
+
+    Build one from two iterables of forms (or anything :func:`form` reads:
+    ints, normal-play games, text).  Duplicate options are dropped and the
+    options are kept in a fixed order, so identical trees are one object.
+
+    >>> Form([zero], [])                          # Left's one waiting move
+    1
+    >>> Form([], [zero]) is -integer(1)
+    True
+    >>> Form([1, "*"], [0]).birthday
+    2
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_birthday",
+        "_conj",
+        "_followers",
+        "_left",
+        "_lf",
+        "_rf",
+        "_right",
+        "_serial",
+        "_text",
+    )
+
+    _left: tuple[Form, ...]
+    _right: tuple[Form, ...]
+    _serial: int
+    _birthday: int
+    _lf: bool  # Left, moving first, wins (misère)
+    _rf: bool  # Right, moving first, wins (misère)
+    _conj: Form | None
+    _followers: int  # number of distinct followers, itself included (0: not counted yet)
+    _text: str | None
+
+    def __new__(cls, left: Iterable[Any] = (), right: Iterable[Any] = ()) -> Form:
+        return _make(_option_set(left, "left"), _option_set(right, "right"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (parse_form, (str(self),))
+
+    def __copy__(self) -> Form:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Form:
+        return self
+
+    # -- structure -------------------------------------------------------------
+
+    @property
+    def left(self) -> Options[Form]:
+        """The Left options, in a fixed order (a tuple that can also be called).
+
+        >>> parse_form("{1, 0|}").left
+        (0, 1)
+        """
+        return Options(self._left)
+
+    @property
+    def right(self) -> Options[Form]:
+        """The Right options, in a fixed order.
+
+        >>> parse_form("{|*, 0}").right
+        (0, *)
+        """
+        return Options(self._right)
+
+    left_options = left
+    right_options = right
+
+    @property
+    def birthday(self) -> int:
+        """0 for ``0``, else one more than the largest birthday of an option.
+
+        >>> zero.birthday, integer(3).birthday, parse_form("{*|-2}").birthday
+        (0, 3, 3)
+        """
+        return self._birthday
+
+    @property
+    def is_left_end(self) -> bool:
+        """Whether Left has no move here (a *Left end*).
+
+        >>> integer(-2).is_left_end, star.is_left_end
+        (True, False)
+        """
+        return not self._left
+
+    @property
+    def is_right_end(self) -> bool:
+        """Whether Right has no move here (a *Right end*).
+
+        >>> integer(2).is_right_end, zero.is_right_end
+        (True, True)
+        """
+        return not self._right
+
+    def followers(self) -> tuple[Form, ...]:
+        """Every form reachable by moves of either player, itself first.
+
+        >>> parse_form("{1|*}").followers()
+        ({1|*}, 1, *, 0)
+        """
+        seen = {self._serial}
+        queue = [self]
+        for g in queue:  # breadth first: by distance, then in option order
+            for o in g._left + g._right:
+                if o._serial not in seen:
+                    seen.add(o._serial)
+                    queue.append(o)
+        self._followers = len(queue)
+        return tuple(queue)
+
+    def follower_count(self) -> int:
+        """How many distinct forms :meth:`followers` holds.
+
+        >>> parse_form("{1|*}").follower_count()
+        4
+        """
+        if not self._followers:
+            self._followers = _count_followers(self)
+        return self._followers
+
+    def is_dicot(self) -> bool:
+        """Whether every follower has options for both players or for neither.
+
+        The *dicot* universe is closed under sums, conjugates and options.
+
+        >>> star.is_dicot(), parse_form("{*|0}").is_dicot(), integer(1).is_dicot()
+        (True, True, False)
+        """
+        return all(bool(f._left) == bool(f._right) for f in self.followers())
+
+    def is_dead_ending(self) -> bool:
+        """Whether every end in it is *dead*: a player with no move in a follower has none later.
+
+        Precisely: for every follower ``F`` that is a Left end, every follower
+        of ``F`` is a Left end, and the same for Right.
+
+        >>> integer(3).is_dead_ending(), parse_form("{|{0|}}").is_dead_ending()
+        (True, False)
+        """
+        return all(
+            (f._left or f.is_left_dead_end()) and (f._right or f.is_right_dead_end())
+            for f in self.followers()
+        )
+
+    def is_left_dead_end(self) -> bool:
+        """Whether Left has no move here nor in any follower (a *Left dead end*).
+
+        >>> integer(-3).is_left_dead_end(), parse_form("{|{0|}}").is_left_dead_end()
+        (True, False)
+        """
+        return all(not f._left for f in self.followers())
+
+    def is_right_dead_end(self) -> bool:
+        """Whether Right has no move here nor in any follower (a *Right dead end*).
+
+        >>> integer(2).is_right_dead_end(), star.is_right_dead_end()
+        (True, False)
+        """
+        return all(not f._right for f in self.followers())
+
+    def is_impartial(self) -> bool:
+        """Whether Left and Right have the same options in every follower.
+
+        >>> nim_heap(3).is_impartial(), integer(1).is_impartial()
+        (True, False)
+        """
+        return all(f._left == f._right for f in self.followers())
+
+    # -- misère play -------------------------------------------------------------
+
+    def left_wins_first(self) -> bool:
+        """Whether Left wins moving first under misère play.
+
+        She wins at once when she has no move; else she needs an option from
+        which Right, moving first, loses.
+
+        >>> zero.left_wins_first(), integer(1).left_wins_first(), integer(-1).left_wins_first()
+        (True, False, True)
+        """
+        return self._lf
+
+    def right_wins_first(self) -> bool:
+        """Whether Right wins moving first under misère play.
+
+        >>> zero.right_wins_first(), integer(1).right_wins_first()
+        (True, True)
+        """
+        return self._rf
+
+    def misere_outcome(self) -> Outcome:
+        """The misère outcome class: ``L``, ``R``, ``N`` or ``P``.
+
+        >>> [f.misere_outcome().value for f in (zero, star, integer(1), integer(-1))]
+        ['N', 'P', 'R', 'L']
+        """
+        return _outcome(self._lf, self._rf)
+
+    def normal_outcome(self) -> Outcome:
+        """The outcome class of the same form under normal play.
+
+        >>> [f.normal_outcome().value for f in (zero, star, integer(1))]
+        ['P', 'N', 'L']
+        """
+        return self.normal_value().outcome()
+
+    def normal_value(self) -> Game:
+        """The normal-play value of this form (its canonical :class:`~cgt.Game`).
+
+        >>> parse_form("{1|{0|-1}}").normal_value(), nim_heap(3).normal_value()
+        ({1||0|-1}, *3)
+        """
+        return _normal(self, {})
+
+    # -- arithmetic ----------------------------------------------------------------
+
+    def __add__(self, other: Any) -> Form:
+        return add(self, _coerce(other, "the other term of +"))
+
+    def __radd__(self, other: Any) -> Form:
+        return add(_coerce(other, "the other term of +"), self)
+
+    def __neg__(self) -> Form:
+        return conjugate(self)
+
+    def __sub__(self, other: Any) -> Form:
+        return add(self, conjugate(_coerce(other, "the other term of -")))
+
+    def __rsub__(self, other: Any) -> Form:
+        return add(_coerce(other, "the other term of -"), conjugate(self))
+
+    def __pos__(self) -> Form:
+        return self
+
+    # identity is equality: the default __eq__ and __hash__ (by id) are exact, but
+    # hash by serial so that hashes are reproducible within a run
+    def __hash__(self) -> int:
+        return hash(("Form", self._serial))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    # -- text ----------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return self.__str__()
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = _text_deep(self)
+        return text
+
+    def _repr_latex_(self) -> str:
+        return "$" + str(self).replace("{", r"\{").replace("}", r"\}") + "$"
+
+
+# -- construction ------------------------------------------------------------------
+
+
+def _option_set(options: Iterable[Any], side: str) -> tuple[Form, ...]:
+    if isinstance(options, (str, bytes)) or not isinstance(options, Iterable):
+        raise WrongType(
+            f"Form takes iterables of options; its {side} options are a {type(options).__name__}"
+        )
+    found = {id(f): f for f in (_coerce(o, f"a {side} option") for o in options)}
+    return tuple(sorted(found.values(), key=_order))
+
+
+def _order(f: Form) -> tuple[int, int]:
+    return (f._birthday, f._serial)
+
+
+def _make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
+    """The interned form with these options (already deduplicated and sorted)."""
+    key = (tuple(f._serial for f in left), tuple(f._serial for f in right))
+    found = _table.get(key)
+    if found is not None:
+        return found
+    with _lock:
+        found = _table.get(key)
+        if found is not None:
+            return found
+        g = object.__new__(Form)
+        g._left = left
+        g._right = right
+        g._serial = next(_serials)
+        g._birthday = 1 + max((f._birthday for f in left + right), default=-1)
+        g._lf = not left or any(not f._rf for f in left)
+        g._rf = not right or any(not f._lf for f in right)
+        g._conj = None
+        g._followers = 0
+        g._text = None
+        _table[key] = g
+        return g
+
+
+def _outcome(lf: bool, rf: bool) -> Outcome:
+    if lf:
+        return Outcome.N if rf else Outcome.L
+    return Outcome.R if rf else Outcome.P
+
+
+def _coerce(x: Any, what: str) -> Form:
+    if isinstance(x, Form):
+        return x
+    try:
+        return form(x)
+    except WrongType as err:
+        raise WrongType(f"{what} is not a game form: {err}") from None
+
+
+def form(x: Any) -> Form:
+    """The game form of ``x``: a form, an int, a text, a normal-play game or a position.
+
+    * an ``int`` is a misère integer (:func:`integer`);
+    * a ``str`` is read by :func:`parse_form`;
+    * a :class:`~cgt.Game` gives its canonical (normal-play) form as a tree;
+    * a position (anything with ``left_options()`` and ``right_options()``,
+      such as the rulesets of :mod:`cgt.games`) gives its whole game tree;
+      a position made of ``components()`` is the sum of their forms.
+
+    >>> import cgt
+    >>> form(2), form("{*|}"), form(cgt.parse("{1|*}"))
+    (2, {*|}, {1|*})
+    >>> from cgt.games import Domineering
+    >>> form(Domineering("...")).misere_outcome()      # Left cannot move: she wins
+    Outcome.L
+    """
+    if isinstance(x, Form):
+        return x
+    if isinstance(x, bool):
+        raise WrongType("a bool is not a game form")
+    if isinstance(x, int):
+        return integer(x)
+    if isinstance(x, str):
+        return parse_form(x)
+    if isinstance(x, Game):
+        return _from_game_deep(x, {})
+    if has_options_method(x, "left_options") and has_options_method(x, "right_options"):
+        return _from_position_deep(x, {})
+    raise WrongType(f"cannot make a game form of a {type(x).__name__}")
+
+
+def _count_followers(g: Form) -> int:
+    seen = {g._serial}
+    stack = [g]
+    while stack:
+        h = stack.pop()
+        for o in h._left + h._right:
+            if o._serial not in seen:
+                seen.add(o._serial)
+                stack.append(o)
+    return len(seen)
+
+
+@deep
+def _from_game_deep(g: Game, memo: dict[Game, Form]) -> Form:
+    return _from_game(g, memo)
+
+
+def _from_game(g: Game, memo: dict[Game, Form]) -> Form:
+    found = memo.get(g)
+    if found is None:
+        found = _make(
+            _sorted({_from_game(o, memo) for o in g.left_options}),
+            _sorted({_from_game(o, memo) for o in g.right_options}),
+        )
+        memo[g] = found
+    return found
+
+
+def _sorted(forms: Iterable[Form]) -> tuple[Form, ...]:
+    return tuple(sorted(forms, key=_order))
+
+
+@deep
+def _from_position_deep(p: Any, memo: dict[Hashable, Form]) -> Form:
+    return _from_position(p, memo)
+
+
+def _from_position(p: Any, memo: dict[Hashable, Form]) -> Form:
+    if isinstance(p, Form):
+        return p
+    if isinstance(p, Game):
+        return _from_game(p, {})
+    found = memo.get(p)
+    if found is not None:
+        return found
+    parts = list(p.components()) if hasattr(p, "components") else [p]
+    if len(parts) > 1:
+        total = zero
+        for part in parts:
+            total = add(total, _from_position(part, memo))
+        found = total
+    else:
+        found = _make(
+            _sorted({_from_position(o, memo) for o in p.left_options()}),
+            _sorted({_from_position(o, memo) for o in p.right_options()}),
+        )
+    memo[p] = found
+    return found
+
+
+def _normal(g: Form, memo: dict[int, Game]) -> Game:
+    found = memo.get(g._serial)
+    if found is None:
+        found = Game([_normal(o, memo) for o in g._left], [_normal(o, memo) for o in g._right])
+        memo[g._serial] = found
+    return found
+
+
+# -- named forms ---------------------------------------------------------------------
+
+zero: Form = _make((), ())
+"""The form with no options, ``{|}`` (written ``0``)."""
+
+star: Form = _make((zero,), (zero,))
+"""``{0|0}`` (written ``*``)."""
+
+_integers: dict[int, Form] = {0: zero}
+_heaps: list[Form] = [zero, star]
+
+INTEGER_LIMIT = 1 << 16
+"""The largest misère integer (in absolute value) built as a form (``|n| + 1`` forms)."""
+
+
+def integer(n: int) -> Form:
+    """The misère integer ``n``: ``{n-1|}`` for ``n > 0``, ``{|n+1}`` for ``n < 0``, ``0`` for 0.
+
+    ``n`` counts the waiting moves of Left (``n > 0``) or Right (``n < 0``).
+
+    >>> integer(2), integer(2).left, integer(-2).right
+    (2, (1,), (-1,))
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise WrongType(f"integer() takes an int, not {type(n).__name__}")
+    if abs(n) > INTEGER_LIMIT:
+        raise TooLarge(
+            f"the misère integer {n} has {abs(n) + 1} forms; at most {INTEGER_LIMIT} here"
+        )
+    found = _integers.get(n)
+    if found is None:
+        step = 1 if n > 0 else -1
+        k = 0
+        g = zero
+        while k != n:
+            k += step
+            g = _integers.get(k) or (_make((g,), ()) if step > 0 else _make((), (g,)))
+            _integers[k] = g
+        found = g
+    return found
+
+
+NIM_HEAP_LIMIT = 1 << 10
+"""The largest Nim heap built as a form (its tree has about ``n**2`` option entries)."""
+
+
+def nim_heap(n: int) -> Form:
+    """The Nim heap ``*n`` as a form: options ``0, *, ..., *(n-1)`` for both players.
+
+    >>> nim_heap(0), nim_heap(1), nim_heap(2), nim_heap(2).left
+    (0, *, *2, (0, *))
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise WrongType(f"nim_heap() takes an int, not {type(n).__name__}")
+    if n < 0:
+        raise InvalidArgument(f"a Nim heap has a size >= 0, not {n}")
+    if n > NIM_HEAP_LIMIT:
+        raise TooLarge(
+            f"the Nim heap *{n} as a form has {n} options; at most {NIM_HEAP_LIMIT} here"
+        )
+    with _lock:
+        while len(_heaps) <= n:
+            opts = tuple(_heaps)
+            _heaps.append(_make(opts, opts))
+    return _heaps[n]
+
+
+# -- sums and conjugates ----------------------------------------------------------------
+
+
+def conjugate(g: Form) -> Form:
+    """The conjugate ``-g``: Left and Right swapped in every follower.
+
+    >>> conjugate(parse_form("{2|*}"))
+    {*|-2}
+    """
+    found = g._conj
+    if found is None:
+        found = _conjugate_deep(g)
+    return found
+
+
+@deep
+def _conjugate_deep(g: Form) -> Form:
+    return _conjugate(g)
+
+
+def _conjugate(g: Form) -> Form:
+    found = g._conj
+    if found is None:
+        found = _make(
+            _sorted({_conjugate(o) for o in g._right}), _sorted({_conjugate(o) for o in g._left})
+        )
+        g._conj = found
+        found._conj = g
+    return found
+
+
+def add(g: Form, h: Form) -> Form:
+    """The disjunctive sum ``g + h``: each player moves in one component.
+
+    Raises :class:`~cgt.TooLarge` before any work when the sum would have more
+    than :data:`FORM_SUM_WORK` subforms.
+
+    >>> add(integer(1), integer(-1))
+    {-1|1}
+    >>> add(star, zero) is star
+    True
+    """
+    if g is zero:
+        return h
+    if h is zero:
+        return g
+    work = g.follower_count() * h.follower_count()
+    if work > FORM_SUM_WORK:
+        raise TooLarge(
+            f"the sum of two forms with {g.follower_count()} and {h.follower_count()} "
+            f"followers has up to {work} subforms; at most {FORM_SUM_WORK} are built "
+            f"(the outcome of a sum needs no sum form: use sum_outcome)"
+        )
+    return _add_deep(g, h)
+
+
+@deep
+def _add_deep(g: Form, h: Form) -> Form:
+    return _add(g, h)
+
+
+def _add(g: Form, h: Form) -> Form:
+    if g is zero:
+        return h
+    if h is zero:
+        return g
+    if g._serial > h._serial:
+        g, h = h, g
+    key = (g._serial, h._serial)
+    found = _sums.get(key)
+    if found is None:
+        left = {_add(o, h) for o in g._left} | {_add(g, o) for o in h._left}
+        right = {_add(o, h) for o in g._right} | {_add(g, o) for o in h._right}
+        found = _make(_sorted(left), _sorted(right))
+        _sums[key] = found
+    return found
+
+
+def sum_outcome(components: Iterable[Any]) -> Outcome:
+    """The misère outcome of the sum of ``components``, by a search on the components.
+
+    No sum form is built: a position of the search is the multiset of the
+    components' current forms, and positions are remembered (zeros dropped).
+
+    >>> sum_outcome([integer(1), integer(-1)]), sum_outcome([star, star, star])
+    (Outcome.N, Outcome.P)
+    """
+    parts = tuple(sorted((f._serial, f) for f in (_coerce(c, "a component") for c in components)))
+    forms = [f for _, f in parts if f is not zero]
+    lf, rf = _sum_outcome_deep(tuple(forms))
+    return _outcome(lf, rf)
+
+
+def sum_wins(components: Iterable[Form], left_first: bool) -> bool:
+    """Whether the player who moves first (Left if ``left_first``) wins the misère sum.
+
+    >>> sum_wins([integer(1)], True), sum_wins([integer(1)], False)
+    (False, True)
+    """
+    forms = tuple(sorted((f for f in components if f is not zero), key=lambda f: f._serial))
+    lf, rf = _sum_outcome_deep(forms)
+    return lf if left_first else rf
+
+
+@deep
+def _sum_outcome_deep(forms: tuple[Form, ...]) -> tuple[bool, bool]:
+    return _sum_pair(forms)
+
+
+def _sum_pair(forms: tuple[Form, ...]) -> tuple[bool, bool]:
+    """``(Left wins moving first, Right wins moving first)`` for a sorted tuple without zeros."""
+    if len(forms) == 1:
+        return forms[0]._lf, forms[0]._rf
+    key = tuple(f._serial for f in forms)
+    found = _sum_outcomes.get(key)
+    if found is not None:
+        return found
+    if not forms:
+        return True, True
+    lf = _side_wins(forms, True)
+    rf = _side_wins(forms, False)
+    _sum_outcomes[key] = (lf, rf)
+    return lf, rf
+
+
+def _side_wins(forms: tuple[Form, ...], left: bool) -> bool:
+    moved = False
+    for i, f in enumerate(forms):
+        opts = f._left if left else f._right
+        for o in opts:
+            moved = True
+            rest = forms[:i] + forms[i + 1 :]
+            after = rest if o is zero else tuple(sorted((*rest, o), key=lambda x: x._serial))
+            lf, rf = _sum_pair(after)
+            if not (rf if left else lf):
+                return True
+    return not moved
+
+
+def outcome_ge(a: Outcome, b: Outcome) -> bool:
+    """Left's preference of outcomes: ``L > P > R``, ``L > N > R``; ``P``, ``N`` incomparable.
+
+    >>> outcome_ge(Outcome.L, Outcome.N), outcome_ge(Outcome.P, Outcome.N)
+    (True, False)
+    """
+    return _LEFT_FIRST[a] >= _LEFT_FIRST[b] and _RIGHT_FIRST[a] <= _RIGHT_FIRST[b]
+
+
+_LEFT_FIRST = {Outcome.L: 1, Outcome.N: 1, Outcome.P: 0, Outcome.R: 0}
+_RIGHT_FIRST = {Outcome.L: 0, Outcome.N: 1, Outcome.P: 0, Outcome.R: 1}
+
+
+# -- text ------------------------------------------------------------------------------
+
+
+@deep
+def _text_deep(g: Form) -> str:
+    return _text(g)
+
+
+def _text(g: Form) -> str:
+    if g._text is not None:
+        return g._text
+    text = _short_name(g)
+    if text is None:
+        left = ", ".join(_text(o) for o in g._left)
+        right = ", ".join(_text(o) for o in g._right)
+        text = "{" + left + "|" + right + "}"
+    g._text = text
+    return text
+
+
+def _short_name(g: Form) -> str | None:
+    if g is zero:
+        return "0"
+    if len(g._left) == 1 and not g._right:
+        inner = g._left[0]
+        if inner is zero or (len(inner._left) == 1 and not inner._right):
+            n = _as_integer(g)
+            if n is not None:
+                return str(n)
+    if len(g._right) == 1 and not g._left:
+        n = _as_integer(g)
+        if n is not None:
+            return str(n)
+    if g._left == g._right:
+        n = len(g._left)
+        if n < len(_heaps) and _heaps[n] is g:
+            return "*" if n == 1 else f"*{n}"
+        if n <= NIM_HEAP_LIMIT and nim_heap(n) is g:
+            return "*" if n == 1 else f"*{n}"
+    return None
+
+
+def _as_integer(g: Form) -> int | None:
+    n = 0
+    while g is not zero:
+        if len(g._left) == 1 and not g._right and n >= 0:
+            g, n = g._left[0], n + 1
+        elif len(g._right) == 1 and not g._left and n <= 0:
+            g, n = g._right[0], n - 1
+        else:
+            return None
+    return n
+
+
+def parse_form(text: str) -> Form:
+    """Read a form written as :class:`Form` prints it.
+
+    Atoms are integers (``3``, ``-2``), ``*``, ``*n`` and ``{L|R}`` with
+    comma-separated options; ``-`` before an atom conjugates it and ``+``
+    adds forms.
+
+    >>> parse_form("{2, *|-1}"), parse_form("-{1|}"), parse_form("* + *") is parse_form("{*|*}")
+    ({*, 2|-1}, -2, True)
+    >>> parse_form("{1|")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ParseError: the text ends where a form should be at position 3
+      {1|
+         ^
+    """
+    if not isinstance(text, str):
+        raise WrongType(f"parse_form() needs a str, not {type(text).__name__}")
+    return _parse_deep(text)
+
+
+@deep
+def _parse_deep(text: str) -> Form:
+    return _Reader(text).read()
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, message: str) -> ParseError:
+        return ParseError(message, self.text, self.pos)
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def read(self) -> Form:
+        g = self.sum()
+        if self.peek():
+            raise self.fail(f"unexpected character {self.peek()!r}")
+        return g
+
+    def sum(self) -> Form:
+        g = self.term()
+        while self.peek() == "+":
+            self.pos += 1
+            g = add(g, self.term())
+        return g
+
+    def term(self) -> Form:
+        c = self.peek()
+        if c == "-":
+            self.pos += 1
+            if self.peek().isdigit():
+                return integer(-self.number())
+            return conjugate(self.term())
+        if c.isdigit():
+            return integer(self.number())
+        if c == "*":
+            self.pos += 1
+            if self.pos < len(self.text) and self.text[self.pos].isdigit():
+                return nim_heap(self.number())
+            return star
+        if c == "{":
+            return self.braces()
+        raise self.fail("expected a form" if c else "the text ends where a form should be")
+
+    def number(self) -> int:
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if len(digits) > 6:
+            self.pos = start
+            raise self.fail(f"the number {digits} is too large for a form")
+        return int(digits)
+
+    def braces(self) -> Form:
+        self.pos += 1
+        left = self.options("|")
+        right = self.options("}")
+        return _make(_sorted(set(left)), _sorted(set(right)))
+
+    def options(self, close: str) -> list[Form]:
+        found: list[Form] = []
+        if self.peek() == close:
+            self.pos += 1
+            return found
+        while True:
+            found.append(self.sum())
+            c = self.peek()
+            if c == ",":
+                self.pos += 1
+                continue
+            if c == close:
+                self.pos += 1
+                return found
+            raise self.fail(f"expected ',' or {close!r}")
