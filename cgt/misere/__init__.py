@@ -11,7 +11,9 @@ Outcome.L
 
 from __future__ import annotations
 
-from . import full  # registers the universe of all forms (first)
+from . import full  # registers the universe of all forms, first: universes() lists it first
+
+# isort: split
 from . import dicot  # registers the dicot universe
 from .forms import (
     Form,

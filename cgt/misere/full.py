@@ -46,7 +46,7 @@ _simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.full.simplest")
 
 
 class FullUniverse(Universe):
-    """All game forms (general misère play), registered as ``"misère"``, ``"misere"`` and ``"full"``.
+    """All game forms (general misère play), registered as ``"misère"``, ``"misere"``, ``"full"``.
 
     >>> from cgt.misere import parse_form
     >>> u = FullUniverse()

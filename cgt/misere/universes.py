@@ -197,7 +197,6 @@ class Universe(abc.ABC):
                 return x
         return None
 
-
     # -- simplest forms --------------------------------------------------------------
 
     def simplest(self, g: Any) -> Form:
@@ -319,7 +318,9 @@ def _reduce_form(
     return cur
 
 
-def _undominated(options: tuple[Form, ...], better: Callable[[Form, Form], bool]) -> tuple[Form, ...]:
+def _undominated(
+    options: tuple[Form, ...], better: Callable[[Form, Form], bool]
+) -> tuple[Form, ...]:
     """The options no other beats (of options equal to each other, the first)."""
     kept = []
     for i, a in enumerate(options):
