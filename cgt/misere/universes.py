@@ -252,9 +252,11 @@ class Universe(abc.ABC):
     def is_invertible(self, g: Any) -> bool:
         """Whether ``g + (-g)`` equals ``0`` modulo this universe.
 
-        In the universes here an inverse, when there is one, is the conjugate
-        (Larsson, Milley, Nowakowski, Renault and Santos, arXiv:1807.11297),
-        so this says whether ``g`` has an inverse at all.
+        In every universe an inverse, when there is one, is the conjugate
+        (Davies and Yadav, "Invertibility in the misère multiverse",
+        arXiv:2410.06924; for the dicots and the dead-ending games already
+        Larsson, Milley, Nowakowski, Renault and Santos, arXiv:1807.11297), so
+        this says whether ``g`` has an inverse at all.
 
         >>> u = universe("dicot")
         >>> u.is_invertible("*"), u.is_invertible("*2")

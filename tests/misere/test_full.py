@@ -149,9 +149,9 @@ def test_only_zero_equals_zero_and_only_zero_is_invertible() -> None:
 def test_simplest_forms_are_equal_to_their_input_and_unique() -> None:
     rnd = random.Random(4)
     xs = common_tests(rnd, 40)
-    games = [form_of(random_tree(rnd, 3)) for _ in range(60)] + list(
-        rnd.sample(FULL.born_by(2), 30)
-    )
+    day2 = FULL.born_by(2)
+    games = [form_of(random_tree(rnd, 3)) for _ in range(45)] + list(rnd.sample(day2, 25))
+    games += [a + b for a, b in zip(rnd.sample(day2, 12), rnd.sample(day2, 12), strict=True)]
     for g in games:
         s = FULL.simplest(g)
         assert FULL.equal(g, s)
@@ -218,3 +218,11 @@ def test_named_comparisons() -> None:
     assert compare("1", "0", "misère") is Relation.CONFUSED
     assert simplest_form("{0, {|1}|}", "misère") is parse_form("1")
     assert isinstance(FULL.simplest(Form([1, 0], [])), Form)
+
+
+def test_deep_forms_do_not_overflow_the_stack() -> None:
+    g = parse_form("{" * 3000 + "|*}" * 3000)
+    assert FULL.simplest(g).birthday == 3001 and FULL.equal(g, FULL.simplest(g))
+    d = parse_form("{*|" * 3000 + "*" + "}" * 3000)
+    dicots = universe("dicot")
+    assert dicots.compare(d, dicots.simplest(d)) is Relation.EQUAL
