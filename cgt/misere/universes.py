@@ -309,7 +309,10 @@ def _reduce_form(
         right = _undominated(cur.right, lambda a, b: ge(b, a))
         cur = Form(left, right)
         if (left or right) and ge(cur, zero) and ge(zero, cur):
-            cur = zero  # (not reached by the rules alone when every option reverses through an end)
+            # A form equal to 0 is 0.  The rules for ends alone may stop short of it:
+            # in {*|*} each * reverses through the end 0, but a dicot keeps an option
+            # on one side while the other side has one.
+            cur = zero
             break
         step = _reverse(cur, ge, end_rule)
         if step is None:
@@ -348,7 +351,7 @@ def _reverse(
                 if glr.left:
                     return others + tuple(glr.left), right
                 new = end_rule(left, gl, True)
-                if new is not None:
+                if new is not None and set(new) != set(left):
                     return new, right
     for gr in right:
         for grl in gr.left:
@@ -357,7 +360,7 @@ def _reverse(
                 if grl.right:
                     return left, others + tuple(grl.right)
                 new = end_rule(right, gr, False)
-                if new is not None:
+                if new is not None and set(new) != set(right):
                     return left, new
     return None
 

@@ -142,3 +142,22 @@ def test_searches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     g, h = nim_heap(6) + nim_heap(5), nim_heap(5) + nim_heap(6) + star + star
     with pytest.raises(cgt.WorkLimitExceeded), cgt.work_limit(3):
         DICOT.ge(Form([g], [h]), Form([h], [g]))
+
+
+def test_simplest_forms_are_one_object_in_every_thread() -> None:
+    import threading
+
+    rnd = random.Random(17)
+    texts = [str(form_of(random_tree(rnd, 3, dicot=True))) for _ in range(150)]
+    found: list[list[Form]] = [[], []]
+
+    def work(k: int) -> None:
+        found[k] = [DICOT.simplest(parse_form(t)) for t in texts]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(a is b for a, b in zip(found[0], found[1], strict=True))
+    assert pickle.loads(pickle.dumps(DICOT)) is DICOT
