@@ -111,6 +111,7 @@ def test_comparison_agrees_with_the_definition() -> None:
     for t in games:
         s = tree_of(FULL.simplest(form_of(t)))
         pairs += [(t, s), (s, t)]
+    pool = [random_tree(rnd, 3) for _ in range(1000)]
     holds = witnessed = unwitnessed = 0
     for a, b in pairs:
         theorem = FULL.ge(form_of(a), form_of(b))
@@ -118,14 +119,15 @@ def test_comparison_agrees_with_the_definition() -> None:
         if theorem:
             assert by_definition, (form_of(a), form_of(b))
             holds += 1
-        elif by_definition:
+        elif by_definition and all(ge_by_definition(a, b, [x]) for x in pool):
             unwitnessed += 1
         else:
             witnessed += 1
-    # a finite test set may miss the separating form of a "not >=" (those of the theorem's
-    # proof are built recursively); nearly every one is found
+    # The separating forms of the theorem's proof are built recursively from adjoints and may
+    # be born later than day 3: the test set (with more random day-3 forms for the few it
+    # misses) finds nearly all of them.
     assert holds >= 2 * len(games) and witnessed > 1500
-    assert unwitnessed <= witnessed // 100, (holds, witnessed, unwitnessed)
+    assert unwitnessed <= witnessed // 100, (holds, witnessed, unwitnessed)  # 7 of 2152 here
 
 
 def test_only_zero_equals_zero_and_only_zero_is_invertible() -> None:
