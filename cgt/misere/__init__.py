@@ -11,6 +11,9 @@ Outcome.L
 
 from __future__ import annotations
 
+from . import full  # registers the universe of all forms, first: universes() lists it first
+
+# isort: split
 from . import dicot  # registers the dicot universe
 from .forms import (
     Form,
@@ -24,19 +27,29 @@ from .forms import (
     sum_outcome,
     zero,
 )
-from .universes import Universe, register_universe, universe, universes
+from .universes import (
+    Universe,
+    compare,
+    register_universe,
+    simplest_form,
+    universe,
+    universes,
+)
 
 __all__ = [
     "Form",
     "Universe",
+    "compare",
     "conjugate",
     "dicot",
     "form",
+    "full",
     "integer",
     "nim_heap",
     "outcome_ge",
     "parse_form",
     "register_universe",
+    "simplest_form",
     "star",
     "sum_outcome",
     "universe",

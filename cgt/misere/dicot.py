@@ -21,14 +21,18 @@ where it is the dicot case of the absolute-universe test): ``G >= H`` exactly wh
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
-from .forms import Form
-from .universes import Universe, register_universe
+from .forms import Form, star
+from .universes import Universe, maintained, register_universe
 
 __all__ = ["DicotUniverse"]
 
 _ge_cache: BoundedCache[tuple[int, int], bool] = BoundedCache("misere.dicot.ge")
+_simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.dicot.simplest")
 
 
 class DicotUniverse(Universe):
@@ -53,6 +57,36 @@ class DicotUniverse(Universe):
         """
         return _ge_deep(self.check(g, "the first form"), self.check(h, "the second form"))
 
+    def simplest(self, g: Any) -> Form:
+        """The canonical form of ``g`` modulo the dicots.
+
+        Dorbec, Renault, Siegel and Sopena (J. Combin. Theory Ser. A 130,
+        2015) prove each dicot equal to one form without dominated or
+        reversible options, reached by the reductions of normal play with one
+        change: a Left option ``G^L`` reversible through ``0`` (the only end
+        among the dicots, so ``0 <= G``) is dropped when another Left option
+        is a loss for Right moving first, and else replaced by ``*``; the
+        same for Right.
+
+        >>> from cgt.misere import parse_form
+        >>> u = DicotUniverse()
+        >>> u.simplest("{{*|*}|0}"), u.simplest("{0, *2|0}"), u.simplest("{*, *2|0}")
+        (*, *, {*, *2|0})
+        """
+        f = self.check(g)
+        return self._reduce(f, _ge_deep, _end_rule, _simplest_cache)
+
+
+def _end_rule(options: tuple[Form, ...], option: Form, left: bool) -> tuple[Form, ...] | None:
+    """Drop ``option`` (reversible through 0) if another option wins at once, else make it ``*``."""
+    others = tuple(o for o in options if o is not option)
+    # Left wins moving first from G through o when Right loses moving first in o
+    if any(not (o.right_wins_first() if left else o.left_wins_first()) for o in others):
+        return others
+    if option is star:
+        return None
+    return (*others, star)
+
 
 @deep
 def _ge_deep(g: Form, h: Form) -> bool:
@@ -66,17 +100,12 @@ def _ge(g: Form, h: Form) -> bool:
     found = _ge_cache.get(key)
     if found is not None:
         return found
+    if _budget.active:
+        _budget.spend_work()
     found = (
         (g.left_wins_first() or not h.left_wins_first())
         and (h.right_wins_first() or not g.right_wins_first())
-        and all(
-            any(_ge(gl, hl) for gl in g.left) or any(_ge(g, hlr) for hlr in hl.right)
-            for hl in h.left
-        )
-        and all(
-            any(_ge(gr, hr) for hr in h.right) or any(_ge(grl, h) for grl in gr.left)
-            for gr in g.right
-        )
+        and maintained(g, h, _ge)
     )
     _ge_cache[key] = found
     return found

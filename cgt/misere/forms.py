@@ -33,6 +33,7 @@ import threading
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
 from .._options import Options, has_options_method
@@ -41,6 +42,7 @@ from ..game import Game, Outcome
 
 __all__ = [
     "FORM_SUM_WORK",
+    "SUM_SEARCH_LIMIT",
     "Form",
     "form",
     "integer",
@@ -59,6 +61,13 @@ The sum of two forms has one subform for each pair of their subforms, so it
 costs ``(followers of G) * (followers of H)``; above this bound
 :class:`~cgt.TooLarge` is raised before any work starts.  The outcome of a sum
 needs no sum form: :func:`sum_outcome` searches the components instead.
+"""
+
+SUM_SEARCH_LIMIT = 1 << 22
+"""The most new positions one :func:`sum_outcome` (or :func:`sum_wins`) search visits.
+
+Past it the search raises :class:`~cgt.TooLarge`; each new position also
+spends one step of the thread's work budget (:func:`cgt.work_limit`).
 """
 
 _lock = threading.RLock()
@@ -665,11 +674,14 @@ def sum_wins(components: Iterable[Form], left_first: bool) -> bool:
 
 @deep
 def _sum_outcome_deep(forms: tuple[Form, ...]) -> tuple[bool, bool]:
-    return _sum_pair(forms)
+    return _sum_pair(forms, [SUM_SEARCH_LIMIT])
 
 
-def _sum_pair(forms: tuple[Form, ...]) -> tuple[bool, bool]:
-    """``(Left wins moving first, Right wins moving first)`` for a sorted tuple without zeros."""
+def _sum_pair(forms: tuple[Form, ...], left: list[int]) -> tuple[bool, bool]:
+    """``(Left wins moving first, Right wins moving first)`` for a sorted tuple without zeros.
+
+    ``left`` holds how many new positions the search may still visit.
+    """
     if len(forms) == 1:
         return forms[0]._lf, forms[0]._rf
     key = tuple(f._serial for f in forms)
@@ -678,13 +690,21 @@ def _sum_pair(forms: tuple[Form, ...]) -> tuple[bool, bool]:
         return found
     if not forms:
         return True, True
-    lf = _side_wins(forms, True)
-    rf = _side_wins(forms, False)
+    left[0] -= 1
+    if left[0] < 0:
+        raise TooLarge(
+            f"the misère outcome of this sum needs more than {SUM_SEARCH_LIMIT} positions "
+            f"(cgt.misere.forms.SUM_SEARCH_LIMIT)"
+        )
+    if _budget.active:
+        _budget.spend_work()
+    lf = _side_wins(forms, True, left)
+    rf = _side_wins(forms, False, left)
     _sum_outcomes[key] = (lf, rf)
     return lf, rf
 
 
-def _side_wins(forms: tuple[Form, ...], left: bool) -> bool:
+def _side_wins(forms: tuple[Form, ...], left: bool, budget: list[int]) -> bool:
     moved = False
     for i, f in enumerate(forms):
         opts = f._left if left else f._right
@@ -692,7 +712,7 @@ def _side_wins(forms: tuple[Form, ...], left: bool) -> bool:
             moved = True
             rest = forms[:i] + forms[i + 1 :]
             after = rest if o is zero else tuple(sorted((*rest, o), key=lambda x: x._serial))
-            lf, rf = _sum_pair(after)
+            lf, rf = _sum_pair(after, budget)
             if not (rf if left else lf):
                 return True
     return not moved

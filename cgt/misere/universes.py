@@ -25,23 +25,31 @@ from __future__ import annotations
 
 import abc
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from .._cache import BoundedCache
+from .._deep import deep
 from ..errors import InvalidArgument, TooLarge, WrongType
 from ..game import Relation
 from .forms import Form, form, sum_wins, zero
 
 __all__ = [
     "BORN_BY_LIMIT",
+    "SIMPLEST_BORN_BY_LIMIT",
     "Universe",
+    "compare",
     "register_universe",
+    "simplest_form",
     "universe",
     "universes",
 ]
 
 BORN_BY_LIMIT = 1 << 16
 """The most forms :meth:`Universe.born_by` tries (all forms: 256 by day 2, ``2**512`` by day 3)."""
+
+SIMPLEST_BORN_BY_LIMIT = 1 << 18
+"""The most forms :meth:`Universe.simplest_born_by` simplifies for one day."""
 
 
 class Universe(abc.ABC):
@@ -56,6 +64,7 @@ class Universe(abc.ABC):
 
     def __init__(self) -> None:
         self._days: list[tuple[Form, ...]] = [(zero,)]
+        self._simplest_days: list[tuple[Form, ...]] = [(zero,)]
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -188,6 +197,209 @@ class Universe(abc.ABC):
                 return x
         return None
 
+    # -- simplest forms --------------------------------------------------------------
+
+    def simplest(self, g: Any) -> Form:
+        """The simplest form equal to ``g`` modulo this universe (its canonical form).
+
+        Each universe with a canonical-form theorem implements this; equal
+        forms (modulo the universe) give the identical object.
+
+        >>> universe("dicot").simplest("{0, *|0, *}"), universe("dicot").simplest("* + *")
+        (*2, 0)
+        """
+        raise InvalidArgument(f"no simplest forms are known here for the {self.name} universe")
+
+    def simplest_born_by(self, day: int) -> tuple[Form, ...]:
+        """The simplest forms born by ``day``: one per class of the universe born by then.
+
+        Day ``n``'s classes are the simplest forms of ``{A|B}`` with ``A``
+        and ``B`` sets of day ``n - 1``'s simplest forms (an option may be
+        replaced by any equal form, and reducing never raises the birthday);
+        more than :data:`SIMPLEST_BORN_BY_LIMIT` such ``{A|B}`` raise
+        :class:`~cgt.TooLarge` before any is built.
+
+        >>> [len(universe("dicot").simplest_born_by(d)) for d in range(3)]
+        [1, 2, 9]
+        """
+        if isinstance(day, bool) or not isinstance(day, int):
+            raise WrongType(f"simplest_born_by() takes an int day, not {type(day).__name__}")
+        if day < 0:
+            raise InvalidArgument(f"a birthday is >= 0, not {day}")
+        with self._lock:
+            while len(self._simplest_days) <= day:
+                prev = self._simplest_days[-1]
+                if 4 ** len(prev) > SIMPLEST_BORN_BY_LIMIT:
+                    raise TooLarge(
+                        f"the simplest {self.name} forms born by day {len(self._simplest_days)} "
+                        f"come from forms with options among the {len(prev)} born by day "
+                        f"{len(self._simplest_days) - 1}: up to 4**{len(prev)} forms to simplify; "
+                        f"at most {SIMPLEST_BORN_BY_LIMIT} are tried"
+                    )
+                subsets = _subsets(prev)
+                found: dict[int, Form] = {}
+                for a in subsets:
+                    for b in subsets:
+                        f = Form(a, b)
+                        if self.contains(f):
+                            s = self.simplest(f)
+                            found.setdefault(id(s), s)
+                self._simplest_days.append(
+                    tuple(sorted(found.values(), key=lambda f: (f.birthday, str(f))))
+                )
+            return self._simplest_days[day]
+
+    def is_invertible(self, g: Any) -> bool:
+        """Whether ``g + (-g)`` equals ``0`` modulo this universe.
+
+        In every universe an inverse, when there is one, is the conjugate
+        (Davies and Yadav, "Invertibility in the misère multiverse",
+        arXiv:2410.06924; for the dicots and the dead-ending games already
+        Larsson, Milley, Nowakowski, Renault and Santos, arXiv:1807.11297), so
+        this says whether ``g`` has an inverse at all.
+
+        >>> u = universe("dicot")
+        >>> u.is_invertible("*"), u.is_invertible("*2")
+        (True, False)
+        """
+        f = self.check(g)
+        return self.equal(f + (-f), zero)
+
+    def _reduce(
+        self,
+        g: Form,
+        ge: Callable[[Form, Form], bool],
+        end_rule: EndRule,
+        cache: BoundedCache[int, Form],
+    ) -> Form:
+        """``g`` reduced by the reductions of normal play, with ``end_rule`` for ends.
+
+        Options are reduced first; then dominated options are dropped (by
+        ``ge``) and reversible options bypassed, until none is left.  A Left
+        option ``G^L`` reversible through a Right option ``G^{LR} <= G`` is
+        replaced by the Left options of ``G^{LR}``, unless ``G^{LR}`` is a
+        Left end: then ``end_rule(options, G^L, True)`` gives the new Left
+        options, or ``None`` to keep them (the same for Right, mirrored).
+        """
+        return _reduce_deep(g, ge, end_rule, cache)
+
+
+EndRule = Callable[[tuple[Form, ...], Form, bool], "tuple[Form, ...] | None"]
+"""What a universe does with an option reversible through an end (see :meth:`Universe._reduce`)."""
+
+
+@deep
+def _reduce_deep(
+    g: Form, ge: Callable[[Form, Form], bool], end_rule: EndRule, cache: BoundedCache[int, Form]
+) -> Form:
+    return _reduce_form(g, ge, end_rule, cache)
+
+
+def _reduce_form(
+    g: Form, ge: Callable[[Form, Form], bool], end_rule: EndRule, cache: BoundedCache[int, Form]
+) -> Form:
+    found = cache.get(id(g))
+    if found is not None:
+        return found
+    left: tuple[Form, ...] = tuple(_reduce_form(o, ge, end_rule, cache) for o in g.left)
+    right: tuple[Form, ...] = tuple(_reduce_form(o, ge, end_rule, cache) for o in g.right)
+    while True:
+        cur = Form(left, right)
+        left = _undominated(cur.left, ge)
+        right = _undominated(cur.right, lambda a, b: ge(b, a))
+        cur = Form(left, right)
+        if (left or right) and ge(cur, zero) and ge(zero, cur):
+            # A form equal to 0 is 0.  The rules for ends alone may stop short of it:
+            # in {*|*} each * reverses through the end 0, but a dicot keeps an option
+            # on one side while the other side has one.
+            cur = zero
+            break
+        step = _reverse(cur, ge, end_rule)
+        if step is None:
+            break
+        left, right = step
+    cache[id(g)] = cur
+    cache[id(cur)] = cur
+    return cur
+
+
+def _undominated(
+    options: tuple[Form, ...], better: Callable[[Form, Form], bool]
+) -> tuple[Form, ...]:
+    """The options no other beats (of options equal to each other, the first)."""
+    kept = []
+    for i, a in enumerate(options):
+        beaten = False
+        for j, b in enumerate(options):
+            if i != j and better(b, a) and (j < i or not better(a, b)):
+                beaten = True
+                break
+        if not beaten:
+            kept.append(a)
+    return tuple(kept)
+
+
+def _reverse(
+    g: Form, ge: Callable[[Form, Form], bool], end_rule: EndRule
+) -> tuple[tuple[Form, ...], tuple[Form, ...]] | None:
+    """The options of ``g`` after one reversible option is bypassed, or ``None``."""
+    left, right = tuple(g.left), tuple(g.right)
+    for gl in left:
+        for glr in gl.right:
+            if ge(g, glr):
+                others = tuple(o for o in left if o is not gl)
+                if glr.left:
+                    return others + tuple(glr.left), right
+                new = end_rule(left, gl, True)
+                if new is not None and set(new) != set(left):
+                    return new, right
+    for gr in right:
+        for grl in gr.left:
+            if ge(grl, g):
+                others = tuple(o for o in right if o is not gr)
+                if grl.right:
+                    return left, others + tuple(grl.right)
+                new = end_rule(right, gr, False)
+                if new is not None and set(new) != set(right):
+                    return left, new
+    return None
+
+
+def maintained(g: Form, h: Form, ge: Callable[[Form, Form], bool]) -> bool:
+    """The *maintenance* half of the options-only tests for ``g >= h``.
+
+    For every ``H^L`` some ``G^L >= H^L`` or some ``H^{LR} <= G``; for every
+    ``G^R`` some ``H^R <= G^R`` or some ``G^{RL} >= H`` (``ge`` compares
+    within the universe).
+
+    >>> from cgt.misere import parse_form
+    >>> maintained(parse_form("*"), parse_form("0"), lambda a, b: a is b)
+    False
+    """
+    return all(
+        any(ge(gl, hl) for gl in g.left) or any(ge(g, hlr) for hlr in hl.right) for hl in h.left
+    ) and all(
+        any(ge(gr, hr) for hr in h.right) or any(ge(grl, h) for grl in gr.left) for gr in g.right
+    )
+
+
+def simplest_form(g: Any, universe: str | Universe = "dicot") -> Form:
+    """The simplest form of ``g`` modulo ``universe`` (see :meth:`Universe.simplest`).
+
+    >>> simplest_form("{{*|*}, *|{*|*}, *}"), simplest_form("{0, {|1}|}", "misère")
+    (*2, 1)
+    """
+    return _universe(universe).simplest(g)
+
+
+def compare(g: Any, h: Any, universe: str | Universe = "dicot") -> Relation:
+    """How ``g`` compares with ``h`` modulo ``universe`` (see :meth:`Universe.compare`).
+
+    >>> compare("* + *", "0"), compare("* + *", "0", "misère")
+    (Relation.EQUAL, Relation.CONFUSED)
+    """
+    return _universe(universe).compare(g, h)
+
 
 def _outcome_ge(a: Form, b: Form, x: Form) -> bool:
     la, ra = sum_wins((a, x), True), sum_wins((a, x), False)
@@ -251,3 +463,6 @@ def universes() -> list[Universe]:
     for u in _registry.values():
         seen.setdefault(id(u), u)
     return list(seen.values())
+
+
+_universe = universe

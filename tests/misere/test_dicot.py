@@ -1,0 +1,163 @@
+"""Simplest forms, counts and invertibility modulo the dicots, against brute force.
+
+The references are those of tests/misere/test_forms.py (plain nested tuples,
+misère play and sums by their definitions, comparison by the definition on
+test sets of dicots).
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cgt
+from cgt.errors import InvalidArgument, TooLarge
+from cgt.misere import Form, compare, nim_heap, parse_form, simplest_form, star, universe, zero
+from cgt.misere import forms as forms_module
+from tests.misere.test_forms import (
+    Tree,
+    dicot_tests,
+    form_of,
+    ge_by_definition,
+    random_tree,
+    tree_of,
+    tree_sum,
+)
+from tests.misere.test_full import order_laws
+
+DICOT = universe("dicot")
+
+
+def equal_by_definition(a: Tree, b: Tree, xs: list[Tree]) -> bool:
+    return ge_by_definition(a, b, xs) and ge_by_definition(b, a, xs)
+
+
+def test_simplest_forms_equal_their_input_by_the_definition() -> None:
+    """simplest(g) = g on every test X: all dicots born by day 2, their pairwise sums, day 3."""
+    rnd = random.Random(21)
+    xs = dicot_tests(rnd)
+    d2 = list(DICOT.born_by(2))
+    games = d2 + [a + b for a, b in itertools.combinations_with_replacement(d2, 2)]
+    games += [form_of(random_tree(rnd, 3, dicot=True)) for _ in range(45)]
+    for g in games:
+        s = DICOT.simplest(g)
+        assert s.is_dicot() and s.birthday <= g.birthday and DICOT.simplest(s) is s
+        assert equal_by_definition(tree_of(g), tree_of(s), xs), (g, s)
+        assert parse_form(str(s)) is s and pickle.loads(pickle.dumps(s)) is s
+    # equal inputs give the identical simplest form, and only equal ones
+    simplest = [DICOT.simplest(g) for g in games]
+    for (g, s), (h, t) in itertools.combinations(zip(games, simplest, strict=True), 2):
+        assert DICOT.equal(g, h) == (s is t), (g, h)
+
+
+def test_the_reductions_by_name() -> None:
+    # * + * = 0: both options reverse through 0, the end
+    assert DICOT.simplest("* + *") is zero and DICOT.simplest("{*|*}") is zero
+    # a dominated option goes, a reversible one is bypassed
+    assert DICOT.simplest("{{*|*}, *|{*|*}, *}") is nim_heap(2)
+    # reversible through 0 with no other winning Left option: replaced by *
+    assert DICOT.simplest("{{*|*}|0}") is star
+    assert DICOT.simplest("{0, *2|0}") is star
+    # simplest_form and compare take the universe by name, dicots by default
+    assert simplest_form("* + *") is zero and compare("* + *", "0") is cgt.Relation.EQUAL
+    with pytest.raises(InvalidArgument):
+        DICOT.simplest("1")  # not a dicot
+
+
+def test_day_two_count_is_witnessed_by_brute_force() -> None:
+    """The 10 dicot forms born by day 2 are 9 games: ``{*|*}`` = 0, all else told apart."""
+    c2 = DICOT.simplest_born_by(2)
+    assert [len(DICOT.simplest_born_by(d)) for d in range(3)] == [1, 2, 9]
+    assert len(DICOT.born_by(2)) == 10
+    xs = dicot_tests(random.Random(1))
+    for g, h in itertools.combinations(c2, 2):
+        assert not equal_by_definition(tree_of(g), tree_of(h), xs), (g, h)
+    assert equal_by_definition(tree_of(parse_form("{*|*}")), tree_of(zero), xs)
+
+
+@pytest.mark.slow
+def test_day_three_count() -> None:
+    """1268 dicot games are born by day 3 (computed: the simplest forms of the 261,122 dicots
+    with options among day 2's nine); each is simplest, and they are pairwise distinct."""
+    c3 = DICOT.simplest_born_by(3)
+    assert len(c3) == 1268
+    assert all(DICOT.simplest(g) is g and g.birthday <= 3 for g in c3)
+    rnd = random.Random(3)
+    xs = dicot_tests(rnd)
+    # pairwise distinct by the theorem (all 803,278 pairs); a sample of pairs by brute force
+    assert not any(DICOT.equal(g, h) for g, h in itertools.combinations(c3, 2))
+    for g, h in rnd.sample(list(itertools.combinations(c3, 2)), 300):
+        assert not equal_by_definition(tree_of(g), tree_of(h), xs), (g, h)
+    with pytest.raises(TooLarge):
+        DICOT.simplest_born_by(4)
+
+
+def test_invertibility_against_the_definition() -> None:
+    """``g + (-g) = 0`` by the theorem agrees with the definition on test sets."""
+    rnd = random.Random(9)
+    xs = dicot_tests(rnd)
+    games = list(DICOT.simplest_born_by(2)) + [
+        form_of(random_tree(rnd, 3, dicot=True)) for _ in range(24)
+    ]
+    inverted = not_inverted = 0
+    for g in games:
+        theorem = DICOT.is_invertible(g)
+        t = tree_of(g)
+        by_definition = equal_by_definition(tree_sum(t, tree_of(-g)), tree_of(zero), xs)
+        if theorem:
+            assert by_definition, g
+            inverted += 1
+        else:
+            not_inverted += 1
+            assert not by_definition, g  # a witness is found for each
+    assert inverted > 5 and not_inverted >= 3
+    # the classics: * and every day-2 dicot but *2 are invertible; *2 is not
+    assert [g for g in DICOT.simplest_born_by(2) if not DICOT.is_invertible(g)] == [nim_heap(2)]
+
+
+dicot_trees = st.integers(0, 2**32).map(lambda seed: random_tree(random.Random(seed), 3, True))
+
+
+@settings(max_examples=80, deadline=None)
+@given(dicot_trees, dicot_trees, dicot_trees, dicot_trees)
+def test_order_laws(a: Tree, b: Tree, c: Tree, x: Tree) -> None:
+    order_laws(DICOT, form_of(a), form_of(b), form_of(c), form_of(x))
+
+
+def test_searches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    big = [nim_heap(4), nim_heap(5), nim_heap(3), parse_form("{*2|*3}")]
+    monkeypatch.setattr(forms_module, "SUM_SEARCH_LIMIT", 5)
+    forms_module._sum_outcomes.clear()
+    with pytest.raises(TooLarge, match="SUM_SEARCH_LIMIT"):
+        forms_module.sum_outcome(big)
+    monkeypatch.undo()
+    forms_module._sum_outcomes.clear()
+    assert forms_module.sum_outcome(big) in set(cgt.Outcome)
+    # the comparison spends the thread's work budget
+    g, h = nim_heap(6) + nim_heap(5), nim_heap(5) + nim_heap(6) + star + star
+    with pytest.raises(cgt.WorkLimitExceeded), cgt.work_limit(3):
+        DICOT.ge(Form([g], [h]), Form([h], [g]))
+
+
+def test_simplest_forms_are_one_object_in_every_thread() -> None:
+    import threading
+
+    rnd = random.Random(17)
+    texts = [str(form_of(random_tree(rnd, 3, dicot=True))) for _ in range(150)]
+    found: list[list[Form]] = [[], []]
+
+    def work(k: int) -> None:
+        found[k] = [DICOT.simplest(parse_form(t)) for t in texts]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(a is b for a, b in zip(found[0], found[1], strict=True))
+    assert pickle.loads(pickle.dumps(DICOT)) is DICOT
