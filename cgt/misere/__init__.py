@@ -2,7 +2,8 @@
 
 :mod:`cgt.misere.forms` holds the game forms (trees) with sums, conjugates and
 misère outcomes; :mod:`cgt.misere.universes` the universes of games (all
-forms, the dicots, the dead-ending games) modulo which forms are compared.
+forms, the dicots, the dead-ending games) modulo which forms are compared;
+:mod:`cgt.misere.dead_ends` the dead ends (Davies' factorisations).
 
 >>> from cgt.misere import parse_form
 >>> parse_form("{*|0}").misere_outcome()
@@ -11,7 +12,7 @@ Outcome.L
 
 from __future__ import annotations
 
-from . import dicot  # registers the dicot universe
+from . import dead_ending, dead_ends, dicot  # registers the dicot and dead-ending universes
 from .forms import (
     Form,
     conjugate,
@@ -30,6 +31,8 @@ __all__ = [
     "Form",
     "Universe",
     "conjugate",
+    "dead_ending",
+    "dead_ends",
     "dicot",
     "form",
     "integer",
