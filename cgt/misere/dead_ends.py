@@ -43,10 +43,11 @@ from collections.abc import Iterator
 from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import InvalidArgument, TooLarge, WrongType
-from .forms import Form, conjugate, integer, zero
+from .forms import INTEGER_LIMIT, Form, conjugate, integer, zero
 
 __all__ = [
     "FACTOR_LIMIT",
+    "WAITING_LIMIT",
     "canonical_dead_end",
     "dead_end_ge",
     "factorisations",
@@ -59,7 +60,10 @@ __all__ = [
 ]
 
 FACTOR_LIMIT = 64
-"""The largest birthday of a Left dead end that :func:`factors` takes on."""
+"""The largest birthday of a dead end that :func:`factors` and :func:`factorisations` take on."""
+
+WAITING_LIMIT = INTEGER_LIMIT
+"""The largest rank of a waiting game built as a form (as for the misère integers)."""
 
 _lock = threading.Lock()
 _waiting: dict[int, Form] = {0: zero}
@@ -81,8 +85,11 @@ def waiting(n: int) -> Form:
     """
     if isinstance(n, bool) or not isinstance(n, int):
         raise WrongType(f"waiting() takes an int rank, not {type(n).__name__}")
-    if abs(n) > FACTOR_LIMIT * 16:
-        raise TooLarge(f"the waiting game of rank {abs(n)}: at most {FACTOR_LIMIT * 16} here")
+    if abs(n) > WAITING_LIMIT:
+        raise TooLarge(
+            f"the waiting game of rank {abs(n)} has {abs(n) + 1} forms; "
+            f"at most {WAITING_LIMIT} here"
+        )
     found = _waiting.get(n)
     if found is not None:
         return found
@@ -317,6 +324,10 @@ def factorisations(g: Form) -> list[tuple[Form, ...]]:
     ([(-1, -1, -1)], [()])
     """
     a, flipped = _dead_end(g)
+    if a.birthday > FACTOR_LIMIT:
+        raise TooLarge(
+            f"factorisations() takes dead ends born by day {FACTOR_LIMIT}, not {a.birthday}"
+        )
     c = _canonical_deep(a)
     out = sorted(set(_factorisations(c, {})), key=lambda t: (len(t), [str(f) for f in t]))
     if flipped:

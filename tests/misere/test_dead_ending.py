@@ -143,6 +143,19 @@ def test_membership_follows_the_definition() -> None:
         E.simplest("{*|}")
 
 
+@pytest.mark.slow
+def test_deep_forms_do_not_overflow_the_stack() -> None:
+    import resource
+
+    start = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    g = parse_form("{" * 400 + "|-1}" * 400)
+    assert E.contains(g) and E.ge(g, g)
+    assert E.compare(g, integer(-1)) == Relation.CONFUSED
+    s = E.simplest(g)
+    assert E.equal(s, g) and s.birthday <= g.birthday
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - start < 60
+
+
 # -- comparison -----------------------------------------------------------------------
 
 
