@@ -264,4 +264,4 @@ def _tombstone(new: Form, target: Form, left: bool) -> Form:
     )
 
 
-register_universe(DeadEndingUniverse(), "dead-ends", "E")
+register_universe(DeadEndingUniverse(), "deadending", "E")

@@ -23,7 +23,7 @@ Davies measures a Left dead end by the lengths of its *runs* (the numbers of
 moves Right can make before it ends, :func:`terminal_lengths`), its *race*
 (the shortest run, :func:`race`), its *flexibility* (how far it is from an
 integer, :func:`flex`), and studies the monoid of Left dead ends under ``+``:
-it is reduced and cancellative, every Left dead end has finitely many
+it is reduced and pocancellative, and every Left dead end has finitely many
 factorisations into *atoms* (:func:`factors`, :func:`factorisations`,
 :func:`is_atom`), and the integer ``-1`` is prime.
 
@@ -317,8 +317,8 @@ def is_atom(g: Form) -> bool:
 def factorisations(g: Form) -> list[tuple[Form, ...]]:
     """Every way of writing a dead end as a sum of atoms (each a sorted tuple of simplest forms).
 
-    ``0`` is the empty sum.  The monoid of Left dead ends is not factorial,
-    but every element has finitely many factorisations (Davies).
+    ``0`` is the empty sum.  Every Left dead end has finitely many
+    factorisations (Davies: the monoid is an FF-monoid).
 
     >>> factorisations(integer(-3)), factorisations(zero)
     ([(-1, -1, -1)], [()])
