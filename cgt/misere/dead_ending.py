@@ -29,10 +29,12 @@ options and bypasses reversible ones.  An option reversing through an end
 (``G^{L1R1} <= G`` with ``G^{L1R1}`` a Left end) cannot simply be bypassed,
 since Left having no move at all is a different game; Siegel marks the place
 with a *tombstone*, which is dropped when ``G`` without it is Left-strong.
-As a form, the tombstone is the waiting game ``W_{-m}`` (a Left option from
-which Right may make 1 to ``m`` moves) of the smallest rank ``m`` that keeps
-the form equal to ``G``.  Equal forms get the same simplest form (the same
-object), checked against the definition on test sets in the tests.
+As a form, the tombstone is written here as the waiting game ``W_{-m}`` (a
+Left option from which Right may make 1 to ``m`` moves) of the smallest rank
+``m`` that keeps the form equal to ``G``.  This way of writing it is ours, not
+the papers': the tests check that equal forms get the same simplest form (the
+same object) on every class born by day 2 and on random forms born by days 3
+and 4, and that each simplest form equals its input by the definition.
 
 **Inverses.**  Every form of ``E`` that has an inverse modulo ``E`` has its
 conjugate as inverse (LMNRS, the *conjugate property*);

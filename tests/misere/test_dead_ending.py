@@ -310,6 +310,21 @@ def test_simplest_forms_of_day_three_members() -> None:
     assert waiting(-2) in E.simplest(parse_form("{0, -2|0}")).left
 
 
+def test_simplest_forms_of_day_four_members() -> None:
+    rnd = random.Random(44)
+    xs = sample_tests()[:300]
+    forms = [random_member(rnd, 4) for _ in range(300)]
+    simplest = {g: E.simplest(g) for g in forms}
+    for g, s in simplest.items():
+        assert E.equal(g, s) and E.contains(s) and E.simplest(s) is s
+    for g in forms[:25]:
+        assert signature(g, xs) == signature(simplest[g], xs)
+    distinct = list(set(simplest.values()))
+    assert len(distinct) > 150
+    for a, b in itertools.combinations(distinct, 2):
+        assert not E.equal(a, b), (a, b)
+
+
 def test_simplest_of_sums_and_conjugates() -> None:
     rnd = random.Random(4)
     for _ in range(40):
