@@ -336,7 +336,7 @@ def test_simplest_of_sums_and_conjugates() -> None:
 # -- conjugate inverses ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [40, pytest.param(196, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("size", [25, pytest.param(196, marks=pytest.mark.slow)])
 def test_invertibility_against_the_definition(size: int) -> None:
     xs = sample_tests()[:500]
     simplest = sorted({E.simplest(g) for g in E.born_by(2)}, key=str)
