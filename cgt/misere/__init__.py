@@ -2,7 +2,8 @@
 
 :mod:`cgt.misere.forms` holds the game forms (trees) with sums, conjugates and
 misère outcomes; :mod:`cgt.misere.universes` the universes of games (all
-forms, the dicots, the dead-ending games) modulo which forms are compared.
+forms, the dicots, the dead-ending games) modulo which forms are compared;
+:mod:`cgt.misere.dead_ends` the dead ends (Davies' factorisations).
 
 >>> from cgt.misere import parse_form
 >>> parse_form("{*|0}").misere_outcome()
@@ -15,6 +16,9 @@ from . import full  # registers the universe of all forms, first: universes() li
 
 # isort: split
 from . import dicot  # registers the dicot universe
+
+# isort: split
+from . import dead_ending, dead_ends  # registers the dead-ending universe, third
 from .forms import (
     Form,
     conjugate,
@@ -41,6 +45,8 @@ __all__ = [
     "Universe",
     "compare",
     "conjugate",
+    "dead_ending",
+    "dead_ends",
     "dicot",
     "form",
     "full",
