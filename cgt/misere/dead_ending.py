@@ -56,12 +56,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import TooLarge
 from .dead_ends import waiting
 from .forms import Form, conjugate, sum_wins, zero
-from .universes import Universe, register_universe
+from .universes import Universe, maintained, register_universe
 
 __all__ = ["SIMPLEST_ROUNDS", "DeadEndingUniverse", "left_strong", "right_strong"]
 
@@ -174,17 +175,12 @@ def _ge(g: Form, h: Form) -> bool:
     found = _ge_cache.get(key)
     if found is not None:
         return found
+    if _budget.active:
+        _budget.spend_work()
     found = (
         (not h.is_left_end or left_strong(g))
         and (not g.is_right_end or right_strong(h))
-        and all(
-            any(_ge(gl, hl) for gl in g.left) or any(_ge(g, hlr) for hlr in hl.right)
-            for hl in h.left
-        )
-        and all(
-            any(_ge(gr, hr) for hr in h.right) or any(_ge(grl, h) for grl in gr.left)
-            for gr in g.right
-        )
+        and maintained(g, h, _ge)
     )
     _ge_cache[key] = found
     return found

@@ -744,8 +744,10 @@ def _text(g: Form) -> str:
         return g._text
     text = _short_name(g)
     if text is None:
-        left = ", ".join(_text(o) for o in g._left)
-        right = ", ".join(_text(o) for o in g._right)
+        # options in an order of their own (birthday, then text), never of creation:
+        # a form prints the same whatever was built before it
+        left = ", ".join(t for _, t in sorted((o._birthday, _text(o)) for o in g._left))
+        right = ", ".join(t for _, t in sorted((o._birthday, _text(o)) for o in g._right))
         text = "{" + left + "|" + right + "}"
     g._text = text
     return text
