@@ -1,4 +1,4 @@
-"""Arithmetic periodicity (saltus) of all-but subtraction games, detected and certified.
+"""Arithmetic periodicity (saltus) of all-but subtraction and hexadecimal games, certified.
 
 Independent checks written here: Grundy sequences by a plain mex over every
 legal removal (no code of the library), checked far beyond the prefix that
