@@ -39,6 +39,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .. import _engine
@@ -283,13 +284,18 @@ class HeapRuleset:
         :class:`~cgt.impartial.PeriodNotFound`, saying how many values were
         searched and the ``max_length`` that searches further (or that no
         theorem applies, so no search can prove a period).  That means *not
-        proven*, never "not periodic".  When the values searched grow by a
-        saltus that no theorem here certifies (hexadecimal codes such as
-        ``"0.3F"``), the error says so and carries it as
-        :attr:`~cgt.impartial.PeriodNotFound.apparent`, an observation only.
+        proven*, never "not periodic".  Hexadecimal codes may instead be
+        proven arithmetic periodic (a saltus, by the test of
+        :func:`_saltus_obstruction`).  When the values searched grow by a
+        saltus that no theorem here certifies (``"0.3F"``, whose saltus 3 is
+        no power of two), the error says so, names the condition that fails,
+        and carries it as :attr:`~cgt.impartial.PeriodNotFound.apparent`, an
+        observation only.
 
         >>> SubtractionGame({2, 3}).periodicity()
         Periodicity(preperiod=0, period=5)
+        >>> OctalGame("0.8").periodicity()                   # take one, leave three heaps
+        Periodicity(preperiod=1, period=3, saltus=1)
         >>> OctalGame("0.6").periodicity(max_length=2000)      # Officers: unknown
         Traceback (most recent call last):
         ...
@@ -314,7 +320,7 @@ its first 2000 Grundy values (...); pass max_length=4000 to search further
             pre, period, saltus = apparent
             note = (
                 f"; they look arithmetic periodic, G(n + {period}) = G(n) + {saltus} from "
-                f"n = {pre} on, but no theorem here certifies a saltus for these rules, so "
+                f"n = {pre} on, but {self._saltus_failure(pre, period, saltus)}, so "
                 f"that is not proven either (and if it holds, no plain period exists)"
             )
         err = PeriodNotFound(
@@ -342,6 +348,10 @@ its first 2000 Grundy values (...); pass max_length=4000 to search further
             seq, lambda pre, p: pre + max(2 * p, half - p), lambda pre, p, s: True
         )
         return None if found is None else (found.preperiod, found.period, found.saltus)
+
+    def _saltus_failure(self, pre: int, period: int, saltus: int) -> str:
+        """Why the arithmetic period ``(pre, period, saltus)`` seen is not certified."""
+        return "no theorem here certifies a saltus for these rules"
 
     def _theorem(self) -> str | None:
         """The theorem :meth:`periodicity` certifies with, or ``None`` when none applies."""
@@ -820,6 +830,130 @@ def _guy_smith(t: int, h: int) -> tuple[Callable[[int, int], int], str]:
     )
 
 
+_SALTUS_COMPANION = 40  # companion heaps below this size enter the coverage families
+_SALTUS_CLASSES = 60_000  # most heap-class combinations the bound of the saltus test checks
+
+
+def _saltus_start(pre: int, period: int, t: int) -> int:
+    """``N*`` of the hexadecimal saltus test: the induction runs from ``N* + P`` on."""
+    big = period if period % 2 == 0 else 2 * period
+    return 3 * (pre + big) + t + 2 * min(pre + big, _SALTUS_COMPANION) + 2
+
+
+def _saltus_obstruction(
+    g: Sequence[int], rules: Sequence[tuple[int, int]], t: int, pre: int, p: int, s: int
+) -> str | None:
+    """``None`` when the hexadecimal saltus test proves ``G(n + p) = G(n) + s`` for
+    ``n >= pre``, else the condition that fails (see docs/guide/heap_games.rst).
+
+    ``g`` holds ``G(0), ...`` and the relation must already hold on it from ``pre``
+    to its end; ``rules`` are the code's ``(k, bits)`` (finite, no ``!``), ``t`` its
+    largest removal.  The conditions, each checked here:
+
+    * ``s`` is a power of two and ``pre >= 1``;
+    * coverage: with ``P = lcm(p, 2)``, ``S = s * P / p`` and ``N*`` from
+      :func:`_saltus_start`, for each ``N1`` in ``[N*, N* + P)`` the values below
+      ``S`` are met by moves to ``(a, b, b)`` with ``a < pre + P`` (K1), those moves
+      with ``a < pre`` raised by ``S`` are met again (K2), and the moves that persist
+      under ``N -> N + P`` (to ``(a, b, b)`` and to one heap beside fixed companions
+      whose values xor below ``s``) meet every value below ``G(N1) + S`` (C1);
+    * exclusion: for every way to remove ``k`` and leave two or three heaps, typed by
+      exact size below ``pre`` or by class mod ``p`` from ``pre`` on, either the xor
+      of the values mod ``s`` differs from ``G(n) mod s`` or the sum of the values is
+      below ``G(n)`` (exactly: ``sum(p*G(h) - s*h) - (p*G(n) - s*n) < s*k``).
+    """
+    if s < 1 or s & (s - 1):
+        return (
+            f"saltus {s} is not a power of two (the test adds s without touching the "
+            f"bits below it; every multiple of the period has a saltus with the same odd "
+            f"factor)"
+        )
+    if pre < 1:
+        return "the preperiod must be at least 1"
+    threes = [k for k, bits in rules if bits & 8]
+    if not threes:
+        return "no digit leaves three heaps (the test covers values with moves to a, b, b)"
+    big = p if p % 2 == 0 else 2 * p
+    step = s * big // p
+    start = _saltus_start(pre, p, t)
+    if start + big > len(g):
+        return f"it needs the first {start + big} values"
+    small = min(pre + big, _SALTUS_COMPANION)
+    companions: set[tuple[int, int, int]] = set()  # (k, total of companions, their xor)
+    for k, bits in rules:
+        if bits & 2 and k >= 1:
+            companions.add((k, 0, 0))
+        if bits & 4:
+            companions.update((k, b, g[b]) for b in range(1, small) if g[b] < s)
+        if bits & 8:
+            for b in range(1, small):
+                companions.update(
+                    (k, b + c, g[b] ^ g[c]) for c in range(b, small) if g[b] ^ g[c] < s
+                )
+    below = set(range(step))
+    for n1 in range(start, start + big):
+        low = {g[a] for k in threes for a in range(1, pre) if (a - n1 + k) % 2 == 0}
+        bottom = {g[a] for k in threes for a in range(pre, pre + big) if (a - n1 + k) % 2 == 0}
+        if not below <= low | bottom:
+            missing = min(below - low - bottom)
+            return f"no move to (a, b, b) with a < {pre + big} has value {missing} at n = {n1}"
+        raised = {v + step for v in low}
+        if not raised <= low | bottom | {v + step for v in bottom}:
+            return f"the values below pre raised by {step} are not met again at n = {n1}"
+        kept = {g[a] for k in threes for a in range(pre, n1 - k - 1) if (a - n1 + k) % 2 == 0}
+        kept |= {g[n1 - k - total] ^ x for k, total, x in companions}
+        met = {v + step for v in kept} | bottom | low
+        target = g[n1] + step
+        if not set(range(target)) <= met:
+            missing = min(set(range(target)) - met)
+            return f"the persistent moves of n = {n1 + big} miss the value {missing}"
+    if (pre + p) ** 3 > 6 * _SALTUS_CLASSES:
+        return f"too many heap classes to bound (pre + period = {pre + p})"
+    dev = [p * g[h] - s * h for h in range(pre + p)]
+    kinds = [(h, dev[h], g[h] % s) for h in range(1, pre + p)]
+    for k, bits in rules:
+        for c in (2, 3):
+            if not bits & (1 << c):
+                continue
+            for combo in combinations_with_replacement(kinds, c):
+                if combo[-1][0] < pre:
+                    continue  # all heaps small: too few tokens for n >= N*
+                total = sum(h for h, _, _ in combo)
+                residue = 0
+                for _, _, r in combo:
+                    residue ^= r
+                n = pre + (total + k - pre) % p  # the class of the heap moved from
+                if residue == g[n] % s and sum(d for _, d, _ in combo) - dev[n] >= s * k:
+                    sizes = ", ".join(str(h) if h < pre else f"{h} mod {p}" for h, _, _ in combo)
+                    return (
+                        f"removing {k} and leaving heaps ({sizes}) is not bounded below "
+                        f"G(n) and agrees with it mod {s}"
+                    )
+    return None
+
+
+def _certify_saltus(
+    seq: Sequence[int], rules: Sequence[tuple[int, int]], t: int, criterion: str
+) -> Periodicity | None:
+    """The smallest period whose saltus :func:`_saltus_obstruction` certifies, or ``None``."""
+    length = len(seq)
+    for p in range(1, length // 4):
+        s = seq[-1] - seq[-1 - p]
+        if s < 1 or s & (s - 1):
+            continue
+        pre = length - p
+        while pre > 0 and seq[pre - 1 + p] - seq[pre - 1] == s:
+            pre -= 1
+        pre = max(pre, 1)
+        for start in range(pre, pre + min(p, 3)):  # a later start only drops early heaps
+            if _saltus_start(start, p, t) + (p if p % 2 == 0 else 2 * p) > length:
+                break
+            if _saltus_obstruction(seq, rules, t, start, p, s) is None:
+                values = tuple(seq[: start + p])
+                return Periodicity.arithmetic(start, p, s, values, length - p, criterion)
+    return None
+
+
 class OctalGame(HeapRuleset):
     """A take-and-break game given by its CGSuite code (octal, hex, ``!`` and ``[...]``).
 
@@ -964,6 +1098,57 @@ class OctalGame(HeapRuleset):
             if bits & 1 and m == 0:
                 out.append(())
         return out
+
+    _SALTUS_THEOREM = (
+        "hexadecimal saltus test (saltus a power of two; moves to a, b, b cover the values "
+        "below, sums and residues mod the saltus bound the rest; see the heap games guide)"
+    )
+
+    def _saltus_rules(self) -> tuple[list[tuple[int, int]], int] | str:
+        """``(rules, t)`` for the hexadecimal saltus test, or why it does not apply."""
+        if self._general is not None or not self._finite:
+            return "the hexadecimal saltus test needs a finite code of plain digits"
+        if any(distinct for _, distinct in self._digits):
+            return "the hexadecimal saltus test does not cover '!' digits"
+        rules = [(k, bits) for k, (bits, _) in enumerate(self._digits) if bits]
+        if not any(bits & 8 for _, bits in rules):
+            return (
+                "no digit leaves three heaps, and the hexadecimal saltus test needs one "
+                "(it meets the values below G(n) with the moves to a, b, b)"
+            )
+        return rules, len(self._digits) - 1
+
+    def _saltus_failure(self, pre: int, period: int, saltus: int) -> str:
+        found = self._saltus_rules()
+        if isinstance(found, str):
+            return found
+        rules, t = found
+        why = _saltus_obstruction(self._values, rules, t, max(pre, 1), period, saltus)
+        if why is None:  # pragma: no cover - certified, so periodicity() returned it
+            return "the hexadecimal saltus test was not reached"
+        return f"the hexadecimal saltus test fails for it: {why}"
+
+    def _periodicity_or_none(self, max_length: int) -> Periodicity | None:
+        """A plain period by the Guy-Smith criterion, else a saltus by the hexadecimal test.
+
+        The arithmetic period is tried on the same growing prefixes, for finite codes
+        of plain digits with a three-heap digit (see :func:`_saltus_obstruction`).
+        """
+        rules = self._saltus_rules()
+        window = self._window()
+        if isinstance(rules, str) or window is None:
+            return super()._periodicity_or_none(max_length)
+        rule, criterion = window
+        length = 128
+        while True:  # both searches on each prefix: a saltus is found as early as a period
+            length = min(length, max_length)
+            seq = self.grundy_sequence(length)
+            found = find_periodicity(seq, rule, criterion=criterion)
+            if found is None:
+                found = _certify_saltus(seq, *rules, self._SALTUS_THEOREM)
+            if found is not None or length >= max_length:
+                return found
+            length *= 2
 
     def _no_window_reason(self) -> str:
         if not self._finite:

@@ -20,9 +20,10 @@ agreement forever:
 *Arithmetic periodicity* (``G(n + p) == G(n) + s`` with a saltus ``s >= 1``)
 is certified the same way by :func:`find_arithmetic_periodicity`, under the
 theorem a ruleset supplies (the all-but subtraction games' is in
-:meth:`cgt.games.heap.SubtractionGame._periodicity_or_none`).  Without such a
-theorem an arithmetic period is only *seen*, never certified: take-and-break
-codes report it in :attr:`PeriodNotFound.apparent`.
+:meth:`cgt.games.heap.SubtractionGame._periodicity_or_none`; hexadecimal
+codes have their own test in :mod:`cgt.games.heap`).  Without such a theorem
+an arithmetic period is only *seen*, never certified: take-and-break codes
+report it in :attr:`PeriodNotFound.apparent`.
 
 :func:`find_periodicity` scans a computed prefix for the smallest period whose
 certificate window fits inside the prefix; the preperiod returned for it is

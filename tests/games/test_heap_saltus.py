@@ -1,4 +1,4 @@
-"""Arithmetic periodicity (saltus) of all-but subtraction games, detected and certified.
+"""Arithmetic periodicity (saltus) of all-but subtraction and hexadecimal games, certified.
 
 Independent checks written here: Grundy sequences by a plain mex over every
 legal removal (no code of the library), checked far beyond the prefix that
@@ -123,13 +123,13 @@ def test_the_command_line_prints_the_saltus() -> None:
     assert json.loads(out.getvalue())["periodicity"] == {"preperiod": 0, "period": 4, "saltus": 2}
 
 
-# --- hexadecimal games: an arithmetic period is seen, never certified -----------------
+# --- hexadecimal games: a saltus proven by the hexadecimal test, or only seen -----------
 #
-# No arithmetic-periodicity theorem for take-and-break codes is implemented (the
-# Howse-Nowakowski theorem's exact statement could not be checked), so a hexadecimal
-# game whose values grow by a saltus stays "not proven"; PeriodNotFound.apparent
-# reports what the prefix shows.  The observation is re-checked here against Grundy
-# values computed by a plain mex over every move, five times past the prefix searched.
+# OctalGame certifies a power-of-two saltus by the test proven in the heap games guide
+# ("Arithmetic periodicity"); the games it cannot certify stay "not proven", with
+# PeriodNotFound.apparent reporting what the prefix shows.  Both are re-checked here
+# against Grundy values computed by a plain mex over every move (naive_hexadecimal),
+# several times past the prefix that was searched.
 
 
 def naive_hexadecimal(digits: list[int], n: int) -> list[int]:
@@ -163,29 +163,155 @@ def naive_hexadecimal(digits: list[int], n: int) -> list[int]:
     return g
 
 
+HEX_DIGITS = "0123456789abcdef"
+
+
+def digits_of(code: str) -> list[int]:
+    assert code.startswith("0.")
+    return [HEX_DIGITS.index(c) for c in code[2:].lower()]
+
+
+def relation_holds(seq: list[int], per: Periodicity) -> bool:
+    return all(per.value(n) == v for n, v in enumerate(seq))
+
+
 @pytest.mark.parametrize(
-    ("code", "digits", "apparent"),
-    [("0.3F", [3, 15], (0, 6, 3)), ("0.8", [8], (1, 3, 1)), ("0.C", [12], (1, 2, 1))],
+    ("code", "expected"),
+    [
+        ("0.8", Periodicity.arithmetic(1, 3, 1)),
+        ("0.C", Periodicity.arithmetic(1, 2, 1)),
+        ("0.AA", Periodicity.arithmetic(1, 1, 1)),
+        ("0.CF", Periodicity.arithmetic(3, 3, 2)),
+        ("0.F8", Periodicity.arithmetic(7, 6, 4)),
+    ],
 )
-def test_a_hexadecimal_saltus_is_seen_but_not_proven(
-    code: str, digits: list[int], apparent: tuple[int, int, int]
+def test_a_hexadecimal_saltus_is_certified_and_holds_far_beyond(
+    code: str, expected: Periodicity
 ) -> None:
     game = OctalGame(code)
-    searched = 128
+    per = game.periodicity()
+    assert per == expected and per.saltus >= 1
+    assert "hexadecimal saltus test" in per.certificate
+    # brute force four times past the values the certificate was checked on
+    seq = naive_hexadecimal(digits_of(code), 4 * (per.verified_to + per.period))
+    assert relation_holds(seq, per)
+    assert game.grundy_sequence(len(seq)) == seq
+    # here the period is the smallest: no shorter shift gives a constant difference
+    for q in range(1, per.period):
+        assert len({seq[n + q] - seq[n] for n in range(per.preperiod, len(seq) - q)}) > 1
+    assert game.grundy(10**40 + 7) == per.value(10**40 + 7)
+
+
+def test_the_period_certified_may_be_a_multiple_of_the_one_seen() -> None:
+    # 0.A8 looks like period 4, saltus 2; the test proves only period 8, saltus 4 (true too)
+    game = OctalGame("0.A8")
+    per = game.periodicity()
+    assert per == Periodicity.arithmetic(1, 8, 4)
+    seq = naive_hexadecimal([10, 8], 4 * (per.verified_to + per.period))
+    assert relation_holds(seq, per)
+    assert all(seq[n + 4] == seq[n] + 2 for n in range(1, len(seq) - 4))
+
+
+def test_certified_hexadecimal_saltus_pickles_and_the_command_line_prints_it() -> None:
+    import contextlib
+    import io
+    import json
+    import pickle
+
+    from cgt.cli import main
+
+    per = OctalGame("0.8").periodicity()
+    back = pickle.loads(pickle.dumps(per))
+    assert back == per and back.saltus == 1 and back.value(100) == 33
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["heap", "0.8", "7", "--json"])
+    assert status == 0
+    assert json.loads(out.getvalue())["periodicity"] == {"preperiod": 1, "period": 3, "saltus": 1}
+
+
+# Random short hexadecimal codes: every certificate issued must match the computed
+# sequence far past the prefix it was proven from (a false certificate would show as
+# a disagreement), and a sequence that breaks the relation must get no certificate.
+_rng = __import__("random").Random(2929)
+RANDOM_CODES = sorted(
+    {
+        "0." + "".join(_rng.choice("0123456789ABCDEF") for _ in range(_rng.randint(1, 3)))
+        for _ in range(40)
+    }
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", RANDOM_CODES)
+def test_random_hexadecimal_codes_never_get_a_false_saltus(code: str) -> None:
+    game = OctalGame(code)
+    try:
+        per = game.periodicity(max_length=256)
+    except PeriodNotFound:
+        return
+    seq = OctalGame(code).grundy_sequence(2048)
+    assert relation_holds(seq, per), code
+    if per.saltus:
+        short = naive_hexadecimal(digits_of(code), 4 * (per.verified_to + per.period))
+        assert seq[: len(short)] == short
+
+
+def test_the_test_refuses_a_prefix_whose_relation_breaks() -> None:
+    from cgt.games.heap import _certify_saltus
+
+    game = OctalGame("0.8")
+    rules = game._saltus_rules()
+    assert not isinstance(rules, str)
+    seq = list(game.grundy_sequence(256))
+    assert _certify_saltus(seq, *rules, "t") == Periodicity.arithmetic(1, 3, 1)
+    broken = seq[:]
+    broken[-1] += 1  # the relation fails at the very end: no saltus may be issued
+    found = _certify_saltus(broken, *rules, "t")
+    assert found is None or relation_holds(broken, found)
+    broken = seq[:]
+    broken[150] += 4  # and in the middle: the period must start after it or not at all
+    found = _certify_saltus(broken, *rules, "t")
+    assert found is None or (found.preperiod > 150 and relation_holds(broken, found))
+
+
+@pytest.mark.parametrize(
+    ("code", "digits", "apparent", "reason", "searched"),
+    [
+        ("0.3F", [3, 15], (0, 6, 3), "saltus 3 is not a power of two", 128),
+        ("0.FF", [15, 15], (0, 1, 1), "no move to (a, b, b)", 128),
+        pytest.param(
+            "0.9C", [9, 12], (28, 36, 16), "is not bounded below G(n)", 512, marks=pytest.mark.slow
+        ),
+    ],
+)
+def test_a_hexadecimal_saltus_is_seen_but_not_proven(
+    code: str, digits: list[int], apparent: tuple[int, int, int], reason: str, searched: int
+) -> None:
+    game = OctalGame(code)
     with pytest.raises(PeriodNotFound, match="look arithmetic periodic") as info:
         game.periodicity(max_length=searched)
     assert info.value.apparent == apparent
     assert "not proven either" in str(info.value)
-    seq = naive_hexadecimal(digits, 5 * searched)
+    assert "hexadecimal saltus test fails" in str(info.value) and reason in str(info.value)
+    seq = naive_hexadecimal(digits, 2 * searched)
     assert game.grundy_sequence(len(seq)) == seq
     pre, p, s = apparent
     assert all(seq[n + p] == seq[n] + s for n in range(pre, len(seq) - p))
     assert pre == 0 or seq[pre - 1 + p] != seq[pre - 1] + s  # the smallest preperiod shown
 
 
+def test_an_octal_code_gets_no_saltus_test() -> None:
+    # the test needs a digit that leaves three heaps; an octal code never reaches it
+    from cgt.games.heap import OctalGame as Octal
+
+    assert isinstance(Octal("0.77")._saltus_rules(), str)
+    assert isinstance(Octal("0.4!8")._saltus_rules(), str)  # '!' digits: not covered
+    assert not isinstance(Octal("0.8")._saltus_rules(), str)
+
+
 def test_a_saltus_that_is_no_power_of_two_or_a_bounded_sequence_is_not_reported() -> None:
-    # 0.3F's saltus 3 is no power of two, so no choice of period gives the power-of-two
-    # saltus that the Howse-Nowakowski theorem is described as needing: it must stay unproven
+    # 0.3F's saltus 3 is no power of two, and no multiple of the period gives one
     seq = OctalGame("0.3F").grundy_sequence(600)
     assert all(seq[n + 6 * q] - seq[n] == 3 * q for q in range(1, 10) for n in range(500))
     with pytest.raises(PeriodNotFound) as info:
@@ -206,9 +332,9 @@ def test_an_apparent_saltus_pickles_and_the_command_line_keeps_null() -> None:
     from cgt.cli import main
 
     with pytest.raises(PeriodNotFound) as info:
-        OctalGame("0.8").periodicity(max_length=64)
+        OctalGame("0.FF").periodicity(max_length=64)
     back = pickle.loads(pickle.dumps(info.value))
-    assert back.apparent == (1, 3, 1) and str(back) == str(info.value)
+    assert back.apparent == (0, 1, 1) and str(back) == str(info.value)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = main(["heap", "0.3F", "7", "--search", "256", "--json"])
