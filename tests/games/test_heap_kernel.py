@@ -359,14 +359,14 @@ def test_the_wide_scan_at_every_offset(code: str) -> None:
     # The AVX-512 scan reads the larger parts from a copy of the codes kept backwards
     # (indexed from ``end``) and the classes of the small parts as 64 bits that start
     # anywhere in a word: these codes' blocks start almost at once, with their splits
-    # from a = 1 (not a multiple of 64) until the heaps pass 2 * 3072, from 3072 after.
-    # Ends and prefixes of every residue mod 64 move both; the general code of heap.c
-    # (flag 0) uses neither copy
+    # from a = 1 (not a multiple of 64) until the heaps pass 2 * 5120, from 5120 after
+    # (SCAN_START in heap_block.h).  Ends and prefixes at random residues mod 64 move
+    # both; the general code of heap.c (flag 0) uses neither copy
     rng = random.Random(7)
     base = compiled(code, 1200)
     for _ in range(6):
         prefix = base[: rng.randrange(300, 1200)]
-        end = rng.randrange(7000, 7200)
+        end = rng.randrange(11000, 11200)
         general = extend(prefix, code, end, _mask(code), GENERAL)
         for flags in (AVX512, AVX512 & ~2, DEFAULT):
             assert extend(prefix, code, end, _mask(code), flags) == general, (end, flags)
