@@ -335,12 +335,11 @@ heap_sparse(PyObject *self, PyObject *args)
             PyErr_NoMemory();
             goto done;
         }
-        if (block_init(&bk, mask, flags) < 0)
+        if (block_init(&bk, mask, flags) < 0 || block_room(&bk, end) < 0)
             goto done;
-        for (Py_ssize_t i = 0; i < start; i++) {
-            cg[i] = g[i] < CODE_VALUES ? block_code(&bk, g[i]) : 0;
-            ok[i] = parity((unsigned long)g[i] & mask) ? 0xFF : 0;
-        }
+        for (Py_ssize_t i = 0; i < start; i++)
+            block_store(&bk, cg, ok, i, g[i] < CODE_VALUES ? block_code(&bk, g[i]) : 0,
+                        parity((unsigned long)g[i] & mask));
     }
     long work = 0;
     for (Py_ssize_t heap = 1; heap < end; heap++) {
@@ -429,8 +428,8 @@ heap_sparse(PyObject *self, PyObject *args)
             }
             g[heap] = value;
             if (blocks) {
-                cg[heap] = value < CODE_VALUES ? block_code(&bk, value) : 0;
-                ok[heap] = parity((unsigned long)value & mask) ? 0xFF : 0;
+                block_store(&bk, cg, ok, heap, value < CODE_VALUES ? block_code(&bk, value) : 0,
+                            parity((unsigned long)value & mask));
             }
             if (value > top) {
                 top = value;

@@ -58,9 +58,13 @@
 /* the scan of a heap's splits takes a >= SCAN_START first, then those below it (the
    same splits, so the same answer): for Officers the codes still wanted are met after
    fewer splits (a sample of heaps past 5*10**6: about 2,300 from 3072 on, 2,800 from 1;
-   the heaps below some thousands, with their small values, are poorer in them) */
+   the heaps below some thousands, with their small values, are poorer in them).  In
+   steps of 64 splits, on 300 heaps from 5*10**6 and from 9*10**6 (and from 1.2 and
+   1.9*10**6): 40.2 and 36.1 (37.9, 38.7) from 3072, 30.9 and 33.6 (32.8, 31.8) from
+   5120, 32.2 and 33.9 from 6144; from 8192 or more, more than from 3072 again (44.2
+   and 53.9 from 8192 and 12288 near 1.9*10**6, against 39.1; and slower to 10**6) */
 #ifndef SCAN_START
-#define SCAN_START 3072
+#define SCAN_START 5120
 #endif
 
 #define CAND 8            /* candidates per heap */
@@ -82,6 +86,12 @@ typedef struct {
     Py_ssize_t rare_cap;
     int simd;                 /* the widest scan allowed and present: 0, 1 AVX2, 2 AVX-512 */
     uint8_t (*onehot)[32];    /* AVX-512: onehot[c] is the bit set {c} of 256 bits, c <= CODES */
+    /* AVX-512 (block_room): the codes backwards, rcg[end - 1 - n] the code of heap n, so
+       that the larger parts of 64 splits are one load and no permute; and okbits, bit n
+       set when heap n is common, read straight into a mask register */
+    uint8_t *rcg;
+    uint64_t *okbits;
+    Py_ssize_t end;
     /* candidates (block_cand_run): state 0 ranking, 1 in use, -1 off for this call */
     int cand, cand_state;
     Py_ssize_t cand_nrare, cand_k; /* the rare heaps and split rule ranked */
@@ -160,9 +170,43 @@ block_init(Block *bk, unsigned long mask, int flags)
     return 0;
 }
 
+/* The AVX-512 scan's copies of the codes and classes of heaps below ``end``; 0, or -1
+   with an exception set. */
+static int
+block_room(Block *bk, Py_ssize_t end)
+{
+    if (bk->simd != 2)
+        return 0;
+    bk->end = end;
+    bk->rcg = PyMem_Calloc((size_t)end, 1);
+    bk->okbits = PyMem_Calloc((size_t)(end / 64 + 2), sizeof(uint64_t)); /* one word spare */
+    if (bk->rcg == NULL || bk->okbits == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* Record heap n's code and class (common or not), in every form the scans read. */
+static inline void
+block_store(Block *bk, uint8_t *cg, uint8_t *ok, Py_ssize_t n, uint8_t code, int common)
+{
+    cg[n] = code;
+    ok[n] = common ? 0xFF : 0;
+    if (bk->rcg != NULL) {
+        uint64_t bit = (uint64_t)1 << (n & 63);
+        bk->rcg[bk->end - 1 - n] = code;
+        bk->okbits[n >> 6] = common ? bk->okbits[n >> 6] | bit : bk->okbits[n >> 6] & ~bit;
+    }
+}
+
 static void
 block_free(Block *bk)
 {
+    PyMem_Free(bk->rcg);
+    PyMem_Free(bk->okbits);
+    bk->rcg = NULL;
+    bk->okbits = NULL;
     PyMem_Free(bk->rows);
     PyMem_Free(bk->rare_codes);
     PyMem_Free(bk->onehot);
@@ -326,29 +370,25 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
     return block_scan(cg, ok, m, a, hi, want, need);
 }
 
-/* block_scan 64 splits at a time (AVX-512): the larger parts reversed by one byte
-   permute, the set of wanted codes held as 32 bytes in both halves of a register
-   (one permute finds the byte of each code, another its bit).  The codes met are
-   packed at the bottom of a register (compress) and taken out of the set by AND-NOT
-   with their bit sets (``onehot``; row CODES is empty): two of them without a branch,
-   more in a loop (mostly the first chunks).  Taking codes out and reading the set
-   again is a chain of some 30 cycles, longer than a chunk: after the first
-   SCAN_WARM512 chunks the lookups read the set as it was one period of SCAN_GROUP512
-   chunks earlier (a code met again meanwhile is taken out again: no harm), so they
-   need not wait.  The rest one split at a time. */
+/* block_scan 64 splits at a time (AVX-512): the larger parts read forwards from the
+   codes kept backwards (rcg), the small parts' classes as 64 bits of okbits, the set
+   of wanted codes held as 32 bytes in both halves of a register (one permute finds the
+   byte of each code, another its bit).  The codes met are packed at the bottom of a
+   register (compress) and taken out of the set by AND-NOT with their bit sets
+   (``onehot``; row CODES is empty): two of them without a branch, more in a loop
+   (mostly the first chunks).  Taking codes out and reading the set again is a chain of
+   some 30 cycles, longer than a chunk: after the first SCAN_WARM512 chunks the lookups
+   read the set as it was one period of SCAN_GROUP512 chunks earlier (a code met again
+   meanwhile is taken out again: no harm), so they need not wait.  The rest one split
+   at a time.  The set stays in a register for both passes of a heap (``*set``). */
 #define SCAN_WARM512 4
 #define SCAN_GROUP512 2
-__attribute__((target(HEAP_AVX512_TARGET))) static Py_ssize_t
-block_scan_avx512(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo,
-                  Py_ssize_t hi, uint8_t *want, int *need, const uint8_t (*onehot)[32])
+__attribute__((target(HEAP_AVX512_TARGET), always_inline)) static inline Py_ssize_t
+block_scan_range512(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm,
+                    const uint64_t *okbits, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
+                    __m256i *set, const uint8_t (*onehot)[32], const __m512i bits)
 {
-    static const uint8_t rev[64] = {63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
-                                    47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
-                                    31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                    15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
-    const __m512i reverse = _mm512_loadu_si512(rev);
-    const __m512i bits = _mm512_set1_epi64(0x8040201008040201LL); /* byte i: 1 << (i % 8) */
-    __m256i w = _mm256_loadu_si256((const __m256i *)want);
+    __m256i w = *set;
     __m512i table = _mm512_broadcast_i64x4(w), pending = table;
     Py_ssize_t a = lo;
     for (unsigned q = 0; a + 63 <= hi; q++, a += 64) {
@@ -363,10 +403,11 @@ block_scan_avx512(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t
             table = pending;
             pending = _mm512_broadcast_i64x4(w);
         }
-        __m512i small = _mm512_loadu_si512(cg + a);
-        __m512i large = _mm512_permutexvar_epi8(reverse, _mm512_loadu_si512(cg + m - a - 63));
-        __m512i x = _mm512_xor_si512(small, large);
-        __mmask64 common = _mm512_movepi8_mask(_mm512_loadu_si512(ok + a));
+        __m512i x = _mm512_xor_si512(_mm512_loadu_si512(cg + a), _mm512_loadu_si512(rm + a));
+        /* bits a..a + 63 of okbits (the shift in two steps: none of 64) */
+        unsigned sh = (unsigned)(a & 63);
+        const uint64_t *ob = okbits + (a >> 6);
+        __mmask64 common = (__mmask64)((ob[0] >> sh) | ((ob[1] << 1) << (63 - sh)));
         __m512i byte = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
         __m512i bit = _mm512_permutexvar_epi8(x, bits);
         __mmask64 met = _mm512_mask_test_epi8_mask(common, byte, bit);
@@ -392,13 +433,49 @@ block_scan_avx512(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t
             }
         }
     }
-    _mm256_storeu_si256((__m256i *)want, w);
-    *need = 0;
-    for (int i = 0; i < CODES / 8; i++)
-        *need += __builtin_popcount(want[i]);
-    if (!*need)
-        return a;
-    return block_scan(cg, ok, m, a, hi, want, need);
+    if (a <= hi && !_mm256_testz_si256(w, w)) { /* the last splits, one at a time */
+        uint64_t ws[4];
+        _mm256_storeu_si256((__m256i *)ws, w);
+        for (; a <= hi; a++) {
+            unsigned x = (unsigned)(cg[a] ^ cg[m - a]);
+            if (ok[a] && ((ws[x >> 6] >> (x & 63)) & 1)) {
+                ws[x >> 6] &= ~((uint64_t)1 << (x & 63));
+                if (!(ws[0] | ws[1] | ws[2] | ws[3])) {
+                    a++;
+                    break;
+                }
+            }
+        }
+        w = _mm256_loadu_si256((const __m256i *)ws);
+    }
+    *set = w;
+    return a;
+}
+
+/* Every split a + (m - a), 1 <= a <= last, of one heap with AVX-512: from ``from`` to
+   ``last`` first, then from 1 (see SCAN_START).  The codes still wanted are the words
+   ``want`` (in and out), kept in a register meanwhile: a set written to memory byte by
+   byte and read back as 32 bytes waits for the stores.  Returns how many splits it
+   looked at. */
+__attribute__((target(HEAP_AVX512_TARGET))) static Py_ssize_t
+block_scan_avx512(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssize_t m,
+                  Py_ssize_t from, Py_ssize_t last, uint64_t *want)
+{
+    const uint8_t *rm = bk->rcg + (bk->end - 1 - m); /* rm[a + t]: the code of m - a - t */
+    const __m512i bits = _mm512_set1_epi64(0x8040201008040201LL); /* byte i: 1 << (i % 8) */
+    __m256i w = _mm256_set_epi64x((long long)want[3], (long long)want[2], (long long)want[1],
+                                  (long long)want[0]);
+    Py_ssize_t looked = 0;
+    for (int pass = 0; pass < 2 && !_mm256_testz_si256(w, w); pass++) {
+        Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
+        looked += block_scan_range512(cg, ok, rm, bk->okbits, m, lo, hi, &w, bk->onehot, bits) -
+                  lo;
+    }
+    want[0] = (uint64_t)_mm256_extract_epi64(w, 0);
+    want[1] = (uint64_t)_mm256_extract_epi64(w, 1);
+    want[2] = (uint64_t)_mm256_extract_epi64(w, 2);
+    want[3] = (uint64_t)_mm256_extract_epi64(w, 3);
+    return looked;
 }
 #endif
 
@@ -584,7 +661,11 @@ block_check(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64
 __attribute__((target(HEAP_AVX512_TARGET))) static void
 block_check_avx512(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64_t *hits)
 {
+    /* the loops over the candidates unrolled, so that c and low stay in registers: at
+       -O2 GCC 12 kept low in memory, a store and a load per candidate and rare heap,
+       and the checks took three times as long (9.6 % of Officers to 10**6, now 3.3 %) */
     __m512i c[CAND], low[CAND];
+#pragma GCC unroll 16
     for (int j = 0; j < CAND; j++) {
         c[j] = _mm512_loadu_si512(cand[j]);
         low[j] = _mm512_set1_epi8(-1);
@@ -592,9 +673,11 @@ block_check_avx512(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK],
     for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
         __m512i x = _mm512_xor_si512(_mm512_loadu_si512(base - bk->far_heap[t]),
                                      _mm512_set1_epi8((char)bk->far_code[t]));
+#pragma GCC unroll 16
         for (int j = 0; j < CAND; j++)
             low[j] = _mm512_min_epu8(low[j], _mm512_xor_si512(x, c[j]));
     }
+#pragma GCC unroll 16
     for (int j = 0; j < CAND; j++)
         hits[j] = _mm512_testn_epi8_mask(low[j], low[j]);
 }
@@ -701,37 +784,56 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
         if (code == CODES)
             return i; /* a value of 512 or more */
         int need = bk->rare_below[code];
-        uint8_t want[CODES / 8];
-        memset(want, 0, sizeof(want));
-        memset(want, 0xFF, (size_t)(need >> 3));
-        if (need & 7)
-            want[need >> 3] = (uint8_t)((1u << (need & 7)) - 1);
-        for (Py_ssize_t j = 0; j < nrules && need; j++) {
-            if (!(rules[j].digit & 4))
-                continue;
-            Py_ssize_t m = heap - rules[j].k;
-            Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
-            /* from SCAN_START on first, then the splits below it (see SCAN_START) */
-            Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
-            for (int pass = 0; pass < 2 && need; pass++) {
-                Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
-                Py_ssize_t reached;
 #ifdef HEAP_BLOCK_X86
-                if (bk->simd == 2)
-                    reached = block_scan_avx512(cg, ok, m, lo, hi, want, &need, bk->onehot);
-                else if (bk->simd == 1)
-                    reached = block_scan_avx2(cg, ok, m, lo, hi, want, &need);
-                else
+        if (bk->simd == 2) {
+            /* the first need codes as four words, kept in a register by the scan */
+            uint64_t w4[4];
+            for (int q = 0; q < 4; q++) {
+                int b = need - 64 * q;
+                w4[q] = b >= 64 ? ~(uint64_t)0 : b <= 0 ? 0 : ((uint64_t)1 << b) - 1;
+            }
+            for (Py_ssize_t j = 0; j < nrules && (w4[0] | w4[1] | w4[2] | w4[3]); j++) {
+                if (!(rules[j].digit & 4))
+                    continue;
+                Py_ssize_t m = heap - rules[j].k;
+                Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
+                Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+                *work += (long)block_scan_avx512(bk, cg, ok, m, from, last, w4);
+            }
+            need = (w4[0] | w4[1] | w4[2] | w4[3]) != 0;
+        }
+        else
 #endif
-                    reached = block_scan(cg, ok, m, lo, hi, want, &need);
-                *work += (long)(reached - lo + 1);
+        {
+            uint8_t want[CODES / 8];
+            memset(want, 0, sizeof(want));
+            memset(want, 0xFF, (size_t)(need >> 3));
+            if (need & 7)
+                want[need >> 3] = (uint8_t)((1u << (need & 7)) - 1);
+            for (Py_ssize_t j = 0; j < nrules && need; j++) {
+                if (!(rules[j].digit & 4))
+                    continue;
+                Py_ssize_t m = heap - rules[j].k;
+                Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
+                /* from SCAN_START on first, then the splits below it (see SCAN_START) */
+                Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+                for (int pass = 0; pass < 2 && need; pass++) {
+                    Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
+                    Py_ssize_t reached;
+#ifdef HEAP_BLOCK_X86
+                    if (bk->simd == 1)
+                        reached = block_scan_avx2(cg, ok, m, lo, hi, want, &need);
+                    else
+#endif
+                        reached = block_scan(cg, ok, m, lo, hi, want, &need);
+                    *work += (long)(reached - lo + 1);
+                }
             }
         }
         if (need)
             return i; /* a rare value: the general code finds which */
         g[heap] = bk->common[code];
-        cg[heap] = (uint8_t)code;
-        ok[heap] = 0xFF;
+        block_store(bk, cg, ok, heap, (uint8_t)code, 1);
     }
     return BLOCK;
 }
