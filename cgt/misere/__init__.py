@@ -2,7 +2,9 @@
 
 :mod:`cgt.misere.forms` holds the game forms (trees) with sums, conjugates and
 misère outcomes; :mod:`cgt.misere.universes` the universes of games (all
-forms, the dicots, the dead-ending games) modulo which forms are compared.
+forms, the dicots, the dead-ending games) modulo which forms are compared;
+:mod:`cgt.misere.quotient` the misère quotients of closed families of
+partizan games (:func:`partizan_quotient_of`).
 
 >>> from cgt.misere import parse_form
 >>> parse_form("{*|0}").misere_outcome()
@@ -24,10 +26,13 @@ from .forms import (
     sum_outcome,
     zero,
 )
+from .quotient import LOSING_MOVE, PartizanQuotient, partizan_quotient_of
 from .universes import Universe, register_universe, universe, universes
 
 __all__ = [
+    "LOSING_MOVE",
     "Form",
+    "PartizanQuotient",
     "Universe",
     "conjugate",
     "dicot",
@@ -36,6 +41,7 @@ __all__ = [
     "nim_heap",
     "outcome_ge",
     "parse_form",
+    "partizan_quotient_of",
     "register_universe",
     "star",
     "sum_outcome",
