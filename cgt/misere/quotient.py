@@ -374,7 +374,9 @@ class _Candidate:
         experiments: list[tuple[int, ...]],
         rows: dict[tuple[int, ...], tuple[int, ...]],
         max_order: int,
+        progress: list[int],
     ) -> None:
+        self.progress = progress
         self.oracle = oracle
         self.k = k
         self.experiments = experiments
@@ -408,6 +410,7 @@ class _Candidate:
         if found is None:
             found = self.index[r] = len(self.reps)
             self.reps.append(s)
+            self.progress[0] = max(self.progress[0], len(self.reps))
             if len(self.reps) > self.max_order:
                 raise TooLarge(
                     f"the quotient has more than {self.max_order} elements "
@@ -1002,12 +1005,32 @@ def partizan_quotient_of(
 def _quotient(
     closure: _Closure, given: int, max_order: int, max_search: int, max_states: int
 ) -> PartizanQuotient:
+    progress = [0]
+    try:
+        return _learn(closure, given, max_order, max_search, max_states, progress)
+    except TooLarge as err:
+        if "search" not in str(err) and "verification" not in str(err):
+            raise
+        raise TooLarge(
+            f"{err}; by then the quotient was known to have at least {progress[0]} elements "
+            "(sums told apart by experiments)"
+        ) from None
+
+
+def _learn(
+    closure: _Closure,
+    given: int,
+    max_order: int,
+    max_search: int,
+    max_states: int,
+    progress: list[int],
+) -> PartizanQuotient:
     k = len(closure.members)
     oracle = _Oracle(closure, max_search)
     experiments: list[tuple[int, ...]] = [()]
     rows: dict[tuple[int, ...], tuple[int, ...]] = {}
     for _ in range(_MAX_ROUNDS):
-        cand = _Candidate(oracle, k, experiments, rows, max_order)
+        cand = _Candidate(oracle, k, experiments, rows, max_order, progress)
         new = cand.inconsistency()
         if new is None:
             found = _Verifier(closure, cand, max_states).find_failure()
