@@ -335,3 +335,23 @@ def test_cpu_time() -> None:
     q = partizan_quotient_of([Clobber("xxoo"), Clobber("xoo"), Clobber("x.xo")])
     assert len(q) > 1
     assert time.process_time() - t0 < 5.0
+
+
+def test_green_hackenbush_stalks_follow_boutons_misere_nim() -> None:
+    """Green stalks are Nim heaps; misère Nim (Bouton 1902): the mover loses iff the
+    nim-sum is 0 with some heap of 2 or more, or every heap is 1 and there are an odd number.
+    """
+    from cgt.games import Hackenbush
+
+    stalks = [Hackenbush.parse("e" * n) for n in range(1, 5)]
+    q = partizan_quotient_of([stalks[-1]])
+    for sizes in itertools.combinations_with_replacement(range(1, 5), 4):
+        for r in range(5):
+            heaps = sizes[:r]
+            nim = 0
+            for h in heaps:
+                nim ^= h
+            big = any(h >= 2 for h in heaps)
+            p = (nim == 0 and big) or (not big and len(heaps) % 2 == 1)
+            want = "P" if p else "N"
+            assert q.misere_outcome([stalks[h - 1] for h in heaps]).value == want, heaps
