@@ -36,6 +36,11 @@ How it is computed (nothing is guessed):
   fails, a sum the candidate mispredicts is found below the failure and
   split into a new experiment (as in Rivest and Schapire's refinement of
   Angluin's learning algorithm), and learning goes on.
+* *Prefixes.*  The closure is numbered so that options come first, so its
+  first ``m`` components are a closed family too.  The quotients of
+  prefixes of doubling length are learnt and verified in turn; each answers
+  the outcomes of its own sums for the next, and its representatives seed
+  the next one's experiments.
 * *Reduction.*  A verified candidate is reduced by indistinguishability
   inside the monoid (``x ~ y`` iff ``x·z`` and ``y·z`` have the same outcome
   for every ``z``): the classes are exactly those of ``A``.
@@ -77,7 +82,7 @@ MAX_COMPONENTS = 20_000
 """The most components a family's closure may have."""
 
 MAX_SEARCH = 500_000
-"""The most sums the exact outcome search may remember (by default)."""
+"""The most sums the exact outcome search may remember while one component is added (by default)."""
 
 MAX_STATES = 2_000_000
 """The most states the verification may visit."""
@@ -308,12 +313,26 @@ class _Closure:
 
 
 class _Oracle:
-    """Misère outcomes of sums (sorted tuples of component numbers) by a memoised search."""
+    """Misère outcomes of sums (sorted tuples of component numbers) by a memoised search.
+
+    Once the quotient of the components below ``bound`` is verified, sums of
+    those components are read off it (``known``) instead of searched.
+    """
 
     def __init__(self, closure: _Closure, limit: int) -> None:
         self.c = closure
         self.limit = limit
         self.memo: dict[tuple[int, ...], int] = {(): _LF | _RF}
+        self.bound = 0
+        self.known: tuple[list[list[int]], list[int], list[int]] = ([[0]], [], [_LF | _RF])
+
+    def learnt(
+        self, bound: int, table: list[list[int]], images: list[int], outcomes: list[int]
+    ) -> None:
+        """Read sums of components below ``bound`` off this verified quotient from now on."""
+        self.bound = bound
+        self.known = (table, images, outcomes)
+        self.memo = {(): _LF | _RF}  # those sums are read off the quotient now
 
     def outcome(self, s: Iterable[int]) -> int:
         """The outcome code of a sum (called inside :func:`_quotient`, which guards depth)."""
@@ -323,6 +342,12 @@ class _Oracle:
         found = self.memo.get(key)
         if found is not None:
             return found
+        if key[-1] < self.bound:
+            table, images, outcomes = self.known
+            x = 0
+            for i in key:
+                x = table[x][images[i]]
+            return outcomes[x]
         c = self.c
         code = 0
         for moves, loses, bit, other in (
@@ -488,7 +513,7 @@ class _Verifier:
         table, outcomes = cand.table, cand.outcomes
         # components with equal images, option images and flags act alike
         kinds: dict[tuple[Any, ...], int] = {}
-        for i in range(len(c.members)):
+        for i in range(cand.k):
             kind = (
                 cand.images[i],
                 tuple(sorted({cand.product(o) for o in c.left[i]})),
@@ -1025,9 +1050,52 @@ def _learn(
     max_states: int,
     progress: list[int],
 ) -> PartizanQuotient:
+    """Learn the quotients of growing prefixes of the closure (each closed under options).
+
+    Each verified prefix answers the outcomes of its own sums for the next
+    one; its representatives seed the next one's experiments.
+    """
     k = len(closure.members)
     oracle = _Oracle(closure, max_search)
     experiments: list[tuple[int, ...]] = [()]
+    m = 0
+    while True:
+        m = min(k, max(1, 2 * m))
+        result = _learn_prefix(closure, m, oracle, experiments, max_order, max_states, progress)
+        cand, states = result
+        if m == k:
+            break
+        oracle.learnt(m, cand.table, cand.images, cand.outcomes)
+        experiments.extend(r for r in cand.reps if r not in experiments)
+    new_of, table, outcomes = _reduce(cand.table, cand.outcomes)
+    images = [new_of[w] for w in cand.images]
+    reps: list[tuple[int, ...] | None] = [None] * len(table)
+    for x, r in enumerate(cand.reps):
+        if reps[new_of[x]] is None:
+            reps[new_of[x]] = r
+    name = f"{given} game{'s' if given != 1 else ''} ({k} in the closure)"
+    return PartizanQuotient(
+        closure,
+        table,
+        outcomes,
+        images,
+        [r for r in reps if r is not None],
+        name,
+        states,
+        len(experiments),
+    )
+
+
+def _learn_prefix(
+    closure: _Closure,
+    k: int,
+    oracle: _Oracle,
+    experiments: list[tuple[int, ...]],
+    max_order: int,
+    max_states: int,
+    progress: list[int],
+) -> tuple[_Candidate, int]:
+    """The verified candidate for the sums of components ``0 .. k-1``, and its state count."""
     rows: dict[tuple[int, ...], tuple[int, ...]] = {}
     for _ in range(_MAX_ROUNDS):
         cand = _Candidate(oracle, k, experiments, rows, max_order, progress)
@@ -1035,23 +1103,7 @@ def _learn(
         if new is None:
             found = _Verifier(closure, cand, max_states).find_failure()
             if isinstance(found, int):
-                new_of, table, outcomes = _reduce(cand.table, cand.outcomes)
-                images = [new_of[w] for w in cand.images]
-                reps: list[tuple[int, ...] | None] = [None] * len(table)
-                for x, r in enumerate(cand.reps):
-                    if reps[new_of[x]] is None:
-                        reps[new_of[x]] = r
-                name = f"{given} game{'s' if given != 1 else ''} ({k} in the closure)"
-                return PartizanQuotient(
-                    closure,
-                    table,
-                    outcomes,
-                    images,
-                    [r for r in reps if r is not None],
-                    name,
-                    found,
-                    len(experiments),
-                )
+                return cand, found
             new = _split(cand, _mispredicted(closure, cand, found))
         if new in experiments:  # pragma: no cover - each refinement separates merged sums
             raise AssertionError("internal: the refinement made no progress")

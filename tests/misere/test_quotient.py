@@ -204,7 +204,7 @@ def kayles(n: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-@pytest.mark.parametrize("top", [3, 5, 7])
+@pytest.mark.parametrize("top", [3, 5, 7, 10])
 def test_impartial_families_give_plambeck_siegel_quotients(top: int) -> None:
     """Kayles heaps up to ``top`` as a labelled family: same quotient as the impartial code."""
     heaps = list(range(1, top + 1))
