@@ -36,11 +36,13 @@ How it is computed (nothing is guessed):
   fails, a sum the candidate mispredicts is found below the failure and
   split into a new experiment (as in Rivest and Schapire's refinement of
   Angluin's learning algorithm), and learning goes on.
-* *Prefixes.*  The closure is numbered so that options come first, so its
-  first ``m`` components are a closed family too.  The quotients of
-  prefixes of doubling length are learnt and verified in turn; each answers
-  the outcomes of its own sums for the next, and its representatives seed
-  the next one's experiments.
+* *One component at a time.*  The closure is numbered so that options come
+  first, so its first ``m`` components are a closed family too.  Their
+  quotients are found in turn, each answering the outcomes of its own sums
+  for the next.  A new component is first tried as an old element (one whose
+  products with the representatives have the component's outcomes there):
+  if the verification below passes, the quotient is unchanged; else the
+  quotient is learnt again, seeded with the old representatives.
 * *Reduction.*  A verified candidate is reduced by indistinguishability
   inside the monoid (``x ~ y`` iff ``x·z`` and ``y·z`` have the same outcome
   for every ``z``): the classes are exactly those of ``A``.
@@ -499,10 +501,32 @@ class _Candidate:
         return None
 
 
+class _Extended:
+    """A verified quotient of components ``0 .. k-2`` with component ``k-1`` sent to ``x``.
+
+    The cheap proposal tried before any learning: if the verification passes,
+    the old quotient serves the larger family unchanged.
+    """
+
+    def __init__(self, old: _Candidate | _Extended, x: int) -> None:
+        self.table: list[list[int]] = old.table
+        self.outcomes: list[int] = old.outcomes
+        self.reps: list[tuple[int, ...]] = old.reps
+        self.images: list[int] = [*old.images, x]
+        self.k = len(self.images)
+
+    def product(self, s: Iterable[int]) -> int:
+        table, images = self.table, self.images
+        x = 0
+        for i in s:
+            x = table[x][images[i]]
+        return x
+
+
 class _Verifier:
     """The check that the candidate predicts every outcome (see the module text)."""
 
-    def __init__(self, closure: _Closure, cand: _Candidate, limit: int) -> None:
+    def __init__(self, closure: _Closure, cand: _Candidate | _Extended, limit: int) -> None:
         self.c = closure
         self.cand = cand
         self.limit = limit
@@ -1058,15 +1082,22 @@ def _learn(
     k = len(closure.members)
     oracle = _Oracle(closure, max_search)
     experiments: list[tuple[int, ...]] = [()]
-    m = 0
-    while True:
-        m = min(k, max(1, 2 * m))
-        result = _learn_prefix(closure, m, oracle, experiments, max_order, max_states, progress)
-        cand, states = result
-        if m == k:
-            break
+    cand: _Candidate | _Extended | None = None
+    states = 1
+    for m in range(1, k + 1):
+        found = _extend(closure, cand, oracle, max_states) if cand is not None else None
+        if found is None:
+            cand, states = _learn_prefix(
+                closure, m, oracle, experiments, max_order, max_states, progress
+            )
+            experiments.extend(r for r in cand.reps if r not in experiments)
+        else:
+            cand, states = found
         oracle.learnt(m, cand.table, cand.images, cand.outcomes)
-        experiments.extend(r for r in cand.reps if r not in experiments)
+    if cand is None:  # the empty family
+        cand, states = _learn_prefix(
+            closure, 0, oracle, experiments, max_order, max_states, progress
+        )
     new_of, table, outcomes = _reduce(cand.table, cand.outcomes)
     images = [new_of[w] for w in cand.images]
     reps: list[tuple[int, ...] | None] = [None] * len(table)
@@ -1084,6 +1115,26 @@ def _learn(
         states,
         len(experiments),
     )
+
+
+def _extend(
+    closure: _Closure, old: _Candidate | _Extended, oracle: _Oracle, max_states: int
+) -> tuple[_Extended, int] | None:
+    """The old quotient with the next component sent to an old element, if that is proven.
+
+    The element must give the component's sums with every representative their
+    outcomes (checked by search); then the verification decides.
+    """
+    c = old.k
+    reps, table, outcomes = old.reps, old.table, old.outcomes
+    row = [oracle.outcome((*r, c)) for r in reps]
+    for x in range(len(table)):
+        if all(outcomes[table[x][y]] == row[y] for y in range(len(reps))):
+            ext = _Extended(old, x)
+            found = _Verifier(closure, ext, max_states).find_failure()
+            if isinstance(found, int):
+                return ext, found
+    return None
 
 
 def _learn_prefix(

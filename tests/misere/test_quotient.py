@@ -204,7 +204,7 @@ def kayles(n: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-@pytest.mark.parametrize("top", [3, 5, 7, 10])
+@pytest.mark.parametrize("top", [3, 5, 7, 10, 14])
 def test_impartial_families_give_plambeck_siegel_quotients(top: int) -> None:
     """Kayles heaps up to ``top`` as a labelled family: same quotient as the impartial code."""
     heaps = list(range(1, top + 1))
@@ -226,7 +226,6 @@ def test_tame_quotient_of_nim() -> None:
     assert q.outcome_partition()["P"] == ("a", "b^2")
 
 
-@pytest.mark.slow
 def test_no_quotient_of_order_three_among_forms_born_by_day_two() -> None:
     """Rubinstein-Salzedo and Zhou: no partizan misère quotient has order 3; odd orders occur."""
     orders = []
