@@ -3,7 +3,9 @@
 :mod:`cgt.misere.forms` holds the game forms (trees) with sums, conjugates and
 misère outcomes; :mod:`cgt.misere.universes` the universes of games (all
 forms, the dicots, the dead-ending games) modulo which forms are compared;
-:mod:`cgt.misere.dead_ends` the dead ends (Davies' factorisations).
+:mod:`cgt.misere.dead_ends` the dead ends (Davies' factorisations);
+:mod:`cgt.misere.quotient` the misère quotients of closed families of
+partizan games (:func:`partizan_quotient_of`).
 
 >>> from cgt.misere import parse_form
 >>> parse_form("{*|0}").misere_outcome()
@@ -31,6 +33,7 @@ from .forms import (
     sum_outcome,
     zero,
 )
+from .quotient import LOSING_MOVE, PartizanQuotient, partizan_quotient_of
 from .universes import (
     Universe,
     compare,
@@ -41,7 +44,9 @@ from .universes import (
 )
 
 __all__ = [
+    "LOSING_MOVE",
     "Form",
+    "PartizanQuotient",
     "Universe",
     "compare",
     "conjugate",
@@ -54,6 +59,7 @@ __all__ = [
     "nim_heap",
     "outcome_ge",
     "parse_form",
+    "partizan_quotient_of",
     "register_universe",
     "simplest_form",
     "star",

@@ -42,13 +42,16 @@ Outcome.P
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ...errors import InvalidPosition
 from ...game import Outcome, OutcomeWord
 
 __all__ = [
     "MisereBlock",
+    "block_moves",
     "block_options",
+    "block_quotient",
     "board_blocks",
     "canonical_block",
     "colour_swap",
@@ -265,3 +268,49 @@ def partisan_blocks(n: int) -> list[MisereBlock]:
     [('.BB',), ('WW.',)]
     """
     return [b for b in reachable_blocks(n) if sum_outcome([b]) != sum_outcome([colour_swap(b)])]
+
+
+def block_moves(block: MisereBlock) -> tuple[list[Any], list[Any]]:
+    """A block as a partizan game (Left is White, Right is Black), promotions as losing moves.
+
+    Returns ``(left_moves, right_moves)`` as
+    :func:`cgt.misere.partizan_quotient_of` reads them: each move the tuple of
+    canonical blocks it leaves (seen as they stand, not colour-swapped), and
+    :data:`cgt.misere.LOSING_MOVE` where the player could promote.
+
+    >>> block_moves((".BB",))      # White has no move; Black's only move promotes
+    ([], [LOSING_MOVE])
+    >>> block_moves(("W.B", "W.B"))       # White advances: ".WB"; Black: "WB."
+    ([(('.WB', 'W.B'),)], [(('W.B', 'WB.'),)])
+    """
+    from ...misere.quotient import LOSING_MOVE
+
+    white, white_promotes = block_options(block)
+    left: list[Any] = [tuple(canonical_block(colour_swap(b)) for b in o) for o in white]
+    black, black_promotes = block_options(canonical_block(colour_swap(block)))
+    right: list[Any] = [tuple(o) for o in black]
+    if white_promotes:
+        left.append(LOSING_MOVE)
+    if black_promotes:
+        right.append(LOSING_MOVE)
+    return left, right
+
+
+def block_quotient(blocks: Any, **bounds: int) -> Any:
+    """The partizan misère quotient of some blocks and every block they reach.
+
+    Blocks are taken as they stand with White as Left and Black as Right
+    (:func:`block_moves`), so a sum's outcome says who wins with either
+    side to move.  ``bounds`` go to :func:`cgt.misere.partizan_quotient_of`
+    (``max_order``, ``max_search``, ...), which raises
+    :class:`~cgt.errors.TooLarge` with the order reached when the quotient
+    is out of reach (already for ``P(2)``).
+
+    >>> q = block_quotient([("..B", "WB.", ".W.")])
+    >>> len(q), q.presentation(), q.outcome_partition()["L"]
+    (3, 'a^2=a, ab=b, b^2=b', ('b',))
+    """
+    from ...misere.quotient import partizan_quotient_of
+
+    family = [canonical_block(b) for b in blocks]
+    return partizan_quotient_of(family, block_moves, **bounds)
