@@ -56,20 +56,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import TooLarge
 from .dead_ends import waiting
 from .forms import Form, conjugate, sum_wins, zero
-from .universes import Universe, maintained, register_universe
+from .universes import Order, Universe, maintained, order_test, register_universe
 
 __all__ = ["SIMPLEST_ROUNDS", "DeadEndingUniverse", "left_strong", "right_strong"]
 
 SIMPLEST_ROUNDS = 64
 """The most rounds of reductions :meth:`DeadEndingUniverse.simplest` makes at one follower."""
 
-_ge_cache: BoundedCache[tuple[int, int], bool] = BoundedCache("misere.dead_ending.ge")
 _strong_cache: BoundedCache[tuple[int, bool], bool] = BoundedCache("misere.dead_ending.strong")
 _simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.dead_ending.simplest")
 
@@ -163,27 +161,15 @@ class DeadEndingUniverse(Universe):
         return _ge_deep(s, zero) and _ge_deep(zero, s)
 
 
-@deep
-def _ge_deep(g: Form, h: Form) -> bool:
-    return _ge(g, h)
-
-
-def _ge(g: Form, h: Form) -> bool:
-    if g is h:
-        return True
-    key = (id(g), id(h))
-    found = _ge_cache.get(key)
-    if found is not None:
-        return found
-    if _budget.active:
-        _budget.spend_work()
-    found = (
+def _step(g: Form, h: Form, ge: Order) -> bool:
+    return (
         (not h.is_left_end or left_strong(g))
         and (not g.is_right_end or right_strong(h))
-        and maintained(g, h, _ge)
+        and maintained(g, h, ge)
     )
-    _ge_cache[key] = found
-    return found
+
+
+_ge, _ge_deep = order_test("misere.dead_ending.ge", _step)
 
 
 def _eq(g: Form, h: Form) -> bool:

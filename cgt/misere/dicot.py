@@ -23,15 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _budget
 from .._cache import BoundedCache
-from .._deep import deep
 from .forms import Form, star
-from .universes import Universe, maintained, register_universe
+from .universes import Order, Universe, maintained, order_test, register_universe
 
 __all__ = ["DicotUniverse"]
 
-_ge_cache: BoundedCache[tuple[int, int], bool] = BoundedCache("misere.dicot.ge")
 _simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.dicot.simplest")
 
 
@@ -88,27 +85,15 @@ def _end_rule(options: tuple[Form, ...], option: Form, left: bool) -> tuple[Form
     return (*others, star)
 
 
-@deep
-def _ge_deep(g: Form, h: Form) -> bool:
-    return _ge(g, h)
-
-
-def _ge(g: Form, h: Form) -> bool:
-    if g is h:
-        return True
-    key = (id(g), id(h))
-    found = _ge_cache.get(key)
-    if found is not None:
-        return found
-    if _budget.active:
-        _budget.spend_work()
-    found = (
+def _step(g: Form, h: Form, ge: Order) -> bool:
+    return (
         (g.left_wins_first() or not h.left_wins_first())
         and (h.right_wins_first() or not g.right_wins_first())
-        and maintained(g, h, _ge)
+        and maintained(g, h, ge)
     )
-    _ge_cache[key] = found
-    return found
+
+
+_ge, _ge_deep = order_test("misere.dicot.ge", _step)
 
 
 register_universe(DicotUniverse(), "dicots")

@@ -33,15 +33,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _budget
 from .._cache import BoundedCache
-from .._deep import deep
 from .forms import Form, form
-from .universes import Universe, maintained, register_universe
+from .universes import Order, Universe, maintained, order_test, register_universe
 
 __all__ = ["FullUniverse"]
 
-_ge_cache: BoundedCache[tuple[int, int], bool] = BoundedCache("misere.full.ge")
 _simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.full.simplest")
 
 
@@ -92,27 +89,15 @@ def _no_end_rule(options: tuple[Form, ...], option: Form, left: bool) -> tuple[F
     return None
 
 
-@deep
-def _ge_deep(g: Form, h: Form) -> bool:
-    return _ge(g, h)
-
-
-def _ge(g: Form, h: Form) -> bool:
-    if g is h:
-        return True
-    key = (id(g), id(h))
-    found = _ge_cache.get(key)
-    if found is not None:
-        return found
-    if _budget.active:
-        _budget.spend_work()
-    found = (
+def _step(g: Form, h: Form, ge: Order) -> bool:
+    return (
         (not h.is_left_end or g.is_left_end)
         and (not g.is_right_end or h.is_right_end)
-        and maintained(g, h, _ge)
+        and maintained(g, h, ge)
     )
-    _ge_cache[key] = found
-    return found
+
+
+_ge, _ge_deep = order_test("misere.full.ge", _step)
 
 
 register_universe(FullUniverse(), "misere", "full")

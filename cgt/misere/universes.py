@@ -28,6 +28,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import InvalidArgument, TooLarge, WrongType
@@ -39,6 +40,7 @@ __all__ = [
     "SIMPLEST_BORN_BY_LIMIT",
     "Universe",
     "compare",
+    "order_test",
     "register_universe",
     "simplest_form",
     "universe",
@@ -363,6 +365,45 @@ def _reverse(
                 if new is not None and set(new) != set(right):
                     return left, new
     return None
+
+
+Order = Callable[[Form, Form], bool]
+"""A comparison ``ge(g, h)`` of forms within a universe."""
+
+
+def order_test(name: str, step: Callable[[Form, Form, Order], bool]) -> tuple[Order, Order]:
+    """A universe's ``ge`` from its recursive test ``step(g, h, ge)``: remembered, budgeted, deep.
+
+    Returns ``(ge, ge_deep)``: ``ge`` recurses on the caller's stack (for use
+    inside ``step`` and other recursions), ``ge_deep`` is the entry point that
+    survives forms deeper than the recursion limit.  Answers are kept in a
+    bounded cache named ``name`` (forms are interned, so their identities are
+    keys), and each new pair spends one unit of :func:`cgt.work_limit`.
+
+    >>> from cgt.misere import parse_form
+    >>> ge, ge_deep = order_test("doc.identity", lambda g, h, ge: g is h)
+    >>> ge_deep(parse_form("*"), parse_form("{0|0}")), ge(parse_form("*"), parse_form("0"))
+    (True, False)
+    """
+    cache: BoundedCache[tuple[int, int], bool] = BoundedCache(name)
+
+    def ge(g: Form, h: Form) -> bool:
+        if g is h:
+            return True
+        key = (id(g), id(h))
+        found = cache.get(key)
+        if found is None:
+            if _budget.active:
+                _budget.spend_work()
+            found = step(g, h, ge)
+            cache[key] = found
+        return found
+
+    @deep
+    def ge_deep(g: Form, h: Form) -> bool:
+        return ge(g, h)
+
+    return ge, ge_deep
 
 
 def maintained(g: Form, h: Form, ge: Callable[[Form, Form], bool]) -> bool:
