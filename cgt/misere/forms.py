@@ -98,21 +98,21 @@ class Form:
 
     __slots__ = (
         "__weakref__",
-        "_birthday",
         "_conj",
+        "_day",
         "_followers",
-        "_left",
         "_lf",
+        "_lopts",
         "_rf",
-        "_right",
+        "_ropts",
         "_serial",
         "_text",
     )
 
-    _left: tuple[Form, ...]
-    _right: tuple[Form, ...]
+    _lopts: tuple[Form, ...]
+    _ropts: tuple[Form, ...]
     _serial: int
-    _birthday: int
+    _day: int
     _lf: bool  # Left, moving first, wins (misère)
     _rf: bool  # Right, moving first, wins (misère)
     _conj: Form | None
@@ -140,7 +140,7 @@ class Form:
         >>> parse_form("{1, 0|}").left
         (0, 1)
         """
-        return Options(self._left)
+        return Options(self._lopts)
 
     @property
     def right(self) -> Options[Form]:
@@ -149,7 +149,7 @@ class Form:
         >>> parse_form("{|*, 0}").right
         (0, *)
         """
-        return Options(self._right)
+        return Options(self._ropts)
 
     left_options = left
     right_options = right
@@ -161,7 +161,7 @@ class Form:
         >>> zero.birthday, integer(3).birthday, parse_form("{*|-2}").birthday
         (0, 3, 3)
         """
-        return self._birthday
+        return self._day
 
     @property
     def is_left_end(self) -> bool:
@@ -170,7 +170,7 @@ class Form:
         >>> integer(-2).is_left_end, star.is_left_end
         (True, False)
         """
-        return not self._left
+        return not self._lopts
 
     @property
     def is_right_end(self) -> bool:
@@ -179,7 +179,7 @@ class Form:
         >>> integer(2).is_right_end, zero.is_right_end
         (True, True)
         """
-        return not self._right
+        return not self._ropts
 
     def followers(self) -> tuple[Form, ...]:
         """Every form reachable by moves of either player, itself first.
@@ -190,7 +190,7 @@ class Form:
         seen = {self._serial}
         queue = [self]
         for g in queue:  # breadth first: by distance, then in option order
-            for o in g._left + g._right:
+            for o in g._lopts + g._ropts:
                 if o._serial not in seen:
                     seen.add(o._serial)
                     queue.append(o)
@@ -215,7 +215,7 @@ class Form:
         >>> star.is_dicot(), parse_form("{*|0}").is_dicot(), integer(1).is_dicot()
         (True, True, False)
         """
-        return all(bool(f._left) == bool(f._right) for f in self.followers())
+        return all(bool(f._lopts) == bool(f._ropts) for f in self.followers())
 
     def is_dead_ending(self) -> bool:
         """Whether every end in it is *dead*: a player with no move in a follower has none later.
@@ -227,7 +227,7 @@ class Form:
         (True, False)
         """
         return all(
-            (f._left or f.is_left_dead_end()) and (f._right or f.is_right_dead_end())
+            (f._lopts or f.is_left_dead_end()) and (f._ropts or f.is_right_dead_end())
             for f in self.followers()
         )
 
@@ -237,7 +237,7 @@ class Form:
         >>> integer(-3).is_left_dead_end(), parse_form("{|{0|}}").is_left_dead_end()
         (True, False)
         """
-        return all(not f._left for f in self.followers())
+        return all(not f._lopts for f in self.followers())
 
     def is_right_dead_end(self) -> bool:
         """Whether Right has no move here nor in any follower (a *Right dead end*).
@@ -245,7 +245,7 @@ class Form:
         >>> integer(2).is_right_dead_end(), star.is_right_dead_end()
         (True, False)
         """
-        return all(not f._right for f in self.followers())
+        return all(not f._ropts for f in self.followers())
 
     def is_impartial(self) -> bool:
         """Whether Left and Right have the same options in every follower.
@@ -253,7 +253,7 @@ class Form:
         >>> nim_heap(3).is_impartial(), integer(1).is_impartial()
         (True, False)
         """
-        return all(f._left == f._right for f in self.followers())
+        return all(f._lopts == f._ropts for f in self.followers())
 
     # -- misère play -------------------------------------------------------------
 
@@ -359,7 +359,7 @@ def _option_set(options: Iterable[Any], side: str) -> tuple[Form, ...]:
 
 
 def _order(f: Form) -> tuple[int, int]:
-    return (f._birthday, f._serial)
+    return (f._day, f._serial)
 
 
 def _make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
@@ -373,10 +373,10 @@ def _make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
         if found is not None:
             return found
         g = object.__new__(Form)
-        g._left = left
-        g._right = right
+        g._lopts = left
+        g._ropts = right
         g._serial = next(_serials)
-        g._birthday = 1 + max((f._birthday for f in left + right), default=-1)
+        g._day = 1 + max((f._day for f in left + right), default=-1)
         g._lf = not left or any(not f._rf for f in left)
         g._rf = not right or any(not f._lf for f in right)
         g._conj = None
@@ -438,7 +438,7 @@ def _count_followers(g: Form) -> int:
     stack = [g]
     while stack:
         h = stack.pop()
-        for o in h._left + h._right:
+        for o in h._lopts + h._ropts:
             if o._serial not in seen:
                 seen.add(o._serial)
                 stack.append(o)
@@ -496,7 +496,7 @@ def _from_position(p: Any, memo: dict[Hashable, Form]) -> Form:
 def _normal(g: Form, memo: dict[int, Game]) -> Game:
     found = memo.get(g._serial)
     if found is None:
-        found = Game([_normal(o, memo) for o in g._left], [_normal(o, memo) for o in g._right])
+        found = Game([_normal(o, memo) for o in g._lopts], [_normal(o, memo) for o in g._ropts])
         memo[g._serial] = found
     return found
 
@@ -592,7 +592,7 @@ def _conjugate(g: Form) -> Form:
     found = g._conj
     if found is None:
         found = _make(
-            _sorted({_conjugate(o) for o in g._right}), _sorted({_conjugate(o) for o in g._left})
+            _sorted({_conjugate(o) for o in g._ropts}), _sorted({_conjugate(o) for o in g._lopts})
         )
         g._conj = found
         found._conj = g
@@ -639,8 +639,8 @@ def _add(g: Form, h: Form) -> Form:
     key = (g._serial, h._serial)
     found = _sums.get(key)
     if found is None:
-        left = {_add(o, h) for o in g._left} | {_add(g, o) for o in h._left}
-        right = {_add(o, h) for o in g._right} | {_add(g, o) for o in h._right}
+        left = {_add(o, h) for o in g._lopts} | {_add(g, o) for o in h._lopts}
+        right = {_add(o, h) for o in g._ropts} | {_add(g, o) for o in h._ropts}
         found = _make(_sorted(left), _sorted(right))
         _sums[key] = found
     return found
@@ -707,7 +707,7 @@ def _sum_pair(forms: tuple[Form, ...], left: list[int]) -> tuple[bool, bool]:
 def _side_wins(forms: tuple[Form, ...], left: bool, budget: list[int]) -> bool:
     moved = False
     for i, f in enumerate(forms):
-        opts = f._left if left else f._right
+        opts = f._lopts if left else f._ropts
         for o in opts:
             moved = True
             rest = forms[:i] + forms[i + 1 :]
@@ -746,8 +746,8 @@ def _text(g: Form) -> str:
     if text is None:
         # options in an order of their own (birthday, then text), never of creation:
         # a form prints the same whatever was built before it
-        left = ", ".join(t for _, t in sorted((o._birthday, _text(o)) for o in g._left))
-        right = ", ".join(t for _, t in sorted((o._birthday, _text(o)) for o in g._right))
+        left = ", ".join(t for _, t in sorted((o._day, _text(o)) for o in g._lopts))
+        right = ", ".join(t for _, t in sorted((o._day, _text(o)) for o in g._ropts))
         text = "{" + left + "|" + right + "}"
     g._text = text
     return text
@@ -756,18 +756,18 @@ def _text(g: Form) -> str:
 def _short_name(g: Form) -> str | None:
     if g is zero:
         return "0"
-    if len(g._left) == 1 and not g._right:
-        inner = g._left[0]
-        if inner is zero or (len(inner._left) == 1 and not inner._right):
+    if len(g._lopts) == 1 and not g._ropts:
+        inner = g._lopts[0]
+        if inner is zero or (len(inner._lopts) == 1 and not inner._ropts):
             n = _as_integer(g)
             if n is not None:
                 return str(n)
-    if len(g._right) == 1 and not g._left:
+    if len(g._ropts) == 1 and not g._lopts:
         n = _as_integer(g)
         if n is not None:
             return str(n)
-    if g._left == g._right:
-        n = len(g._left)
+    if g._lopts == g._ropts:
+        n = len(g._lopts)
         if n < len(_heaps) and _heaps[n] is g:
             return "*" if n == 1 else f"*{n}"
         if n <= NIM_HEAP_LIMIT and nim_heap(n) is g:
@@ -778,10 +778,10 @@ def _short_name(g: Form) -> str | None:
 def _as_integer(g: Form) -> int | None:
     n = 0
     while g is not zero:
-        if len(g._left) == 1 and not g._right and n >= 0:
-            g, n = g._left[0], n + 1
-        elif len(g._right) == 1 and not g._left and n <= 0:
-            g, n = g._right[0], n - 1
+        if len(g._lopts) == 1 and not g._ropts and n >= 0:
+            g, n = g._lopts[0], n + 1
+        elif len(g._ropts) == 1 and not g._lopts and n <= 0:
+            g, n = g._ropts[0], n - 1
         else:
             return None
     return n
