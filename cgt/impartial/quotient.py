@@ -1517,10 +1517,12 @@ def check_separators(q: MisereQuotient) -> int:
     """
     if not isinstance(q, MisereQuotient):
         raise WrongType(f"check_separators needs a misère quotient, not {type(q).__name__}")
-    number: Any = (lambda k: k) if not isinstance(q, FamilyQuotient) else None
-    if number is None:
-        closure = q._closure
-        number = lambda c: closure.number[closure.key(c)]  # noqa: E731
+
+    def number(heap: Any) -> int:
+        if isinstance(q, FamilyQuotient):
+            return q._closure.number[q._closure.key(heap)]
+        return int(heap)
+
     is_p = _plain_search(q.ruleset.options)
     count = 0
     for (u, v), (a, b, x) in q.separators().items():
