@@ -1,0 +1,100 @@
+"""The exact step of the misère quotient construction, and the certificate of distinctness.
+
+Independent checks: the brute force of ``test_misere_quotient`` (moves generated
+from the octal digits here, outcomes by plain memoised recursion) decides every
+small sum and re-checks every separator the quotient offers; the library's own
+:func:`check_separators` must agree.  A quotient whose elements are pairwise
+separated by checked sums has at least ``len(q)`` elements; its verification
+(inside the construction) gives at most; so the order is exact.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from cgt import Outcome
+from cgt.errors import TooLarge
+from cgt.games import OctalGame
+from cgt.impartial import (
+    QuotientNotFound,
+    QuotientTooLarge,
+    check_separators,
+    misere_quotient_of,
+)
+
+from .test_misere_quotient import brute_force, sums
+
+
+def _check_certificate_by_brute_force(code: str, q: object) -> int:
+    is_p = brute_force(code)
+    separators = q.separators()  # type: ignore[attr-defined]
+    elements = q.elements  # type: ignore[attr-defined]
+    assert len(separators) == len(elements) * (len(elements) - 1) // 2
+    for (u, v), (a, b, x) in separators.items():
+        assert q.multiply(*(q.image(h) for h in a)) == u  # type: ignore[attr-defined]
+        assert q.multiply(*(q.image(h) for h in b)) == v  # type: ignore[attr-defined]
+        assert is_p(tuple(sorted(a + x))) != is_p(tuple(sorted(b + x))), (u, v)  # type: ignore[operator]
+    return len(separators)
+
+
+@pytest.mark.parametrize(
+    ("code", "n"), [("0.[3]", 7), ("0.75", 12), ("0.31", 12), ("0.52", 12), ("0.07", 10)]
+)
+def test_every_pair_is_separated(code: str, n: int) -> None:
+    q = OctalGame(code).misere_quotient(n)
+    pairs = _check_certificate_by_brute_force(code, q)
+    assert check_separators(q) == pairs == len(q) * (len(q) - 1) // 2
+
+
+def test_officers_to_heap_14() -> None:
+    # Officers (0.6) stopped at heap 12 before ("the exact search behind heap 12
+    # passed 300000 positions"); the quotient of heaps up to 14 exists and is found.
+    q = OctalGame("0.6").misere_quotient(14)
+    assert len(q) == 48 and len(q) % 2 == 0
+    assert q.generators == (2, 3, 7, 11, 12)
+    is_p = brute_force("0.6")
+    for heaps in sums(14, 2):
+        expected = Outcome.P if is_p(heaps) else Outcome.N  # type: ignore[operator]
+        assert q.misere_outcome(heaps) == expected, heaps
+    # the split at heap 12: the quotient of heaps up to 11 merges sums that heap 12 tells apart
+    assert len(OctalGame("0.6").misere_quotient(11)) == 24
+
+
+@pytest.mark.slow
+@pytest.mark.kernel_free  # pure Python
+def test_officers_to_heap_14_certified() -> None:
+    q = OctalGame("0.6").misere_quotient(14)
+    assert _check_certificate_by_brute_force("0.6", q) == 48 * 47 // 2
+    is_p = brute_force("0.6")
+    for heaps in sums(14, 3):
+        expected = Outcome.P if is_p(heaps) else Outcome.N  # type: ignore[operator]
+        assert q.misere_outcome(heaps) == expected, heaps
+
+
+def test_family_quotient_separators() -> None:
+    def nim(n: int) -> list[tuple[int, ...]]:
+        return [(k,) if k else () for k in range(n)]
+
+    q = misere_quotient_of([3], nim)
+    assert check_separators(q) == len(q) * (len(q) - 1) // 2 == 15
+    for a, b, x in q.separators().values():
+        assert q.misere_outcome(a + x) != q.misere_outcome(b + x)
+
+
+def test_too_large_names_the_size_and_pickles() -> None:
+    with pytest.raises(QuotientTooLarge) as info:
+        OctalGame("0.[3]").misere_quotient(40, max_order=20)
+    error = info.value
+    assert isinstance(error, TooLarge) and isinstance(error, QuotientNotFound)
+    assert "20" in str(error)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is QuotientTooLarge and str(again) == str(error)
+
+
+def test_bad_certificate_input() -> None:
+    from cgt.errors import WrongType
+
+    with pytest.raises(WrongType):
+        check_separators("0.77")  # type: ignore[arg-type]
