@@ -98,3 +98,55 @@ def test_bad_certificate_input() -> None:
 
     with pytest.raises(WrongType):
         check_separators("0.77")  # type: ignore[arg-type]
+
+
+def _independent_verification(code: str, q: object, n: int) -> int:
+    """The upper bound, re-derived here: the quotient's table predicts every sum of heaps.
+
+    A map ``Φ`` onto a monoid with subset ``P`` predicts every misère outcome when each
+    sum ``G`` has ``Φ(G) ∈ P`` exactly if ``G`` has a move and no option ``G'`` has
+    ``Φ(G') ∈ P`` (induction on ``G``).  The state ``(Φ(G), {Φ(G')})`` of ``G + h`` follows
+    from that of ``G`` and from heap ``h``, so the check runs over the reachable states.
+    Moves come from the octal digits (``octal_moves``), products from ``q.multiply``.
+    """
+    from .test_misere_quotient import octal_moves
+
+    elements = list(q.elements)  # type: ignore[attr-defined]
+    index = {e: i for i, e in enumerate(elements)}
+    table = [[index[q.multiply(x, y)] for y in elements] for x in elements]  # type: ignore[attr-defined]
+    p = {index[e] for e in q.p_portion}  # type: ignore[attr-defined]
+    images = {h: index[q.image(h)] for h in range(n + 1)}  # type: ignore[attr-defined]
+
+    def phi(heaps: tuple[int, ...]) -> int:
+        x = 0
+        for h in heaps:
+            x = table[x][images[h]]
+        return x
+
+    heaps = {
+        (images[h], frozenset(phi(o) for o in octal_moves(code, h)))
+        for h in range(1, n + 1)
+        if octal_moves(code, h)
+    }
+    assert elements[0] == "1" and 0 not in p  # the empty sum: no move, so an N-position
+    start: tuple[int, frozenset[int]] = (0, frozenset())
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, opts = stack.pop()
+        for w, w_opts in heaps:
+            row = table[x]
+            moved = {table[o][w] for o in opts} | {row[o] for o in w_opts}
+            state = (row[w], frozenset(moved))
+            if state in seen:
+                continue
+            assert (state[0] in p) == (not (state[1] & p)), state  # it has a move: h's
+            seen.add(state)
+            stack.append(state)
+    return len(seen)
+
+
+@pytest.mark.parametrize(("code", "n"), [("0.75", 12), ("0.6", 14), ("0.77", 30)])
+def test_upper_bound_rederived(code: str, n: int) -> None:
+    q = OctalGame(code).misere_quotient(n)
+    assert _independent_verification(code, q, n) >= len(q)
