@@ -63,6 +63,7 @@ def test_officers_to_heap_14() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)
 @pytest.mark.kernel_free  # pure Python
 def test_officers_to_heap_14_certified() -> None:
     q = OctalGame("0.6").misere_quotient(14)
@@ -153,18 +154,19 @@ def test_upper_bound_rederived(code: str, n: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # about 4 CPU minutes
 @pytest.mark.kernel_free  # pure Python search over misère canonical forms
 def test_kayles_separators() -> None:
     # Kayles' quotient of heaps up to 30 (order 40; the upper bound is re-derived above).
-    # Each separator is checked by a plain search of sums in which every heap is replaced
-    # by its misère canonical form (Conway, ONAG ch. 12: a game equals its canonical form
-    # in misère play, so the outcome of every sum is unchanged); that module shares no
-    # code with the quotient construction.  A heap of 27 has 3718 positions but its form
-    # only 464 subforms, which is what makes the search fit in a test.  Not checked here:
-    # the 28 pairs among the 8 elements containing g = heap 27's image, whose separating
-    # sums need two heaps of 27 (g·g = b^2 and no element with one g is in the P-portion);
-    # so 33 elements are pairwise separated independently (the other 32 and any one of
-    # those 8), against 26 before.
+    # Every one of the 780 separators is checked by a plain search of sums in which each
+    # part is replaced by its misère canonical form (Conway, ONAG ch. 12: a game equals
+    # its canonical form in misère play, so the outcome of any sum is unchanged); that
+    # module shares no code with the quotient construction.  Parts are single heaps,
+    # except for the 28 pairs among the 8 elements containing g = heap 27's image: their
+    # separating sums need two heaps of 27 (g·g = b^2, and no element with one g is in
+    # the P-portion), so there the parts are the sums A, B and X themselves, each with
+    # one heap of 27 (a form of a few hundred subforms, where a heap of 27 alone has
+    # 3718 positions).  Before, only 26 of the 40 elements were separated independently.
     from cgt.impartial import misere_canonical_form
 
     kayles = OctalGame("0.77")
@@ -192,16 +194,19 @@ def test_kayles_separators() -> None:
         return result
 
     separated: set[str] = set()
-    skipped = []
+    two_heaps_of_27 = []
     for (u, v), (a, b, x) in q.separators().items():
-        if (a + x).count(27) >= 2 or (b + x).count(27) >= 2:
-            skipped.append((u, v))
-            continue
         assert q.multiply(*(q.image(h) for h in a)) == u
         assert q.multiply(*(q.image(h) for h in b)) == v
-        sa, sb = key([forms[h] for h in a + x]), key([forms[h] for h in b + x])
+        if (a + x).count(27) >= 2 or (b + x).count(27) >= 2:
+            two_heaps_of_27.append((u, v))
+            fa, fb, fx = (misere_canonical_form(kayles(*r)) for r in (a, b, x))
+            sa, sb = key([fa, fx]), key([fb, fx])
+        else:
+            sa, sb = key([forms[h] for h in a + x]), key([forms[h] for h in b + x])
         assert is_p(sa) != is_p(sb), (u, v)
         separated |= {u, v}
-    assert len(skipped) == 28 and separated == set(q.elements)
-    with_g = {e for pair in skipped for e in pair}
+    assert separated == set(q.elements)
+    assert len(q.separators()) == 780 and len(two_heaps_of_27) == 28
+    with_g = {e for pair in two_heaps_of_27 for e in pair}
     assert len(with_g) == 8 and all("g" in e for e in with_g)
