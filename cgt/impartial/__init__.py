@@ -28,6 +28,8 @@ from .quotient import (
     HeapBeyondQuotient,
     MisereQuotient,
     QuotientNotFound,
+    QuotientTooLarge,
+    check_separators,
     misere_quotient,
     misere_quotient_of,
 )
@@ -44,6 +46,8 @@ __all__ = [
     "NimZeroDivisionError",
     "PeriodNotFound",
     "QuotientNotFound",
+    "QuotientTooLarge",
+    "check_separators",
     "clear_misere_cache",
     "find_periodicity",
     "genus",

@@ -65,6 +65,7 @@ claimed.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -81,7 +82,7 @@ from ..errors import (
 )
 from ..game import Outcome
 
-__all__ = ["HeapRules", "MisereQuotient", "QuotientNotFound", "misere_quotient"]
+__all__ = ["HeapRules", "MisereQuotient", "QuotientNotFound", "QuotientTooLarge", "misere_quotient"]
 
 _MAX_LEVELS = 64  # powers of a new generator tried before giving up
 _MAX_STATES = 2_000_000  # reachable verification states before giving up
@@ -94,6 +95,17 @@ class QuotientNotFound(CGTError, ValueError):
 
     >>> issubclass(QuotientNotFound, ValueError)
     True
+    """
+
+
+class QuotientTooLarge(QuotientNotFound, TooLarge):
+    """The quotient outgrew a stated size (elements, searched positions or states).
+
+    The quotient of a finite family always exists; this says only that it was
+    not reached within the limits, and names the size that was.
+
+    >>> issubclass(QuotientTooLarge, TooLarge), issubclass(QuotientTooLarge, QuotientNotFound)
+    (True, True)
     """
 
 
@@ -415,7 +427,7 @@ class _Builder:
                     return tuple(sorted(path))
                 stack.append(state)
                 if len(parent) > _MAX_STATES:
-                    raise QuotientNotFound(
+                    raise QuotientTooLarge(
                         f"{self.ruleset!r}: the verification of a quotient of order {size} "
                         f"needs more than {_MAX_STATES} states"
                     )
@@ -429,13 +441,67 @@ class _Oracle:
     for them, so only positions that keep a larger heap are searched.
     """
 
-    def __init__(self, builder: _Builder, bound: int, known: _Monoid, images: list[int]) -> None:
+    def __init__(
+        self,
+        builder: _Builder,
+        bound: int,
+        known: _Monoid,
+        images: list[int],
+        copies: int | None = None,
+        limit: int = _MAX_SEARCH,
+        depth: int | None = None,
+    ) -> None:
         self.builder = builder
         self.bound = bound
         self.known = known
         self.known_images = images
-        self.memo: dict[tuple[int, ...], bool] = {}
+        self.copies = copies
+        self.limit = limit
+        self.memo: dict[Hashable, bool] = {}
         self.options: dict[int, list[tuple[int, ...]]] = {}
+        self.calls = 0
+        self.depth = depth
+        self.signatures: dict[tuple[tuple[int, ...], int], Hashable] = {}
+
+    def _signature(self, small: tuple[int, ...], depth: int) -> Hashable:
+        """The image of a sum of old heaps with its options' signatures, ``depth`` deep."""
+        found = self.signatures.get((small, depth))
+        if found is not None:
+            return found
+        table, x = self.known.table, 0
+        for h in small:
+            x = table[x][self.known_images[h]]
+        sig: Hashable = x
+        if depth:
+            below = set()
+            for i, h in enumerate(small):
+                if i and small[i - 1] == h:
+                    continue
+                rest = small[:i] + small[i + 1 :]
+                for option in self._opts(h):
+                    below.add(self._signature(tuple(sorted(rest + option)), depth - 1))
+            sig = (x, frozenset(below))
+        self.signatures[(small, depth)] = sig
+        return sig
+
+    def _reduced(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        """``key`` with ``c + 2`` copies of a heap cut to ``c`` past ``copies`` (a guess)."""
+        m = self.copies
+        if m is None:
+            return key
+        out: list[int] = []
+        i, size = 0, len(key)
+        while i < size:
+            h = key[i]
+            j = i
+            while j < size and key[j] == h:
+                j += 1
+            c = j - i
+            if c > m + 1:
+                c = m + (c - m) % 2
+            out.extend([h] * c)
+            i = j
+        return tuple(out)
 
     def _opts(self, k: int) -> list[tuple[int, ...]]:
         found = self.options.get(k)
@@ -448,6 +514,12 @@ class _Oracle:
 
     def is_p(self, heaps: Iterable[int]) -> bool:
         key = tuple(sorted(h for h in heaps if not self.builder.terminal_heap(h)))
+        self.calls += 1
+        if self.calls > 20 * self.limit:
+            raise _SearchTooLong(
+                f"{self.builder.ruleset!r}: the learning behind heap {self.bound} "
+                f"asked more than {20 * self.limit} outcomes"
+            )
         return self._is_p(key)
 
     def _is_p(self, key: tuple[int, ...]) -> bool:
@@ -458,7 +530,12 @@ class _Oracle:
             for h in key:
                 x = table[x][self.known_images[h]]
             return x in self.known.p
-        found = self.memo.get(key)
+        key = self._reduced(key)
+        memo_key: Hashable = key
+        if self.depth is not None:
+            j = len(key) - bisect.bisect_left(key, self.bound)
+            memo_key = (j, self._signature(key[: len(key) - j], self.depth))
+        found = self.memo.get(memo_key)
         if found is not None:
             return found
         result = True
@@ -472,13 +549,63 @@ class _Oracle:
                     break
             if not result:
                 break
-        self.memo[key] = result
-        if len(self.memo) > _MAX_SEARCH:
-            raise QuotientNotFound(
-                f"{self.builder.ruleset!r}: the exact search behind heap {self.bound} "
-                f"passed {_MAX_SEARCH} positions (this quotient is out of reach here)"
+        self.memo[memo_key] = result
+        if len(self.memo) > self.limit:
+            raise _SearchTooLong(
+                f"{self.builder.ruleset!r}: the search behind heap {self.bound} "
+                f"passed {self.limit} positions"
             )
         return result
+
+
+class _SearchTooLong(QuotientNotFound):
+    """Internal: one attempt's search passed its limit (the next attempt may do better)."""
+
+
+#: The attempts of the exact step: each cuts ``c + 2`` copies of a heap to ``c`` past
+#: ``copies`` (``None``: never), a guess that shrinks the search; a wrong guess cannot
+#: give a wrong answer, since every result must pass the verification.
+_ATTEMPTS: tuple[tuple[int | None, int | None, int], ...] = (
+    (3, 1, 200_000),
+    (3, 2, 200_000),
+    (3, 3, 300_000),
+    (5, None, 1_000_000),
+    (None, None, 3_000_000),
+)
+
+
+def _refine(
+    builder: _Builder,
+    n: int,
+    saved: tuple[_Monoid, list[int], list[frozenset[int]], list[bool], list[int]],
+    max_order: int,
+) -> None:
+    """The exact step for heap ``n``: learn the quotient from searched outcomes, verified.
+
+    Tries the attempts of ``_ATTEMPTS`` in turn; raises :class:`QuotientTooLarge`
+    (a :class:`~cgt.errors.TooLarge`) naming what was reached when none succeeds.
+    """
+    known, known_images = saved[0], saved[1]
+    reps = _Builder.representatives_of(known, known_images, builder.weight)
+    start = builder.snapshot()
+    reached: list[str] = []
+    too_big: QuotientTooLarge | None = None
+    for copies, depth, limit in _ATTEMPTS:
+        oracle = _Oracle(builder, n, known, known_images, copies, limit, depth)
+        try:
+            _learn(builder, n, oracle, list(reps), max_order)
+            return
+        except QuotientTooLarge as error:
+            too_big = error
+        except QuotientNotFound as error:
+            reached.append(str(error))
+        builder.restore(start)
+    if too_big is not None:
+        raise QuotientTooLarge(str(too_big)) from None
+    raise QuotientTooLarge(
+        f"{builder.ruleset!r}: the quotient of heaps up to {n} was not reached within "
+        f"{_ATTEMPTS[-1][2]} searched positions ({reached[-1] if reached else 'no attempt'})"
+    )
 
 
 def _learn(
@@ -535,7 +662,7 @@ def _candidate(
             found = index[r] = len(reps)
             reps.append(tuple(sorted(s)))
             if len(reps) > max_order:
-                raise QuotientNotFound(
+                raise QuotientTooLarge(
                     f"{builder.ruleset!r}: the quotient of heaps up to {n} has more than "
                     f"{max_order} elements (raise max_order to go on)"
                 )
@@ -746,6 +873,70 @@ class MisereQuotient:
     def __len__(self) -> int:
         return len(self._table)
 
+    # --- the certificate of distinctness -------------------------------------------------
+    def _heap_of(self, k: int) -> Any:
+        """How heap number ``k`` is shown in sums (a family shows its component)."""
+        return k
+
+    def _representative_numbers(self) -> list[tuple[int, ...]]:
+        """A sum of least total weight (heap numbers) mapping to each element."""
+        found = getattr(self, "_reps_cache", None)
+        if found is None:
+            monoid = _Monoid(self._table, set(self._p))
+            found = _Builder.representatives_of(monoid, self._images, self._search_cost)
+            self._reps_cache = found
+        return list(found)
+
+    def _search_cost(self, k: int) -> int:
+        """A guess at the cost of searching heap ``k``: the log of its positions grows
+        like the root of its size (as partitions do), so one big heap is cheaper to
+        search than several heaps of the same total."""
+        weigh = getattr(self.ruleset, "weight", None)
+        w = k if weigh is None else int(weigh(k))
+        return 1 + int(1000 * w**0.5)
+
+    def representatives(self) -> dict[str, tuple[Any, ...]]:
+        """A sum of heaps mapping to each element, by element (cheap ones to search).
+
+        >>> from cgt.games import OctalGame
+        >>> OctalGame("0.[3]").misere_quotient(3).representatives()
+        {'1': (), 'a': (1,), 'b': (2,), 'ab': (3,), 'b^2': (2, 2), 'ab^2': (2, 3)}
+        """
+        reps = self._representative_numbers()
+        order = sorted(range(len(self._table)), key=lambda x: (sum(self._words[x]), self._key(x)))
+        return {self._word(self._words[x]): tuple(self._heap_of(h) for h in reps[x]) for x in order}
+
+    def separators(self) -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
+        """The certificate that the elements are distinct: a separating sum for every pair.
+
+        For each pair ``(u, v)`` of elements (in the order of :attr:`elements`)
+        the value is ``(A, B, X)``: sums of heaps with ``A`` mapping to ``u``,
+        ``B`` to ``v``, and ``o⁻(A + X) != o⁻(B + X)``; ``X`` is the sum that
+        the quotient says separates them whose search looks cheapest.  Checking every triple by a
+        plain search of the heap positions (:func:`check_separators`) proves,
+        independently of the construction, that the quotient has at least
+        ``len(q)`` elements; the verification proves it has at most that many.
+
+        >>> from cgt.games import OctalGame
+        >>> q = OctalGame("0.[3]").misere_quotient(3)
+        >>> len(q.separators()), q.separators()[("1", "a")]
+        (15, ((), (1,), ()))
+        """
+        reps = self._representative_numbers()
+        size = len(self._table)
+        table, p = self._table, self._p
+        cost = [sum(self._search_cost(h) for h in r) for r in reps]
+        by_cost = sorted(range(size), key=cost.__getitem__)
+        order = sorted(range(size), key=lambda x: (sum(self._words[x]), self._key(x)))
+        out: dict[tuple[str, str], tuple[tuple[Any, ...], ...]] = {}
+        for i, x in enumerate(order):
+            for y in order[i + 1 :]:
+                z = next(z for z in by_cost if (table[x][z] in p) != (table[y][z] in p))
+                out[(self._word(self._words[x]), self._word(self._words[y]))] = tuple(
+                    tuple(self._heap_of(h) for h in r) for r in (reps[x], reps[y], reps[z])
+                )
+        return out
+
     @property
     def elements(self) -> tuple[str, ...]:
         """Every element, as a word in the generators (the identity ``'1'`` first).
@@ -955,10 +1146,7 @@ def _build(ruleset: Any, n: int, max_order: int) -> tuple[_Builder, int]:
             builder.images.append(0)
             builder.option_images.append(frozenset())
             builder.terminal.append(builder.terminal_heap(k))
-            known, known_images = saved[0], saved[1]
-            oracle = _Oracle(builder, k, known, known_images)
-            reps = _Builder.representatives_of(known, known_images, builder.weight)
-            _learn(builder, k, oracle, reps, max_order)
+            _refine(builder, k, saved, max_order)
             builder.find_generators()
     states = builder.verify(range(1, n + 1))
     return builder, states
@@ -1159,6 +1347,9 @@ class FamilyQuotient(MisereQuotient):
         """
         return True
 
+    def _heap_of(self, k: int) -> Any:
+        return self._closure.members[k - 1]
+
     def _element(self, heap: Any) -> int:
         closure = self._closure
         found = closure.number.get(closure.key(heap))
@@ -1284,4 +1475,68 @@ def misere_quotient_of(
     return FamilyQuotient(family, builder, states, closure)
 
 
-__all__ += ["FamilyQuotient", "HeapBeyondQuotient", "misere_quotient_of"]
+def _plain_search(options: Any) -> Any:
+    """``is_p(heaps)``: misère P by plain search of sorted tuples of heap numbers."""
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def is_p(heaps: tuple[int, ...]) -> bool:
+        found = memo.get(heaps)
+        if found is not None:
+            return found
+        moved = False
+        result = True
+        for i, h in enumerate(heaps):
+            if i and heaps[i - 1] == h:
+                continue
+            rest = heaps[:i] + heaps[i + 1 :]
+            for left in options(h):
+                moved = True
+                if is_p(tuple(sorted(rest + tuple(left)))):
+                    result = False
+                    break
+            if not result:
+                break
+        memo[heaps] = result and moved
+        return result and moved
+
+    return is_p
+
+
+@deep
+def check_separators(q: MisereQuotient) -> int:
+    """Check :meth:`MisereQuotient.separators` by plain misère search; return the pairs checked.
+
+    Uses nothing of the quotient but its claims: each sum's outcome is found
+    by searching the positions (the ruleset's moves, memoised on the sorted
+    heaps), so a pass proves that ``q`` has at least ``len(q)`` elements.
+    Raises :class:`QuotientNotFound` on a separator that does not separate.
+
+    >>> from cgt.games import OctalGame
+    >>> check_separators(OctalGame("0.75").misere_quotient(12))
+    28
+    """
+    if not isinstance(q, MisereQuotient):
+        raise WrongType(f"check_separators needs a misère quotient, not {type(q).__name__}")
+
+    def number(heap: Any) -> int:
+        if isinstance(q, FamilyQuotient):
+            return q._closure.number[q._closure.key(heap)]
+        return int(heap)
+
+    is_p = _plain_search(q.ruleset.options)
+    count = 0
+    for (u, v), (a, b, x) in q.separators().items():
+        sa = tuple(sorted(number(h) for h in a + x))
+        sb = tuple(sorted(number(h) for h in b + x))
+        if is_p(sa) == is_p(sb):
+            raise QuotientNotFound(f"the sum {x} does not separate {u} ({a}) from {v} ({b})")
+        count += 1
+    return count
+
+
+__all__ += [
+    "FamilyQuotient",
+    "HeapBeyondQuotient",
+    "check_separators",
+    "misere_quotient_of",
+]
