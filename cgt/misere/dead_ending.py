@@ -60,7 +60,7 @@ from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import TooLarge
 from .dead_ends import waiting
-from .forms import Form, conjugate, sum_wins, zero
+from .forms import Form, cache, conjugate, sum_wins, zero
 from .universes import Order, Universe, maintained, order_test, register_universe
 
 __all__ = ["SIMPLEST_ROUNDS", "DeadEndingUniverse", "left_strong", "right_strong"]
@@ -68,8 +68,8 @@ __all__ = ["SIMPLEST_ROUNDS", "DeadEndingUniverse", "left_strong", "right_strong
 SIMPLEST_ROUNDS = 64
 """The most rounds of reductions :meth:`DeadEndingUniverse.simplest` makes at one follower."""
 
-_strong_cache: BoundedCache[tuple[int, bool], bool] = BoundedCache("misere.dead_ending.strong")
-_simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.dead_ending.simplest")
+_strong_cache: BoundedCache[tuple[int, bool], bool] = cache("misere.dead_ending.strong")
+_simplest_cache: BoundedCache[int, Form] = cache("misere.dead_ending.simplest")
 
 
 def left_strong(g: Form) -> bool:

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import InvalidArgument, TooLarge, WrongType
-from .forms import INTEGER_LIMIT, Form, conjugate, integer, zero
+from .forms import INTEGER_LIMIT, Form, cache, conjugate, integer, zero
 
 __all__ = [
     "FACTOR_LIMIT",
@@ -67,9 +67,9 @@ WAITING_LIMIT = INTEGER_LIMIT
 
 _lock = threading.Lock()
 _waiting: dict[int, Form] = {0: zero}
-_canonical: BoundedCache[int, Form] = BoundedCache("misere.dead_ends.canonical")
-_ge_cache: BoundedCache[tuple[int, int], bool] = BoundedCache("misere.dead_ends.ge")
-_factor_cache: BoundedCache[int, dict[Form, Form]] = BoundedCache("misere.dead_ends.factors")
+_canonical: BoundedCache[int, Form] = cache("misere.dead_ends.canonical")
+_ge_cache: BoundedCache[tuple[int, int], bool] = cache("misere.dead_ends.ge")
+_factor_cache: BoundedCache[int, dict[Form, Form]] = cache("misere.dead_ends.factors")
 
 
 def waiting(n: int) -> Form:

@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._cache import BoundedCache
-from .forms import Form, star
+from .forms import Form, cache, star
 from .universes import Order, Universe, maintained, order_test, register_universe
 
 __all__ = ["DicotUniverse"]
 
-_simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.dicot.simplest")
+_simplest_cache: BoundedCache[int, Form] = cache("misere.dicot.simplest")
 
 
 class DicotUniverse(Universe):

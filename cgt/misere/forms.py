@@ -37,6 +37,7 @@ from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
 from .._options import Options, has_options_method
+from ..canonical import on_clear
 from ..errors import InvalidArgument, ParseError, TooLarge, WrongType
 from ..game import Game, Outcome
 
@@ -75,10 +76,30 @@ _table: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
 _serials = itertools.count()
 # Interned forms are kept for the life of the process (identity is equality);
 # the sums and the outcomes of sums are bounded caches.
-_sums: BoundedCache[tuple[int, int], Form] = BoundedCache("misere.forms.sums")
-_sum_outcomes: BoundedCache[tuple[int, ...], tuple[bool, bool]] = BoundedCache(
-    "misere.forms.sum_outcomes"
-)
+_caches: list[BoundedCache[Any, Any]] = []
+
+
+def cache(name: str) -> BoundedCache[Any, Any]:
+    """A bounded cache of the misère layer, emptied with the others by ``cgt.clear_caches()``.
+
+    >>> t = cache("doc.misere.example"); t[1] = 2; _clear(); len(t)
+    0
+    >>> _ = _caches.pop()
+    """
+    table: BoundedCache[Any, Any] = BoundedCache(name)
+    _caches.append(table)
+    return table
+
+
+def _clear() -> None:
+    for table in _caches:
+        table.clear()
+
+
+on_clear(_clear)  # cgt.clear_caches() empties the layer's caches (interned forms stay valid)
+
+_sums: BoundedCache[tuple[int, int], Form] = cache("misere.forms.sums")
+_sum_outcomes: BoundedCache[tuple[int, ...], tuple[bool, bool]] = cache("misere.forms.sum_outcomes")
 
 
 class Form:

@@ -34,12 +34,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._cache import BoundedCache
-from .forms import Form, form
+from .forms import Form, cache, form
 from .universes import Order, Universe, maintained, order_test, register_universe
 
 __all__ = ["FullUniverse"]
 
-_simplest_cache: BoundedCache[int, Form] = BoundedCache("misere.full.simplest")
+_simplest_cache: BoundedCache[int, Form] = cache("misere.full.simplest")
 
 
 class FullUniverse(Universe):

@@ -33,7 +33,7 @@ from .._cache import BoundedCache
 from .._deep import deep
 from ..errors import InvalidArgument, TooLarge, WrongType
 from ..game import Relation
-from .forms import Form, form, sum_wins, zero
+from .forms import Form, cache, form, sum_wins, zero
 
 __all__ = [
     "BORN_BY_LIMIT",
@@ -377,26 +377,27 @@ def order_test(name: str, step: Callable[[Form, Form, Order], bool]) -> tuple[Or
     Returns ``(ge, ge_deep)``: ``ge`` recurses on the caller's stack (for use
     inside ``step`` and other recursions), ``ge_deep`` is the entry point that
     survives forms deeper than the recursion limit.  Answers are kept in a
-    bounded cache named ``name`` (forms are interned, so their identities are
-    keys), and each new pair spends one unit of :func:`cgt.work_limit`.
+    bounded cache named ``name``, emptied by ``cgt.clear_caches()`` (forms are
+    interned, so their identities are keys), and each new pair spends one unit
+    of :func:`cgt.work_limit`.
 
     >>> from cgt.misere import parse_form
     >>> ge, ge_deep = order_test("doc.identity", lambda g, h, ge: g is h)
     >>> ge_deep(parse_form("*"), parse_form("{0|0}")), ge(parse_form("*"), parse_form("0"))
     (True, False)
     """
-    cache: BoundedCache[tuple[int, int], bool] = BoundedCache(name)
+    answers: BoundedCache[tuple[int, int], bool] = cache(name)
 
     def ge(g: Form, h: Form) -> bool:
         if g is h:
             return True
         key = (id(g), id(h))
-        found = cache.get(key)
+        found = answers.get(key)
         if found is None:
             if _budget.active:
                 _budget.spend_work()
             found = step(g, h, ge)
-            cache[key] = found
+            answers[key] = found
         return found
 
     @deep

@@ -232,3 +232,15 @@ def test_dicot_day_two_order_is_exact() -> None:
         assert u.ge(g, h) == ge_by_definition(tree_of(g), tree_of(h), xs), (g, h)
     # the classical identity of the dicots: * + * = 0
     assert u.equal(star + star, zero)
+
+
+def test_clear_caches_empties_the_misere_caches() -> None:
+    from cgt.misere import forms as misere_forms
+
+    u = universe("dicot")
+    u.simplest(parse_form("{*|*} + {0|*}"))
+    assert sum(len(t) for t in misere_forms._caches) > 0
+    cgt.clear_caches()
+    assert sum(len(t) for t in misere_forms._caches) == 0
+    # interned forms stay valid: the same text is the same object
+    assert u.simplest(parse_form("{*|*}")) is parse_form("0")
