@@ -566,6 +566,9 @@ class _SearchTooLong(QuotientNotFound):
 #: ``copies`` (``None``: never), a guess that shrinks the search; a wrong guess cannot
 #: give a wrong answer, since every result must pass the verification.
 _ATTEMPTS: tuple[tuple[int | None, int | None, int], ...] = (
+    # first the plain search with a small limit: where it suffices it is the fastest
+    # (0.26 to heap 16: 0.25 s, against 25 s when the guesses come first)
+    (None, None, 50_000),
     (3, 1, 200_000),
     (3, 2, 200_000),
     (3, 3, 300_000),
