@@ -251,30 +251,47 @@ def test_kayles_order_lower_bound_by_brute_force() -> None:
     # element's representative is the sum of least total size mapping to it
     # (the library only picks the representatives).  The 26 elements with a
     # representative of at most 26 tokens get pairwise different outcome rows
-    # against the test sums (every sum of at most 6 tokens and every
-    # representative of at most 20), so the quotient has at least 26
-    # elements.  The other 14 need a heap of 25 or 27 (or 9 + 25, 12 + 25,
-    # 20 + 25), too big for this brute force to separate in a test's time;
-    # the library's order 40 rests on its own verification for those.  (All 40 are now
-    # separated pairwise, over misère canonical forms, in test_misere_quotient_exact.py.)
+    # against test sums chosen among every sum of at most 6 tokens and every
+    # representative of at most 20 (smallest first, each kept when the
+    # quotient's predictions say it splits two elements no earlier one did),
+    # so the quotient has at least 26 elements.  The rows are the brute
+    # force's: the quotient's predictions only choose which sums to search.
+    # The other 14 need a heap of 25 or 27 (or 9 + 25, 12 + 25, 20 + 25),
+    # too big for this brute force to separate in a test's time; all 40 are
+    # separated pairwise, over misère canonical forms, in test_misere_quotient_exact.py.
     q = OctalGame("0.77").misere_quotient(30)
     assert len(q) == 40
-    reps: dict[str, tuple[int, ...]] = {}
-    total = 0
+    # the elements reached by sums of each total, with a sum reaching each
+    images = {h: q.image(h) for h in range(1, 31)}
+    reach: list[dict[str, tuple[int, ...]]] = [{q.multiply(): ()}]
+    reps: dict[str, tuple[int, ...]] = dict(reach[0])
     while len(reps) < len(q):
-        for p in _partitions(total, 30):
-            reps.setdefault(q.multiply(*(q.image(h) for h in p)), tuple(sorted(p)))
-        total += 1
-    assert total - 1 == 46  # the largest least representative: 1 + 20 + 25
+        total = len(reach)
+        reach.append({})
+        for h in range(1, min(total, 30) + 1):
+            for e, r in reach[total - h].items():
+                reach[total].setdefault(q.multiply(e, images[h]), tuple(sorted((*r, h))))
+        for e, r in reach[total].items():
+            reps.setdefault(e, r)
+    assert len(reach) - 1 == 46  # the largest least representative: 1 + 20 + 25
     is_p = brute_force("0.77")
     small = {e: r for e, r in reps.items() if sum(r) <= 26}
     assert len(small) == 26
-    tests = {r for r in reps.values() if sum(r) <= 20}
-    tests |= {tuple(sorted(p)) for t in range(7) for p in _partitions(t, t)}
+    candidates = {r for r in reps.values() if sum(r) <= 20}
+    candidates |= {tuple(sorted(p)) for t in range(7) for p in _partitions(t, t)}
+    groups: list[list[str]] = [list(small)]
+    tests: list[tuple[int, ...]] = []
+    for x in sorted(candidates, key=lambda x: (sum(x), x)):
+        split = []
+        for group in groups:
+            p_side = [e for e in group if q.misere_outcome(small[e] + x) == Outcome.P]
+            split += [p_side, [e for e in group if e not in p_side]]
+        if len([g for g in split if g]) > len(groups):
+            groups, tests = [g for g in split if g], [*tests, x]
     rows = {}
     for e, r in small.items():
-        row = tuple(is_p(tuple(sorted(r + x))) for x in sorted(tests))  # type: ignore[operator]
-        predicted = tuple(q.misere_outcome(r + x) == Outcome.P for x in sorted(tests))
+        row = tuple(is_p(tuple(sorted(r + x))) for x in tests)  # type: ignore[operator]
+        predicted = tuple(q.misere_outcome(r + x) == Outcome.P for x in tests)
         assert row == predicted, e
         rows[e] = row
     assert len(set(rows.values())) == 26

@@ -166,6 +166,17 @@ class _Builder:
         self.terminal: list[bool] = [True]
         self.generators: list[int] = []  # heap sizes, in order of introduction
         self._terminal_cache: list[bool] = []
+        # the last verification that passed: its monoid and P-portion, its heap
+        # classes, the states it reached (with their links) and its products
+        self._passed: (
+            tuple[
+                Hashable,
+                frozenset[tuple[int, frozenset[int]]],
+                dict[tuple[int, int], tuple[tuple[int, int], int] | None],
+                dict[tuple[int, int], int],
+            ]
+            | None
+        ) = None
 
     def terminal_heap(self, k: int) -> bool:
         """Whether a heap of ``k`` has no move (it is the zero game)."""
@@ -383,8 +394,31 @@ class _Builder:
             if not self.terminal[k]:
                 by_class.setdefault((self.images[k], self.option_images[k]), k)
         classes = [(w, tuple(sorted(opts)), k) for (w, opts), k in by_class.items()]
+        # The states reached depend only on the monoid, its P-portion and the set of
+        # heap classes.  Each check that passes is kept: the next one with the same
+        # monoid reuses its states (all of them passed) and its products, and only
+        # follows the classes that are new (none, for a heap whose class is already
+        # there, as in every period of a stable quotient) from them, and every class
+        # from the states that are new.  The states reached are the same as from
+        # scratch, so is their number.
+        base = (tuple(map(tuple, table)), frozenset(p))
+        State = tuple[int, int]
+        start: State = (0, 0)
+        parent: dict[State, tuple[State, int] | None]
+        stack: list[tuple[State, list[tuple[int, tuple[int, ...], int]]]]
+        kept = self._passed
+        if kept is not None and kept[0] == base and kept[1] <= frozenset(by_class):
+            if len(kept[1]) == len(by_class):
+                return len(kept[2])
+            times = kept[3]
+            parent = dict(kept[2])
+            fresh = [c for c in classes if (c[0], frozenset(c[1])) not in kept[1]]
+            stack = [(state, fresh) for state in parent]
+        else:
+            times = {}
+            parent = {start: None}
+            stack = [(start, classes)]
         p_mask = sum(1 << x for x in p)
-        times: dict[tuple[int, int], int] = {}
 
         def scaled(mask: int, w: int) -> int:
             found = times.get((mask, w))
@@ -399,14 +433,10 @@ class _Builder:
                 found = times[(mask, w)] = out
             return found
 
-        State = tuple[int, int]
-        start: State = (0, 0)
-        parent: dict[State, tuple[State, int] | None] = {start: None}
-        stack = [start]
         while stack:
-            current = stack.pop()
+            current, follow = stack.pop()
             phi, opts = current
-            for w, option_images, heap in classes:
+            for w, option_images, heap in follow:
                 mask = scaled(opts, w)
                 row = table[phi]
                 for o in option_images:
@@ -425,12 +455,13 @@ class _Builder:
                         back, h = link
                         path.append(h)
                     return tuple(sorted(path))
-                stack.append(state)
+                stack.append((state, classes))
                 if len(parent) > _MAX_STATES:
                     raise QuotientTooLarge(
                         f"{self.ruleset!r}: the verification of a quotient of order {size} "
                         f"needs more than {_MAX_STATES} states"
                     )
+        self._passed = (base, frozenset(by_class), parent, times)
         return len(parent)
 
 
@@ -837,6 +868,8 @@ class MisereQuotient:
         """How many states the verification visited."""
         self._gen_elements = [self._images[g] for g in self.generators]
         self._words = self._normal_forms()
+        self._texts = [self._word(w) for w in self._words]  # each element's word, as text
+        self._by_word = {text: x for x, text in enumerate(self._texts)}
         self._stable = _stability(ruleset, self._images)
 
     # --- structure ---------------------------------------------------------------------
@@ -1011,7 +1044,7 @@ class MisereQuotient:
         >>> [q.image(k) for k in range(4)]
         ['1', 'a', 'b', 'ab']
         """
-        return self._word(self._words[self._element(heap)])
+        return self._texts[self._element(heap)]
 
     def multiply(self, *words: str) -> str:
         """The product of elements given as words (as :attr:`elements` prints them).
@@ -1021,13 +1054,13 @@ class MisereQuotient:
         >>> q.multiply("a", "a"), q.multiply("b", "b", "b"), q.multiply()
         ('1', 'b', '1')
         """
-        by_word = {self._word(w): x for x, w in enumerate(self._words)}
+        by_word = self._by_word
         x = 0
         for w in words:
             if w not in by_word:
                 raise InvalidArgument(f"{w!r} is not an element of this quotient (see .elements)")
             x = self._table[x][by_word[w]]
-        return self._word(self._words[x])
+        return self._texts[x]
 
     def misere_outcome(self, heaps: Iterable[int]) -> Outcome:
         """The misère outcome of a sum of heaps: one table look-up per heap.
@@ -1323,7 +1356,7 @@ class FamilyQuotient(MisereQuotient):
         >>> q.image("*1"), q.image("*2")
         ('a', 'b')
         """
-        return self._word(self._words[self._product(component)])
+        return self._texts[self._product(component)]
 
     def _product(self, item: Any) -> int:
         """The element of a component, or of a position that is a sum of components."""

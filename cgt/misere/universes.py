@@ -217,7 +217,8 @@ class Universe(abc.ABC):
 
         Day ``n``'s classes are the simplest forms of ``{A|B}`` with ``A``
         and ``B`` sets of day ``n - 1``'s simplest forms (an option may be
-        replaced by any equal form, and reducing never raises the birthday);
+        replaced by any equal form, and reducing never raises the birthday),
+        each set free of dominated options (removing one keeps the class);
         more than :data:`SIMPLEST_BORN_BY_LIMIT` such ``{A|B}`` raise
         :class:`~cgt.TooLarge` before any is built.
 
@@ -238,7 +239,9 @@ class Universe(abc.ABC):
                         f"{len(self._simplest_days) - 1}: up to 4**{len(prev)} forms to simplify; "
                         f"at most {SIMPLEST_BORN_BY_LIMIT} are tried"
                     )
-                subsets = _subsets(prev)
+                # a dominated option leaves the class unchanged (every universe here
+                # removes it), so only sets of pairwise incomparable options are tried
+                subsets = _antichains(prev, self.ge)
                 found: dict[int, Form] = {}
                 for a in subsets:
                     for b in subsets:
@@ -453,6 +456,23 @@ def _subsets(forms: tuple[Form, ...]) -> list[tuple[Form, ...]]:
     out: list[tuple[Form, ...]] = []
     for mask in range(1 << len(forms)):
         out.append(tuple(f for i, f in enumerate(forms) if mask >> i & 1))
+    return out
+
+
+def _antichains(
+    forms: tuple[Form, ...], ge: Callable[[Form, Form], bool]
+) -> list[tuple[Form, ...]]:
+    """Every subset of ``forms`` (pairwise unequal) with no two members comparable by ``ge``."""
+    out: list[tuple[Form, ...]] = []
+
+    def extend(chosen: tuple[Form, ...], start: int) -> None:
+        out.append(chosen)
+        for i in range(start, len(forms)):
+            f = forms[i]
+            if not any(ge(f, c) or ge(c, f) for c in chosen):
+                extend((*chosen, f), i + 1)
+
+    extend((), 0)
     return out
 
 
