@@ -297,11 +297,11 @@ class Universe(abc.ABC):
             raise WrongType(f"hasse_diagram() takes an int day, not {type(day).__name__}")
         if day < 0:
             raise InvalidArgument(f"a birthday is >= 0, not {day}")
-        if day > 0:
-            prev = len(self.simplest_born_by(day - 1))
+        for d in range(1, day + 1):  # no day is listed unless it is quick to list
+            prev = len(self.simplest_born_by(d - 1))
             if 4**prev > _DIAGRAM_WORK:
                 raise TooLarge(
-                    f"the {self.name} classes born by day {day} come from up to 4**{prev} forms; "
+                    f"the {self.name} classes born by day {d} come from up to 4**{prev} forms; "
                     f"hasse_diagram draws a day listed from at most {_DIAGRAM_WORK} forms"
                 )
         return order_diagram(self.simplest_born_by(day), self.ge)

@@ -87,6 +87,8 @@ def test_bad_input_gets_library_errors() -> None:
         order_diagram([parse_form("* + *"), parse_form("0")], DICOT.ge)
     with pytest.raises(TooLarge, match="4\\*\\*9 forms"):
         DICOT.hasse_diagram(3)  # refused before day 3's 1268 classes are listed
+    with pytest.raises(TooLarge, match="day 3 come from up to 4\\*\\*9 forms"):
+        DICOT.hasse_diagram(5)  # refused at once, not after listing day 3 or 4
     with pytest.raises(TooLarge, match="at most"):
         universe("misère").hasse_diagram(2)  # 256 classes
     with pytest.raises(TooLarge, match=f"at most {DIAGRAM_LIMIT}"):
