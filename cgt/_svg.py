@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from .errors import InvalidArgument, MissingExtra, TooLarge, WrongType
@@ -30,6 +30,7 @@ __all__ = [
     "document",
     "escape",
     "fit_font",
+    "hasse_svg",
     "num",
     "short_text",
     "text_width",
@@ -103,6 +104,54 @@ def document(width: float, height: float, body: Iterable[str], background: str =
     )
     back = f'<rect width="{num(width)}" height="{num(height)}" fill="{background}"/>'
     return head + (back if background else "") + "".join(body) + "</svg>"
+
+
+_ROW = 58  # vertical distance of two levels of a Hasse diagram
+_GAP = 14  # horizontal space between two labels of a level
+
+
+def hasse_svg(
+    levels: Sequence[Sequence[Hashable]],
+    covers: Iterable[tuple[Hashable, Hashable]],
+    labels: Mapping[Hashable, str],
+) -> str:
+    """A Hasse diagram: ``levels`` from the bottom up, each left to right, a line per cover.
+
+    Each element is a labelled rounded box, centred in its level; a cover
+    ``(x, y)`` (``x`` below ``y``) is a line from the top of ``x`` to the
+    bottom of ``y``.
+
+    >>> labels = {"a": "0", "b": "1", "c": "*"}
+    >>> svg = hasse_svg([["a"], ["b", "c"]], [("a", "b"), ("a", "c")], labels)
+    >>> svg.count("<line"), svg.count("<rect"), svg.count("<text")
+    (2, 4, 3)
+    """
+    widths = [sum(text_width(labels[g], 12) + 8 + _GAP for g in level) for level in levels]
+    width = max(widths, default=0) + 8
+    where: dict[Hashable, tuple[float, float]] = {}
+    for k, level in enumerate(levels):
+        y = 20.0 + (len(levels) - 1 - k) * _ROW
+        x = (width - widths[k]) / 2
+        for g in level:
+            w = text_width(labels[g], 12) + 8 + _GAP
+            where[g] = (x + w / 2, y)
+            x += w
+    edges = [
+        f'<line x1="{num(where[x][0])}" y1="{num(where[x][1] - 10)}" '
+        f'x2="{num(where[y][0])}" y2="{num(where[y][1] + 10)}" stroke="#888888"/>'
+        for x, y in covers
+    ]
+    nodes = []
+    for g, (cx, cy) in where.items():
+        w = text_width(labels[g], 12) + 8
+        nodes.append(
+            f'<g class="node"><rect x="{num(cx - w / 2)}" y="{num(cy - 10)}" width="{num(w)}" '
+            f'height="20" rx="6" fill="white" stroke="#444444"/><text x="{num(cx)}" '
+            f'y="{num(cy)}" dy="0.35em" font-size="12" text-anchor="middle">'
+            f"{escape(labels[g])}</text></g>"
+        )
+    height = 40 + (len(levels) - 1) * _ROW
+    return document(width, height, edges + nodes, background="white")
 
 
 _TITLE_LIMIT = 400  # characters of alt text; a longer description is cut with an ellipsis

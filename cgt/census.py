@@ -240,8 +240,6 @@ def meet(g: GameLike, h: GameLike, day: int | None = None) -> Game:
 
 
 _DRAWN_DAY = 2  # the last day hasse_diagram draws (22 games; day 3 has 1474)
-_ROW = 58  # vertical distance of two levels in the picture
-_GAP = 14  # horizontal space between two labels of a level
 
 
 class HasseDiagram(Drawable):
@@ -300,35 +298,9 @@ class HasseDiagram(Drawable):
         )
 
     def _draw_svg(self) -> str:
-        from ._svg import document, escape, num, text_width
+        from ._svg import hasse_svg
 
-        labels = {g: format(g, "u") for g in self.games}
-        widths = [sum(text_width(labels[g], 12) + 8 + _GAP for g in level) for level in self.levels]
-        width = max(widths) + 8
-        where: dict[Game, tuple[float, float]] = {}
-        for k, level in enumerate(self.levels):
-            y = 20.0 + (len(self.levels) - 1 - k) * _ROW
-            x = (width - widths[k]) / 2
-            for g in level:
-                w = text_width(labels[g], 12) + 8 + _GAP
-                where[g] = (x + w / 2, y)
-                x += w
-        edges = [
-            f'<line x1="{num(where[x][0])}" y1="{num(where[x][1] - 10)}" '
-            f'x2="{num(where[y][0])}" y2="{num(where[y][1] + 10)}" stroke="#888888"/>'
-            for x, y in self.covers
-        ]
-        nodes = []
-        for g, (cx, cy) in where.items():
-            w = text_width(labels[g], 12) + 8
-            nodes.append(
-                f'<g class="node"><rect x="{num(cx - w / 2)}" y="{num(cy - 10)}" width="{num(w)}" '
-                f'height="20" rx="6" fill="white" stroke="#444444"/><text x="{num(cx)}" '
-                f'y="{num(cy)}" dy="0.35em" font-size="12" text-anchor="middle">'
-                f"{escape(labels[g])}</text></g>"
-            )
-        height = 40 + (len(self.levels) - 1) * _ROW
-        return document(width, height, edges + nodes, background="white")
+        return hasse_svg(self.levels, self.covers, {g: format(g, "u") for g in self.games})
 
 
 def _level_key(g: Game) -> tuple[float, int, str]:

@@ -40,6 +40,10 @@ RULESET_PAGES = [
 #: ... and the page of every ruleset in the registry
 RULESET_PAGES += sorted({r.docs for r in rulesets() if r.docs} - set(RULESET_PAGES))
 
+#: Guide pages about theory, not rulesets, whose figures are checked too (issue 30: the
+#: misère pages); their figures' code is also run without the HTML build, below.
+THEORY_PAGES = ["census", "misere_partizan", "misere_dead_ending"]
+
 # the HTML build (module fixture) takes minutes on a loaded machine
 pytestmark = pytest.mark.timeout(960)
 
@@ -98,6 +102,46 @@ def test_every_ruleset_page_has_a_figure(html: Path, name: str) -> None:
     assert figures, f"guide/{name} has no figure"
     for figure in figures:
         assert "<svg" in figure or "<img" in figure, f"an empty figure in guide/{name}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", THEORY_PAGES)
+def test_every_theory_page_has_a_figure(html: Path, name: str) -> None:
+    figures = _figures(html / "guide" / f"{name}.html")
+    assert figures and all("<svg" in figure for figure in figures), name
+
+
+def figure_sources(name: str) -> list[str]:
+    """The code of each ``.. cgt-figure::`` of a guide page (its body, options left out)."""
+    lines = (ROOT / "docs" / "guide" / f"{name}.rst").read_text(encoding="utf-8").splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        if line.strip() != ".. cgt-figure::":
+            continue
+        j = i + 1
+        while j < len(lines) and (lines[j].startswith("   :") or lines[j].startswith("      ")):
+            j += 1  # the options and their continuation lines
+        body = []
+        for line2 in lines[j:]:
+            if line2.strip() and not line2.startswith("   "):
+                break
+            body.append(line2[3:])
+        found.append("\n".join(body).strip())
+    return found
+
+
+@pytest.mark.parametrize("name", THEORY_PAGES)
+def test_the_figures_of_theory_pages_draw(name: str) -> None:
+    """Each figure's code runs and gives an SVG (quick: no Sphinx build)."""
+    pytest.importorskip("docutils")
+    pytest.importorskip("sphinx")
+    import cgt_figures  # type: ignore[import-not-found]  # docs/_ext, on sys.path above
+
+    sources = figure_sources(name)
+    assert sources, f"guide/{name} has no figure"
+    for code in sources:
+        svg = cgt_figures.to_svg(cgt_figures._evaluate(code))
+        assert svg.startswith("<svg") and "<line" in svg, code
 
 
 @pytest.mark.slow

@@ -64,6 +64,9 @@ from cgt.games.heap import HeapPosition
 from cgt.games.registry import rulesets
 from cgt.games.strips import PartizanSubtractionPosition
 from cgt.games.variants import dicotic_variant, impartial_variant, twisted_variant
+from cgt.misere import universe
+from cgt.misere.dead_ends import dead_end_ge, left_dead_ends_born_by
+from cgt.misere.universes import order_diagram
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -115,6 +118,9 @@ EXTRA = [
     cgt.parse("{3||2|1}").tree(depth=1),
     cgt.hasse_diagram(2),
     cgt.hasse_diagram(0),
+    universe("dicot").hasse_diagram(2),
+    universe("dicot").hasse_diagram(0),
+    order_diagram(left_dead_ends_born_by(3), dead_end_ge),
 ]
 # the ruleset variants and the compounds (cgt.games.variants, cgt.games.compounds)
 EXTRA += [

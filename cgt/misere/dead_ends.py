@@ -54,6 +54,7 @@ __all__ = [
     "factors",
     "flex",
     "is_atom",
+    "left_dead_ends_born_by",
     "race",
     "terminal_lengths",
     "waiting",
@@ -391,6 +392,22 @@ def _pairs(g: Form) -> dict[Form, Form]:
                 pairs[k] = h
     _factor_cache[id(g)] = pairs
     return pairs
+
+
+def left_dead_ends_born_by(day: int) -> tuple[Form, ...]:
+    """Every Left dead end in simplest form born by ``day``: one per class (1, 2, 4, 10, 52).
+
+    Day ``n``'s are the simplest forms of ``{|A}`` for the sets ``A`` of day
+    ``n - 1``'s; more than 20 of those raise :class:`~cgt.TooLarge`.
+
+    >>> left_dead_ends_born_by(2)
+    (0, -1, -2, {|0, -1})
+    """
+    if isinstance(day, bool) or not isinstance(day, int):
+        raise WrongType(f"left_dead_ends_born_by() takes an int day, not {type(day).__name__}")
+    if day < 0:
+        raise InvalidArgument(f"a birthday is >= 0, not {day}")
+    return tuple(_iter_dead_ends(day))
 
 
 def _iter_dead_ends(day: int) -> Iterator[Form]:

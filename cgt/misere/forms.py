@@ -124,6 +124,7 @@ class Form:
         "_followers",
         "_lf",
         "_lopts",
+        "_props",
         "_rf",
         "_ropts",
         "_serial",
@@ -138,6 +139,7 @@ class Form:
     _rf: bool  # Right, moving first, wins (misère)
     _conj: Form | None
     _followers: int  # number of distinct followers, itself included (0: not counted yet)
+    _props: int  # the structural predicates, as bits (_KNOWN and those that hold; 0: not yet)
     _text: str | None
 
     def __new__(cls, left: Iterable[Any] = (), right: Iterable[Any] = ()) -> Form:
@@ -232,11 +234,13 @@ class Form:
         """Whether every follower has options for both players or for neither.
 
         The *dicot* universe is closed under sums, conjugates and options.
+        Computed once per form (with the other structural predicates), in
+        time linear in the number of followers and their options.
 
         >>> star.is_dicot(), parse_form("{*|0}").is_dicot(), integer(1).is_dicot()
         (True, True, False)
         """
-        return all(bool(f._lopts) == bool(f._ropts) for f in self.followers())
+        return bool(_predicates(self) & _DICOT)
 
     def is_dead_ending(self) -> bool:
         """Whether every end in it is *dead*: a player with no move in a follower has none later.
@@ -247,10 +251,7 @@ class Form:
         >>> integer(3).is_dead_ending(), parse_form("{|{0|}}").is_dead_ending()
         (True, False)
         """
-        return all(
-            (f._lopts or f.is_left_dead_end()) and (f._ropts or f.is_right_dead_end())
-            for f in self.followers()
-        )
+        return bool(_predicates(self) & _DEAD_ENDING)
 
     def is_left_dead_end(self) -> bool:
         """Whether Left has no move here nor in any follower (a *Left dead end*).
@@ -258,7 +259,7 @@ class Form:
         >>> integer(-3).is_left_dead_end(), parse_form("{|{0|}}").is_left_dead_end()
         (True, False)
         """
-        return all(not f._lopts for f in self.followers())
+        return bool(_predicates(self) & _LEFT_DEAD_END)
 
     def is_right_dead_end(self) -> bool:
         """Whether Right has no move here nor in any follower (a *Right dead end*).
@@ -266,7 +267,7 @@ class Form:
         >>> integer(2).is_right_dead_end(), star.is_right_dead_end()
         (True, False)
         """
-        return all(not f._ropts for f in self.followers())
+        return bool(_predicates(self) & _RIGHT_DEAD_END)
 
     def is_impartial(self) -> bool:
         """Whether Left and Right have the same options in every follower.
@@ -274,7 +275,7 @@ class Form:
         >>> nim_heap(3).is_impartial(), integer(1).is_impartial()
         (True, False)
         """
-        return all(f._lopts == f._ropts for f in self.followers())
+        return bool(_predicates(self) & _IMPARTIAL)
 
     # -- misère play -------------------------------------------------------------
 
@@ -402,6 +403,7 @@ def _make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
         g._rf = not right or any(not f._lf for f in right)
         g._conj = None
         g._followers = 0
+        g._props = 0
         g._text = None
         _table[key] = g
         return g
@@ -464,6 +466,62 @@ def _count_followers(g: Form) -> int:
                 seen.add(o._serial)
                 stack.append(o)
     return len(seen)
+
+
+# The structural predicates of a form, as bits of ``Form._props``.  Each holds of a
+# form when a condition on its own options holds and the predicate (or, for the dead
+# ends, the same one) holds of every option, so all five are found in one pass from
+# the leaves up; a form's bits are written once, in one assignment, after its
+# options' (an interrupted pass leaves only finished forms marked).
+_KNOWN = 1
+_DICOT = 2
+_LEFT_DEAD_END = 4
+_RIGHT_DEAD_END = 8
+_DEAD_ENDING = 16
+_IMPARTIAL = 32
+
+
+def _predicates(g: Form) -> int:
+    """The predicate bits of ``g``, computed for it and its followers if not yet known.
+
+    The walk is iterative (a stack of forms, each finished once all its options
+    are), so it is linear in the options of the followers and safe at any depth.
+    """
+    found = g._props
+    if found:
+        return found
+    stack = [g]
+    while stack:
+        f = stack[-1]
+        if f._props:
+            stack.pop()
+            continue
+        lopts, ropts = f._lopts, f._ropts
+        pending = [o for o in lopts + ropts if not o._props]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        f._props = _own_props(lopts, ropts)
+    return g._props
+
+
+def _own_props(lopts: tuple[Form, ...], ropts: tuple[Form, ...]) -> int:
+    """The bits of ``{lopts|ropts}`` from those of its options (all known)."""
+    bits = _KNOWN | _DICOT | _DEAD_ENDING
+    for o in lopts + ropts:
+        bits &= o._props
+    if bool(lopts) != bool(ropts):
+        bits &= ~_DICOT
+    if not lopts and all(o._props & _LEFT_DEAD_END for o in ropts):
+        bits |= _LEFT_DEAD_END
+    if not ropts and all(o._props & _RIGHT_DEAD_END for o in lopts):
+        bits |= _RIGHT_DEAD_END
+    if (not lopts and not bits & _LEFT_DEAD_END) or (not ropts and not bits & _RIGHT_DEAD_END):
+        bits &= ~_DEAD_ENDING
+    if lopts == ropts and all(o._props & _IMPARTIAL for o in lopts):
+        bits |= _IMPARTIAL
+    return bits
 
 
 @deep

@@ -31,15 +31,19 @@ from typing import Any
 from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
+from .._svg import Drawable, hasse_svg
 from ..errors import InvalidArgument, TooLarge, WrongType
 from ..game import Relation
 from .forms import Form, cache, form, sum_wins, zero
 
 __all__ = [
     "BORN_BY_LIMIT",
+    "DIAGRAM_LIMIT",
     "SIMPLEST_BORN_BY_LIMIT",
+    "OrderDiagram",
     "Universe",
     "compare",
+    "order_diagram",
     "order_test",
     "register_universe",
     "simplest_form",
@@ -52,6 +56,11 @@ BORN_BY_LIMIT = 1 << 16
 
 SIMPLEST_BORN_BY_LIMIT = 1 << 18
 """The most forms :meth:`Universe.simplest_born_by` simplifies for one day."""
+
+DIAGRAM_LIMIT = 64
+"""The most forms an :class:`OrderDiagram` draws (more would not be read)."""
+
+_DIAGRAM_WORK = 4**6  # Universe.hasse_diagram lists a day only if it tries at most this many forms
 
 
 class Universe(abc.ABC):
@@ -270,6 +279,36 @@ class Universe(abc.ABC):
         f = self.check(g)
         return self.equal(f + (-f), zero)
 
+    def hasse_diagram(self, day: int) -> OrderDiagram:
+        """The order of the classes born by ``day`` (:meth:`simplest_born_by`), drawable.
+
+        Only days whose forms are quick to list are drawn (at most ``4**6``
+        forms with options among the previous day's classes) and only up to
+        :data:`DIAGRAM_LIMIT` classes; else :class:`~cgt.TooLarge`.
+
+        >>> d = universe("dicot").hasse_diagram(2)
+        >>> d
+        OrderDiagram(9 forms, 12 covers)
+        >>> d.levels[0]
+        ({*|0, *}, {0|0, *})
+        >>> universe("dicot").hasse_diagram(3)
+        Traceback (most recent call last):
+        ...
+        cgt.errors.TooLarge: the dicot classes born by day 3 come from up to 4**9 forms; ...
+        """
+        if isinstance(day, bool) or not isinstance(day, int):
+            raise WrongType(f"hasse_diagram() takes an int day, not {type(day).__name__}")
+        if day < 0:
+            raise InvalidArgument(f"a birthday is >= 0, not {day}")
+        for d in range(1, day + 1):  # no day is listed unless it is quick to list
+            prev = len(self.simplest_born_by(d - 1))
+            if 4**prev > _DIAGRAM_WORK:
+                raise TooLarge(
+                    f"the {self.name} classes born by day {d} come from up to 4**{prev} forms; "
+                    f"hasse_diagram draws a day listed from at most {_DIAGRAM_WORK} forms"
+                )
+        return order_diagram(self.simplest_born_by(day), self.ge)
+
     def _reduce(
         self,
         g: Form,
@@ -372,6 +411,124 @@ def _reverse(
 
 Order = Callable[[Form, Form], bool]
 """A comparison ``ge(g, h)`` of forms within a universe."""
+
+
+class OrderDiagram(Drawable):
+    """The Hasse diagram of finitely many forms under a partial order ``ge``.
+
+    :attr:`covers` holds the pairs ``(x, y)`` with ``x < y`` and no form of the
+    set strictly between; :attr:`levels` the forms by the length of the
+    longest chain below them (the minimal forms first), each level ordered
+    to keep the lines short.  It draws itself (SVG), the greater forms
+    higher; build it with :func:`order_diagram` or
+    :meth:`Universe.hasse_diagram`.
+
+    >>> from cgt.misere import parse_form
+    >>> u = universe("dicot")
+    >>> d = order_diagram([parse_form(t) for t in ("0", "{0, *|*}", "{*|0, *}", "*")], u.ge)
+    >>> d.levels
+    ((*, {*|0, *}), (0,), ({0, *|*},))
+    >>> d.covers
+    (({*|0, *}, 0), (0, {0, *|*}))
+    """
+
+    def __init__(self, forms: Iterable[Any], ge: Order) -> None:
+        items = list(dict.fromkeys(form(g) for g in forms))
+        if len(items) > DIAGRAM_LIMIT:
+            raise TooLarge(
+                f"an order diagram of {len(items)} forms: at most {DIAGRAM_LIMIT} are drawn"
+            )
+        below: dict[Form, list[Form]] = {g: [] for g in items}
+        for g in items:
+            for h in items:
+                if g is not h and ge(g, h):
+                    if ge(h, g):
+                        raise InvalidArgument(
+                            f"{g} and {h} are equal in this order: pass one form per class "
+                            f"(simplest forms)"
+                        )
+                    below[g].append(h)
+        self.forms: tuple[Form, ...] = tuple(items)
+        """The forms drawn, in the order given (repeats dropped)."""
+        strictly = {g: set(map(id, below[g])) for g in items}
+        self.covers: tuple[tuple[Form, Form], ...] = tuple(
+            (x, g)
+            for g in items
+            for x in below[g]
+            if not any(id(x) in strictly[z] for z in below[g] if z is not x)
+        )
+        """The covering pairs ``(x, y)``: ``x < y``, nothing of the forms in between."""
+        height: dict[Form, int] = {}
+        for g in sorted(items, key=lambda g: len(below[g])):  # what is below comes first
+            height[g] = 1 + max((height[x] for x in below[g]), default=-1)
+        rows = [
+            sorted((g for g in items if height[g] == k), key=lambda g: (g.birthday, str(g)))
+            for k in range(1 + max(height.values(), default=-1))
+        ]
+        levels = _arrange(rows, self.covers)
+        self.levels: tuple[tuple[Form, ...], ...] = tuple(levels)
+        """The forms by height (longest chain below them), lowest first."""
+
+    def __repr__(self) -> str:
+        return f"OrderDiagram({len(self.forms)} forms, {len(self.covers)} covers)"
+
+    def svg_title(self) -> str:
+        """The picture's alt text.
+
+        >>> universe("dicot").hasse_diagram(1).svg_title()
+        'Hasse diagram of 2 forms (0 covering pairs): 0, *'
+        """
+        names = ", ".join(str(g) for level in self.levels for g in level)
+        return (
+            f"Hasse diagram of {len(self.forms)} forms ({len(self.covers)} covering pairs): {names}"
+        )
+
+    def _draw_svg(self) -> str:
+        return hasse_svg(self.levels, self.covers, {g: str(g) for g in self.forms})
+
+
+def _arrange(
+    rows: list[list[Form]], covers: tuple[tuple[Form, Form], ...]
+) -> list[tuple[Form, ...]]:
+    """The rows reordered to shorten the lines: each form moved towards the mean place of
+    its neighbours in the row below, then in the row above (a few sweeps each way)."""
+    under: dict[Form, list[Form]] = {g: [] for row in rows for g in row}
+    over: dict[Form, list[Form]] = {g: [] for row in rows for g in row}
+    for x, y in covers:
+        under[y].append(x)
+        over[x].append(y)
+    place = {g: (i + 0.5) / len(row) for row in rows for i, g in enumerate(row)}
+
+    def sweep(row: list[Form], links: dict[Form, list[Form]]) -> None:
+        def key(g: Form) -> float:
+            xs = [place[x] for x in links[g]]
+            return sum(xs) / len(xs) if xs else place[g]
+
+        row.sort(key=key)  # stable: ties keep their order
+        for i, g in enumerate(row):
+            place[g] = (i + 0.5) / len(row)
+
+    for _ in range(4):
+        for row in rows[1:]:
+            sweep(row, under)
+        for row in reversed(rows[:-1]):
+            sweep(row, over)
+    return [tuple(row) for row in rows]
+
+
+def order_diagram(forms: Iterable[Any], ge: Order) -> OrderDiagram:
+    """The Hasse diagram of ``forms`` ordered by ``ge`` (one form per class), drawable.
+
+    ``ge`` is any partial order on the forms: a universe's
+    :meth:`Universe.ge`, or :func:`~cgt.misere.dead_ends.dead_end_ge` for dead
+    ends.  At most :data:`DIAGRAM_LIMIT` forms.
+
+    >>> from cgt.misere.dead_ends import dead_end_ge, left_dead_ends_born_by
+    >>> d = order_diagram(left_dead_ends_born_by(2), dead_end_ge)
+    >>> d.levels, d.covers
+    (((0, {|0, -1}), (-1, -2)), (({|0, -1}, -1), ({|0, -1}, -2)))
+    """
+    return OrderDiagram(forms, ge)
 
 
 def order_test(name: str, step: Callable[[Form, Form, Order], bool]) -> tuple[Order, Order]:
