@@ -148,28 +148,38 @@ class PartizanKayles(Position, Drawable):
     def _knock(self, pins: int) -> list[PartizanKayles]:
         """The positions after ``pins`` adjacent pins of one row are knocked down.
 
-        A row and its mirror image are the same component, so of two moves
-        leaving the same rows only the first is listed.
+        A row and its mirror image play alike, so of the two mirror moves in a
+        row only the one nearer the row's left end is listed, and of moves that
+        leave the same rows only the first.
         """
         out = []
         seen: set[tuple[int, ...]] = set()
         start = 0  # the strip column of the row's first pin
         for i, n in enumerate(self.rows):
-            for j in range(n - pins + 1):
+            for j in range((n - pins) // 2 + 1):
                 rest = tuple(r for r in (j, n - pins - j) if r)
                 rows = (*self.rows[:i], *rest, *self.rows[i + 1 :])
-                if rows not in seen:
-                    seen.add(rows)
-                    out.append(self._make(rows, (start + j, pins)))
+                if rows in seen:
+                    continue
+                seen.add(rows)
+                out.append(self._make(rows, (start + j, pins)))
             start += n + 1
         return out
 
     def left_options(self) -> list[PartizanKayles]:
-        """Positions after Left knocks down one pin."""
+        """Positions after Left knocks down one pin.
+
+        >>> PartizanKayles("iiii").left_options()
+        [PartizanKayles(3), PartizanKayles(1, 2)]
+        """
         return self._knock(1)
 
     def right_options(self) -> list[PartizanKayles]:
-        """Positions after Right knocks down two adjacent pins."""
+        """Positions after Right knocks down two adjacent pins.
+
+        >>> PartizanKayles(1, 3).right_options()
+        [PartizanKayles(1, 1)]
+        """
         return self._knock(2)
 
     def describe_move(self, option: Any) -> str | None:
@@ -200,7 +210,11 @@ class PartizanKayles(Position, Drawable):
         return f"knock down the pins at {column} and {column + 1}"
 
     def components(self) -> list[PartizanKayles]:
-        """One position per row."""
+        """One position per row.
+
+        >>> PartizanKayles("ii.iii").components()
+        [PartizanKayles(2), PartizanKayles(3)]
+        """
         if len(self.rows) == 1:
             return [self]
         return [PartizanKayles(n) for n in self.rows]
