@@ -256,6 +256,10 @@ def test_each_step_of_the_proof() -> None:
                 assert (lf, rf) == (left_first[k], right_first[k]), (present, k)
                 checked += 1
     assert checked > 100
+    # different classes are distinguishable: adding some class m gives different outcomes
+    # (m is realised by rows of one pin, m > 0, or of two, m < 0)
+    for k1, k2 in itertools.combinations(range(-12, 13), 2):
+        assert any(outcome(k1 + m) is not outcome(k2 + m) for m in range(-30, 31)), (k1, k2)
     # and the empty sum, class 0: whoever is to move has no move and wins
     assert outcome(0) is Outcome.N
 
