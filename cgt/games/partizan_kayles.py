@@ -24,8 +24,8 @@ finite quotients, stops with :class:`~cgt.errors.TooLarge` on any row but
 the single pin).  The proof, by induction on sums, needs only what one move
 does to ``k``.  Left knocking down a pin of a row of ``n`` leaves rows
 ``j`` and ``n - 1 - j``: ``k`` changes by ``-1`` or ``+2`` (``+2`` only
-from rows of ``2``, ``0`` or ``2`` modulo 3; ``-1`` from every row but a
-row of 2).  Right's move changes ``k`` by ``+1`` (possible from every row
+from a row whose length is 0 or 2 modulo 3; ``-1`` from every row but the
+row of two).  Right's move changes ``k`` by ``+1`` (possible from every row
 Right can move in) or ``-2``.  Left, moving first, wins iff she has no move
 or can reach a class ``-1, -4, -7, ...`` (where Right, moving first,
 loses): that is, iff ``k`` is ``0, -3, -6, ...`` (with ``-1``, or with
