@@ -102,6 +102,10 @@ from .partizan_subtraction import PartizanSubtraction, PartizanSubtractionPositi
 
 __all__ += ["PartizanSubtraction", "PartizanSubtractionPosition"]
 
+from .partizan_kayles import PartizanKayles  # noqa: E402
+
+__all__ += ["PartizanKayles"]
+
 from .cakes import Cutcake, Eatcake  # noqa: E402
 
 __all__ += ["Cutcake", "Eatcake"]
