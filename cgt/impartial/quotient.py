@@ -45,7 +45,9 @@ which means *not proven*, never "not stable".
 numbered so that a move on component ``k`` leaves a sum of components
 numbered below ``k``.  :func:`misere_quotient_of` collects the hereditary
 closure of any family of impartial positions (or of labels with a move
-function), numbers it in a topological order and runs the same
+function; :class:`~cgt.impartial.closure.Closure`, the same collector as
+the partizan quotients' in :mod:`cgt.misere.quotient`), numbers it in a
+topological order and runs the same
 construction and verification on those numbers, each component weighing
 more than the total of any of its options (the role the heap size plays
 for heaps, when small representatives are chosen).  The closure is finite
@@ -67,21 +69,29 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .._deep import deep
-from .._options import has_options_method
 from ..errors import (
     CGTError,
     InvalidArgument,
     InvalidPosition,
-    LoopyPosition,
+    LoopyPosition,  # noqa: F401  # a name of this module's API (tests/test_public_api.py)
     TooLarge,
     WrongType,
 )
 from ..game import Outcome
-from .presentation import letter, normal_forms, relations, word
+from .closure import Closure, mask_multiplier, path_to
+from .presentation import (
+    generators,
+    letter,
+    merge_indistinguishable,
+    normal_forms,
+    product,
+    relations,
+    word,
+)
 
 __all__ = ["HeapRules", "MisereQuotient", "QuotientNotFound", "QuotientTooLarge", "misere_quotient"]
 
@@ -135,21 +145,10 @@ class _Monoid:
         Renumbers in place (first occurrence order, so 0 stays the identity)
         and returns the old-to-new map.
         """
-        size = len(self.table)
-        table, p = self.table, self.p
-        signatures: dict[tuple[bool, ...], int] = {}
-        new_of = [0] * size
-        for x in range(size):
-            sig = tuple(table[x][z] in p for z in range(size))
-            new_of[x] = signatures.setdefault(sig, len(signatures))
-        count = len(signatures)
-        first = [-1] * count
-        for x in range(size):
-            if first[new_of[x]] < 0:
-                first[new_of[x]] = x
-        self.table = [
-            [new_of[table[first[a]][first[b]]] for b in range(count)] for a in range(count)
-        ]
+        p = self.p
+        new_of, self.table, _ = merge_indistinguishable(
+            self.table, [x in p for x in range(len(self.table))]
+        )
         self.p = {new_of[x] for x in p}
         return new_of
 
@@ -173,7 +172,7 @@ class _Builder:
                 Hashable,
                 frozenset[tuple[int, frozenset[int]]],
                 dict[tuple[int, int], tuple[tuple[int, int], int] | None],
-                dict[tuple[int, int], int],
+                Callable[[int, int], int],
             ]
             | None
         ) = None
@@ -205,35 +204,11 @@ class _Builder:
 
     def find_generators(self) -> None:
         """The heaps whose images are not products of earlier generators' images."""
-        table = self.monoid.table
-        reached = {0}
-        self.generators = []
-        for k in range(1, len(self.images)):
-            w = self.images[k]
-            if w in reached:
-                continue
-            self.generators.append(k)
-            frontier = list(reached)
-            while frontier:
-                new = []
-                for x in frontier:
-                    y = table[x][w]
-                    if y not in reached:
-                        reached.add(y)
-                        new.append(y)
-                    for g in self.generators[:-1]:
-                        z = table[x][self.images[g]]
-                        if z not in reached:
-                            reached.add(z)
-                            new.append(z)
-                frontier = new
+        self.generators = generators(self.monoid.table, self.images)
 
     # --- one heap -------------------------------------------------------------------
     def _image_of(self, heaps: Iterable[int]) -> int:
-        table, x = self.monoid.table, 0
-        for h in heaps:
-            x = table[x][self.images[h]]
-        return x
+        return product(self.monoid.table, self.images, heaps)
 
     def _representatives(self) -> list[tuple[int, ...]]:
         return self.representatives_of(self.monoid, self.images, self.weight)
@@ -385,6 +360,10 @@ class _Builder:
         options' images: adding a heap ``h`` gives ``Φ(e)·Φ(h)`` and
         ``S(e)·Φ(h) ∪ Φ(e)·O(h)`` (``O(h)`` the images of ``h``'s options).
         """
+        # The partizan verification (cgt.misere.quotient) walks states of the same
+        # kind with one such set per side and four outcomes; the two share their
+        # helpers (mask_multiplier, path_to), not this loop, which is the hot one of
+        # the impartial construction and stays specialised to one side.
         table, p = self.monoid.table, self.monoid.p
         size = len(table)
         if 0 in p:
@@ -410,28 +389,16 @@ class _Builder:
         if kept is not None and kept[0] == base and kept[1] <= frozenset(by_class):
             if len(kept[1]) == len(by_class):
                 return len(kept[2])
-            times = kept[3]
+            scaled = kept[3]
             parent = dict(kept[2])
             fresh = [c for c in classes if (c[0], frozenset(c[1])) not in kept[1]]
             stack = [(state, fresh) for state in parent]
         else:
-            times = {}
+            # (a copy: the products are kept with the states, past this monoid's life)
+            scaled = mask_multiplier([list(row) for row in table])
             parent = {start: None}
             stack = [(start, classes)]
         p_mask = sum(1 << x for x in p)
-
-        def scaled(mask: int, w: int) -> int:
-            found = times.get((mask, w))
-            if found is None:
-                out, m, x = 0, mask, 0
-                row = table
-                while m:
-                    if m & 1:
-                        out |= 1 << row[x][w]
-                    m >>= 1
-                    x += 1
-                found = times[(mask, w)] = out
-            return found
 
         while stack:
             current, follow = stack.pop()
@@ -446,22 +413,14 @@ class _Builder:
                     continue
                 parent[state] = (current, heap)
                 if (state[0] in p) == bool(mask & p_mask):
-                    path = []
-                    back: State | None = state
-                    while back is not None:
-                        link = parent[back]
-                        if link is None:
-                            break
-                        back, h = link
-                        path.append(h)
-                    return tuple(sorted(path))
+                    return path_to(parent, state)
                 stack.append((state, classes))
                 if len(parent) > _MAX_STATES:
                     raise QuotientTooLarge(
                         f"{self.ruleset!r}: the verification of a quotient of order {size} "
                         f"needs more than {_MAX_STATES} states"
                     )
-        self._passed = (base, frozenset(by_class), parent, times)
+        self._passed = (base, frozenset(by_class), parent, scaled)
         return len(parent)
 
 
@@ -663,7 +622,7 @@ def _learn(
             builder.monoid = _Monoid(table, p)
             builder.images = images
             builder.option_images = [
-                frozenset(_product(table, images, o) for o in builder.ruleset.options(k))
+                frozenset(product(table, images, o) for o in builder.ruleset.options(k))
                 for k in range(n + 1)
             ]
             failure = builder.find_failure(range(1, n + 1))
@@ -714,13 +673,6 @@ def _candidate(
             while len(table[x]) < len(reps):
                 table[x].append(state(reps[x] + reps[len(table[x])]))
     return table, reps, images
-
-
-def _product(table: list[list[int]], images: Sequence[int], heaps: Iterable[int]) -> int:
-    x = 0
-    for h in heaps:
-        x = table[x][images[h]]
-    return x
 
 
 def _inconsistency(
@@ -774,7 +726,7 @@ def _counterexample_suffixes(
     table, p, images = builder.monoid.table, builder.monoid.p, builder.images
     current = failure
     while True:
-        predicted = _product(table, images, current) in p
+        predicted = product(table, images, current) in p
         if oracle.is_p(current) != predicted:
             break
         for i, h in enumerate(current):  # some option is mispredicted: go there
@@ -782,7 +734,7 @@ def _counterexample_suffixes(
             moved = None
             for option in builder.ruleset.options(h):
                 s = tuple(sorted(rest + tuple(o for o in option if not builder.terminal_heap(o))))
-                if oracle.is_p(s) != (_product(table, images, s) in p):
+                if oracle.is_p(s) != (product(table, images, s) in p):
                     moved = s
                     break
             if moved is not None:
@@ -1143,10 +1095,6 @@ def _build(ruleset: Any, n: int, max_order: int) -> tuple[_Builder, int]:
 _MAX_COMPONENTS = 200_000  # components a family's closure may have
 
 
-def _is_position(obj: object) -> bool:
-    return has_options_method(obj, "options")
-
-
 class _Family:
     """A family's closure as a "heap ruleset": component ``k`` (from 1) in topological order.
 
@@ -1175,120 +1123,6 @@ class _Family:
         return self.name
 
 
-class _Closure:
-    """The hereditary closure of a family, numbered so options come first."""
-
-    def __init__(self, options: Any, limit: int) -> None:
-        self.labels = options is not None
-        self.option_function = options
-        self.limit = limit
-        self.number: dict[Hashable, int] = {}  # key -> component number (from 1)
-        self.members: list[Any] = []
-        self.options: list[list[tuple[int, ...]]] = [[]]
-
-    def key(self, component: Any) -> Hashable:
-        key: Hashable
-        if self.labels:
-            key = component
-        else:
-            method = getattr(component, "key", None)
-            key = method() if callable(method) else component
-        try:
-            hash(key)
-        except TypeError:
-            raise WrongType(
-                f"component {component!r} is not hashable (a family's components must be, "
-                "or have a hashable .key())"
-            ) from None
-        return key
-
-    def atoms(self, position: Any) -> list[Any]:
-        """The components of a position (``.components()`` when it has one)."""
-        if self.labels:
-            return [position]
-        if not _is_position(position):
-            raise WrongType(
-                f"{position!r} has no .options(): give positions, or labels with an "
-                "options(label) function"
-            )
-        split = getattr(position, "components", None)
-        if not callable(split):
-            return [position]
-        parts = list(split())
-        if len(parts) == 1 and self.key(parts[0]) == self.key(position):
-            return [parts[0]]
-        out: list[Any] = []
-        for part in parts:
-            out.extend(self.atoms(part))
-        return out
-
-    def moves(self, component: Any) -> list[list[Any]]:
-        """The sums (lists of components) one move on ``component`` leaves."""
-        if not self.labels:
-            return [self.atoms(o) for o in component.options()]
-        found = self.option_function(component)
-        if isinstance(found, (str, bytes)) or not isinstance(found, Iterable):
-            raise WrongType(
-                f"options({component!r}) must return an iterable of tuples of labels, "
-                f"not {type(found).__name__}"
-            )
-        out = []
-        for option in found:
-            if not isinstance(option, (tuple, list)):
-                raise WrongType(
-                    f"options({component!r}) gave {option!r}: each option must be a tuple "
-                    "of labels (the components of the sum it leaves; () for nothing)"
-                )
-            out.append(list(option))
-        return out
-
-    def add(self, component: Any) -> int:
-        """Number ``component`` and everything below it (iterative depth-first search)."""
-        key = self.key(component)
-        if key in self.number:
-            return self.number[key]
-        on_path: dict[Hashable, Any] = {key: component}
-        stack: list[tuple[Hashable, Any, list[list[Any]], list[tuple[int, ...]]]] = [
-            (key, component, self.moves(component), [])
-        ]
-        while stack:
-            key, component, moves, done = stack[-1]
-            descended = False
-            while len(done) < len(moves):
-                sum_parts = moves[len(done)]
-                numbers = []
-                for part in sum_parts:
-                    part_key = self.key(part)
-                    if part_key in on_path:
-                        raise LoopyPosition(
-                            f"{part!r} can be reached again from itself: a family must be "
-                            "short (every play ends), so misère quotients are not defined here"
-                        )
-                    found = self.number.get(part_key)
-                    if found is None:
-                        on_path[part_key] = part
-                        stack.append((part_key, part, self.moves(part), []))
-                        descended = True
-                        break
-                    numbers.append(found)
-                if descended:
-                    break
-                done.append(tuple(sorted(numbers)))
-            if descended:
-                continue
-            stack.pop()
-            del on_path[key]
-            self.members.append(component)
-            self.options.append(done)
-            self.number[key] = len(self.members)
-            if len(self.members) > self.limit:
-                raise TooLarge(
-                    f"the family's closure has more than {self.limit} components "
-                    "(raise max_components to go on)"
-                )
-        return self.number[self.key(component)]
-
-
 class FamilyQuotient(MisereQuotient):
     """The misère quotient of a finite family of impartial positions, closed under moves.
 
@@ -1308,7 +1142,7 @@ class FamilyQuotient(MisereQuotient):
     (Outcome.P, True)
     """
 
-    def __init__(self, family: _Family, builder: _Builder, states: int, closure: _Closure) -> None:
+    def __init__(self, family: _Family, builder: _Builder, states: int, closure: Closure) -> None:
         super().__init__(family, len(family.members), builder, states)
         self._closure = closure
         self.generators = tuple(family.members[g - 1] for g in builder.generators)
@@ -1337,13 +1171,8 @@ class FamilyQuotient(MisereQuotient):
         return self._closure.members[k - 1]
 
     def _element(self, heap: Any) -> int:
-        closure = self._closure
-        found = closure.number.get(closure.key(heap))
-        if found is None:
-            raise InvalidPosition(
-                f"{heap!r} is not a component of this family's closure "
-                f"({len(closure.members)} components; see .components)"
-            )
+        found = self._closure.number_of(heap)
+        assert found is not None  # the impartial closure numbers every component
         return self._images[found]
 
     def image(self, component: Any) -> str:
@@ -1360,10 +1189,7 @@ class FamilyQuotient(MisereQuotient):
 
     def _product(self, item: Any) -> int:
         """The element of a component, or of a position that is a sum of components."""
-        x = 0
-        for part in self._closure.atoms(item):
-            x = self._table[x][self._element(part)]
-        return x
+        return product(self._table, self._images, self._closure.numbers_of(item))
 
     def misere_outcome(self, components: Any) -> Outcome:
         """The misère outcome of a sum of components: one look-up per component.
@@ -1376,13 +1202,8 @@ class FamilyQuotient(MisereQuotient):
         >>> q.misere_outcome(["*2", "*2"]), q.misere_outcome(["*1", "*2"]), q.misere_outcome([])
         (Outcome.P, Outcome.N, Outcome.N)
         """
-        closure = self._closure
-        if not closure.labels and _is_position(components):
-            components = [components]
-        if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
-            raise WrongType(f"give the components as a list, not a {type(components).__name__}")
         x = 0
-        for item in components:
+        for item in self._closure.sum_items(components, "give the components as a list, not a {}"):
             x = self._table[x][self._product(item)]
         return Outcome.P if x in self._p else Outcome.N
 
@@ -1438,22 +1259,18 @@ def misere_quotient_of(
         raise WrongType(f"max_components must be an int, not {type(max_components).__name__}")
     if options is not None and not callable(options):
         raise WrongType(f"options must be a function of a label, not {type(options).__name__}")
-    closure = _Closure(options, max_components)
-    if options is None and _is_position(components):
-        components = [components]
-    if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
-        raise WrongType(
-            f"components must be an iterable of positions or labels, not "
-            f"{type(components).__name__}"
-        )
+    closure = Closure(options, max_components)
     given = 0
-    for item in components:
+    items = closure.sum_items(
+        components, "components must be an iterable of positions or labels, not {}"
+    )
+    for item in items:
         for part in closure.atoms(item):
             closure.add(part)
         given += 1
     n = len(closure.members)
     name = f"a family of {given} position{'s' if given != 1 else ''} ({n} in its closure)"
-    family = _Family(closure.members, closure.options, name)
+    family = _Family(closure.members, closure.moves[0], name)
     builder, states = _build(family, n, max_order)
     return FamilyQuotient(family, builder, states, closure)
 
@@ -1503,7 +1320,9 @@ def check_separators(q: MisereQuotient) -> int:
 
     def number(heap: Any) -> int:
         if isinstance(q, FamilyQuotient):
-            return q._closure.number[q._closure.key(heap)]
+            found = q._closure.number_of(heap)
+            assert found is not None  # the impartial closure numbers every component
+            return found
         return int(heap)
 
     is_p = _plain_search(q.ruleset.options)

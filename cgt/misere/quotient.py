@@ -66,10 +66,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from .._deep import deep
-from .._options import has_options_method
-from ..errors import InvalidArgument, InvalidPosition, LoopyPosition, TooLarge, WrongType
+from ..errors import InvalidArgument, TooLarge, WrongType
 from ..game import Outcome
-from ..impartial.presentation import letter, normal_forms, relations, word
+from ..impartial import presentation as monoid
+from ..impartial.closure import Closure, mask_multiplier, path_to
 from .forms import Form, form
 
 __all__ = [
@@ -131,35 +131,32 @@ LOSING_MOVE
 # -- the closure ---------------------------------------------------------------------
 
 
-class _Closure:
-    """The hereditary closure of a family, numbered so that options come first.
+class _Closure(Closure):
+    """The hereditary closure of a family of partizan games, numbered so that options come first.
 
     Component ``i`` (from 0) has ``left[i]`` and ``right[i]``, the sums (sorted
     tuples of component numbers) its moves leave, and ``left_loses[i]`` /
     ``right_loses[i]``: whether a :data:`LOSING_MOVE` is among them.
     Components with no move at all (the game ``0``) are left out: they are
-    the empty sum.
+    the empty sum.  A :class:`~cgt.misere.Form` is a component of its own;
+    anything else that is not a position is read by :func:`~cgt.misere.form`.
     """
 
-    def __init__(self, options: Callable[[Any], Any] | None, limit: int) -> None:
-        self.option_function = options
-        self.limit = limit
-        self.number: dict[Hashable, int] = {}
-        self.members: list[Any] = []
-        self.left: list[list[tuple[int, ...]]] = []
-        self.right: list[list[tuple[int, ...]]] = []
-        self.left_loses: list[bool] = []
-        self.right_loses: list[bool] = []
-        self._zero_keys: set[Hashable] = set()
+    SIDES = ("left_options", "right_options")
+    FIRST = 0
+    KEEP_TERMINAL = False
+    DISTINCT = True
+    LOSING_MOVE = LOSING_MOVE
 
-    # what a component is, and its key
-    def normal(self, item: Any) -> Any:
-        if self.option_function is not None:
-            return item
-        if isinstance(item, Form):
-            return item
-        if has_options_method(item, "left_options") and has_options_method(item, "right_options"):
-            return item
+    def __init__(self, options: Callable[[Any], Any] | None, limit: int) -> None:
+        super().__init__(options, limit)
+        self.left, self.right = self.moves
+        self.left_loses, self.right_loses = self.loses
+
+    def is_atom(self, item: Any) -> bool:
+        return isinstance(item, Form)
+
+    def convert(self, item: Any) -> Any:
         try:
             return form(item)
         except WrongType:
@@ -168,147 +165,13 @@ class _Closure:
                 "right_options() (give positions, forms, or labels with an options function)"
             ) from None
 
-    def key(self, component: Any) -> Hashable:
-        key: Hashable = component
-        if self.option_function is None and not isinstance(component, Form):
-            method = getattr(component, "key", None)
-            key = (type(component).__name__, method()) if callable(method) else component
-        try:
-            hash(key)
-        except TypeError:
-            raise WrongType(
-                f"component {component!r} is not hashable (components must be, or have a "
-                "hashable .key())"
-            ) from None
-        return key
+    def position_key(self, position: Any, key: Hashable) -> Hashable:
+        return (type(position).__name__, key)  # positions of two rulesets may share keys
 
-    def atoms(self, item: Any) -> list[Any]:
-        """The components of a sum (a position's ``.components()``, a form itself)."""
-        item = self.normal(item)
-        if self.option_function is not None or isinstance(item, Form):
-            return [item]
-        split = getattr(item, "components", None)
-        if not callable(split):
-            return [item]
-        parts = list(split())
-        if len(parts) == 1 and self.key(parts[0]) == self.key(item):
-            return [parts[0]]
-        out: list[Any] = []
-        for part in parts:
-            out.extend(self.atoms(part))
-        return out
-
-    def moves(self, component: Any) -> tuple[list[list[Any]], bool, list[list[Any]], bool]:
-        """The sums left by Left's and by Right's moves, with the losing-move flags."""
+    def options_of(self, component: Any) -> list[Iterable[Any]]:
         if isinstance(component, Form):
-            return (
-                [[o] for o in component.left],
-                False,
-                [[o] for o in component.right],
-                False,
-            )
-        if self.option_function is None:
-            return (
-                [self.atoms(o) for o in component.left_options()],
-                False,
-                [self.atoms(o) for o in component.right_options()],
-                False,
-            )
-        found = self.option_function(component)
-        if not isinstance(found, (tuple, list)) or len(found) != 2:
-            raise WrongType(
-                f"options({component!r}) must return a pair (left moves, right moves), "
-                f"not {found!r}"
-            )
-        sides = []
-        for side, moves in zip(("left", "right"), found, strict=True):
-            if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
-                raise WrongType(
-                    f"options({component!r}): the {side} moves must be an iterable of tuples "
-                    f"of labels, not {type(moves).__name__}"
-                )
-            sums: list[list[Any]] = []
-            loses = False
-            for option in moves:
-                if option is LOSING_MOVE:
-                    loses = True
-                elif isinstance(option, (tuple, list)):
-                    sums.append(list(option))
-                else:
-                    raise WrongType(
-                        f"options({component!r}) gave the {side} move {option!r}: each move "
-                        "must be a tuple of labels (the components it leaves; () for none) "
-                        "or LOSING_MOVE"
-                    )
-            sides.append((sums, loses))
-        return sides[0][0], sides[0][1], sides[1][0], sides[1][1]
-
-    def is_zero(self, key: Hashable) -> bool:
-        return key in self._zero_keys
-
-    def add(self, component: Any) -> int | None:
-        """Number ``component`` and all below it; ``None`` for a component with no move."""
-        key = self.key(component)
-        if key in self.number:
-            return self.number[key]
-        if key in self._zero_keys:
-            return None
-        on_path: set[Hashable] = {key}
-        Frame = tuple[Hashable, Any, list[list[list[Any]]], tuple[bool, bool], list[list[int]]]
-        stack: list[Frame] = []
-
-        def push(k: Hashable, c: Any) -> None:
-            lm, ll, rm, rl = self.moves(c)
-            stack.append((k, c, [lm, rm], (ll, rl), []))
-
-        push(key, component)
-        while stack:
-            k, c, sides, flags, done = stack[-1]
-            all_moves = sides[0] + sides[1]
-            descended = False
-            while len(done) < len(all_moves):
-                numbers: list[int] = []
-                for part in all_moves[len(done)]:
-                    part_key = self.key(part)
-                    if part_key in self._zero_keys:
-                        continue
-                    if part_key in on_path:
-                        raise LoopyPosition(
-                            f"{part!r} can be reached again from itself: a family must be short "
-                            "(every play ends) for its misère quotient"
-                        )
-                    found = self.number.get(part_key)
-                    if found is None:
-                        on_path.add(part_key)
-                        push(part_key, part)
-                        descended = True
-                        break
-                    numbers.append(found)
-                if descended:
-                    break
-                done.append(sorted(numbers))
-            if descended:
-                continue
-            stack.pop()
-            on_path.discard(k)
-            n_left = len(sides[0])
-            left = sorted({tuple(d) for d in done[:n_left]})
-            right = sorted({tuple(d) for d in done[n_left:]})
-            if not left and not right and not flags[0] and not flags[1]:
-                self._zero_keys.add(k)
-                continue
-            self.number[k] = len(self.members)
-            self.members.append(c)
-            self.left.append(left)
-            self.right.append(right)
-            self.left_loses.append(flags[0])
-            self.right_loses.append(flags[1])
-            if len(self.members) > self.limit:
-                raise TooLarge(
-                    f"the family's closure has more than {self.limit} components "
-                    "(raise max_components to go on)"
-                )
-        return self.number.get(key)
+            return [component.left, component.right]
+        return super().options_of(component)
 
 
 # -- exact outcomes of sums ------------------------------------------------------------
@@ -516,11 +379,7 @@ class _Extended:
         self.k = len(self.images)
 
     def product(self, s: Iterable[int]) -> int:
-        table, images = self.table, self.images
-        x = 0
-        for i in s:
-            x = table[x][images[i]]
-        return x
+        return monoid.product(self.table, self.images, s)
 
 
 class _Verifier:
@@ -533,6 +392,8 @@ class _Verifier:
 
     def find_failure(self) -> tuple[int, ...] | int:
         """The number of states when the check passes, else a sum where it fails."""
+        # The impartial verification (cgt.impartial.quotient) is this search with one
+        # side and the outcomes P and N; they share mask_multiplier and path_to.
         c, cand = self.c, self.cand
         table, outcomes = cand.table, cand.outcomes
         # components with equal images, option images and flags act alike
@@ -553,19 +414,7 @@ class _Verifier:
                 not_rf |= 1 << x
             if not code & _LF:
                 not_lf |= 1 << x
-        times: dict[tuple[int, int], int] = {}
-
-        def scaled(mask: int, w: int) -> int:
-            found = times.get((mask, w))
-            if found is None:
-                out, m, x = 0, mask, 0
-                while m:
-                    if m & 1:
-                        out |= 1 << table[x][w]
-                    m >>= 1
-                    x += 1
-                found = times[(mask, w)] = out
-            return found
+        scaled = mask_multiplier(table)
 
         State = tuple[int, int, int, int]  # Φ, Left option images, Right option images, flags
         start: State = (0, 0, 0, 0)
@@ -593,15 +442,7 @@ class _Verifier:
                 lf = bool(new_l & not_rf) or (not new_l and not new_flags & 2)
                 rf = bool(new_r & not_lf) or (not new_r and not new_flags & 1)
                 if lf != bool(code & _LF) or rf != bool(code & _RF):
-                    path: list[int] = []
-                    back: State = state
-                    while True:
-                        link = parent[back]
-                        if link is None:
-                            break
-                        back, h = link
-                        path.append(h)
-                    return tuple(sorted(path))
+                    return path_to(parent, state)
                 stack.append(state)
                 if len(parent) > self.limit:
                     raise TooLarge(
@@ -663,18 +504,8 @@ def _reduce(
     table: list[list[int]], outcomes: list[int]
 ) -> tuple[list[int], list[list[int]], list[int]]:
     """Merge elements with the same outcome against every element; old-to-new map first."""
-    size = len(table)
-    sigs: dict[tuple[int, ...], int] = {}
-    new_of = [0] * size
-    for x in range(size):
-        new_of[x] = sigs.setdefault(tuple(outcomes[table[x][z]] for z in range(size)), len(sigs))
-    count = len(sigs)
-    first = [-1] * count
-    for x in range(size):
-        if first[new_of[x]] < 0:
-            first[new_of[x]] = x
-    new_table = [[new_of[table[first[a]][first[b]]] for b in range(count)] for a in range(count)]
-    return new_of, new_table, [outcomes[first[a]] for a in range(count)]
+    new_of, new_table, first = monoid.merge_indistinguishable(table, outcomes)
+    return new_of, new_table, [outcomes[x] for x in first]
 
 
 class PartizanQuotient:
@@ -713,31 +544,7 @@ class PartizanQuotient:
         """How many states the verification visited."""
         self.experiments = experiments
         """How many experiments (test sums) the learning needed."""
-        gens: list[int] = []
-        reached = {0}
-        for i, w in enumerate(images):
-            if w in reached:
-                continue
-            gens.append(i)
-            frontier = list(reached)
-            while frontier:  # close the reached set under multiplication by w
-                new = []
-                for x in frontier:
-                    y = table[x][w]
-                    if y not in reached:
-                        reached.add(y)
-                        new.append(y)
-                frontier = new
-            frontier = list(reached)
-            while frontier:  # and again under every generator so far
-                new = []
-                for x in frontier:
-                    for g in gens:
-                        y = table[x][images[g]]
-                        if y not in reached:
-                            reached.add(y)
-                            new.append(y)
-                frontier = new
+        gens = monoid.generators(table, images)
         self._generators = gens
         self._gen_elements = [images[g] for g in gens]
         self._words = self._normal_forms()
@@ -746,10 +553,10 @@ class PartizanQuotient:
     # -- structure -----------------------------------------------------------------------
     def _normal_forms(self) -> list[tuple[int, ...]]:
         """The least exponent vector of each element: fewest factors, then earlier letters."""
-        return normal_forms(self._table, self._gen_elements)
+        return monoid.normal_forms(self._table, self._gen_elements)
 
     def _word(self, v: Sequence[int]) -> str:
-        return word(v)
+        return monoid.word(v)
 
     def _order(self) -> list[int]:
         return sorted(
@@ -854,8 +661,8 @@ class PartizanQuotient:
         >>> partizan_quotient_of(["{0|*}"]).relations()
         [('a^2', '1'), ('ab^4', 'b^4'), ('b^5', 'b^4')]
         """
-        found = relations(self._table, self._words, self._gen_elements)
-        return [(word(u), word(self._words[x])) for u, x in found]
+        found = monoid.relations(self._table, self._words, self._gen_elements)
+        return [(monoid.word(u), monoid.word(self._words[x])) for u, x in found]
 
     def presentation(self) -> str:
         """The relations written ``a^2=1, b^2=b, ...`` (empty for a free or trivial quotient).
@@ -867,20 +674,7 @@ class PartizanQuotient:
 
     # -- sums --------------------------------------------------------------------------------
     def _product(self, item: Any) -> int:
-        closure = self._closure
-        x = 0
-        for part in closure.atoms(item):
-            key = closure.key(part)
-            if closure.is_zero(key):
-                continue
-            found = closure.number.get(key)
-            if found is None:
-                raise InvalidPosition(
-                    f"{part!r} is not a component of this family's closure "
-                    f"({len(closure.members)} components; see .components)"
-                )
-            x = self._table[x][self._images[found]]
-        return x
+        return monoid.product(self._table, self._images, self._closure.numbers_of(item))
 
     def image(self, component: Any) -> str:
         """The element a component (or a sum of components) maps to, as a word.
@@ -892,16 +686,8 @@ class PartizanQuotient:
         return self._word(self._words[self._product(component)])
 
     def _sum_element(self, components: Any) -> int:
-        closure = self._closure
-        if closure.option_function is None and (
-            isinstance(components, Form)
-            or (has_options_method(components, "left_options") and not isinstance(components, str))
-        ):
-            components = [components]
-        if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
-            raise WrongType(f"give the components as a list, not a {type(components).__name__}")
         x = 0
-        for item in components:
+        for item in self._closure.sum_items(components, "give the components as a list, not a {}"):
             x = self._table[x][self._product(item)]
         return x
 
@@ -930,7 +716,7 @@ class PartizanQuotient:
         return f"<partizan misère quotient of {self.name}: order {len(self)}>"
 
     def __str__(self) -> str:
-        gens = ", ".join(f"{letter(i)} = {g!r}" for i, g in enumerate(self.generators))
+        gens = ", ".join(f"{monoid.letter(i)} = {g!r}" for i, g in enumerate(self.generators))
         parts = self.outcome_partition()
         lines = [
             f"partizan misère quotient of {self.name}: order {len(self)}",
@@ -988,18 +774,11 @@ def partizan_quotient_of(
     if options is not None and not callable(options):
         raise WrongType(f"options must be a function of a label, not {type(options).__name__}")
     closure = _Closure(options, max_components)
-    if options is None and (
-        isinstance(components, Form)
-        or (has_options_method(components, "left_options") and not isinstance(components, str))
-    ):
-        components = [components]
-    if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
-        raise WrongType(
-            f"components must be an iterable of forms, positions or labels, not "
-            f"{type(components).__name__}"
-        )
+    items = closure.sum_items(
+        components, "components must be an iterable of forms, positions or labels, not {}"
+    )
     given = 0
-    for item in components:
+    for item in items:
         for part in closure.atoms(item):
             closure.add(part)
         given += 1
