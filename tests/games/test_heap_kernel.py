@@ -241,9 +241,12 @@ def test_memory_is_flat_over_repeated_runs() -> None:
 # on every machine, whichever path it falls back to.  The blocks start only past
 # twice the last rare heap: Officers (0.6) after about 41,300 heaps, 0.454 and 0.356
 # almost at once; the candidates after 16 more blocks, with one split rule only.
+# With AVX-512 the marks cover the codes below 192 only (no Officers value's code
+# reaches 150), and a heap whose code would lie past them marks all its row: bit 4
+# (LOW_MARKS) lowers that limit to 64, so that some half of Officers' heaps take it.
 
-GENERAL, BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT = 0, 1, 3, 7, 9, 15
-FAST_FLAGS = (BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT)
+GENERAL, BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT, LOW_MARKS = 0, 1, 3, 7, 9, 15, 31
+FAST_FLAGS = (BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT, LOW_MARKS)
 
 
 def extend(prefix: list[int], code: str, end: int, mask: int, flags: int) -> list[int]:
@@ -404,3 +407,45 @@ def test_candidates_on_officers() -> None:
     assert extend(prefix, "0.6", 60000, 494, CANDIDATES) == general
     if fast.simd(DEFAULT) == 2:
         assert extend(prefix, "0.6", 60000, 494, DEFAULT) == general
+
+
+# --- fixed costs of the compiled path (issue 33) -------------------------------------------
+
+
+def test_compiled_path_imports_no_numpy() -> None:
+    # the kernel and the mask choice (a Walsh-Hadamard transform in plain Python) need
+    # no numpy: importing it cost Officers to 10**4 heaps four times the work itself
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from cgt.games import OctalGame\n"
+        "from cgt.kernels import kernel\n"
+        "assert kernel('heap') is not None\n"
+        "values = OctalGame('0.6').grundy_sequence(70000, progress=False)\n"
+        "print(values[-1], 'numpy' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+        timeout=300,
+    )  # fmt: skip
+    last, imported = out.stdout.split()
+    assert imported == "False"
+    assert int(last) == OctalGame("0.6").grundy_sequence(70000, progress=False)[-1]
+
+
+def test_values_above_256_share_their_int_objects() -> None:
+    # CPython shares the ints up to 256 only; the kernel makes each value below 1024
+    # once per call (Officers' values reach past 300); heaps 16384 on come from one call
+    values = OctalGame("0.6").grundy_sequence(20000, progress=False)
+    big = [v for v in values[16384:] if v > 256]
+    assert len(big) > 20
+    first: dict[int, int] = {}
+    for v in big:
+        assert first.setdefault(v, id(v)) == id(v)
+    assert values == reference("0.6", 20000)
