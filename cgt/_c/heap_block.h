@@ -58,6 +58,7 @@
 #define BLOCK_AVX512 4
 #define BLOCK_CAND 8 /* candidates (see block_cand_run); with SIMD bits, only on AVX-512 */
 #define BLOCK_LOW_MARKS 16 /* tests: block_mark_avx512 marks the codes below 64 only */
+#define BLOCK_LOW_START 32 /* tests: the scans start at 64, not SCAN_START */
 
 /* the scan of a heap's splits takes a >= SCAN_START first, then those below it (the
    same splits, so the same answer): for Officers the codes still wanted are met after
@@ -94,6 +95,8 @@ typedef struct {
     int simd;                 /* the widest scan allowed and present: 0, 1 AVX2, 2 AVX-512 */
     int mark_limit;           /* block_mark_avx512 marks the codes below it: MARK_LIMIT, or
                                  64 with BLOCK_LOW_MARKS (tests: many more heaps past it) */
+    Py_ssize_t scan_start;    /* SCAN_START, or 64 with BLOCK_LOW_START (tests: the first
+                                 pass and its first chunks reach the small heaps too) */
     uint8_t (*onehot)[32];    /* AVX-512: onehot[c] is the bit set {c} of 256 bits, c <= CODES */
     /* AVX-512 (block_room): the codes backwards, rcg[end - 1 - n] the code of heap n, so
        that the larger parts of 64 splits are one load and no permute; and okbits, bit n
@@ -164,6 +167,7 @@ block_init(Block *bk, unsigned long mask, int flags)
     }
     bk->simd = block_simd(flags);
     bk->mark_limit = (flags & BLOCK_LOW_MARKS) ? 64 : MARK_LIMIT;
+    bk->scan_start = (flags & BLOCK_LOW_START) ? 64 : SCAN_START;
     /* the candidates' checks are compares over 64 heaps: worth it with AVX-512; one heap
        at a time (no SIMD bit) they are slower than the marking, but exact (tests) */
     bk->cand = (flags & BLOCK_CAND) &&
@@ -405,16 +409,56 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
    read the set as it was one period of SCAN_GROUP512 chunks earlier (a code met again
    meanwhile is taken out again: no harm), so they need not wait.  The rest one split
    at a time.  The set stays in a register for both passes of a heap (``*set``). */
+#ifndef SCAN_BULK
+#define SCAN_BULK 4
+#endif
 #define SCAN_WARM512 4
 #define SCAN_GROUP512 2
 __attribute__((target(HEAP_AVX512_TARGET), always_inline)) static inline Py_ssize_t
 block_scan_range512(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm,
                     const uint64_t *okbits, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
-                    __m256i *set, const uint8_t (*onehot)[32], const __m512i bits)
+                    __m256i *set, const uint8_t (*onehot)[32], const __m512i bits, int bulk)
 {
     __m256i w = *set;
-    __m512i table = _mm512_broadcast_i64x4(w), pending = table;
     Py_ssize_t a = lo;
+#if SCAN_BULK
+    if (bulk && a + 64 * SCAN_BULK - 1 <= hi &&
+        _mm256_testz_si256(w, _mm256_set_epi64x(-1, -1, 0, 0))) {
+        /* the first SCAN_BULK chunks, when the codes wanted lie below 128 (for Officers
+           always): every code below 128 met there, as bits of two 64-bit words built by
+           variable shifts (no lookup, no branch, no chain through the set), taken out
+           of the set at once */
+        const __m512i one = _mm512_set1_epi64(1), c64 = _mm512_set1_epi64(64);
+        __m512i s0 = _mm512_setzero_si512(), s1 = s0, t0 = s0, t1 = s0;
+        for (int q = 0; q < SCAN_BULK; q++, a += 64) {
+            const uint64_t *ob = okbits + (a >> 6);
+            unsigned sh = (unsigned)(a & 63);
+            uint64_t common = (ob[0] >> sh) | ((ob[1] << 1) << (63 - sh));
+#pragma GCC unroll 8
+            for (int g = 0; g < 8; g += 2) {
+                __m512i x = _mm512_xor_si512(
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(cg + a + 8 * g))),
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(rm + a + 8 * g))));
+                __m512i y = _mm512_xor_si512(
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(cg + a + 8 * g + 8))),
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(rm + a + 8 * g + 8))));
+                __mmask8 kx = (__mmask8)(common >> (8 * g)), ky = (__mmask8)(common >> (8 * g + 8));
+                s0 = _mm512_mask_or_epi64(s0, kx, s0, _mm512_sllv_epi64(one, x));
+                s1 = _mm512_mask_or_epi64(s1, kx, s1,
+                                          _mm512_sllv_epi64(one, _mm512_sub_epi64(x, c64)));
+                t0 = _mm512_mask_or_epi64(t0, ky, t0, _mm512_sllv_epi64(one, y));
+                t1 = _mm512_mask_or_epi64(t1, ky, t1,
+                                          _mm512_sllv_epi64(one, _mm512_sub_epi64(y, c64)));
+            }
+        }
+        uint64_t met0 = (uint64_t)_mm512_reduce_or_epi64(_mm512_or_si512(s0, t0));
+        uint64_t met1 = (uint64_t)_mm512_reduce_or_epi64(_mm512_or_si512(s1, t1));
+        w = _mm256_andnot_si256(_mm256_set_epi64x(0, 0, (long long)met1, (long long)met0), w);
+    }
+#else
+    (void)bulk;
+#endif
+    __m512i table = _mm512_broadcast_i64x4(w), pending = table;
     for (unsigned q = 0; a + 63 <= hi; q++, a += 64) {
         if (q < SCAN_WARM512) {
             if (_mm256_testz_si256(w, w))
@@ -492,7 +536,8 @@ block_scan_avx512(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssiz
     Py_ssize_t looked = 0;
     for (int pass = 0; pass < 2 && !_mm256_testz_si256(w, w); pass++) {
         Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
-        looked += block_scan_range512(cg, ok, rm, bk->okbits, m, lo, hi, &w, bk->onehot, bits) -
+        looked += block_scan_range512(cg, ok, rm, bk->okbits, m, lo, hi, &w, bk->onehot, bits,
+                                      !pass) -
                   lo;
     }
     want[0] = (uint64_t)_mm256_extract_epi64(w, 0);
@@ -887,7 +932,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                     continue;
                 Py_ssize_t m = heap - rules[j].k;
                 Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
-                Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+                Py_ssize_t from = last > bk->scan_start ? bk->scan_start : 1;
                 *work += (long)block_scan_avx512(bk, cg, ok, m, from, last, w4);
             }
             need = (w4[0] | w4[1] | w4[2] | w4[3]) != 0;
@@ -906,7 +951,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 Py_ssize_t m = heap - rules[j].k;
                 Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
                 /* from SCAN_START on first, then the splits below it (see SCAN_START) */
-                Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+                Py_ssize_t from = last > bk->scan_start ? bk->scan_start : 1;
                 for (int pass = 0; pass < 2 && need; pass++) {
                     Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
                     Py_ssize_t reached;
