@@ -385,7 +385,8 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
 }
 
 /* Tried for the AVX-512 scan and dropped (issue 33; Officers to 2*10**6 heaps, CPU
-   seconds in one run, 1.57-1.60 with this scan): groups of 4 or 8 chunks looked up
+   seconds in one run, 1.57-1.60 with this scan before SCAN_BULK and the marks by
+   shifts): groups of 4 or 8 chunks looked up
    against the set as it was at the group's start, with no update in between, the
    codes met then taken out group by group.  From the start: 1.63-1.67 (a code met
    many times in a group is taken out as often: the first groups meet some hundred
@@ -396,7 +397,10 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
    parts) meet w only 2.5 to 5 times as often per split as the scan does (the most
    frequent codes of the common heaps past 1.5*10**6 have 3.7 % and 3.3 % of them,
    and a split meets a given code with 0.5 to 1.2 %): too little to pay for reading
-   the parts one at a time (gathers) instead of 64 with two loads. */
+   the parts one at a time (gathers) instead of 64 with two loads.  Once the first
+   chunks' codes were taken out at once (SCAN_BULK), a last code searched by a compare
+   per chunk, 2, 4 or 8 chunks a test with no chain: 1.25-1.29 against 1.28-1.31, within
+   the noise, not kept. */
 
 /* block_scan 64 splits at a time (AVX-512): the larger parts read forwards from the
    codes kept backwards (rcg), the small parts' classes as 64 bits of okbits, the set
@@ -552,7 +556,8 @@ block_scan_avx512(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssiz
 /* --- candidates: fewer byte stores for the far rare heaps ---------------------------
  *
  * Marking every far rare heap costs 64 byte stores per rare heap and block (1,583 rare
- * heaps for Officers).  The least unmarked code of a heap is its value's code; most
+ * heaps for Officers; with AVX-512, 24 shifts of 512 bits instead, block_mark_avx512:
+ * 1.30 CPU seconds for Officers to 2*10**6 heaps against 1.41 with the stores).  The least unmarked code of a heap is its value's code; most
  * of the codes below it are met by one or two rare heaps only, and some rare heaps
  * meet such codes far more often than others.  So:
  *
