@@ -210,6 +210,15 @@ def test_bad_arguments_raise() -> None:
         fast.tally([0, -1], 0, 2)
     # heaps 1 and 3 are odd (values 1 and 0), heap 2 even (value 1): counts[2 * v + n % 2]
     assert fast.tally([0, 1, 1, 0], 1, 4) == [0, 1, 1, 1]
+    with pytest.raises(ValueError, match="32 bytes"):
+        fast.scan(b"\0" * 10, b"\1" * 10, 8, 1, b"\1" * 31, 15)
+    with pytest.raises(ValueError, match="32 bytes"):
+        fast.scan(b"\0" * 10, b"\1" * 9, 8, 1, b"\1" * 32, 15)
+    with pytest.raises(ValueError, match="32 bytes"):
+        fast.scan(b"\0" * 10, b"\1" * 10, 10, 1, b"\1" * 32, 15)
+    # codes all 0: the splits meet code 0 only
+    left, looked = fast.scan(b"\0" * 10, b"\1" * 10, 8, 1, b"\3" + b"\0" * 31, 15)
+    assert left == b"\2" + b"\0" * 31 and looked == 4
 
 
 def test_memory_is_flat_over_repeated_runs() -> None:
