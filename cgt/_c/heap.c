@@ -19,10 +19,17 @@
  *       ``flags`` (sparse only; default 15) allows the blocks of heap_block.h
  *       (bit 0), their AVX2 scan (bit 1) and their AVX-512 scan (bit 2), each
  *       where the processor has it, and their candidates (bit 3: with AVX-512,
- *       or with no SIMD bit at all); 0 keeps to the general code.
+ *       or with no SIMD bit at all); 0 keeps to the general code.  Bit 4 (tests
+ *       only) has the AVX-512 marks cover the codes below 64 only, so that far
+ *       more heaps take the path for the codes past them; bit 5 (tests only)
+ *       starts the scans of the splits at 64 instead of SCAN_START, so that the
+ *       heaps of short tests take every path of the scans.
  *   simd(flags) -> int
  *       The scan the blocks use with these flags on this processor: 0 one split
  *       at a time, 1 AVX2, 2 AVX-512 (for tests and benchmarks).
+ *   scan(codes, common, m, start, want, flags) -> (bytes, int)
+ *       The search of heap_block.h for the codes ``want`` among the splits of m
+ *       (for tests; see heap_scan).
  *   tally(values, lo, hi) -> list
  *       counts[2 * v + n % 2] = how many n in [lo, hi) have values[n] == v.
  */
@@ -118,25 +125,42 @@ fail:
     return NULL;
 }
 
-/* Append g[start:end] to the list (all or nothing). */
+#define SHARED_INTS 1024 /* values below this share one int object per call */
+
+/* Append g[start:end] to the list (all or nothing).  CPython keeps one object for
+   each int up to 256 only: Officers' values reach some 330, and 4.5 % of them lie
+   above 256, so the values below SHARED_INTS are made once per call and shared (no
+   allocation per heap, 14 MB less for 10**7 heaps). */
 static int
 append_values(PyObject *list, const int32_t *g, Py_ssize_t start, Py_ssize_t end)
 {
     PyObject *tail = PyList_New(end - start);
     if (tail == NULL)
         return -1;
+    PyObject *shared[SHARED_INTS] = {NULL};
     for (Py_ssize_t i = start; i < end; i++) {
-        PyObject *v = PyLong_FromLong(g[i]);
-        if (v == NULL) {
-            Py_DECREF(tail);
-            return -1;
+        int32_t x = g[i];
+        PyObject *v;
+        if (x < SHARED_INTS) {
+            if (shared[x] == NULL && (shared[x] = PyLong_FromLong(x)) == NULL)
+                goto fail;
+            v = Py_NewRef(shared[x]);
         }
+        else if ((v = PyLong_FromLong(x)) == NULL)
+            goto fail;
         PyList_SET_ITEM(tail, i - start, v);
     }
+    for (int x = 0; x < SHARED_INTS; x++)
+        Py_XDECREF(shared[x]);
     Py_ssize_t n = PyList_GET_SIZE(list);
     int rc = PyList_SetSlice(list, n, n, tail);
     Py_DECREF(tail);
     return rc;
+fail:
+    for (int x = 0; x < SHARED_INTS; x++)
+        Py_XDECREF(shared[x]);
+    Py_DECREF(tail);
+    return -1;
 }
 
 /* Progress and Ctrl-C between heaps: 0, or -1 with an exception set. */
@@ -588,6 +612,71 @@ heap_simd(PyObject *self, PyObject *args)
     return PyLong_FromLong(block_simd(flags));
 }
 
+/* scan(codes, common, m, start, want, flags) -> (bytes, int): the search of heap_block.h
+   for the codes ``want`` (32 bytes, a bit set of 256) among the splits a + (m - a),
+   1 <= a <= m // 2, of codes[a] ^ codes[m - a] where common[a] (the larger parts are
+   taken as common), from ``start`` on first, by the scan that ``flags`` choose: the codes
+   never met, and how many splits were looked at.  For tests. */
+static PyObject *
+heap_scan(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *codes, *common, *want;
+    Py_ssize_t n, n2, nw, m, start;
+    int flags;
+    if (!PyArg_ParseTuple(args, "y#y#nny#i", &codes, &n, &common, &n2, &m, &start, &want, &nw,
+                          &flags))
+        return NULL;
+    if (n != n2 || nw != 32 || m < 2 || m >= n || start < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "need len(codes) == len(common) > m >= 2, start >= 1, 32 bytes of want");
+        return NULL;
+    }
+    Block bk;
+    uint8_t *cg = PyMem_Malloc((size_t)n), *ok = PyMem_Malloc((size_t)n);
+    PyObject *result = NULL;
+    if (cg == NULL || ok == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (block_init(&bk, 2, flags) < 0 || block_room(&bk, n) < 0)
+        goto free_block;
+    for (Py_ssize_t i = 0; i < n; i++)
+        block_store(&bk, cg, ok, i, (uint8_t)codes[i], common[i] != 0);
+    uint64_t w4[4];
+    memcpy(w4, want, sizeof(w4));
+    Py_ssize_t last = m / 2, from = last > start ? start : 1, looked = 0;
+#ifdef HEAP_BLOCK_X86
+    if (bk.simd == 2)
+        looked = block_scan_avx512(&bk, cg, ok, m, from, last, w4);
+    else
+#endif
+    {
+        uint8_t set[32];
+        memcpy(set, w4, sizeof(set));
+        int need = 0;
+        for (int c = 0; c < CODES; c++)
+            need += (set[c >> 3] >> (c & 7)) & 1;
+        for (int pass = 0; pass < 2 && need; pass++) {
+            Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
+#ifdef HEAP_BLOCK_X86
+            if (bk.simd == 1)
+                looked += block_scan_avx2(cg, ok, m, lo, hi, set, &need) - lo;
+            else
+#endif
+                looked += block_scan(cg, ok, m, lo, hi, set, &need) - lo;
+        }
+        memcpy(w4, set, sizeof(set));
+    }
+    result = Py_BuildValue("y#n", (const char *)w4, (Py_ssize_t)32, looked);
+free_block:
+    block_free(&bk);
+done:
+    PyMem_Free(cg);
+    PyMem_Free(ok);
+    return result;
+}
+
 /* --- counts for the choice of mask ------------------------------------------------ */
 
 static PyObject *
@@ -652,6 +741,9 @@ static PyMethodDef heap_methods[] = {
      "dense(values, end, rules, report, next): extend values by the full mex."},
     {"simd", heap_simd, METH_VARARGS,
      "simd(flags): the scan of the blocks with these flags here (0 scalar, 1 AVX2, 2 AVX-512)."},
+    {"scan", heap_scan, METH_VARARGS,
+     "scan(codes, common, m, start, want, flags): the codes of want never met among the "
+     "splits of m, and how many splits were looked at (tests)."},
     {"tally", heap_tally, METH_VARARGS,
      "tally(values, lo, hi): counts[2 * v + n % 2] over lo <= n < hi."},
     {NULL, NULL, 0, NULL},

@@ -24,7 +24,10 @@
  *     a time with AVX-512 or 32 with AVX2 where the processor has them (byte
  *     lookups in the bit set, the larger parts read backwards), else one at a time.
  *     The scan stops when the set is empty, which is after some thousands of splits
- *     for Officers, against the hundreds of thousands there are;
+ *     for Officers, against the hundreds of thousands there are (on 300 heaps past
+ *     2.6*10**6: 30 chunks of 64 splits a heap for some 60 codes wanted; a chunk
+ *     starts with 1 code left in 30 % of them, 2 in 15 %, 3 or 4 in 14 %, 5 to 8 in
+ *     13 %, more in 28 %);
  *   - with AVX-512 and one split rule, only a ranked part of the far rare heaps is
  *     marked; the others are checked against each heap's least free codes with
  *     compares over the 64 heaps at once (the candidates, see block_cand_rank).
@@ -54,6 +57,8 @@
 #define BLOCK_SIMD 2
 #define BLOCK_AVX512 4
 #define BLOCK_CAND 8 /* candidates (see block_cand_run); with SIMD bits, only on AVX-512 */
+#define BLOCK_LOW_MARKS 16 /* tests: block_mark_avx512 marks the codes below 64 only */
+#define BLOCK_LOW_START 32 /* tests: the scans start at 64, not SCAN_START */
 
 /* the scan of a heap's splits takes a >= SCAN_START first, then those below it (the
    same splits, so the same answer): for Officers the codes still wanted are met after
@@ -67,9 +72,12 @@
 #define SCAN_START 5120
 #endif
 
+#define MARK_LIMIT 192 /* block_mark_avx512 marks the codes below it (a multiple of 64) */
 #define CAND 8            /* candidates per heap */
 #define CAND_TRAIN 16     /* blocks that rank the far rare heaps */
-#define CAND_KEEP 2       /* of every 5 far rare heaps, the best CAND_KEEP are marked */
+#ifndef CAND_KEEP
+#define CAND_KEEP 2 /* of every 5 far rare heaps, the best CAND_KEEP are marked */
+#endif
 #define CAND_WINDOW 256   /* blocks between two looks at the fallbacks */
 
 /* what the AVX-512 paths use: byte permutes (VBMI) over 64 bytes, byte masks (BW) */
@@ -85,6 +93,10 @@ typedef struct {
     Py_ssize_t coded;         /* how many rare heaps have their code there */
     Py_ssize_t rare_cap;
     int simd;                 /* the widest scan allowed and present: 0, 1 AVX2, 2 AVX-512 */
+    int mark_limit;           /* block_mark_avx512 marks the codes below it: MARK_LIMIT, or
+                                 64 with BLOCK_LOW_MARKS (tests: many more heaps past it) */
+    Py_ssize_t scan_start;    /* SCAN_START, or 64 with BLOCK_LOW_START (tests: the first
+                                 pass and its first chunks reach the small heaps too) */
     uint8_t (*onehot)[32];    /* AVX-512: onehot[c] is the bit set {c} of 256 bits, c <= CODES */
     /* AVX-512 (block_room): the codes backwards, rcg[end - 1 - n] the code of heap n, so
        that the larger parts of 64 splits are one load and no permute; and okbits, bit n
@@ -154,6 +166,8 @@ block_init(Block *bk, unsigned long mask, int flags)
         return -1;
     }
     bk->simd = block_simd(flags);
+    bk->mark_limit = (flags & BLOCK_LOW_MARKS) ? 64 : MARK_LIMIT;
+    bk->scan_start = (flags & BLOCK_LOW_START) ? 64 : SCAN_START;
     /* the candidates' checks are compares over 64 heaps: worth it with AVX-512; one heap
        at a time (no SIMD bit) they are slower than the marking, but exact (tests) */
     bk->cand = (flags & BLOCK_CAND) &&
@@ -370,6 +384,24 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
     return block_scan(cg, ok, m, a, hi, want, need);
 }
 
+/* Tried for the AVX-512 scan and dropped (issue 33; Officers to 2*10**6 heaps, CPU
+   seconds in one run, 1.57-1.60 with this scan before SCAN_BULK and the marks by
+   shifts): groups of 4 or 8 chunks looked up
+   against the set as it was at the group's start, with no update in between, the
+   codes met then taken out group by group.  From the start: 1.63-1.67 (a code met
+   many times in a group is taken out as often: the first groups meet some hundred
+   codes).  Only once at most 1, 2, 4 or 8 codes are left: 1.61-1.67 (a look at the
+   set's size every other chunk costs what the tail saves: with the tail never
+   entered, 1.61-1.62).  Splits aimed at the hardest codes (for a code w, only the
+   small parts a whose code u makes u ^ w the most frequent code among the larger
+   parts) meet w only 2.5 to 5 times as often per split as the scan does (the most
+   frequent codes of the common heaps past 1.5*10**6 have 3.7 % and 3.3 % of them,
+   and a split meets a given code with 0.5 to 1.2 %): too little to pay for reading
+   the parts one at a time (gathers) instead of 64 with two loads.  Once the first
+   chunks' codes were taken out at once (SCAN_BULK), a last code searched by a compare
+   per chunk, 2, 4 or 8 chunks a test with no chain: 1.25-1.29 against 1.28-1.31, within
+   the noise, not kept. */
+
 /* block_scan 64 splits at a time (AVX-512): the larger parts read forwards from the
    codes kept backwards (rcg), the small parts' classes as 64 bits of okbits, the set
    of wanted codes held as 32 bytes in both halves of a register (one permute finds the
@@ -381,16 +413,56 @@ block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t l
    read the set as it was one period of SCAN_GROUP512 chunks earlier (a code met again
    meanwhile is taken out again: no harm), so they need not wait.  The rest one split
    at a time.  The set stays in a register for both passes of a heap (``*set``). */
+#ifndef SCAN_BULK
+#define SCAN_BULK 4
+#endif
 #define SCAN_WARM512 4
 #define SCAN_GROUP512 2
 __attribute__((target(HEAP_AVX512_TARGET), always_inline)) static inline Py_ssize_t
 block_scan_range512(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm,
                     const uint64_t *okbits, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
-                    __m256i *set, const uint8_t (*onehot)[32], const __m512i bits)
+                    __m256i *set, const uint8_t (*onehot)[32], const __m512i bits, int bulk)
 {
     __m256i w = *set;
-    __m512i table = _mm512_broadcast_i64x4(w), pending = table;
     Py_ssize_t a = lo;
+#if SCAN_BULK
+    if (bulk && a + 64 * SCAN_BULK - 1 <= hi &&
+        _mm256_testz_si256(w, _mm256_set_epi64x(-1, -1, 0, 0))) {
+        /* the first SCAN_BULK chunks, when the codes wanted lie below 128 (for Officers
+           always): every code below 128 met there, as bits of two 64-bit words built by
+           variable shifts (no lookup, no branch, no chain through the set), taken out
+           of the set at once */
+        const __m512i one = _mm512_set1_epi64(1), c64 = _mm512_set1_epi64(64);
+        __m512i s0 = _mm512_setzero_si512(), s1 = s0, t0 = s0, t1 = s0;
+        for (int q = 0; q < SCAN_BULK; q++, a += 64) {
+            const uint64_t *ob = okbits + (a >> 6);
+            unsigned sh = (unsigned)(a & 63);
+            uint64_t common = (ob[0] >> sh) | ((ob[1] << 1) << (63 - sh));
+#pragma GCC unroll 8
+            for (int g = 0; g < 8; g += 2) {
+                __m512i x = _mm512_xor_si512(
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(cg + a + 8 * g))),
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(rm + a + 8 * g))));
+                __m512i y = _mm512_xor_si512(
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(cg + a + 8 * g + 8))),
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(rm + a + 8 * g + 8))));
+                __mmask8 kx = (__mmask8)(common >> (8 * g)), ky = (__mmask8)(common >> (8 * g + 8));
+                s0 = _mm512_mask_or_epi64(s0, kx, s0, _mm512_sllv_epi64(one, x));
+                s1 = _mm512_mask_or_epi64(s1, kx, s1,
+                                          _mm512_sllv_epi64(one, _mm512_sub_epi64(x, c64)));
+                t0 = _mm512_mask_or_epi64(t0, ky, t0, _mm512_sllv_epi64(one, y));
+                t1 = _mm512_mask_or_epi64(t1, ky, t1,
+                                          _mm512_sllv_epi64(one, _mm512_sub_epi64(y, c64)));
+            }
+        }
+        uint64_t met0 = (uint64_t)_mm512_reduce_or_epi64(_mm512_or_si512(s0, t0));
+        uint64_t met1 = (uint64_t)_mm512_reduce_or_epi64(_mm512_or_si512(s1, t1));
+        w = _mm256_andnot_si256(_mm256_set_epi64x(0, 0, (long long)met1, (long long)met0), w);
+    }
+#else
+    (void)bulk;
+#endif
+    __m512i table = _mm512_broadcast_i64x4(w), pending = table;
     for (unsigned q = 0; a + 63 <= hi; q++, a += 64) {
         if (q < SCAN_WARM512) {
             if (_mm256_testz_si256(w, w))
@@ -468,7 +540,8 @@ block_scan_avx512(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssiz
     Py_ssize_t looked = 0;
     for (int pass = 0; pass < 2 && !_mm256_testz_si256(w, w); pass++) {
         Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
-        looked += block_scan_range512(cg, ok, rm, bk->okbits, m, lo, hi, &w, bk->onehot, bits) -
+        looked += block_scan_range512(cg, ok, rm, bk->okbits, m, lo, hi, &w, bk->onehot, bits,
+                                      !pass) -
                   lo;
     }
     want[0] = (uint64_t)_mm256_extract_epi64(w, 0);
@@ -483,7 +556,8 @@ block_scan_avx512(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssiz
 /* --- candidates: fewer byte stores for the far rare heaps ---------------------------
  *
  * Marking every far rare heap costs 64 byte stores per rare heap and block (1,583 rare
- * heaps for Officers).  The least unmarked code of a heap is its value's code; most
+ * heaps for Officers; with AVX-512, 24 shifts of 512 bits instead, block_mark_avx512:
+ * 1.30 CPU seconds for Officers to 2*10**6 heaps against 1.41 with the stores).  The least unmarked code of a heap is its value's code; most
  * of the codes below it are met by one or two rare heaps only, and some rare heaps
  * meet such codes far more often than others.  So:
  *
@@ -638,6 +712,53 @@ block_candidates_avx512(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *nca
 }
 #endif
 
+#ifdef HEAP_BLOCK_X86
+/* The codes below MARK_LIMIT of the rows of the 64 heaps marked with the codes
+   base[l - heaps[t]] ^ codes[t], t < count (the rows' codes from MARK_LIMIT on are left
+   unmarked, and all the bytes written: no memset needed): block_mark without a store
+   per mark.  A row is built as 64-bit words in vector lanes, 32 heaps (four registers)
+   at a time: 1 << (x - 64 j) by a variable shift is the bit of code x in word j, and
+   nothing when x lies outside it (a shift by 64 or more, negative counts wrapping to
+   large ones, gives 0).  So a code is three shifts and ORs in eight lanes at once, the
+   words held in registers, and the rows written once at the end, 64 bytes at a time. */
+__attribute__((target(HEAP_AVX512_TARGET))) static void
+block_mark_avx512(uint8_t (*rows)[CODES], const uint8_t *base, const int32_t *heaps,
+                  const uint8_t *codes, Py_ssize_t count, int limit)
+{
+    const __m512i one = _mm512_set1_epi64(1), ones8 = _mm512_set1_epi8(1);
+    const __m512i c64 = _mm512_set1_epi64(64), c128 = _mm512_set1_epi64(128);
+    for (int p = 0; p < BLOCK; p += 32) {
+        __m512i acc[4][3];
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; g++)
+            acc[g][0] = acc[g][1] = acc[g][2] = _mm512_setzero_si512();
+        for (Py_ssize_t t = 0; t < count; t++) {
+            const uint8_t *src = base - heaps[t] + p;
+            __m512i w = _mm512_set1_epi64((long long)codes[t]);
+#pragma GCC unroll 4
+            for (int g = 0; g < 4; g++) {
+                __m512i x = _mm512_xor_si512(
+                    _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(src + 8 * g))), w);
+                acc[g][0] = _mm512_or_si512(acc[g][0], _mm512_sllv_epi64(one, x));
+                acc[g][1] = _mm512_or_si512(acc[g][1],
+                                            _mm512_sllv_epi64(one, _mm512_sub_epi64(x, c64)));
+                acc[g][2] = _mm512_or_si512(acc[g][2],
+                                            _mm512_sllv_epi64(one, _mm512_sub_epi64(x, c128)));
+            }
+        }
+        uint64_t words[3][32]; /* words[j][i]: word j of heap p + i (j < MARK_LIMIT / 64) */
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; g++)
+            for (int j = 0; j < 3; j++)
+                _mm512_storeu_si512(words[j] + 8 * g, acc[g][j]);
+        for (int i = 0; i < 32; i++)
+            for (int j = 0; j < 4; j++)
+                _mm512_storeu_si512(rows[p + i] + 64 * j,
+                                    _mm512_maskz_mov_epi8(j < 3 && 64 * j < limit ? words[j][i] : 0, ones8));
+    }
+}
+#endif
+
 /* hits[j] bit l: a checked far rare heap meets candidate j of heap l (one heap at a time). */
 static void
 block_check(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64_t *hits)
@@ -720,10 +841,18 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
     int ncand[BLOCK];
     uint64_t hits[CAND];
     Py_ssize_t ck = bk->cand_k;
-    memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
     if (use_cand) {
-        for (Py_ssize_t t = 0; t < bk->nmarked; t++)
-            block_mark(rows, cg + (h0 - ck - bk->far_heap[t]), bk->far_code[t]);
+#ifdef HEAP_BLOCK_X86
+        if (bk->simd == 2)
+            block_mark_avx512(rows, cg + h0 - ck, bk->far_heap, bk->far_code, bk->nmarked,
+                              bk->mark_limit);
+        else
+#endif
+        {
+            memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
+            for (Py_ssize_t t = 0; t < bk->nmarked; t++)
+                block_mark(rows, cg + (h0 - ck - bk->far_heap[t]), bk->far_code[t]);
+        }
 #ifdef HEAP_BLOCK_X86
         if (bk->simd == 2) {
             block_candidates_avx512(rows, cand, ncand);
@@ -745,6 +874,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
     }
     else {
         /* the far rare heaps of every split rule, for the whole block */
+        memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
         for (Py_ssize_t j = 0; j < nrules; j++) {
             if (!(rules[j].digit & 4))
                 continue;
@@ -778,6 +908,16 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++)
                     row[bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]] = 1;
             }
+#ifdef HEAP_BLOCK_X86
+            if (bk->simd == 2 && (code < 0 ? block_first_free(row) : code) >= bk->mark_limit) {
+                /* block_mark_avx512 left the codes from mark_limit on unmarked: all of the
+                   row now (for Officers no value's code reaches 150, below MARK_LIMIT) */
+                bk->fallbacks += code >= 0;
+                for (Py_ssize_t t = 0; t < bk->nfar; t++)
+                    row[bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]] = 1;
+                code = -1;
+            }
+#endif
         }
         if (code < 0)
             code = block_first_free(row);
@@ -797,7 +937,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                     continue;
                 Py_ssize_t m = heap - rules[j].k;
                 Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
-                Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+                Py_ssize_t from = last > bk->scan_start ? bk->scan_start : 1;
                 *work += (long)block_scan_avx512(bk, cg, ok, m, from, last, w4);
             }
             need = (w4[0] | w4[1] | w4[2] | w4[3]) != 0;
@@ -816,7 +956,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 Py_ssize_t m = heap - rules[j].k;
                 Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
                 /* from SCAN_START on first, then the splits below it (see SCAN_START) */
-                Py_ssize_t from = last > SCAN_START ? SCAN_START : 1;
+                Py_ssize_t from = last > bk->scan_start ? bk->scan_start : 1;
                 for (int pass = 0; pass < 2 && need; pass++) {
                     Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
                     Py_ssize_t reached;

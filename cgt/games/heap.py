@@ -1181,13 +1181,15 @@ class OctalGame(HeapRuleset):
         self._extend_octal(values, n, engine)
 
     def _extend_octal(self, values: list[int], n: int, engine: Engine) -> None:
-        np = None if engine == "python" else _numpy()
-        if engine == "numpy" and np is None:  # pragma: no cover
+        if engine == "numpy" and _numpy() is None:  # pragma: no cover
             raise CGTError("engine='numpy' needs numpy installed")
         fast = None if engine == "python" else _kernel("heap")
         if fast is not None and self._finite and self._octal_heaps() <= 2:
+            # the kernel needs no numpy: importing it would cost more than 10**4 heaps
             self._extend_compiled(fast, values, n)
-        elif self._finite and self._octal_heaps() == 2:
+            return
+        np = None if engine == "python" else _numpy()
+        if self._finite and self._octal_heaps() == 2:
             self._extend_sparse(np, values, n)
         elif np is None:
             self._extend_python(values, n)
@@ -1258,11 +1260,19 @@ class OctalGame(HeapRuleset):
             fast.dense(values, end, rules, report, tracker.next)
         parities = {k & 1 for k, digit, _ in rules if digit & 4}
         split_parity = parities.pop() if len(parities) == 1 else None
+        upto: tuple[int, dict[tuple[int, int], int]] = (0, {})  # counts of heaps 1 .. x - 1
         while len(values) < n:
             length = len(values)
             end = min(n, 1 << length.bit_length())
-            older = _tally(fast.tally(values, 1, length // 2))
+            # older: the heaps before length // 2, mostly the last round's older and recent
+            older = (
+                upto[1] if upto[0] == length // 2 else _tally(fast.tally(values, 1, length // 2))
+            )
             recent = _tally(fast.tally(values, length // 2, length))
+            merged = dict(older)
+            for key, c in recent.items():
+                merged[key] = merged.get(key, 0) + c
+            upto = (length, merged)
             found = _mask_from_counts(recent, length - length // 2, split_parity, _SPARSE_RARE)
             if found is not None:
                 mask, domain, phase = found
@@ -1536,9 +1546,8 @@ def _mask_from_counts(
     width = max((v for v, _ in counts), default=0).bit_length()
     if not total or width > 11:
         return None
-    np = _numpy()
-    if np is not None and width > 4:
-        return _mask_numpy(np, counts, total, width, split_parity, limit)
+    if width > 4:
+        return _mask_walsh(counts, total, width, split_parity, limit)
     best, found = total + 1, (0, 0, 0)
     for delta in (0,) if split_parity is None else (0, 1):
         phase = delta & (split_parity or 0)
@@ -1551,31 +1560,47 @@ def _mask_from_counts(
     return found if best <= limit * total else None
 
 
-def _mask_numpy(
-    np: Any,
+def _mask_walsh(
     counts: dict[tuple[int, int], int],
     total: int,
     width: int,
     split_parity: int | None,
     limit: float,
 ) -> tuple[int, int, int] | None:
-    """:func:`_mask_from_counts` with every mask at once (the same choice: first of the fewest)."""
-    by_parity = np.zeros((2, 1 << width), dtype=np.int64)
-    for (v, i), c in counts.items():
-        by_parity[i, v] += c
-    masks = np.arange(1, 1 << width, dtype=np.int16)
-    x = masks[:, None] & np.arange(1 << width, dtype=np.int16)[None, :]
-    for shift in (8, 4, 2, 1):
-        x ^= x >> shift
-    odd = (x & 1).astype(np.int64)  # odd[mask - 1, v] = parity of v & mask (int64: no overflow)
+    """:func:`_mask_from_counts` with every mask at once (the same choice: first of the fewest).
+
+    For the heaps of parity ``i``, ``S_i(mask) = sum of c * (-1) ** parity(v & mask)``
+    over their counts is the Walsh-Hadamard transform of the counts, so ``(N_i - S_i) / 2``
+    of them have odd parity under ``mask`` and ``(N_i + S_i) / 2`` even: every mask scored
+    in ``width * 2 ** width`` additions, exactly, in plain Python (no numpy to import).
+    """
+    size = 1 << width
+    spectra = []
+    for i in (0, 1):
+        s = [0] * size
+        for (v, j), c in counts.items():
+            if j == i:
+                s[v] += c
+        h = 1
+        while h < size:
+            for lo in range(0, size, 2 * h):
+                for x in range(lo, lo + h):
+                    y, z = s[x], s[x + h]
+                    s[x], s[x + h] = y + z, y - z
+            h *= 2
+        spectra.append(s)  # s[0] is N_i
     best, found = total + 1, (0, 0, 0)
     for delta in (0,) if split_parity is None else (0, 1):
         phase = delta & (split_parity or 0)
         # rare: parity == (i & delta) ^ phase, for heaps of parity i
-        rare = sum((odd if (i & delta) ^ phase else 1 - odd) @ by_parity[i] for i in (0, 1))
-        at = int(np.argmin(rare))
-        if int(rare[at]) < best:
-            best, found = int(rare[at]), (at + 1, delta, phase)
+        signs = [-1 if (i & delta) ^ phase else 1 for i in (0, 1)]
+        s0, s1 = spectra
+        n0, n1 = s0[0], s1[0]
+        g0, g1 = signs
+        rare = [(n0 + g0 * s0[m] + n1 + g1 * s1[m]) >> 1 for m in range(1, size)]
+        least = min(rare)
+        if least < best:
+            best, found = least, (rare.index(least) + 1, delta, phase)
     return found if best <= limit * total else None
 
 

@@ -195,10 +195,19 @@ def find_periodicity(
         raise InvalidArgument(f"max_period must be None or non-negative, got {max_period}")
     length = len(seq)
     limit = length if max_period is None else min(length, max_period + 1)
-    for p in range(1, limit):
-        if window(0, p) + p > length:
-            break
-        pre = _last_mismatch(seq, p) + 1
+    # window(0, p) + p grows with p: the periods whose window fits, p < fit, found by
+    # bisection (a look at each p cost a call of ``window`` more per period)
+    fit, top = 1, limit
+    while fit < top:
+        mid = (fit + top) // 2
+        if window(0, mid) + mid > length:
+            top = mid
+        else:
+            fit = mid + 1
+    last = length - 1
+    for p in range(1, fit):
+        # the last values disagree for most p: no scan needed then
+        pre = last - p + 1 if seq[last - p] != seq[last] else _last_mismatch(seq, p) + 1
         end = window(pre, p)
         if end + p <= length:
             return Periodicity(

@@ -210,6 +210,15 @@ def test_bad_arguments_raise() -> None:
         fast.tally([0, -1], 0, 2)
     # heaps 1 and 3 are odd (values 1 and 0), heap 2 even (value 1): counts[2 * v + n % 2]
     assert fast.tally([0, 1, 1, 0], 1, 4) == [0, 1, 1, 1]
+    with pytest.raises(ValueError, match="32 bytes"):
+        fast.scan(b"\0" * 10, b"\1" * 10, 8, 1, b"\1" * 31, 15)
+    with pytest.raises(ValueError, match="32 bytes"):
+        fast.scan(b"\0" * 10, b"\1" * 9, 8, 1, b"\1" * 32, 15)
+    with pytest.raises(ValueError, match="32 bytes"):
+        fast.scan(b"\0" * 10, b"\1" * 10, 10, 1, b"\1" * 32, 15)
+    # codes all 0: the splits meet code 0 only
+    left, looked = fast.scan(b"\0" * 10, b"\1" * 10, 8, 1, b"\3" + b"\0" * 31, 15)
+    assert left == b"\2" + b"\0" * 31 and looked == 4
 
 
 def test_memory_is_flat_over_repeated_runs() -> None:
@@ -241,9 +250,16 @@ def test_memory_is_flat_over_repeated_runs() -> None:
 # on every machine, whichever path it falls back to.  The blocks start only past
 # twice the last rare heap: Officers (0.6) after about 41,300 heaps, 0.454 and 0.356
 # almost at once; the candidates after 16 more blocks, with one split rule only.
+# With AVX-512 the marks cover the codes below 192 only (no Officers value's code
+# reaches 150), and a heap whose code would lie past them marks all its row: bit 4
+# (LOW_MARKS) lowers that limit to 64, so that some half of Officers' heaps take it.
+# The scans start at the split into 5120 and m - 5120, the AVX-512 one with four
+# chunks of 64 splits whose codes below 128 are taken out at once: bit 5 (LOW_START)
+# starts them at 64, so that these paths meet the rare values found in short tests.
 
 GENERAL, BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT = 0, 1, 3, 7, 9, 15
-FAST_FLAGS = (BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT)
+LOW_MARKS, LOW_START = 31, 47
+FAST_FLAGS = (BLOCKS, SIMD, AVX512, CANDIDATES, DEFAULT, LOW_MARKS, LOW_START, 1 | 32)
 
 
 def extend(prefix: list[int], code: str, end: int, mask: int, flags: int) -> list[int]:
@@ -404,3 +420,73 @@ def test_candidates_on_officers() -> None:
     assert extend(prefix, "0.6", 60000, 494, CANDIDATES) == general
     if fast.simd(DEFAULT) == 2:
         assert extend(prefix, "0.6", 60000, 494, DEFAULT) == general
+
+
+# --- fixed costs of the compiled path (issue 33) -------------------------------------------
+
+
+def test_compiled_path_imports_no_numpy() -> None:
+    # the kernel and the mask choice (a Walsh-Hadamard transform in plain Python) need
+    # no numpy: importing it cost Officers to 10**4 heaps four times the work itself
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from cgt.games import OctalGame\n"
+        "from cgt.kernels import kernel\n"
+        "assert kernel('heap') is not None\n"
+        "values = OctalGame('0.6').grundy_sequence(70000, progress=False)\n"
+        "print(values[-1], 'numpy' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+        timeout=300,
+    )  # fmt: skip
+    last, imported = out.stdout.split()
+    assert imported == "False"
+    assert int(last) == OctalGame("0.6").grundy_sequence(70000, progress=False)[-1]
+
+
+def test_values_above_256_share_their_int_objects() -> None:
+    # CPython shares the ints up to 256 only; the kernel makes each value below 1024
+    # once per call (Officers' values reach past 300); heaps 16384 on come from one call
+    values = OctalGame("0.6").grundy_sequence(20000, progress=False)
+    big = [v for v in values[16384:] if v > 256]
+    assert len(big) > 20
+    first: dict[int, int] = {}
+    for v in big:
+        assert first.setdefault(v, id(v)) == id(v)
+    assert values == reference("0.6", 20000)
+
+
+def test_scans_equal_a_direct_search() -> None:
+    # The search for the rare codes below a heap's candidate, by itself: every scan
+    # (one split at a time, AVX2, AVX-512 with its first chunks' codes below 128 taken
+    # out at once, then the lookups, then the last splits one at a time), from the
+    # start given and then below it, must leave exactly the codes that no split with a
+    # common smaller part meets.  Codes of one parity only, sometimes, leave codes
+    # never met.
+    rng = random.Random(12)
+    for trial in range(300):
+        m = rng.choice(
+            [rng.randrange(2, 300), rng.randrange(300, 3000), rng.randrange(3000, 20000)]
+        )
+        n = m + 1 + rng.randrange(5)
+        step = rng.choice([1, 1, 2])
+        top = rng.choice([4, 60, 128, 256])
+        codes = bytes(rng.randrange(0, top, step) for _ in range(n))
+        common = bytes(1 if i >= (m + 1) // 2 or rng.random() < 0.9 else 0 for i in range(n))
+        wanted = {rng.randrange(rng.choice([8, 64, 130, 256])) for _ in range(rng.randrange(1, 90))}
+        want = sum(1 << c for c in wanted).to_bytes(32, "little")
+        met = {codes[a] ^ codes[m - a] for a in range(1, m // 2 + 1) if common[a]}
+        left = sum(1 << c for c in wanted - met).to_bytes(32, "little")
+        start = rng.choice([1, 64, 5120, rng.randrange(1, m + 2)])
+        for flags in (BLOCKS, SIMD, AVX512):
+            got, looked = fast.scan(codes, common, m, start, want, flags)
+            assert got == left, (trial, flags)
+            assert 0 <= looked <= m // 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -185,6 +187,47 @@ def test_find_periodicity_minimal_and_unproven() -> None:
     pre, per = found
     assert (pre, per) == (3, 3)
     assert "checked for 3 <= n <" in found.certificate
+
+
+def _find_periodicity_each_p(
+    seq: list[int], window: Callable[[int, int], int], max_period: int | None
+) -> tuple[int, int] | None:
+    """The definition read literally: every p in turn, every disagreement looked for."""
+    limit = len(seq) if max_period is None else min(len(seq), max_period + 1)
+    for p in range(1, limit):
+        if window(0, p) + p > len(seq):
+            break
+        pre = max((n + 1 for n in range(len(seq) - p) if seq[n] != seq[n + p]), default=0)
+        if window(pre, p) + p <= len(seq):
+            return pre, p
+    return None
+
+
+def test_find_periodicity_equals_the_definition() -> None:
+    # find_periodicity bisects for the last period whose window fits and skips the
+    # scan when the last values disagree: the same answers as trying every p
+    rng = random.Random(33)
+    windows: list[Callable[[int, int], int]] = [
+        lambda pre, p: pre + 1,
+        lambda pre, p: 2 * max(pre, 1) + p + 2,
+        lambda pre, p: 3 * pre + 2 * p,
+        lambda pre, p: pre,
+    ]
+    found = 0
+    for _ in range(400):
+        period = rng.randrange(1, 8)
+        cycle = [rng.randrange(3) for _ in range(period)]
+        head = [rng.randrange(3) for _ in range(rng.randrange(6))]
+        seq = head + cycle * rng.randrange(1, 12)
+        if rng.random() < 0.3:
+            seq[rng.randrange(len(seq))] = 9  # a late break, sometimes
+        window = rng.choice(windows)
+        max_period = rng.choice([None, 0, 1, 3, 50])
+        got = find_periodicity(seq, window, max_period=max_period)
+        want = _find_periodicity_each_p(seq, window, max_period)
+        assert (None if got is None else (got.preperiod, got.period)) == want
+        found += want is not None
+    assert 50 < found < 400
 
 
 def test_find_periodicity_never_claims_beyond_the_prefix() -> None:
