@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import Any, ClassVar, Literal
 
+from .._options import options_method
 from .._svg import Drawable
 from ..errors import InvalidArgument, InvalidPosition, TooLarge
 from ..game import Outcome
@@ -71,7 +72,7 @@ def _norm(a: int, b: int) -> Edge:
     syntax="GRAPH",
     summary="Nimstring: cut strings; a player who captures a coin moves again",
     docs="entailing",
-    samples=lambda: [chain(3) + loop(4), Nimstring.board(2, 2)],
+    samples=lambda: [chain(3) + loop(4), Nimstring.dots_and_boxes(2, 2)],
 )
 class Nimstring(Drawable):
     """A Strings-and-Coins position: a ``networkx.MultiGraph`` with a ``"ground"`` node,
@@ -140,10 +141,10 @@ class Nimstring(Drawable):
         return p
 
     @classmethod
-    def board(cls, rows: int, cols: int) -> Nimstring:
+    def dots_and_boxes(cls, rows: int, cols: int) -> Nimstring:
         """The Strings-and-Coins form of an empty Dots-and-Boxes board of ``rows`` x ``cols`` boxes.
 
-        >>> b = Nimstring.board(1, 2)
+        >>> b = Nimstring.dots_and_boxes(1, 2)
         >>> b.coins, len(b.strings)
         (((0, 0), (0, 1)), 7)
         """
@@ -278,10 +279,11 @@ class Nimstring(Drawable):
         rest = Counter(x for e in self._edges[:i] + self._edges[i + 1 :] for x in e)
         return sum(1 for x in set(self._edges[i]) if x >= 0 and rest[x] == 0)
 
+    @options_method
     def options(self) -> list[Nimstring]:
         """The positions after each move (after a capture the same player moves again).
 
-        >>> len(Nimstring.board(1, 1).options())
+        >>> len(Nimstring.dots_and_boxes(1, 1).options())
         4
         """
         return [self.play(m) for m in self.moves()]
@@ -304,7 +306,7 @@ class Nimstring(Drawable):
     def value(self) -> AffineValue:
         """The Nimstring value: a nimber, or ☾ (the player to move wins whatever is added).
 
-        >>> Nimstring.board(2, 2).value(), Nimstring.board(1, 3).value()
+        >>> Nimstring.dots_and_boxes(2, 2).value(), Nimstring.dots_and_boxes(1, 3).value()
         (0, *)
         """
         terms = []
@@ -319,7 +321,8 @@ class Nimstring(Drawable):
         ``"auto"`` reads the value; ``"search"`` plays the whole game tree out
         (no values, no loony pruning), up to 24 strings.
 
-        >>> Nimstring.board(1, 2).outcome(), Nimstring.board(1, 2).outcome("search")
+        >>> b = Nimstring.dots_and_boxes(1, 2)
+        >>> b.outcome(), b.outcome("search")
         (Outcome.N, Outcome.N)
         """
         if method == "auto":
@@ -350,7 +353,7 @@ class Nimstring(Drawable):
         """Coins as discs, strings as lines; a string to the ground runs off to the nearest border
         (a board's coins sit on their grid, any other coins on a circle).
 
-        >>> Nimstring.board(2, 2)._repr_svg_().count('class="coin"')
+        >>> Nimstring.dots_and_boxes(2, 2)._repr_svg_().count('class="coin"')
         4
         """
         from .._svg import document, escape, num

@@ -27,6 +27,7 @@ from collections.abc import Hashable, Iterable
 from functools import cache
 from typing import ClassVar, Literal
 
+from .._options import options_method
 from .._svg import Drawable
 from ..errors import InvalidArgument, InvalidPosition, TooLarge
 from ..game import Outcome
@@ -182,6 +183,7 @@ class TopEntails(Drawable):
         heaps[i : i + 1] = [a, rest]
         return TopEntails(heaps)
 
+    @options_method
     def options(self) -> list[TopEntails]:
         """The positions after each move (a taken top coin leaves the reply entailed).
 

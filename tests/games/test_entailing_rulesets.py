@@ -246,7 +246,7 @@ def test_loony_positions_win_beside_anything() -> None:
 
 def test_boards_against_the_search() -> None:
     for rows, cols in [(1, 1), (1, 2), (1, 3), (2, 2), (1, 4)]:
-        b = Nimstring.board(rows, cols)
+        b = Nimstring.dots_and_boxes(rows, cols)
         assert b.outcome() is b.outcome("search"), (rows, cols)
 
 
@@ -280,7 +280,7 @@ def test_nimstring_bad_input() -> None:
     with pytest.raises(InvalidPosition):
         chain(0)
     with pytest.raises(TooLarge):
-        Nimstring.board(3, 4).outcome("search")
+        Nimstring.dots_and_boxes(3, 4).outcome("search")
     with pytest.raises(CGTError):
         chain(2).outcome("guess")  # type: ignore[arg-type]
 
