@@ -17,7 +17,10 @@ to a ☾ position) do not count in the mex, and :class:`Nimstring` does not
 follow them: a plain move that leaves a capturable coin hanging from a coin
 with exactly two strings lets the opponent take it or decline (the
 double-dealing move), so it is loony (the argument is Berlekamp's, restated in
-the guide).  A coin hanging from the ground alone is as good as captured.
+the guide).  A coin hanging from the ground alone is as good as captured, runs
+of four or more coins with two strings each are valued as runs of three, and
+isolated cycles of five or more coins as cycles of four (all moves in them are
+loony); the tests check these shortcuts against a search of the full tree.
 
 >>> import networkx as nx
 >>> from cgt.games.nimstring import Nimstring, chain, loop
@@ -38,11 +41,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import Any, ClassVar, Literal
 
+from .._budget import spend_work
+from .._deep import deep
 from .._options import options_method
 from .._svg import Drawable
 from ..errors import InvalidArgument, InvalidPosition, TooLarge
 from ..game import Outcome
 from ..impartial.entailing import LOONY, AffineValue, affine_mex, affine_sum
+from .base import register_cache
 from .registry import register_ruleset
 
 __all__ = ["GROUND", "Nimstring", "chain", "loop"]
@@ -303,18 +309,16 @@ class Nimstring(Drawable):
         return None
 
     # --- values --------------------------------------------------------------------------------
+    @deep
     def value(self) -> AffineValue:
         """The Nimstring value: a nimber, or ☾ (the player to move wins whatever is added).
 
         >>> Nimstring.dots_and_boxes(2, 2).value(), Nimstring.dots_and_boxes(1, 3).value()
         (0, *)
         """
-        terms = []
-        for comp in _components(self._edges):
-            finite, cofinite = _survival(_canonical(comp))
-            terms.append(_free(finite, cofinite))
-        return affine_sum(*terms)
+        return _free(*_sum_survival(list(self._edges)))
 
+    @deep
     def outcome(self, method: Literal["auto", "search"] = "auto") -> Outcome:
         """``Outcome.N`` if the player to move wins, else ``Outcome.P``.
 
@@ -356,6 +360,8 @@ class Nimstring(Drawable):
         >>> Nimstring.dots_and_boxes(2, 2)._repr_svg_().count('class="coin"')
         4
         """
+        import math
+
         from .._svg import document, escape, num
 
         coins = self.coins
@@ -363,54 +369,60 @@ class Nimstring(Drawable):
             isinstance(c, tuple) and len(c) == 2 and all(type(x) is int for x in c) for c in coins
         )
         pos: dict[Hashable, tuple[float, float]] = {}
-        step, pad = 46.0, 30.0
+        pad = 30.0
+        outward: dict[Hashable, list[tuple[float, float]]] = {}
         if grid and coins:
-            r0 = min(c[0] for c in coins)  # type: ignore[index]
-            c0 = min(c[1] for c in coins)  # type: ignore[index]
-            rows = max(c[0] for c in coins) - r0 + 1  # type: ignore[index]
-            cols = max(c[1] for c in coins) - c0 + 1  # type: ignore[index]
-            rows, cols = min(rows, 20), min(cols, 20)
-            for c in coins:
-                pos[c] = (pad + (c[1] - c0) * step, pad + (c[0] - r0) * step)  # type: ignore[index]
-            width, height = 2 * pad + (cols - 1) * step, 2 * pad + (rows - 1) * step
+            cells = [(c[0], c[1]) for c in coins]  # type: ignore[index]
+            r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
+            c0, c1 = min(c for _, c in cells), max(c for _, c in cells)
+            step = min(46.0, 1000.0 / max(r1 - r0 + 1, c1 - c0 + 1))
+            for coin, (r, c) in zip(coins, cells, strict=True):
+                pos[coin] = (pad + (c - c0) * step, pad + (r - r0) * step)
+                sides = [(0.0, -1.0)] if r == r0 else []
+                sides += [(-1.0, 0.0)] if c == c0 else []
+                sides += [(0.0, 1.0)] if r == r1 else []
+                sides += [(1.0, 0.0)] if c == c1 else []
+                outward[coin] = sides or [(0.0, -1.0)]
+            width, height = 2 * pad + (c1 - c0) * step, 2 * pad + (r1 - r0) * step
         else:
-            import math
-
             n = max(len(coins), 1)
-            radius = max(40.0, min(300.0, n * 12.0))
+            radius = max(40.0, min(500.0, n * 12.0))
+            step = 2 * math.pi * radius / n
             for k, c in enumerate(coins):
                 a = 2 * math.pi * k / n
                 pos[c] = (pad + radius + radius * math.cos(a), pad + radius + radius * math.sin(a))
+                outward[c] = [(math.cos(a), math.sin(a))]
             width = height = 2 * pad + 2 * radius
-        cx, cy = width / 2, height / 2
         body = []
         pairs: Counter[frozenset[Hashable]] = Counter()
         for u, v in self.strings:
             key = frozenset((u, v))
             k = pairs[key]
             pairs[key] += 1
-            offset = (k - 0.0) * 6.0 * (1 if k % 2 else -1) if k else 0.0
             if GROUND in (u, v):
                 c = v if u == GROUND else u
                 x, y = pos[c]
-                dx, dy = x - cx, y - cy
-                if abs(dx) * height >= abs(dy) * width:
-                    ex, ey = (width - 4.0 if dx >= 0 else 4.0), y + offset
-                    x2, y2 = ex, ey
-                else:
-                    x2, y2 = x + offset, (height - 4.0 if dy >= 0 else 4.0)
+                dirs = outward[c]
+                dx, dy = dirs[k % len(dirs)]
+                shift = 6.0 * (k // len(dirs))
+                x1, y1 = x - dy * shift, y + dx * shift
+                x2, y2 = x1 + dx * (pad - 8), y1 + dy * (pad - 8)
                 body.append(
-                    f'<line class="string" x1="{num(x)}" y1="{num(y)}" x2="{num(x2)}" '
+                    f'<line class="string" x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
                     f'y2="{num(y2)}" stroke="#555555" stroke-width="2"/>'
                 )
                 body.append(f'<circle cx="{num(x2)}" cy="{num(y2)}" r="3" fill="#2e7d32"/>')
             else:
                 (x1, y1), (x2, y2) = pos[u], pos[v]
                 mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-                if offset:
+                near = abs(x1 - x2) + abs(y1 - y2) <= step * 1.01
+                bend = (0.0 if near else 0.35 * step) + 6.0 * ((k + 1) // 2)
+                bend *= -1 if k % 2 else 1
+                if bend:
                     nx_, ny_ = -(y2 - y1), x2 - x1
                     norm = max((nx_**2 + ny_**2) ** 0.5, 1e-9)
-                    mx, my = mx + 2 * offset * nx_ / norm, my + 2 * offset * ny_ / norm
+                    mx, my = mx + 2 * bend * nx_ / norm, my + 2 * bend * ny_ / norm
+                    mx, my = min(max(mx, 2.0), width - 2), min(max(my, 2.0), height - 2)
                 body.append(
                     f'<path class="string" d="M {num(x1)} {num(y1)} Q {num(mx)} {num(my)} '
                     f'{num(x2)} {num(y2)}" fill="none" stroke="#555555" stroke-width="2"/>'
@@ -538,19 +550,12 @@ def _relabel(x: int, label: dict[int, int]) -> int:
 
 
 def _survival(comp: Component) -> tuple[frozenset[int], bool]:
-    """The survival set of a canonical component (memoised), as (finite part, cofinite)."""
+    """The survival set of a canonical reduced component (memoised), as (finite part, cofinite)."""
     found = _CACHE.get(comp)
     if found is not None:
         return found
+    spend_work()
     edges = [e for e in comp if e != _RAW]
-    # a coin hanging from the ground by its one string is as good as captured
-    degree = Counter(x for e in edges for x in e if x >= 0)
-    for i, (a, b) in enumerate(edges):
-        if a < 0 and degree[b] == 1:
-            rest = edges[:i] + edges[i + 1 :]
-            result = _sum_survival(rest)
-            _store(comp, result)
-            return result
     options: list[AffineValue] = []
     for i in range(len(edges)):
         if i and edges[i] == edges[i - 1]:
@@ -573,11 +578,62 @@ def _survival(comp: Component) -> tuple[frozenset[int], bool]:
 
 def _sum_survival(edges: list[Edge]) -> tuple[frozenset[int], bool]:
     """The survival set (as a free value's) of a plain sum of components: ``{v}`` or everything."""
-    total = affine_sum(*(_free(*_survival(_canonical(c))) for c in _components(edges)))
+    total = affine_sum(*(_free(*_survival(_canonical(c))) for c in _components(_reduce(edges))))
     if total is LOONY:
         return frozenset(), True
     # a free value *v has the survival set whose mex is v; {0..v-1} stands for it
     return frozenset(range(total.nim)), False
+
+
+def _reduce(edges: list[Edge]) -> list[Edge]:
+    """The position with the same value, smaller: coins hanging from the ground by their one
+    string taken off, runs of four or more coins with two strings each cut to three
+    (between the same two ends), cycles of five or more such coins cut to four."""
+    degree = Counter(x for e in edges for x in e if x >= 0)
+    edges = [e for e in edges if not (e[0] < 0 and degree[e[1]] == 1)]
+    adj: dict[int, list[int]] = {}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    two = {c for c, ends in adj.items() if c >= 0 and len(ends) == 2 and ends[0] != ends[1]}
+    seen: set[int] = set()
+    gone: set[int] = set()
+    added: list[Edge] = []
+    for start in sorted(two):
+        if start in seen:
+            continue
+        seen.add(start)
+        sides: list[tuple[list[int], int]] = []  # (coins walked, the end reached)
+        cycle = False
+        for first in adj[start]:
+            walked: list[int] = []
+            prev, cur = start, first
+            while cur in two and cur != start:
+                seen.add(cur)
+                walked.append(cur)
+                a, b = adj[cur]
+                prev, cur = cur, (b if a == prev else a)
+            if cur == start:
+                cycle = True
+                sides = [(walked, start)]
+                break
+            sides.append((walked, cur))
+        if cycle:
+            ring = [start, *sides[0][0]]
+            if len(ring) >= 5:
+                gone.update(ring)
+                keep = ring[:4]
+                added += [_norm(keep[k], keep[(k + 1) % 4]) for k in range(4)]
+            continue
+        (left, a_end), (right, b_end) = sides
+        run = [*reversed(left), start, *right]
+        if len(run) >= 4:
+            gone.update(run)
+            c1, c2, c3 = run[0], run[1], run[-1]
+            added += [_norm(a_end, c1), _norm(c1, c2), _norm(c2, c3), _norm(c3, b_end)]
+    if not gone:
+        return edges
+    return [e for e in edges if e[0] not in gone and e[1] not in gone] + added
 
 
 def _loony_after(edges: list[Edge], degree: Counter[int]) -> bool:
@@ -595,6 +651,14 @@ def _loony_after(edges: list[Edge], degree: Counter[int]) -> bool:
             if x < 0 or degree[x] >= 2:
                 return True
     return False
+
+
+def _clear() -> None:
+    with _LOCK:
+        _CACHE.clear()
+
+
+register_cache(_clear)
 
 
 def _store(comp: Component, result: tuple[frozenset[int], bool]) -> None:

@@ -32,6 +32,7 @@ from .._svg import Drawable
 from ..errors import InvalidArgument, InvalidPosition, TooLarge
 from ..game import Outcome
 from ..impartial.entailing import AffineValue, affine_mex, affine_sum
+from .base import register_cache
 from .registry import register_ruleset
 
 __all__ = ["TopEntails", "heap_survival", "heap_value"]
@@ -41,8 +42,9 @@ Move = tuple[Literal["top"], int] | tuple[Literal["split"], int, int]
 _LIMIT = 5000
 """The largest heap valued (splitting makes valuing the heaps up to n take ~n²/4 steps)."""
 
-_TABLE: list[AffineValue] = []  # survival sets of heaps 0, 1, 2, ... as entailed values
-_FREE: list[AffineValue] = []  # their free values
+_TABLE: list[tuple[AffineValue, AffineValue]] = []
+"""Heaps 0, 1, 2, ...: (entailed value, free value); one append per heap, so an
+interrupt leaves a consistent table."""
 _LOCK = threading.Lock()
 
 
@@ -56,11 +58,10 @@ def _grow(n: int) -> None:
     with _LOCK:
         while len(_TABLE) <= n:
             h = len(_TABLE)
-            options = [_FREE[a] + _FREE[h - a] for a in range(1, h // 2 + 1)]
+            options = [_TABLE[a][1] + _TABLE[h - a][1] for a in range(1, h // 2 + 1)]
             if h:
-                options.append(_TABLE[h - 1])  # take the top coin: the reply is entailed
-            _TABLE.append(affine_mex(options, entailed=True))
-            _FREE.append(affine_mex(options))
+                options.append(_TABLE[h - 1][0])  # take the top coin: the reply is entailed
+            _TABLE.append((affine_mex(options, entailed=True), affine_mex(options)))
 
 
 def heap_value(n: int) -> AffineValue:
@@ -70,7 +71,7 @@ def heap_value(n: int) -> AffineValue:
     (loony, *2)
     """
     _grow(n)
-    return _FREE[n]
+    return _TABLE[n][1]
 
 
 def heap_survival(n: int) -> AffineValue:
@@ -80,7 +81,7 @@ def heap_survival(n: int) -> AffineValue:
     (inf, inf_{0})
     """
     _grow(n)
-    return _TABLE[n]
+    return _TABLE[n][0]
 
 
 @register_ruleset(
@@ -283,8 +284,17 @@ class TopEntails(Drawable):
         return document(width, height, body, background="white")
 
 
+def _clear() -> None:
+    with _LOCK:
+        _TABLE.clear()
+    _mover_wins.cache_clear()
+
+
 @cache
 def _mover_wins(key: tuple[tuple[int, ...], int | None]) -> bool:
     free, ent = key
     position = TopEntails([*free, ent], entailed=len(free)) if ent is not None else TopEntails(free)
     return any(not _mover_wins(p.key()) for p in position.options())
+
+
+register_cache(_clear)

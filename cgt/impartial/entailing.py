@@ -48,7 +48,7 @@ inf_{0,3}
 >>> parse_affine("inf_{0,3}") + parse_affine("*1")
 inf_{1,2}
 >>> parse_affine("*2") + parse_affine("*3"), parse_affine("*2") + parse_affine("loony")
-(*1, loony)
+(*, loony)
 """
 
 from __future__ import annotations

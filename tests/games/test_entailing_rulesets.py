@@ -292,3 +292,46 @@ def test_registered_with_samples() -> None:
         for p in i.all_samples():
             assert pickle.loads(pickle.dumps(p)) == p
             assert "<svg" in p._repr_svg_()
+
+
+def subdivide(rng: random.Random, c: Comp, runs: int) -> Comp:
+    """Replace ``runs`` strings by runs of 4 or 5 new coins with two strings each."""
+    pairs = [tuple(e) for e in c[1]]
+    for r in range(runs):
+        a, b = pairs.pop(rng.randrange(len(pairs)))
+        coins = [f"r{r}_{k}" for k in range(rng.randint(4, 5))]
+        path = [a, *coins, b]
+        pairs += list(itertools.pairwise(path))
+    return strings(pairs)  # type: ignore[arg-type]
+
+
+def test_long_runs_and_cycles_shortened_keep_the_value() -> None:
+    """The valuation cuts runs of two-string coins to three and cycles to four: checked
+    here against the brute force, which plays the full positions out."""
+    rng = random.Random(21)
+    for _ in range(12):
+        c = subdivide(rng, random_strings(rng, rng.randint(1, 2), rng.randint(1, 2)), 1)
+        for x in CONTEXTS[::4]:
+            assert brute([c, x]) is (value(c) + value(x)).outcome(), (c, x)
+    for n in range(4, 7):
+        ring = strings(list(loop(n).strings))
+        hung = strings([*loop(n).strings, (0, GROUND)])
+        for x in CONTEXTS[::4]:
+            assert brute([ring, x]) is (value(ring) + value(x)).outcome()
+            assert brute([hung, x]) is (value(hung) + value(x)).outcome()
+
+
+def test_long_chains_deep_positions_and_work_limits() -> None:
+    import cgt
+    from cgt.errors import WorkLimitExceeded
+    from cgt.games import clear_solver_caches
+
+    assert chain(5000).value() == AffineValue.nimber(0)
+    assert chain(5000).play(("ground", 0, 0)).value() is LOONY
+    long = Nimstring([(GROUND, 0), *((k, k + 1) for k in range(3000)), (3000, 0)])
+    assert long.value() is LOONY or long.value().is_nimber
+    clear_solver_caches()
+    with pytest.raises(WorkLimitExceeded), cgt.work_limit(200):
+        Nimstring.dots_and_boxes(3, 3).value()
+    clear_solver_caches()
+    assert heap_value(6) == AffineValue.nimber(2)  # the table refills after clearing
