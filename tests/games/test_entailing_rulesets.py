@@ -335,3 +335,17 @@ def test_long_chains_deep_positions_and_work_limits() -> None:
         Nimstring.dots_and_boxes(3, 3).value()
     clear_solver_caches()
     assert heap_value(6) == AffineValue.nimber(2)  # the table refills after clearing
+
+
+def test_nimstring_winning_moves_win_by_brute_force() -> None:
+    rng = random.Random(4)
+    for _ in range(25):
+        c = random_strings(rng, rng.randint(1, 4), rng.randint(0, 3))
+        p = Nimstring([tuple(e) for e in c[1]])
+        good = p.winning_moves()
+        assert bool(good) == (brute([c]) is Outcome.N)
+        for m in good:
+            after = strings(list(p.play(m).strings))
+            # a capture keeps the turn: the mover must win what is left; else the opponent must lose
+            expected = Outcome.N if p.captures(m) else Outcome.P
+            assert brute([after]) is expected, (p, m)
