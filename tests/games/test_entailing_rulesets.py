@@ -184,6 +184,32 @@ def test_top_entails_first_values_by_hand() -> None:
     ]
 
 
+def test_loony_heaps_as_published() -> None:
+    """Winning Ways (p. 376): heaps of 1 and 3 coins are loony.  Nowakowski, "New values
+    for Top Entails" (Games of No Chance, MSRI Publications 29, 1996, pp. 345-350): up to
+    600,000 coins the only other loony heaps have 2403, 2505 and 33,243 coins."""
+    assert [n for n in range(5001) if heap_value(n) is LOONY] == [1, 3, 2403, 2505]
+
+
+@pytest.mark.slow
+def test_the_loony_heap_of_33243_coins() -> None:
+    loony = [n for n in range(2506, 33244) if heap_value(n) is LOONY]
+    assert loony == [33243]
+
+
+def test_heap_table_is_the_extended_mex_of_the_options() -> None:
+    """The table's fast path (nim-sums of ints) against the definition: the extended mex
+    of the splits' values and the entailed value of the heap below."""
+    free: list[AffineValue] = []
+    entailed: list[AffineValue] = []
+    for h in range(300):
+        options = [free[a] + free[h - a] for a in range(1, h // 2 + 1)]
+        options += [entailed[h - 1]] if h else []
+        free.append(affine_mex(options))
+        entailed.append(affine_mex(options, entailed=True))
+        assert heap_value(h) is free[h] and heap_survival(h) is entailed[h], h
+
+
 def test_top_entails_bad_input() -> None:
     for bad in ([-1], ["3"], [True]):
         with pytest.raises(InvalidPosition):
@@ -194,6 +220,8 @@ def test_top_entails_bad_input() -> None:
         TopEntails([4]).play(("top", 1))
     with pytest.raises(TooLarge):
         heap_value(10**9)
+    with pytest.raises(TooLarge):
+        heap_value(50_001)
     with pytest.raises(TooLarge):
         TopEntails([30, 30]).outcome("search")
     p = TopEntails([3, 5], entailed=1)
@@ -221,8 +249,9 @@ def test_values_of_random_positions_match_the_search() -> None:
 
 def test_chains_and_loops_published_values() -> None:
     """Berlekamp, *The Dots and Boxes Game* (2000), the Nimstring chapter, and Winning Ways
-    ch. 16: short chains (1 or 2 coins, grounded at both ends) are worth *1, long chains
-    (3 or more) 0; loops (4 or more coins) 0; opening a long chain is a loony move."""
+    ch. 16, as recalled (the books were not readable here, so the brute force below checks
+    the same claims): short chains (1 or 2 coins, grounded at both ends) are worth *1, long
+    chains (3 or more) 0; loops (4 or more coins) 0; opening a long chain is loony."""
     assert [chain(n).value() for n in (1, 2)] == [AffineValue.nimber(1)] * 2
     assert all(chain(n).value() == AffineValue.nimber(0) for n in range(3, 10))
     assert all(loop(n).value() == AffineValue.nimber(0) for n in range(4, 10))
