@@ -29,7 +29,9 @@ import pytest
 import cgt
 import cgt.games as G
 from cgt import Dyadic, NotANumber, NotDyadic, ParseError, WrongType
+from cgt.games.nimstring import Nimstring
 from cgt.games.registry import rulesets
+from cgt.games.top_entails import TopEntails
 from cgt.impartial.misere import Genus
 from cgt.loopy import LoopyGame, on, over
 from cgt.loopy.graph import GameGraph
@@ -366,8 +368,8 @@ def test_every_position_reads_its_properties_and_calls_its_methods(name: str) ->
                 getattr(pos, attr)  # a property reads without warning
     if isinstance(pos, G.ImpartialPosition):
         moves = list(pos.options())
-    elif isinstance(pos, G.Hexapawn):  # not normal play: moves, not options
-        moves = pos.moves()
+    elif isinstance(pos, (G.Hexapawn, TopEntails, Nimstring)):
+        moves = pos.moves()  # not normal play, or entailing moves: moves, not plain options
     else:
         moves = list(pos.left_options()) + list(pos.right_options())
     assert moves and all(not isinstance(m, (bool, str)) for m in moves)
