@@ -34,6 +34,7 @@ from .order import (
     ge_by_search,
     le,
     separator,
+    simplest_form,
 )
 
 __all__ = [
@@ -54,5 +55,6 @@ __all__ = [
     "parse_scoring",
     "scoring_game",
     "separator",
+    "simplest_form",
     "zero",
 ]
