@@ -283,3 +283,16 @@ def test_sum_work_is_bounded() -> None:
     big = hat(3000)
     with pytest.raises(TooLarge, match="at most"):
         add(big, hat(-3000) + hat(1))  # 3001 * 6002 forms: over SUM_WORK, refused before work
+
+
+def test_clear_caches_empties_the_layers_caches() -> None:
+    from cgt.scoring import games as games_module
+    from cgt.scoring import order as order_module
+
+    g = parse_scoring("<<^0|1>|<1|^2>>")
+    total = g + hat(2)
+    assert order_module.ge(total, g)
+    assert len(games_module._sums) > 0 and len(order_module._ge) > 0
+    cgt.clear_caches()
+    assert len(games_module._sums) == 0 and len(order_module._ge) == 0
+    assert g + hat(2) is total  # interned forms stay valid
