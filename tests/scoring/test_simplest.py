@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 
 import cgt
+import cgt.scoring
 from cgt.errors import InvalidArgument
 from cgt.scoring import (
     ScoringGame,
@@ -96,3 +97,9 @@ def test_simplest_form_refuses_games_that_are_not_guaranteed() -> None:
 
 def test_contexts_used_are_the_order_tests_ones() -> None:
     assert len(CONTEXTS) > 70
+
+
+def test_deep_games_compare_and_simplify_without_overflow() -> None:
+    a, b = hat(6000), hat(5999)
+    assert cgt.scoring.ge(a, b) and not cgt.scoring.ge(b, a)
+    assert simplest_form(a) is a
