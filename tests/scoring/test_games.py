@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import pickle
+import random
 import threading
 from fractions import Fraction
 from typing import Any, Union
@@ -111,6 +112,21 @@ def games(draw: Any, depth: int = 2) -> ScoringGame:
 
 
 guaranteed_games = games().filter(lambda g: g.is_guaranteed())
+
+
+def random_games_born_by_day_2(seed: int, count: int) -> list[ScoringGame]:
+    """``count`` guaranteed games whose sides are atoms 0, 1 or sets of SMALL games (seeded)."""
+    rng = random.Random(seed)
+    found: list[ScoringGame] = []
+    while len(found) < count:
+        sides = [
+            rng.sample(SMALL, rng.randint(1, 3)) if rng.random() < 0.8 else rng.choice([0, 1])
+            for _ in range(2)
+        ]
+        g = ScoringGame(*sides)
+        if g.is_guaranteed():
+            found.append(g)
+    return found
 
 
 # -- the form ----------------------------------------------------------------------------

@@ -35,7 +35,13 @@ from cgt.scoring import (
     separator,
     zero,
 )
-from tests.scoring.test_games import SMALL, guaranteed_games, play, tree_of
+from tests.scoring.test_games import (
+    SMALL,
+    guaranteed_games,
+    play,
+    random_games_born_by_day_2,
+    tree_of,
+)
 
 CONTEXTS: tuple[ScoringGame, ...] = tuple(
     dict.fromkeys(born_by(1, (0, 1)) + born_by(0, (-1, 0, 1, 2)) + context_set(0, (0, 1), 2))
@@ -207,16 +213,7 @@ def test_every_unordered_pair_born_by_day_2_is_separated_by_a_found_context() ->
     # of a seeded stream of random contexts born by day 2 (those that need one find it
     # within a few hundred tries)
     start = time.process_time()
-    rng = random.Random(5)
-    games: list[ScoringGame] = []
-    while len(games) < 100:
-        sides = [
-            rng.sample(SMALL, rng.randint(1, 3)) if rng.random() < 0.8 else rng.choice([0, 1])
-            for _ in range(2)
-        ]
-        g = ScoringGame(*sides)
-        if g.is_guaranteed():
-            games.append(g)
+    games = random_games_born_by_day_2(5, 100)
     hard = 0
     for g in games:
         for h in games[:40]:

@@ -6,7 +6,6 @@ checks against the definition (contexts played on plain trees).
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
@@ -25,7 +24,7 @@ from cgt.scoring import (
     scoring_game,
     simplest_form,
 )
-from tests.scoring.test_games import guaranteed_games
+from tests.scoring.test_games import guaranteed_games, random_games_born_by_day_2
 from tests.scoring.test_order import CONTEXTS, ge_by_definition
 
 
@@ -51,17 +50,7 @@ def test_one_simplest_form_per_class_born_by_day_1() -> None:
 
 
 def test_one_simplest_form_per_class_on_random_games_born_by_day_2() -> None:
-    rng = random.Random(31)
-    day1 = list(born_by(1, (0, 1)))
-    games: list[ScoringGame] = []
-    while len(games) < 800:
-        sides = [
-            rng.sample(day1, rng.randint(1, 3)) if rng.random() < 0.8 else rng.choice([0, 1])
-            for _ in range(2)
-        ]
-        g = ScoringGame(*sides)
-        if g.is_guaranteed():
-            games.append(g)
+    games = random_games_born_by_day_2(31, 800)
     assert check_classes(games) > 100
 
 
