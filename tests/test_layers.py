@@ -75,6 +75,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("impartial", ("cgt.impartial.*",)),
     ("misère", ("cgt.misere.*",)),
+    ("scoring", ("cgt.scoring.*",)),
     ("loopy", ("cgt.loopy.*",)),
     ("positions", ("cgt.solver", "cgt.play", "cgt.impartial_search", "cgt.games.base")),
     ("games", ("cgt.games.*",)),

@@ -80,6 +80,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.variants",
         "cgt.games.compounds",
     ],
+    "Scoring games": ["cgt.scoring.games", "cgt.scoring.order"],
     "Loopy games": [
         "cgt.loopy.values",
         "cgt.loopy.sided",
