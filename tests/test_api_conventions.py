@@ -366,7 +366,7 @@ def test_every_position_reads_its_properties_and_calls_its_methods(name: str) ->
                 getattr(pos, attr)  # a property reads without warning
     if isinstance(pos, G.ImpartialPosition):
         moves = list(pos.options())
-    elif isinstance(pos, G.Hexapawn):  # not normal play: moves, not options
+    elif isinstance(pos, (G.Hexapawn, G.DotsAndBoxes)):  # not normal play: moves, not options
         moves = pos.moves()
     else:
         moves = list(pos.left_options()) + list(pos.right_options())
