@@ -32,20 +32,20 @@ borders (or a box and the ground, for a line on the edge of the board).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from .. import _cache
-from ..canonical import on_clear
 from .._budget import spend_work
 from .._svg import Drawable
+from ..canonical import on_clear
 from ..errors import InvalidPosition, TooLarge
 from .base import register_cache
 from .registry import register_ruleset
 
-__all__ = ["DotsAndBoxes", "Line", "SEARCH_LIMIT"]
+__all__ = ["SEARCH_LIMIT", "DotsAndBoxes", "Line"]
 
 SEARCH_LIMIT = 22
 """The most undrawn lines :meth:`DotsAndBoxes.net_score` searches (beyond: :class:`~cgt.TooLarge`).
@@ -86,9 +86,7 @@ class Line(NamedTuple):
         """
         found = _LINE.fullmatch(text.strip())
         if found is None:
-            raise InvalidPosition(
-                f"a line is h<row>,<col> or v<row>,<col> (as h0,1), got {text!r}"
-            )
+            raise InvalidPosition(f"a line is h<row>,<col> or v<row>,<col> (as h0,1), got {text!r}")
         return cls(found[1].lower(), int(found[2]), int(found[3]))
 
 
@@ -150,7 +148,7 @@ def _geometry(rows: int, cols: int) -> _Geometry:
         r, c = line.row, line.col
         near = [(r - 1, c), (r, c)] if line.side == "h" else [(r, c - 1), (r, c)]
         borders.append(tuple(a * cols + b for a, b in near if 0 <= a < rows and 0 <= b < cols))
-    maps = [
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
         lambda r, c: (r, c),
         lambda r, c: (rows - r, c),
         lambda r, c: (r, cols - c),
@@ -225,6 +223,14 @@ def _search(geo: _Geometry, mask: int, table: dict[int, int]) -> int:
     return value
 
 
+def _side(what: str, n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidPosition(f"{what} must be an integer, got {n!r}")
+    if not 1 <= n <= _MAX_SIDE:
+        raise InvalidPosition(f"{what} must be from 1 to {_MAX_SIDE}, got {n}")
+    return n
+
+
 def _lines_text(lines: Iterable[Line]) -> str:
     return " ".join(str(x) for x in lines)
 
@@ -270,17 +276,14 @@ class DotsAndBoxes(Drawable):
     def __init__(
         self, rows: int | str, columns: int | None = None, lines: Iterable[Line | str] = ()
     ) -> None:
-        if isinstance(rows, str) and columns is None and not lines:
+        if isinstance(rows, str):
+            if columns is not None:
+                raise InvalidPosition("DotsAndBoxes(text) reads the size from the text: no columns")
             read = DotsAndBoxes.parse(rows)
-            rows, columns, lines = read.rows, read.columns, read.lines
-        for what, n in (("rows", rows), ("columns", columns)):
-            if isinstance(n, bool) or not isinstance(n, int):
-                raise InvalidPosition(f"{what} must be an integer, got {n!r}")
-            if not 1 <= n <= _MAX_SIDE:
-                raise InvalidPosition(f"{what} must be from 1 to {_MAX_SIDE}, got {n}")
-        self.rows = rows
-        self.columns = columns
-        self._geo = _geometry(rows, columns)
+            rows, columns, lines = read.rows, read.columns, (*read.lines, *lines)
+        self.rows: int = _side("rows", rows)
+        self.columns: int = _side("columns", columns)
+        self._geo = _geometry(self.rows, self.columns)
         mask = 0
         for item in lines:
             bit = 1 << self._line_index(item)
@@ -298,7 +301,9 @@ class DotsAndBoxes(Drawable):
             raise InvalidPosition(f"a line is a Line or its name such as 'h0,1', got {item!r}")
         found = self._geo.index.get(line)
         if found is None:
-            raise InvalidPosition(f"the line {line} is not on a board of {self.rows}x{self.columns}")
+            raise InvalidPosition(
+                f"the line {line} is not on a board of {self.rows}x{self.columns}"
+            )
         return found
 
     @classmethod
@@ -527,7 +532,8 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
         out = []
         for r in range(self.rows + 1):
             out.append(
-                "+" + "+".join("---" if drawn("h", r, c) else "..." for c in range(self.columns))
+                "+"
+                + "+".join("---" if drawn("h", r, c) else "..." for c in range(self.columns))
                 + "+"
             )
             if r == self.rows:

@@ -153,11 +153,14 @@ is not part of a simple loony endgame)
 
         Each chain but the last costs them 4 (two boxes given instead of
         taken), each loop but the last 8; the opener leaves a chain for last
-        when there is one.  The value is at least this; Berlekamp's theorem,
-        as Buzzard and Ciere state it, says it is this when it is at least 2.
+        when there is one.  The value is at least this, and equal to it when
+        it is at least 2 and there is no 3-chain (Berlekamp's rule, checked in
+        the tests; with a 3-chain it can fail: see the guide).
 
-        >>> LoonyEndgame([3, 4], [4]).controlled_value(), LoonyEndgame([], [6, 6]).controlled_value()
-        (-1, 4)
+        >>> LoonyEndgame([3, 4], [4]).controlled_value()
+        -1
+        >>> LoonyEndgame([], [6, 6]).controlled_value()
+        4
         """
         if not self.chains and not self.loops:
             return 0
@@ -198,7 +201,7 @@ is not part of a simple loony endgame)
         >>> LoonyEndgame([3], [4]).keeps_control(Component("loop", 4))
         False
         """
-        kind, n = _component(component)
+        kind, _ = _component(component)
         rest = self.without(component).value()
         threshold = 2 if kind == "chain" else 4
         if rest == threshold:

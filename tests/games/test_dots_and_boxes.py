@@ -64,7 +64,9 @@ def as_segment(line: Line) -> Seg:
     return frozenset({(r, c), (r, c + 1) if line.side == "h" else (r + 1, c)})
 
 
-def random_boards(rows: int, cols: int, count: int, least_drawn: int, seed: int) -> list[DotsAndBoxes]:
+def random_boards(
+    rows: int, cols: int, count: int, least_drawn: int, seed: int
+) -> list[DotsAndBoxes]:
     rng = random.Random(seed)
     lines = DotsAndBoxes(rows, cols).moves()
     out = []
@@ -114,9 +116,17 @@ def test_symmetric_boards_have_equal_keys_and_values() -> None:
         for board in random_boards(rows, cols, 10, 0, seed=rng.randrange(1000)):
             # the board turned a half turn and mirrored, built from its dots
             images = []
-            maps = [lambda r, c: (rows - r, cols - c), lambda r, c: (r, cols - c)]
-            if rows == cols:
-                maps.append(lambda r, c: (c, r))
+
+            def half_turn(r: int, c: int, rows: int = rows, cols: int = cols) -> tuple[int, int]:
+                return (rows - r, cols - c)
+
+            def mirror(r: int, c: int, cols: int = cols) -> tuple[int, int]:
+                return (r, cols - c)
+
+            def transpose(r: int, c: int) -> tuple[int, int]:
+                return (c, r)
+
+            maps = [half_turn, mirror] + ([transpose] if rows == cols else [])
             for f in maps:
                 moved = []
                 for x in board.lines:

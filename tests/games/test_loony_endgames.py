@@ -74,11 +74,7 @@ def cut(edges: tuple[Edge, ...], edge: Edge) -> tuple[tuple[Edge, ...], int]:
     rest = list(edges)
     rest.remove(edge)
     left = tuple(rest)
-    captured = sum(
-        1
-        for x in set(edge[:2]) - {GROUND}
-        if not any(x in (u, v) for u, v, _ in left)
-    )
+    captured = sum(1 for x in set(edge[:2]) - {GROUND} if not any(x in (u, v) for u, v, _ in left))
     return left, captured
 
 
@@ -146,15 +142,15 @@ def test_each_opening_is_valued_as_searched(game: LoonyEndgame) -> None:
     for c in dict.fromkeys(game.components):
         coins = [v for v in graph if v != GROUND and v[0] == c.kind[0]]
         coin = next(v for v in coins if _length(graph, v) == c.length and v[2] == 0)
-        edge = next(
-            e for e in edges if coin in e[:2] and (c.kind == "loop" or GROUND in e[:2])
-        )
+        edge = next(e for e in edges if coin in e[:2] and (c.kind == "loop" or GROUND in e[:2]))
         left, captured = cut(edges, edge)
         assert captured == 0
         assert game.opening_value(c) == net(left), c  # the controller moves next
     best = min(game.opening_value(c) for c in game.components)
     assert best == game.value()
-    assert set(game.best_openings()) == {c for c in game.components if game.opening_value(c) == best}
+    assert set(game.best_openings()) == {
+        c for c in game.components if game.opening_value(c) == best
+    }
 
 
 @pytest.mark.slow
@@ -303,8 +299,7 @@ def test_controlled_value_by_its_definition() -> None:
         best = None
         for order in set(itertools.permutations(game.components)):
             total = sum(n - (4 if k == "chain" else 8) for k, n in order[:-1])
-            k, n = order[-1]
-            total += n
+            total += order[-1].length
             best = total if best is None else min(best, total)
         assert game.controlled_value() == best
 
