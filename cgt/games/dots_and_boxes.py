@@ -41,7 +41,7 @@ from .. import _cache
 from .._budget import spend_work
 from .._svg import Drawable
 from ..canonical import on_clear
-from ..errors import InvalidPosition, TooLarge
+from ..errors import InvalidPosition, TooLarge, WrongType
 from .base import register_cache
 from .registry import register_ruleset
 
@@ -276,6 +276,8 @@ class DotsAndBoxes(Drawable):
     def __init__(
         self, rows: int | str, columns: int | None = None, lines: Iterable[Line | str] = ()
     ) -> None:
+        if isinstance(lines, (str, bytes)) or not hasattr(lines, "__iter__"):
+            raise WrongType(f"the lines drawn are a list of lines such as ['h0,1'], got {lines!r}")
         if isinstance(rows, str):
             if columns is not None:
                 raise InvalidPosition("DotsAndBoxes(text) reads the size from the text: no columns")

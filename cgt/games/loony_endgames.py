@@ -35,7 +35,7 @@ from collections.abc import Hashable, Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..errors import InvalidPosition, TooLarge
+from ..errors import InvalidPosition, TooLarge, WrongType
 
 __all__ = ["Component", "LoonyEndgame", "endgame_move", "strings_and_coins_parts"]
 
@@ -74,6 +74,8 @@ is not part of a simple loony endgame)
     def __init__(self, chains: Iterable[int] = (), loops: Iterable[int] = ()) -> None:
         found: dict[str, list[int]] = {"chain": [], "loop": []}
         for kind, items, least in (("chain", chains, 3), ("loop", loops, 4)):
+            if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
+                raise WrongType(f"the {kind}s are a list of lengths, got {items!r}")
             for n in items:
                 if isinstance(n, bool) or not isinstance(n, int):
                     raise InvalidPosition(f"a {kind}'s length is an integer, got {n!r}")

@@ -21,7 +21,7 @@ import pytest
 
 import cgt
 from cgt.__main__ import main
-from cgt.errors import InvalidPosition, TooLarge, WorkLimitExceeded
+from cgt.errors import InvalidPosition, TooLarge, WorkLimitExceeded, WrongType
 from cgt.games import DotsAndBoxes
 from cgt.games.dots_and_boxes import SEARCH_LIMIT, Line
 
@@ -246,6 +246,12 @@ def test_bad_arguments_are_refused() -> None:
         DotsAndBoxes(2, 2, [3])  # type: ignore[list-item]
     with pytest.raises(InvalidPosition, match="str"):
         DotsAndBoxes.parse(5)  # type: ignore[arg-type]
+    with pytest.raises(WrongType, match="list of lines"):
+        DotsAndBoxes(2, 2, "h0,0")
+    with pytest.raises(WrongType, match="list of lines"):
+        DotsAndBoxes(2, 2, 5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPosition, match="no columns"):
+        DotsAndBoxes("2x2", 3)
 
 
 # --- the command line -----------------------------------------------------------------------
