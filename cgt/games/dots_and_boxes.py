@@ -588,6 +588,59 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
             2 * pad + self.columns * cell, 2 * pad + self.rows * cell, body, background="white"
         )
 
+    def coins_svg(self) -> str:
+        """The Strings-and-Coins picture of the position, as SVG text: a coin in each
+        box not completed, a string across each undrawn line (to the ground, drawn
+        as a short bar outside the board, on the edge).
+
+        >>> svg = DotsAndBoxes("1x2: h0,0 h1,0").coins_svg()
+        >>> svg.count('class="coin"'), svg.count('class="string"'), svg.count('class="ground"')
+        (2, 5, 4)
+        """
+        from .._svg import document, num
+
+        cell = max(12.0, min(48.0, 1000 / max(self.rows, self.columns)))
+        pad = 16.0
+        geo, mask = self._geo, self._mask
+        done = set(self.boxes)
+
+        def centre(b: int) -> tuple[float, float]:
+            r, c = divmod(b, self.columns)
+            return pad + (c + 0.5) * cell, pad + (r + 0.5) * cell
+
+        body = []
+        for i, line in enumerate(geo.lines):
+            if mask >> i & 1:
+                continue
+            ends = [centre(b) for b in geo.borders[i]]
+            if len(ends) == 2:
+                (x1, y1), (x2, y2) = ends
+            else:  # to the ground: out across the edge of the board
+                (x1, y1) = ends[0]
+                mx = pad + line.col * cell + (cell / 2 if line.side == "h" else 0)
+                my = pad + line.row * cell + (cell / 2 if line.side == "v" else 0)
+                x2, y2 = x1 + 1.4 * (mx - x1), y1 + 1.4 * (my - y1)
+                dx, dy = (0.0, cell / 6) if line.side == "v" else (cell / 6, 0.0)
+                body.append(
+                    f'<line class="ground" x1="{num(x2 - dx)}" y1="{num(y2 - dy)}" '
+                    f'x2="{num(x2 + dx)}" y2="{num(y2 + dy)}" stroke="#6b4f2a" stroke-width="3"/>'
+                )
+            body.append(
+                f'<line class="string" x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
+                f'y2="{num(y2)}" stroke="#444444" stroke-width="2"/>'
+            )
+        for b in range(len(geo.sides)):
+            if divmod(b, self.columns) in done:
+                continue
+            x, y = centre(b)
+            body.append(
+                f'<circle class="coin" cx="{num(x)}" cy="{num(y)}" r="{num(cell / 6)}" '
+                'fill="#e0b000" stroke="#7a5c00"/>'
+            )
+        return document(
+            2 * pad + self.columns * cell, 2 * pad + self.rows * cell, body, background="white"
+        )
+
     # --- the command line --------------------------------------------------------------------
     def cli_report(self) -> list[tuple[str, Any]]:
         """What ``python -m cgt dots-and-boxes`` prints: the board, the net score, the best lines.

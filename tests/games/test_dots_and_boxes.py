@@ -209,6 +209,18 @@ def test_svg_picture() -> None:
     assert root.tag == svg + "svg"
 
 
+def test_strings_and_coins_picture() -> None:
+    import xml.etree.ElementTree as ET
+
+    for board in random_boards(2, 3, 10, 0, seed=17):
+        g = board.strings_and_coins()
+        root = ET.fromstring(board.coins_svg())
+        classes = [e.attrib.get("class") for e in root.iter()]
+        assert classes.count("coin") == g.number_of_nodes() - 1  # every coin but the ground
+        assert classes.count("string") == g.number_of_edges()
+        assert classes.count("ground") == g.degree("ground")
+
+
 # --- limits and bad input -----------------------------------------------------------------
 def test_the_search_is_bounded() -> None:
     with pytest.raises(TooLarge, match="undrawn"):
