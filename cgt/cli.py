@@ -223,6 +223,9 @@ def _report_position(ruleset: Ruleset, text: str, args: argparse.Namespace) -> R
         position = VARIANTS[variant](position)
         kind = "impartial" if variant == "impartial" else kind
     out: Report
+    if kind == "other":  # a ruleset with its own report (a scoring game: Dots-and-Boxes)
+        report: Report = position.cli_report()
+        return report
     if kind == "impartial":
         grundy = position.grundy()
         out = [("grundy", grundy), ("outcome", "P" if grundy == 0 else "N")]
@@ -440,6 +443,8 @@ _BOARD_HELP = {
     "WEIGHTS": "vertex weights along paths, ; between paths, as in 2-3-1;1-2",
     "HEAPS": "heaps N, or N/K after a move that took K, as in 10 7/2",
     "PAIRS": "pairs P,Q separated by spaces, as in 9,6 8,3",
+    "LINES": "ROWSxCOLS, a colon, then the lines drawn: h<r>,<c> (top of box r,c) and v<r>,<c> "
+    "(its left side), as in 2x2: h0,0 v1,2",
     "CODE:COINS": "a turning code, a colon, then coins h (heads) and t (tails), as in 1-3:thhth",
 }
 
@@ -498,10 +503,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p.add_argument("expression", nargs="+", help="a loopy expression, such as on + off")
     _add_common(p)
     for name, r in RULESETS.items():
-        example = f'"{r.example}"' if any(c in r.example for c in "|(;#") else r.example
+        example = f'"{r.example}"' if any(c in r.example for c in "|(;#:") else r.example
         p = add(name, r.summary, example)
         p.add_argument("position", metavar=r.metavar, help=_BOARD_HELP[r.metavar])
-        _add_common(p, moves=r.kind != "loopy")
+        _add_common(p, moves=r.kind not in ("loopy", "other"))
         if r.kind == "partizan":
             p.add_argument(
                 "--variant",

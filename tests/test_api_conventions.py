@@ -368,7 +368,7 @@ def test_every_position_reads_its_properties_and_calls_its_methods(name: str) ->
                 getattr(pos, attr)  # a property reads without warning
     if isinstance(pos, G.ImpartialPosition):
         moves = list(pos.options())
-    elif isinstance(pos, (G.Hexapawn, TopEntails, Nimstring)):
+    elif isinstance(pos, (G.Hexapawn, G.DotsAndBoxes, TopEntails, Nimstring)):
         moves = pos.moves()  # not normal play, or entailing moves: moves, not plain options
     else:
         moves = list(pos.left_options()) + list(pos.right_options())

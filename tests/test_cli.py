@@ -64,6 +64,19 @@ def brute_grundy(position: Any) -> int:
     return next(n for n in range(len(seen) + 1) if n not in seen)
 
 
+@cache
+def brute_net_score(position: Any) -> int:
+    """A scoring game's net score for the mover by plain minimax: a move that completes
+    boxes scores them and the mover moves again."""
+    best = None
+    for move in position.moves():
+        made = position.completes(move)
+        rest = brute_net_score(position.play(move))
+        score = made + rest if made else -rest
+        best = score if best is None else max(best, score)
+    return 0 if best is None else best
+
+
 def mover_wins(h: Hexapawn, memo: dict[tuple[Any, ...], bool] | None = None) -> bool:
     """Hexapawn by plain minimax: promoting wins (loses in misère), no move loses."""
     memo = {} if memo is None else memo
@@ -158,13 +171,19 @@ def test_every_ruleset_subcommand_against_brute_force(
         value = cgt.parse(data["value"])
         assert value == brute_value(position)
         assert data["outcome"] == value.outcome().name
+    elif ruleset.kind == "other":  # a scoring game: the mover's net score with best play
+        assert data["net_score"] == brute_net_score(position)
+        for move in data["best_moves"]:
+            made = position.completes(move)
+            rest = brute_net_score(position.play(move))
+            assert (made + rest if made else -rest) == data["net_score"]
     else:
         outcome = position.outcome()
         words = {"L": "Left", "R": "Right", "D": "draw"}
         assert data["left_first"] == words[outcome.left_first.value]
         assert data["right_first"] == words[outcome.right_first.value]
     status, out, _ = run(capsys, name, ruleset.example)
-    assert status == 0 and out.splitlines()[0].split(": ")[0] in ("value", "grundy")
+    assert status == 0 and out.splitlines()[0].split(": ")[0] in ("value", "grundy", "board")
 
 
 def test_published_position_values(capsys: pytest.CaptureFixture[str]) -> None:

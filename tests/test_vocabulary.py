@@ -305,13 +305,15 @@ SAMPLES: dict[str, Callable[[], list[Any]]] = {
     "TopplingDominoes": lambda: [TopplingDominoes("L"), TopplingDominoes("LGR")],
     "Wythoff": lambda: [Wythoff([(1, 2)]), Wythoff([(2, 2), (3, 5)])],
 }
+# scoring rulesets answer with a net score (a tie is neither N nor P): no outcome class
+SCORING = {"DotsAndBoxes"}
 # loopy rulesets answer with cgt.loopy.LoopyOutcome (draws are possible there)
 LOOPY = {"BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"}
 BASES = {"Position", "ImpartialPosition"}
 # a ruleset in the registry brings its own samples (its example and declared samples)
 CLASSES: dict[str, type] = {r.cls.__name__: r.cls for r in rulesets()}
 for _ruleset in rulesets():
-    if _ruleset.kind != "loopy":
+    if _ruleset.kind != "loopy" and _ruleset.name not in SCORING:
         SAMPLES.setdefault(_ruleset.cls.__name__, _ruleset.all_samples)
 
 
@@ -321,7 +323,9 @@ def _ruleset_classes() -> list[str]:
         obj = getattr(cgt.games, name)
         if inspect.isclass(obj) and hasattr(obj, "outcome") and name not in LOOPY | BASES:
             names.append(name)
-    return names + [r.cls.__name__ for r in rulesets() if r.kind != "loopy"]
+    return names + [
+        r.cls.__name__ for r in rulesets() if r.kind != "loopy" and r.name not in SCORING
+    ]
 
 
 def test_every_ruleset_class_has_samples() -> None:

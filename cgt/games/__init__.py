@@ -130,6 +130,10 @@ from .loopy_games import BackslidingToadsAndFrogs, FoxAndGeese, Loopy  # noqa: E
 
 __all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"]
 
+from .dots_and_boxes import DotsAndBoxes  # noqa: E402
+
+__all__ += ["DotsAndBoxes"]
+
 
 def _import_every_module() -> None:
     """Import each module of the package, so each declares its rulesets in the registry."""

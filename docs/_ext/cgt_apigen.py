@@ -76,6 +76,8 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.hexapawn.dawson",
         "cgt.games.hexapawn.misere",
         "cgt.games.loopy_games",
+        "cgt.games.dots_and_boxes",
+        "cgt.games.loony_endgames",
         "cgt.games.grid",
         "cgt.games.variants",
         "cgt.games.compounds",

@@ -1,0 +1,655 @@
+"""Dots-and-Boxes on a board of ``rows x columns`` boxes, as a scoring game.
+
+Players take turns drawing a line between two neighbouring dots.  A line that
+completes one box (its fourth side) or two scores them for the mover, who then
+moves again; a line that completes none ends the turn.  Whose turn it is does
+not change what a position is worth, so a position is only its board and the
+lines drawn: :meth:`DotsAndBoxes.net_score` is the score the player to move
+makes, minus the opponent's, from here to the end with best play by both
+(boxes completed before do not count).
+
+Lines are named by the box they border: ``h<r>,<c>`` is the top side of box
+``(r, c)`` (``r`` runs to ``rows``: ``h<rows>,<c>`` is the bottom of the
+board), ``v<r>,<c>`` its left side (``c`` runs to ``columns``).  A position's
+text is its size, a colon and the drawn lines.
+
+>>> p = DotsAndBoxes.parse("1x2: h0,0 h1,0 h0,1 h1,1")
+>>> p
+DotsAndBoxes('1x2: h0,0 h0,1 h1,0 h1,1')
+>>> p.net_score()        # the mover must open the 2-chain: the opponent takes both
+-2
+>>> print(p.diagram())
++---+---+
+:   :   :
++---+---+
+
+Every position is also a Strings-and-Coins position
+(:meth:`DotsAndBoxes.strings_and_coins`): a coin for each box not yet
+completed, a string for each line not yet drawn, joining the boxes the line
+borders (or a box and the ground, for a line on the edge of the board).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, NamedTuple
+
+from .. import _cache
+from .._budget import spend_work
+from .._svg import Drawable
+from ..canonical import on_clear
+from ..errors import InvalidPosition, TooLarge, WrongType
+from .base import register_cache
+from .registry import register_ruleset
+
+__all__ = ["SEARCH_LIMIT", "DotsAndBoxes", "Line"]
+
+SEARCH_LIMIT = 22
+"""The most undrawn lines :meth:`DotsAndBoxes.net_score` searches (beyond: :class:`~cgt.TooLarge`).
+
+The search visits up to ``2**n`` boards for ``n`` undrawn lines (fewer by the
+board's symmetries), each at most once; the work budget (:func:`cgt.work_limit`)
+bounds it further.
+"""
+
+_MAX_SIDE = 30  # boxes along a side of a board (the picture and the text stay readable)
+
+
+class Line(NamedTuple):
+    """A line of the board: ``side`` ``"h"`` (the top of box ``(row, col)``) or
+    ``"v"`` (its left side); it prints as ``h0,1``.
+
+    >>> Line("h", 0, 1), str(Line("v", 2, 3)), Line.parse("v1,0")
+    (Line(side='h', row=0, col=1), 'v2,3', Line(side='v', row=1, col=0))
+    """
+
+    side: str
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.side}{self.row},{self.col}"
+
+    @classmethod
+    def parse(cls, text: str) -> Line:
+        """Read a line's name: ``h<row>,<col>`` or ``v<row>,<col>``.
+
+        >>> Line.parse("h2,0")
+        Line(side='h', row=2, col=0)
+        >>> Line.parse("d0,0")
+        Traceback (most recent call last):
+        ...
+        cgt.errors.InvalidPosition: a line is h<row>,<col> or v<row>,<col> (as h0,1), got 'd0,0'
+        """
+        found = _LINE.fullmatch(text.strip())
+        if found is None:
+            raise InvalidPosition(f"a line is h<row>,<col> or v<row>,<col> (as h0,1), got {text!r}")
+        return cls(found[1].lower(), int(found[2]), int(found[3]))
+
+
+_LINE = re.compile(r"([hvHV])\s*(\d+)\s*,\s*(\d+)")
+
+
+# --- the geometry of a board: lines, boxes, symmetries ----------------------------------
+@dataclass(frozen=True)
+class _Geometry:
+    rows: int
+    cols: int
+    lines: tuple[Line, ...]  # by index: the horizontal lines row by row, then the vertical ones
+    index: dict[Line, int]
+    sides: tuple[int, ...]  # by box (row-major): the mask of its four lines
+    borders: tuple[tuple[int, ...], ...]  # by line: the boxes it borders (row-major numbers)
+    tables: tuple[tuple[tuple[int, ...], ...], ...]  # by symmetry, by byte: masks moved
+
+    @property
+    def full(self) -> int:
+        return (1 << len(self.lines)) - 1
+
+    def completed(self, mask: int, line: int) -> int:
+        """How many boxes drawing line ``line`` (already in ``mask``) completes."""
+        return sum(1 for b in self.borders[line] if mask & self.sides[b] == self.sides[b])
+
+    def canonical(self, mask: int) -> int:
+        """The least image of ``mask`` under the board's symmetries."""
+        best = mask
+        for table in self.tables[1:]:
+            image = 0
+            m, k = mask, 0
+            while m:
+                image |= table[k][m & 255]
+                m >>= 8
+                k += 1
+            if image < best:
+                best = image
+        return best
+
+
+@lru_cache(maxsize=64)
+def _geometry(rows: int, cols: int) -> _Geometry:
+    lines = [Line("h", r, c) for r in range(rows + 1) for c in range(cols)]
+    lines += [Line("v", r, c) for r in range(rows) for c in range(cols + 1)]
+    index = {line: i for i, line in enumerate(lines)}
+
+    def ends(line: Line) -> frozenset[tuple[int, int]]:
+        r, c = line.row, line.col
+        return frozenset({(r, c), (r, c + 1) if line.side == "h" else (r + 1, c)})
+
+    by_ends = {ends(line): i for i, line in enumerate(lines)}
+    sides = []
+    for r in range(rows):
+        for c in range(cols):
+            four = [Line("h", r, c), Line("h", r + 1, c), Line("v", r, c), Line("v", r, c + 1)]
+            sides.append(sum(1 << index[x] for x in four))
+    borders = []
+    for line in lines:
+        r, c = line.row, line.col
+        near = [(r - 1, c), (r, c)] if line.side == "h" else [(r, c - 1), (r, c)]
+        borders.append(tuple(a * cols + b for a, b in near if 0 <= a < rows and 0 <= b < cols))
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (rows - r, c),
+        lambda r, c: (r, cols - c),
+        lambda r, c: (rows - r, cols - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (rows - c, r),
+            lambda r, c: (c, rows - r),
+            lambda r, c: (rows - c, rows - r),
+        ]
+    tables = []
+    for f in maps:
+        perm = [by_ends[frozenset(f(*dot) for dot in ends(line))] for line in lines]
+        chunks = []
+        for k in range(0, len(lines), 8):
+            chunk = []
+            for byte in range(256):
+                image = 0
+                for j in range(8):
+                    if byte >> j & 1 and k + j < len(lines):
+                        image |= 1 << perm[k + j]
+                chunk.append(image)
+            chunks.append(tuple(chunk))
+        tables.append(tuple(chunks))
+    return _Geometry(rows, cols, tuple(lines), index, tuple(sides), tuple(borders), tuple(tables))
+
+
+# --- the exact search --------------------------------------------------------------------
+_NET: _cache.BoundedCache[tuple[int, int, int], int] = _cache.BoundedCache(
+    "games.dots_and_boxes.net"
+)
+register_cache(_NET.clear)  # cgt.games.clear_solver_caches() empties it
+on_clear(_NET.clear)  # and so does cgt.clear_caches()
+
+
+def _net(geo: _Geometry, mask: int, table: dict[int, int] | None = None) -> int:
+    """The mover's net score from ``mask`` with best play, memoised up to symmetry.
+
+    The search keeps its positions in ``table`` (its own, dropped afterwards:
+    a bounded cache that forgot half of them mid-search would make it search
+    them again); only the position asked about is kept in the shared cache.
+    """
+    key = (geo.rows, geo.cols, geo.canonical(mask))
+    found = _NET.get(key)
+    if found is not None:
+        return found
+    value = _search(geo, mask, {} if table is None else table)
+    _NET[key] = value  # a complete value only: an interrupted search stores nothing
+    return value
+
+
+def _search(geo: _Geometry, mask: int, table: dict[int, int]) -> int:
+    key = geo.canonical(mask)
+    found = table.get(key)
+    if found is not None:
+        return found
+    spend_work()
+    best: int | None = None
+    free = geo.full & ~mask
+    while free:
+        bit = free & -free
+        free ^= bit
+        after = mask | bit
+        made = geo.completed(after, bit.bit_length() - 1)
+        score = made + _search(geo, after, table) if made else -_search(geo, after, table)
+        if best is None or score > best:
+            best = score
+    value = 0 if best is None else best
+    table[key] = value
+    return value
+
+
+def _side(what: str, n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidPosition(f"{what} must be an integer, got {n!r}")
+    if not 1 <= n <= _MAX_SIDE:
+        raise InvalidPosition(f"{what} must be from 1 to {_MAX_SIDE}, got {n}")
+    return n
+
+
+def _lines_text(lines: Iterable[Line]) -> str:
+    return " ".join(str(x) for x in lines)
+
+
+@register_ruleset(
+    "DotsAndBoxes",
+    "other",
+    syntax="LINES",
+    summary="Dots-and-Boxes: the mover's net score with best play, and the best lines",
+    example="2x2: h0,0 h0,1 v0,0 v1,2",
+    cli="dots-and-boxes",
+    docs="dots_and_boxes",
+    samples=lambda: [
+        DotsAndBoxes(1, 1),
+        DotsAndBoxes.parse("1x3: h0,0 h0,1 h0,2 h1,0 h1,1 h1,2"),
+        DotsAndBoxes.parse("2x2: h0,0 h0,1 h2,0 h2,1 v0,0 v1,0 v0,2 v1,2"),
+    ],
+)
+class DotsAndBoxes(Drawable):
+    """A Dots-and-Boxes board of ``rows x columns`` boxes with some lines drawn.
+
+    ``DotsAndBoxes(text)`` reads a position's text instead (see :meth:`parse`).
+    ``lines`` are :class:`Line` values or their names (``"h0,1"``).  The
+    moves are the lines not drawn; :meth:`play` draws one, and
+    :meth:`completes` says how many boxes it completes (the mover then moves
+    again).  :meth:`net_score` is the value: the mover's score minus the
+    opponent's from here on, with best play.
+
+    >>> p = DotsAndBoxes(1, 1)
+    >>> len(p.moves()), p.net_score()       # the opponent draws the fourth line
+    (4, -1)
+    >>> q = DotsAndBoxes(1, 1, ["h0,0", "h1,0", "v0,0"])
+    >>> q.completes("v0,1"), q.net_score(), [str(m) for m in q.best_moves()]
+    (1, 1, ['v0,1'])
+    """
+
+    move_coordinates: ClassVar[str] = (
+        "h<r>,<c> is the top side of box (r, c) and v<r>,<c> its left side; rows from the top"
+    )
+
+    __slots__ = ("_geo", "_mask", "columns", "rows")
+
+    def __init__(
+        self, rows: int | str, columns: int | None = None, lines: Iterable[Line | str] = ()
+    ) -> None:
+        if isinstance(lines, (str, bytes)) or not hasattr(lines, "__iter__"):
+            raise WrongType(f"the lines drawn are a list of lines such as ['h0,1'], got {lines!r}")
+        if isinstance(rows, str):
+            if columns is not None:
+                raise InvalidPosition("DotsAndBoxes(text) reads the size from the text: no columns")
+            read = DotsAndBoxes.parse(rows)
+            rows, columns, lines = read.rows, read.columns, (*read.lines, *lines)
+        self.rows: int = _side("rows", rows)
+        self.columns: int = _side("columns", columns)
+        self._geo = _geometry(self.rows, self.columns)
+        mask = 0
+        for item in lines:
+            bit = 1 << self._line_index(item)
+            if mask & bit:
+                raise InvalidPosition(f"the line {item} is drawn twice")
+            mask |= bit
+        self._mask = mask
+
+    def _line_index(self, item: Line | str) -> int:
+        if isinstance(item, str):
+            line = Line.parse(item)
+        elif isinstance(item, tuple) and len(item) == 3:
+            line = Line(*item)
+        else:
+            raise InvalidPosition(f"a line is a Line or its name such as 'h0,1', got {item!r}")
+        found = self._geo.index.get(line)
+        if found is None:
+            raise InvalidPosition(
+                f"the line {line} is not on a board of {self.rows}x{self.columns}"
+            )
+        return found
+
+    @classmethod
+    def parse(cls, text: str) -> DotsAndBoxes:
+        """Read ``ROWSxCOLS`` and, after a colon, the lines drawn (spaces between them).
+
+        >>> DotsAndBoxes.parse("2x3").moves()[:2]
+        [Line(side='h', row=0, col=0), Line(side='h', row=0, col=1)]
+        >>> DotsAndBoxes.parse("2x3: h0,0 v1,3").lines
+        (Line(side='h', row=0, col=0), Line(side='v', row=1, col=3))
+        >>> DotsAndBoxes.parse("2 by 3")
+        Traceback (most recent call last):
+        ...
+        cgt.errors.InvalidPosition: a Dots-and-Boxes board is ROWSxCOLS, then a colon and the \
+drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
+        """
+        if not isinstance(text, str):
+            raise InvalidPosition(f"a Dots-and-Boxes text is a str, got {type(text).__name__}")
+        size, _, drawn = text.partition(":")
+        rows, sep, cols = size.strip().lower().partition("x")
+        if not (sep and rows.strip().isdigit() and cols.strip().isdigit()):
+            raise InvalidPosition(
+                "a Dots-and-Boxes board is ROWSxCOLS, then a colon and the drawn lines "
+                f"(as 2x2: h0,0 v1,2), got {text!r}"
+            )
+        return cls(int(rows), int(cols), drawn.replace(";", " ").split())
+
+    # --- what a position is made of ------------------------------------------------------
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The lines drawn, horizontal ones first, each row left to right.
+
+        >>> DotsAndBoxes(1, 1, ["v0,1", "h0,0"]).lines
+        (Line(side='h', row=0, col=0), Line(side='v', row=0, col=1))
+        """
+        return tuple(x for i, x in enumerate(self._geo.lines) if self._mask >> i & 1)
+
+    @property
+    def boxes(self) -> tuple[tuple[int, int], ...]:
+        """The boxes completed (all four sides drawn), as ``(row, col)``.
+
+        >>> DotsAndBoxes(1, 2, ["h0,0", "h1,0", "v0,0", "v0,1"]).boxes
+        ((0, 0),)
+        """
+        geo = self._geo
+        return tuple(
+            divmod(b, self.columns)
+            for b, sides in enumerate(geo.sides)
+            if self._mask & sides == sides
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every line is drawn.
+
+        >>> DotsAndBoxes(1, 1).is_over, DotsAndBoxes.parse("1x1: h0,0 h1,0 v0,0 v0,1").is_over
+        (False, True)
+        """
+        return self._mask == self._geo.full
+
+    def __str__(self) -> str:
+        size = f"{self.rows}x{self.columns}"
+        drawn = _lines_text(self.lines)
+        return f"{size}: {drawn}" if drawn else size
+
+    def __repr__(self) -> str:
+        return f"DotsAndBoxes({str(self)!r})"  # DotsAndBoxes(text) reads it back
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DotsAndBoxes):
+            return NotImplemented
+        return (self.rows, self.columns, self._mask) == (other.rows, other.columns, other._mask)
+
+    def __hash__(self) -> int:
+        return hash((DotsAndBoxes, self.rows, self.columns, self._mask))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DotsAndBoxes, (self.rows, self.columns, [str(x) for x in self.lines]))
+
+    def key(self) -> tuple[int, int, int]:
+        """A key equal for boards equal up to the board's symmetries (rotations, reflections).
+
+        >>> DotsAndBoxes(2, 2, ["h0,0"]).key() == DotsAndBoxes(2, 2, ["v1,2"]).key()
+        True
+        """
+        return (self.rows, self.columns, self._geo.canonical(self._mask))
+
+    # --- moves ----------------------------------------------------------------------------
+    def moves(self) -> list[Line]:
+        """The lines not yet drawn (each a move).
+
+        >>> DotsAndBoxes.parse("1x1: h0,0 v0,0").moves()
+        [Line(side='h', row=1, col=0), Line(side='v', row=0, col=1)]
+        """
+        return [x for i, x in enumerate(self._geo.lines) if not self._mask >> i & 1]
+
+    def _undrawn(self, line: Line | str) -> int:
+        i = self._line_index(line)
+        if self._mask >> i & 1:
+            raise InvalidPosition(f"the line {self._geo.lines[i]} is already drawn")
+        return i
+
+    def completes(self, line: Line | str) -> int:
+        """How many boxes drawing ``line`` completes (0, 1 or 2; the mover moves again if any).
+
+        >>> DotsAndBoxes.parse("1x2: h0,0 h1,0 h0,1 h1,1 v0,0 v0,2").completes("v0,1")
+        2
+        """
+        i = self._undrawn(line)
+        return self._geo.completed(self._mask | 1 << i, i)
+
+    def play(self, line: Line | str) -> DotsAndBoxes:
+        """The position after drawing ``line``.
+
+        >>> DotsAndBoxes(1, 1).play("h0,0")
+        DotsAndBoxes('1x1: h0,0')
+        """
+        i = self._undrawn(line)
+        out = object.__new__(DotsAndBoxes)
+        out.rows, out.columns, out._geo = self.rows, self.columns, self._geo
+        out._mask = self._mask | 1 << i
+        return out
+
+    # --- the value ---------------------------------------------------------------------------
+    def _check_search(self) -> None:
+        free = len(self._geo.lines) - self._mask.bit_count()
+        if free > SEARCH_LIMIT:
+            raise TooLarge(
+                f"{free} lines are undrawn on this {self.rows}x{self.columns} board: the exact "
+                f"search takes at most {SEARCH_LIMIT} (draw some lines first)"
+            )
+
+    def net_score(self) -> int:
+        """The mover's score minus the opponent's from here on, both playing their best.
+
+        Exact: a search of every line in every position, memoised on the
+        position up to the board's symmetries.  It raises :class:`~cgt.TooLarge`
+        beyond :data:`SEARCH_LIMIT` undrawn lines, and
+        :class:`~cgt.WorkLimitExceeded` when a :func:`cgt.work_limit` is spent.
+
+        >>> DotsAndBoxes(1, 3).net_score(), DotsAndBoxes(2, 2).net_score()
+        (-1, 2)
+        """
+        self._check_search()
+        return _net(self._geo, self._mask)
+
+    def score_after(self, line: Line | str) -> int:
+        """The mover's net score from here on if they draw ``line``, then both play their best.
+
+        >>> p = DotsAndBoxes.parse("1x2: h0,0 h1,0 h0,1 h1,1 v0,0")
+        >>> p.score_after("v0,1"), p.score_after("v0,2")
+        (2, -2)
+        """
+        self._check_search()
+        return self._score_after(self._undrawn(line), {})
+
+    def _score_after(self, i: int, table: dict[int, int]) -> int:
+        after = self._mask | 1 << i
+        made = self._geo.completed(after, i)
+        rest = _net(self._geo, after, table)
+        return made + rest if made else -rest
+
+    def best_moves(self) -> list[Line]:
+        """The lines that reach :meth:`net_score` (every optimal move).
+
+        >>> DotsAndBoxes.parse("1x2: h0,0 h1,0 h0,1 h1,1 v0,0").best_moves()
+        [Line(side='v', row=0, col=1)]
+        """
+        self._check_search()
+        table: dict[int, int] = {}
+        scores = {m: self._score_after(self._geo.index[m], table) for m in self.moves()}
+        best = max(scores.values(), default=0)
+        return [m for m, s in scores.items() if s == best]
+
+    # --- Strings-and-Coins ---------------------------------------------------------------------
+    def strings_and_coins(self) -> Any:
+        """The Strings-and-Coins position: a :class:`networkx.MultiGraph`.
+
+        Its nodes are the boxes not yet completed, as ``(row, col)``, and the
+        node ``"ground"``; each undrawn line is an edge (keyed by its name)
+        between the boxes it borders, or between its box and ``"ground"`` on the
+        edge of the board (a corner box has two edges to the ground).
+
+        >>> g = DotsAndBoxes.parse("1x2: h0,0 h1,0").strings_and_coins()
+        >>> sorted(g.nodes, key=str)
+        [(0, 0), (0, 1), 'ground']
+        >>> sorted(k for _, _, k in g.edges(keys=True))
+        ['h0,1', 'h1,1', 'v0,0', 'v0,1', 'v0,2']
+        >>> g.number_of_edges((0, 1), "ground")
+        3
+        """
+        import networkx as nx
+
+        geo = self._geo
+        graph = nx.MultiGraph()
+        graph.add_node("ground")
+        done = set(self.boxes)
+        for b in range(len(geo.sides)):
+            box = divmod(b, self.columns)
+            if box not in done:
+                graph.add_node(box)
+        for i, line in enumerate(geo.lines):
+            if self._mask >> i & 1:
+                continue
+            ends = [divmod(b, self.columns) for b in geo.borders[i]]
+            u, v = (ends[0], ends[1]) if len(ends) == 2 else (ends[0], "ground")
+            graph.add_edge(u, v, key=str(line))
+        return graph
+
+    # --- text and pictures -------------------------------------------------------------------
+    def diagram(self) -> str:
+        """The board in text: ``+`` dots, ``---`` and ``|`` drawn lines, ``:`` undrawn
+        sides, ``#`` completed boxes.
+
+        >>> print(DotsAndBoxes.parse("1x2: h0,0 h1,0 v0,0 v0,1 h0,1").diagram())
+        +---+---+
+        | # |   :
+        +---+...+
+        """
+        geo, mask = self._geo, self._mask
+
+        def drawn(side: str, r: int, c: int) -> bool:
+            return bool(mask >> geo.index[Line(side, r, c)] & 1)
+
+        done = set(self.boxes)
+        out = []
+        for r in range(self.rows + 1):
+            out.append(
+                "+"
+                + "+".join("---" if drawn("h", r, c) else "..." for c in range(self.columns))
+                + "+"
+            )
+            if r == self.rows:
+                break
+            row = ""
+            for c in range(self.columns + 1):
+                row += "|" if drawn("v", r, c) else ":"
+                if c < self.columns:
+                    row += " # " if (r, c) in done else "   "
+            out.append(row)
+        return "\n".join(out)
+
+    def _draw_svg(self) -> str:
+        """Dots, the drawn lines in black, the undrawn ones faint and dashed,
+        completed boxes shaded.
+
+        >>> svg = DotsAndBoxes.parse("1x1: h0,0 h1,0 v0,0 v0,1")._repr_svg_()
+        >>> svg.count('class="dot"'), svg.count('class="line drawn"'), svg.count('class="box"')
+        (4, 4, 1)
+        """
+        from .._svg import document, num
+
+        cell = max(12.0, min(48.0, 1000 / max(self.rows, self.columns)))
+        pad = 12.0
+        geo, mask = self._geo, self._mask
+        body = []
+        for r, c in self.boxes:
+            body.append(
+                f'<rect class="box" x="{num(pad + c * cell)}" y="{num(pad + r * cell)}" '
+                f'width="{num(cell)}" height="{num(cell)}" fill="#cfe3f5"/>'
+            )
+        for i, line in enumerate(geo.lines):
+            x1, y1 = pad + line.col * cell, pad + line.row * cell
+            x2, y2 = (x1 + cell, y1) if line.side == "h" else (x1, y1 + cell)
+            if mask >> i & 1:
+                style, cls = 'stroke="#222222" stroke-width="3"', "line drawn"
+            else:
+                style, cls = 'stroke="#bbbbbb" stroke-width="1" stroke-dasharray="3,3"', "line"
+            body.append(
+                f'<line class="{cls}" x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
+                f'y2="{num(y2)}" {style}/>'
+            )
+        for r in range(self.rows + 1):
+            for c in range(self.columns + 1):
+                body.append(
+                    f'<circle class="dot" cx="{num(pad + c * cell)}" cy="{num(pad + r * cell)}" '
+                    'r="3" fill="#222222"/>'
+                )
+        return document(
+            2 * pad + self.columns * cell, 2 * pad + self.rows * cell, body, background="white"
+        )
+
+    def coins_svg(self) -> str:
+        """The Strings-and-Coins picture of the position, as SVG text: a coin in each
+        box not completed, a string across each undrawn line (to the ground, drawn
+        as a short bar outside the board, on the edge).
+
+        >>> svg = DotsAndBoxes("1x2: h0,0 h1,0").coins_svg()
+        >>> svg.count('class="coin"'), svg.count('class="string"'), svg.count('class="ground"')
+        (2, 5, 4)
+        """
+        from .._svg import document, num
+
+        cell = max(12.0, min(48.0, 1000 / max(self.rows, self.columns)))
+        pad = 16.0
+        geo, mask = self._geo, self._mask
+        done = set(self.boxes)
+
+        def centre(b: int) -> tuple[float, float]:
+            r, c = divmod(b, self.columns)
+            return pad + (c + 0.5) * cell, pad + (r + 0.5) * cell
+
+        body = []
+        for i, line in enumerate(geo.lines):
+            if mask >> i & 1:
+                continue
+            ends = [centre(b) for b in geo.borders[i]]
+            if len(ends) == 2:
+                (x1, y1), (x2, y2) = ends
+            else:  # to the ground: out across the edge of the board
+                (x1, y1) = ends[0]
+                mx = pad + line.col * cell + (cell / 2 if line.side == "h" else 0)
+                my = pad + line.row * cell + (cell / 2 if line.side == "v" else 0)
+                x2, y2 = x1 + 1.4 * (mx - x1), y1 + 1.4 * (my - y1)
+                dx, dy = (0.0, cell / 6) if line.side == "v" else (cell / 6, 0.0)
+                body.append(
+                    f'<line class="ground" x1="{num(x2 - dx)}" y1="{num(y2 - dy)}" '
+                    f'x2="{num(x2 + dx)}" y2="{num(y2 + dy)}" stroke="#6b4f2a" stroke-width="3"/>'
+                )
+            body.append(
+                f'<line class="string" x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
+                f'y2="{num(y2)}" stroke="#444444" stroke-width="2"/>'
+            )
+        for b in range(len(geo.sides)):
+            if divmod(b, self.columns) in done:
+                continue
+            x, y = centre(b)
+            body.append(
+                f'<circle class="coin" cx="{num(x)}" cy="{num(y)}" r="{num(cell / 6)}" '
+                'fill="#e0b000" stroke="#7a5c00"/>'
+            )
+        return document(
+            2 * pad + self.columns * cell, 2 * pad + self.rows * cell, body, background="white"
+        )
+
+    # --- the command line --------------------------------------------------------------------
+    def cli_report(self) -> list[tuple[str, Any]]:
+        """What ``python -m cgt dots-and-boxes`` prints: the board, the net score, the best lines.
+
+        >>> DotsAndBoxes.parse("1x1: h0,0 h1,0 v0,0").cli_report()
+        [('board', '1x1: h0,0 h1,0 v0,0'), ('net score', 1), ('best moves', ['v0,1'])]
+        """
+        return [
+            ("board", str(self)),
+            ("net score", self.net_score()),
+            ("best moves", [str(m) for m in self.best_moves()]),
+        ]
