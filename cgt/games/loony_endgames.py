@@ -13,8 +13,10 @@ simple loony Dots-and-Boxes endgames optimally", INTEGERS 14 (2014) #G08).
 both: opening a chain of ``n`` leaves the controller
 ``max(n - v, n - 4 + v) = n - 2 + |v - 2|`` with ``v`` the value of the rest,
 a loop ``n - 4 + |v - 4|``, and the opener picks the least.
-:meth:`LoonyEndgame.controlled_value` is what the controller makes by keeping
-control to the end.
+:meth:`LoonyEndgame.fully_controlled_value` is what the controller makes by
+keeping control to the end, :meth:`LoonyEndgame.controlled_value` Berlekamp's
+controlled value (with its terminal bonus), which is the value when it is at
+least 2.
 
 >>> g = LoonyEndgame(chains=[3, 4], loops=[4])
 >>> g.value(), g.controlled_value()
@@ -150,23 +152,50 @@ is not part of a simple loony endgame)
         """
         return _value(self.chains, self.loops)
 
-    def controlled_value(self) -> int:
+    def fully_controlled_value(self) -> int:
         """The controller's net score when they keep control to the very end.
 
         Each chain but the last costs them 4 (two boxes given instead of
         taken), each loop but the last 8; the opener leaves a chain for last
-        when there is one.  The value is at least this, and equal to it when
-        it is at least 2 and there is no 3-chain (Berlekamp's rule, checked in
-        the tests; with a 3-chain it can fail: see the guide).
+        when there is one.  The value is at least this.
+
+        >>> LoonyEndgame([3, 4], [4]).fully_controlled_value()
+        -1
+        >>> LoonyEndgame([3], [8]).fully_controlled_value(), LoonyEndgame([3], [8]).value()
+        (3, 5)
+        """
+        if not self.chains and not self.loops:
+            return 0
+        bonus = 4 if self.chains else 8
+        return self.size - 4 * len(self.chains) - 8 * len(self.loops) + bonus
+
+    def controlled_value(self) -> int:
+        """The controlled value: the size, less 4 a chain and 8 a loop, plus a terminal bonus.
+
+        The bonus is 8 when there are only loops, 6 when every chain is a
+        3-chain and there is a loop, else 4.  The 6 is the fully controlled
+        value (:meth:`fully_controlled_value`) corrected for a 3-chain left
+        last: offered the loop, the controller may take it all and give the
+        3-chain.  When the controlled value is at least 2 it is the value:
+        checked in the tests on every endgame of up to four chains of 3 to 7
+        boxes and loops of 4, 6 and 8 (with the bonus 4 in place of the 6 it
+        fails: a 3-chain and an 8-loop give 3 and the value is 5).
 
         >>> LoonyEndgame([3, 4], [4]).controlled_value()
         -1
         >>> LoonyEndgame([], [6, 6]).controlled_value()
         4
+        >>> LoonyEndgame([3], [8]).controlled_value(), LoonyEndgame([3], [8]).value()
+        (5, 5)
         """
         if not self.chains and not self.loops:
             return 0
-        bonus = 4 if self.chains else 8
+        if not self.chains:
+            bonus = 8
+        elif self.loops and all(n == 3 for n in self.chains):
+            bonus = 6
+        else:
+            bonus = 4
         return self.size - 4 * len(self.chains) - 8 * len(self.loops) + bonus
 
     def opening_value(self, component: Component) -> int:
