@@ -437,7 +437,7 @@ class Nimstring(Drawable):
 
 
 def chain(n: int) -> Nimstring:
-    """A chain of ``n`` coins ``0 .. n-1`` in a row, tied to the ground at both ends.
+    """A chain of ``n`` coins, numbered 0 to n - 1, in a row, tied to the ground at both ends.
 
     >>> chain(2).strings
     (('ground', 0), ('ground', 1), (0, 1))
