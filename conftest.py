@@ -56,6 +56,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "kernel: a test of code that has a compiled kernel (cgt/_c), so it runs again in CI's "
         "pure-Python pass; set on the files of KERNEL_TEST_FILES below",
     )
+    config.addinivalue_line(
+        "markers",
+        "long: a check of tens of CPU seconds or more whose smaller case runs in CI; it runs "
+        "on demand, with CGT_LONG_TESTS=1",
+    )
 
 
 #: The test files (and modules whose doctests run) whose code has a compiled kernel
@@ -132,6 +137,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if where in KERNEL_TEST_FILES or where.startswith("cgt/games/hexapawn/"):
             item.add_marker(pytest.mark.kernel)
+        if item.get_closest_marker("long") and os.environ.get("CGT_LONG_TESTS") != "1":
+            item.add_marker(pytest.mark.skip(reason="a long check: run with CGT_LONG_TESTS=1"))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -246,7 +246,7 @@ SOAK = WORKLOAD + textwrap.dedent(
 
 @pytest.mark.slow
 def test_soak_rss_flattens_under_the_limit() -> None:
-    """A random mixed workload for 25 s of CPU (``CGT_SOAK_SECONDS``: the long soak
+    """A random mixed workload for 15 s of CPU (``CGT_SOAK_SECONDS``: the long soak
     runs 300) under an 8 MiB budget (small, so
     that the tables fill early; under 64 MiB they were still filling after a
     minute, as they should; at 8 MiB they are full within the first seconds):
@@ -257,7 +257,7 @@ def test_soak_rss_flattens_under_the_limit() -> None:
         pytest.skip("needs /proc")
     pytest.importorskip("networkx")
     limit = 8 << 20
-    seconds = os.environ.get("CGT_SOAK_SECONDS", "25")  # e.g. 300 for the long soak
+    seconds = os.environ.get("CGT_SOAK_SECONDS", "15")  # e.g. 300 for the long soak
     done = subprocess.run(
         [sys.executable, "-c", SOAK, str(limit), seconds],
         capture_output=True,

@@ -192,6 +192,7 @@ def test_loony_heaps_as_published() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # on demand (CGT_LONG_TESTS=1); its smaller case runs in CI
 def test_the_loony_heap_of_33243_coins() -> None:
     loony = [n for n in range(2506, 33244) if heap_value(n) is LOONY]
     assert loony == [33243]

@@ -189,6 +189,7 @@ def test_endgame_move_is_optimal_everywhere_small() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # on demand (CGT_LONG_TESTS=1); its smaller case runs in CI
 def test_endgame_move_is_optimal_everywhere_wide() -> None:
     assert _check_play_from_everywhere(list(endgames([3, 4, 5, 6], [4, 5, 6], 3))) > 5000
 

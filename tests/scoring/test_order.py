@@ -92,6 +92,7 @@ def test_a_separator_is_found_exactly_when_the_theorem_says_no() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # on demand (CGT_LONG_TESTS=1); its smaller case runs in CI
 def test_the_theorem_against_every_context_born_by_day_1_with_three_scores() -> None:
     # 4129 contexts (born by day 1 with scores -1, 0, 1, and waiting moves): the scores
     # of each G + X once, then every pair compared on all of them at once
