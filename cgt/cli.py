@@ -223,7 +223,7 @@ def _report_position(ruleset: Ruleset, text: str, args: argparse.Namespace) -> R
         position = VARIANTS[variant](position)
         kind = "impartial" if variant == "impartial" else kind
     out: Report
-    if kind == "other":  # a ruleset with its own report (a scoring game: Dots-and-Boxes)
+    if kind == "other":  # a ruleset with its own report: Dots-and-Boxes, Top Entails, Nimstring
         report: Report = position.cli_report()
         return report
     if kind == "impartial":
@@ -445,6 +445,10 @@ _BOARD_HELP = {
     "PAIRS": "pairs P,Q separated by spaces, as in 9,6 8,3",
     "LINES": "ROWSxCOLS, a colon, then the lines drawn: h<r>,<c> (top of box r,c) and v<r>,<c> "
     "(its left side), as in 2x2: h0,0 v1,2",
+    "STACKS": "heap sizes separated by spaces, the heap the player to move must play in (after a "
+    "top coin was taken) in brackets, as in [7] 4",
+    "STRINGS": "strings u-v separated by spaces (coin names, or ground), as in ground-a a-b "
+    "b-ground; or a Dots-and-Boxes board ROWSxCOLS: LINES, as in 2x2: h0,0 h0,1",
     "CODE:COINS": "a turning code, a colon, then coins h (heads) and t (tails), as in 1-3:thhth",
 }
 

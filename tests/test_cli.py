@@ -77,6 +77,58 @@ def brute_net_score(position: Any) -> int:
     return 0 if best is None else best
 
 
+@cache
+def top_entails_wins(free: tuple[int, ...], entailed: int | None) -> bool:
+    """Top Entails played out: split a heap in two, or take its top coin and entail the
+    reply to that heap (an empty entailed heap: no move); ``free`` sorted."""
+    heaps = [entailed] if entailed is not None else list(free)
+    for i, h in enumerate(heaps):
+        others = list(free) if entailed is not None else heaps[:i] + heaps[i + 1 :]
+        for a in range(1, h):
+            if not top_entails_wins(tuple(sorted([*others, a, h - a])), None):
+                return True
+        if h and not top_entails_wins(tuple(sorted(others)), h - 1):
+            return True
+    return False
+
+
+@cache
+def nimstring_wins(strings: tuple[tuple[str, str], ...]) -> bool:
+    """Strings-and-Coins played out: cut a string; a player who captures (leaves a coin with
+    no string) moves again; no string left: the player to move loses.  ``strings`` sorted."""
+    for i in range(len(strings)):
+        rest = strings[:i] + strings[i + 1 :]
+        ends = {x for s in rest for x in s}
+        took = any(x != "ground" and x not in ends for x in strings[i])
+        if nimstring_wins(rest) == took:
+            return True
+    return False
+
+
+def nimstring_strings(position: Any) -> tuple[tuple[str, str], ...]:
+    pairs = (sorted(map(str, s)) for s in position.strings)
+    return tuple(sorted((a, b) for a, b in pairs))
+
+
+def entailing_winners(position: Any) -> list[Any]:
+    """The moves of a Top Entails or Nimstring position that win by the searches above."""
+    from cgt.games.nimstring import Nimstring
+
+    out = []
+    for m in position.moves():
+        after = position.play(m)
+        if isinstance(position, Nimstring):
+            took = position.captures(m) > 0
+            if nimstring_wins(nimstring_strings(after)) == took:
+                out.append(m)
+        else:
+            ent = None if after.entailed is None else after.heaps[after.entailed]
+            free = [h for i, h in enumerate(after.heaps) if i != after.entailed]
+            if not top_entails_wins(tuple(sorted(free)), ent):
+                out.append(m)
+    return out
+
+
 def mover_wins(h: Hexapawn, memo: dict[tuple[Any, ...], bool] | None = None) -> bool:
     """Hexapawn by plain minimax: promoting wins (loses in misère), no move loses."""
     memo = {} if memo is None else memo
@@ -171,6 +223,10 @@ def test_every_ruleset_subcommand_against_brute_force(
         value = cgt.parse(data["value"])
         assert value == brute_value(position)
         assert data["outcome"] == value.outcome().name
+    elif ruleset.kind == "other" and "value" in data:  # entailing moves: Top Entails, Nimstring
+        assert data["value"] == str(position.value())
+        assert data["outcome"] == position.value().outcome().name
+        assert len(data["winning_moves"]) == len(entailing_winners(position))
     elif ruleset.kind == "other":  # a scoring game: the mover's net score with best play
         assert data["net_score"] == brute_net_score(position)
         for move in data["best_moves"]:
@@ -183,7 +239,77 @@ def test_every_ruleset_subcommand_against_brute_force(
         assert data["left_first"] == words[outcome.left_first.value]
         assert data["right_first"] == words[outcome.right_first.value]
     status, out, _ = run(capsys, name, ruleset.example)
-    assert status == 0 and out.splitlines()[0].split(": ")[0] in ("value", "grundy", "board")
+    assert status == 0 and out.splitlines()[0].split(": ")[0] in (
+        "value",
+        "grundy",
+        "board",
+        "position",
+    )
+
+
+@pytest.mark.parametrize("text", ["[7] 4", "4 2 6", "3 3", "[3] 1 2", "5", "1 4", "[0] 2", "2,2,4"])
+def test_top_entails_against_the_search(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    from cgt.games.top_entails import TopEntails
+
+    position = TopEntails.parse(text)
+    data = run_json(capsys, "top-entails", text)
+    assert TopEntails.parse(data["position"]) == position
+    assert data["value"] == str(position.value())
+    free = [h for i, h in enumerate(position.heaps) if i != position.entailed]
+    ent = None if position.entailed is None else position.heaps[position.entailed]
+    wins = top_entails_wins(tuple(sorted(free)), ent)
+    assert data["outcome"] == ("N" if wins else "P")
+    expected = []
+    for m in entailing_winners(position):  # described here from the move itself
+        if m[0] == "top":
+            expected.append(f"take the top coin of heap {m[1]}")
+        else:
+            expected.append(f"split heap {m[1]} into {m[2]} and {position.heaps[m[1]] - m[2]}")
+    assert data["winning_moves"] == expected
+    assert bool(expected) == wins
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2x2: h0,0 h0,1",
+        "1x2: h0,0 h1,0 h0,1 v0,0",
+        "1x3",
+        "ground-a a-b b-ground",
+        "ground-a a-b b-c c-ground",
+        "a-b b-c c-a a-ground",
+        "ground-a ground-a a-b",
+    ],
+)
+def test_nimstring_against_the_search(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    from cgt.games.nimstring import Nimstring
+
+    position = Nimstring.parse(text)
+    data = run_json(capsys, "nimstring", text)
+    assert Nimstring.parse(data["position"]) == position
+    assert data["value"] == str(position.value())
+    wins = nimstring_wins(nimstring_strings(position))
+    assert data["outcome"] == ("N" if wins else "P")
+    winners = entailing_winners(position)
+    assert len(data["winning_moves"]) == len(winners) and bool(winners) == wins
+    for line, (u, v, _) in zip(data["winning_moves"], winners, strict=True):
+        ends = [str(x).replace(" ", "") for x in (u, v)]
+        assert line.startswith(f"cut {ends[0]}-{ends[1]}")
+        assert ("capturing" in line) == (position.captures((u, v, _)) > 0)
+    status, out, _ = run(capsys, "nimstring", text)
+    assert status == 0 and labelled(out)["value"] == data["value"]
+
+
+def test_nimstring_of_a_board_is_its_strings_and_coins(capsys: pytest.CaptureFixture[str]) -> None:
+    from cgt.games import DotsAndBoxes
+
+    board = "2x2: h0,0 v1,2 h2,1"
+    graph = DotsAndBoxes.parse(board).strings_and_coins()
+    printed = run_json(capsys, "nimstring", board)["position"].split()
+    assert len(printed) == graph.number_of_edges()
+    ground = sorted(p for p in printed if "ground" in p)
+    # every edge to the ground once per undrawn border line
+    assert len(ground) == graph.degree("ground")
 
 
 def test_published_position_values(capsys: pytest.CaptureFixture[str]) -> None:
@@ -396,6 +522,12 @@ def test_top_help_is_plain_text_with_examples(capsys: pytest.CaptureFixture[str]
         ["hexapawn", "3"],
         ["chips", "0", "1"],
         ["cutcake", "2by3"],
+        ["top-entails", "4 x"],
+        ["top-entails", "[1] [2]"],
+        ["top-entails", "-3"],
+        ["nimstring", "a-b-c"],
+        ["nimstring", "a-a"],
+        ["nimstring", "2x99"],
         ["hexapwn", "3", "3"],
     ],
 )

@@ -36,6 +36,7 @@ loony); the tests check these shortcuts against a search of the full tree.
 from __future__ import annotations
 
 import itertools
+import re
 import threading
 from collections import Counter
 from collections.abc import Hashable, Iterable
@@ -49,6 +50,7 @@ from ..errors import InvalidArgument, InvalidPosition, TooLarge
 from ..game import Outcome
 from ..impartial.entailing import LOONY, AffineValue, affine_mex, affine_sum
 from .base import register_cache
+from .dots_and_boxes import DotsAndBoxes
 from .registry import register_ruleset
 
 __all__ = ["GROUND", "Nimstring", "chain", "loop"]
@@ -75,9 +77,12 @@ def _norm(a: int, b: int) -> Edge:
 @register_ruleset(
     "Nimstring",
     "other",
-    syntax="GRAPH",
+    syntax="STRINGS",
     summary="Nimstring: cut strings; a player who captures a coin moves again",
+    example="2x2: h0,0 h0,1",
+    cli="nimstring",
     docs="entailing",
+    make="parse",
     samples=lambda: [chain(3) + loop(4), Nimstring.dots_and_boxes(2, 2)],
 )
 class Nimstring(Drawable):
@@ -148,7 +153,9 @@ class Nimstring(Drawable):
 
     @classmethod
     def dots_and_boxes(cls, rows: int, cols: int) -> Nimstring:
-        """The Strings-and-Coins form of an empty Dots-and-Boxes board of ``rows`` x ``cols`` boxes.
+        """The Strings-and-Coins form of an empty Dots-and-Boxes board of ``rows`` x ``cols`` boxes:
+        :meth:`DotsAndBoxes.strings_and_coins` of the board, its coins in order row by row
+        (a side has 1 to 30 boxes, as for :class:`DotsAndBoxes`).
 
         >>> b = Nimstring.dots_and_boxes(1, 2)
         >>> b.coins, len(b.strings)
@@ -157,17 +164,59 @@ class Nimstring(Drawable):
         for name, n in (("rows", rows), ("cols", cols)):
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise InvalidPosition(f"{name} is a positive int, got {n!r}")
+        graph = DotsAndBoxes(rows, cols).strings_and_coins()
+        coins = tuple(n for n in graph.nodes if n != GROUND)  # row by row
+        index = {c: i for i, c in enumerate(coins)}
+        return cls._make(
+            coins, (_norm(index.get(u, -1), index.get(v, -1)) for u, v in graph.edges())
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Nimstring:
+        """Read a position: strings ``u-v`` separated by spaces, or a Dots-and-Boxes board.
+
+        A string's ends are coin names or ``ground``; a name of digits is an int
+        and ``(r,c)`` a pair of ints (the coins of a board).  Text starting
+        ``ROWSxCOLS`` is a Dots-and-Boxes position (:meth:`DotsAndBoxes.parse`),
+        read as its Strings-and-Coins graph.  ``str(p)`` is text this reads back
+        (when the coins are ints, pairs of ints, or names without ``-``, spaces or
+        brackets).
+
+        >>> Nimstring.parse("ground-a a-b b-ground").strings
+        (('ground', 'a'), ('ground', 'b'), ('a', 'b'))
+        >>> Nimstring.parse("ground-0 0-1 1-ground") == chain(2)
+        True
+        >>> board = Nimstring.parse("1x2: h0,0 h1,0")
+        >>> sorted(board.coins), len(board.strings), board.value()
+        ([(0, 0), (0, 1)], 5, *)
+        >>> Nimstring.parse("a-b-c")
+        Traceback (most recent call last):
+        ...
+        cgt.errors.InvalidPosition: string 0 is 'a-b-c': a string is two ends joined by -, \
+as in a-b or a-ground
+        """
+        if not isinstance(text, str):
+            raise InvalidPosition(f"a Nimstring text is a str, got {type(text).__name__}")
+        if _BOARD.match(text):
+            return cls(DotsAndBoxes.parse(text).strings_and_coins())
         pairs: list[tuple[Hashable, Hashable]] = []
-        for r in range(rows):
-            for c in range(cols):
-                for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1)):
-                    rr, cc = r + dr, c + dc
-                    if 0 <= rr < rows and 0 <= cc < cols:
-                        if (rr, cc) > (r, c):
-                            pairs.append(((r, c), (rr, cc)))
-                    else:
-                        pairs.append(((r, c), GROUND))
+        for i, word in enumerate(text.split()):
+            ends = word.split("-")
+            if len(ends) != 2 or not all(ends):
+                raise InvalidPosition(
+                    f"string {i} is {word!r}: a string is two ends joined by -, "
+                    "as in a-b or a-ground"
+                )
+            pairs.append((_read_end(ends[0]), _read_end(ends[1])))
         return cls(pairs)
+
+    def __str__(self) -> str:
+        """The strings as :meth:`parse` reads them: ``u-v``, spaces between.
+
+        >>> str(chain(2)), str(Nimstring.dots_and_boxes(1, 1))
+        ('ground-0 ground-1 0-1', 'ground-(0,0) ground-(0,0) ground-(0,0) ground-(0,0)')
+        """
+        return " ".join(f"{_end_text(u)}-{_end_text(v)}" for u, v in self.strings)
 
     # --- what it is ------------------------------------------------------------------------
     @property
@@ -352,6 +401,30 @@ class Nimstring(Drawable):
                 out.append(m)
         return out
 
+    # --- the command line --------------------------------------------------------------------
+    def cli_report(self) -> list[tuple[str, Any]]:
+        """What ``python -m cgt nimstring`` prints: the position, its value, the winning moves.
+
+        >>> for label, answer in chain(2).cli_report():
+        ...     print(f"{label}: {answer}")
+        position: ground-0 ground-1 0-1
+        value: *
+        outcome: N
+        winning moves: ['cut 0-1']
+        """
+        moves = []
+        for m in self.winning_moves():
+            u, v, k = m
+            took = self.captures(m)
+            text = f"cut {_end_text(u)}-{_end_text(v)}" + (f" (parallel string {k})" if k else "")
+            moves.append(text + (f", capturing {took} coin{'s' * (took > 1)}" if took else ""))
+        return [
+            ("position", str(self)),
+            ("value", str(self.value())),
+            ("outcome", self.outcome().name),
+            ("winning moves", moves),
+        ]
+
     # --- picture -------------------------------------------------------------------------------
     def _draw_svg(self) -> str:
         """Coins as discs, strings as lines; a string to the ground runs off to the nearest border
@@ -434,6 +507,25 @@ class Nimstring(Drawable):
                 f'stroke="#7a5c00"><title>{escape(str(c))}</title></circle>'
             )
         return document(width, height, body, background="white")
+
+
+_BOARD = re.compile(r"\s*\d+\s*[xX]\s*\d+\s*(:|$)")
+_PAIR = re.compile(r"\((\d+),(\d+)\)")
+
+
+def _read_end(word: str) -> Hashable:
+    """A string's end from its text: the ground, an int, a pair ``(r,c)`` or a name."""
+    if word == GROUND:
+        return GROUND
+    if word.isdigit():
+        return int(word)
+    found = _PAIR.fullmatch(word)
+    return (int(found[1]), int(found[2])) if found else word
+
+
+def _end_text(end: Hashable) -> str:
+    """A string's end as :func:`_read_end` reads it back (a pair without its space)."""
+    return str(end).replace(" ", "")
 
 
 def chain(n: int) -> Nimstring:

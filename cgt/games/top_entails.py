@@ -30,7 +30,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable, Iterable
 from functools import cache
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from .._options import options_method
 from .._svg import Drawable
@@ -117,9 +117,12 @@ def heap_survival(n: int) -> AffineValue:
 @register_ruleset(
     "TopEntails",
     "other",
-    syntax="HEAPS",
+    syntax="STACKS",
     summary="Top Entails: split a heap, or take its top coin and entail the reply",
+    example="[7] 4",
+    cli="top-entails",
     docs="entailing",
+    make="parse",
     samples=lambda: [TopEntails([2, 4, 6]), TopEntails([3, 5], entailed=1)],
 )
 class TopEntails(Drawable):
@@ -154,6 +157,52 @@ class TopEntails(Drawable):
                 )
         self.heaps: tuple[int, ...] = tuple(sizes)
         self.entailed = entailed
+
+    @classmethod
+    def parse(cls, text: str) -> TopEntails:
+        """Read heap sizes separated by spaces (or commas); brackets round the heap the
+        player to move must play in.
+
+        >>> TopEntails.parse("[7] 4"), TopEntails.parse("2, 4, 6")
+        (TopEntails([7, 4], entailed=0), TopEntails([2, 4, 6]))
+        >>> TopEntails.parse("[1] [2]")
+        Traceback (most recent call last):
+        ...
+        cgt.errors.InvalidPosition: at most one heap is in brackets (the one the player to \
+move must play in), got '[1] [2]'
+        """
+        if not isinstance(text, str):
+            raise InvalidPosition(f"a Top Entails text is a str, got {type(text).__name__}")
+        heaps: list[int] = []
+        entailed: int | None = None
+        for i, word in enumerate(text.replace(",", " ").split()):
+            inner = word.removeprefix("[").removesuffix("]")
+            if inner != word and not (word.startswith("[") and word.endswith("]")):
+                raise InvalidPosition(f"heap {i} is {word!r}: brackets go round a whole heap")
+            if not inner.isdigit():
+                raise InvalidPosition(
+                    f"heap {i} is {word!r}: a heap is a number of coins, as in 7 or [7], "
+                    f"in {text!r}"
+                )
+            if inner != word:
+                if entailed is not None:
+                    raise InvalidPosition(
+                        "at most one heap is in brackets (the one the player to move must play "
+                        f"in), got {text!r}"
+                    )
+                entailed = i
+            heaps.append(int(inner))
+        return cls(heaps, entailed)
+
+    def __str__(self) -> str:
+        """The text :meth:`parse` reads: the heaps, the entailed one in brackets.
+
+        >>> str(TopEntails([7, 4], entailed=0))
+        '[7] 4'
+        """
+        return " ".join(
+            f"[{h}]" if i == self.entailed else str(h) for i, h in enumerate(self.heaps)
+        )
 
     def __repr__(self) -> str:
         tail = "" if self.entailed is None else f", entailed={self.entailed}"
@@ -232,11 +281,14 @@ class TopEntails(Drawable):
         """
         for m in self.moves():
             if self.play(m) == option:
-                if m[0] == "top":
-                    return f"take the top coin of heap {m[1]}"
-                a = m[2]
-                return f"split heap {m[1]} into {a} and {self.heaps[m[1]] - a}"
+                return self._describe(m)
         return None
+
+    def _describe(self, m: Move) -> str:
+        if m[0] == "top":
+            return f"take the top coin of heap {m[1]}"
+        a = m[2]
+        return f"split heap {m[1]} into {a} and {self.heaps[m[1]] - a}"
 
     # --- values --------------------------------------------------------------------------------
     def value(self) -> AffineValue:
@@ -276,6 +328,24 @@ class TopEntails(Drawable):
         [('split', 0, 2)]
         """
         return [m for m in self.moves() if self.play(m).outcome() is Outcome.P]
+
+    # --- the command line --------------------------------------------------------------------
+    def cli_report(self) -> list[tuple[str, Any]]:
+        """What ``python -m cgt top-entails`` prints: the position, its value, the winning moves.
+
+        >>> for label, answer in TopEntails([4, 2]).cli_report():
+        ...     print(f"{label}: {answer}")
+        position: 4 2
+        value: *
+        outcome: N
+        winning moves: ['split heap 0 into 2 and 2']
+        """
+        return [
+            ("position", str(self)),
+            ("value", str(self.value())),
+            ("outcome", self.outcome().name),
+            ("winning moves", [self._describe(m) for m in self.winning_moves()]),
+        ]
 
     # --- picture -------------------------------------------------------------------------------
     def _draw_svg(self) -> str:

@@ -280,6 +280,40 @@ def test_boards_against_the_search() -> None:
         assert b.outcome() is b.outcome("search"), (rows, cols)
 
 
+def test_the_board_builder_is_dots_and_boxes_strings_and_coins() -> None:
+    from cgt.games import DotsAndBoxes
+
+    for rows, cols in [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 3), (1, 5), (4, 2)]:
+        # the grid written out here: a coin per box, a string per side, border sides to ground
+        pairs = []
+        for r, c in itertools.product(range(rows), range(cols)):
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    if (rr, cc) > (r, c):
+                        pairs.append(((r, c), (rr, cc)))
+                else:
+                    pairs.append(((r, c), GROUND))
+        built = Nimstring.dots_and_boxes(rows, cols)
+        graph = built.to_networkx()
+        board = DotsAndBoxes(rows, cols).strings_and_coins()
+        assert (
+            set(graph.nodes)
+            == set(board.nodes)
+            == {GROUND, *itertools.product(range(rows), range(cols))}
+        )
+        edges = Counter(frozenset(e) for e in graph.edges())
+        assert (
+            edges == Counter(frozenset(e) for e in board.edges()) == Counter(map(frozenset, pairs))
+        )
+        assert built == Nimstring(pairs) and built.coins == tuple(
+            itertools.product(range(rows), range(cols))
+        )
+    with pytest.raises(InvalidPosition):
+        Nimstring.dots_and_boxes(0, 2)
+    with pytest.raises(InvalidPosition):
+        Nimstring.dots_and_boxes(2, True)
+
+
 def test_networkx_graphs_and_keys() -> None:
     g = nx.MultiGraph()
     g.add_edges_from([(GROUND, (0, 0)), ((0, 0), (0, 1)), ((0, 1), GROUND), ((0, 1), GROUND)])
