@@ -507,7 +507,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p.add_argument("expression", nargs="+", help="a loopy expression, such as on + off")
     _add_common(p)
     for name, r in RULESETS.items():
-        example = f'"{r.example}"' if any(c in r.example for c in "|(;#:") else r.example
+        example = f'"{r.example}"' if any(c in r.example for c in "|(;#:[ ") else r.example
         p = add(name, r.summary, example)
         p.add_argument("position", metavar=r.metavar, help=_BOARD_HELP[r.metavar])
         _add_common(p, moves=r.kind not in ("loopy", "other"))
