@@ -393,7 +393,8 @@ class ScoringTree(Drawable):
     """The game tree of a scoring game form, as a picture (:meth:`ScoringGame.tree`).
 
     Left's options hang down to the left on blue edges, Right's to the right
-    on red ones, each node labelled with its form; a side with no options is
+    on red ones, each node labelled with its form (cut to 40 characters; a
+    form whose tree has over 64 nodes by its birthday); a side with no options is
     drawn as its atom ``∅s`` with its score, in a square box on a dashed
     edge, and a number ``s`` (the game over with score ``s``) as a leaf
     labelled ``s``.  ``depth`` limits how many moves deep the tree goes (a
