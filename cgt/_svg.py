@@ -18,22 +18,28 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
+from ._deep import deep
 from .errors import InvalidArgument, MissingExtra, TooLarge, WrongType
 
 __all__ = [
     "BLUE",
     "RED",
     "Drawable",
+    "TreeNode",
     "document",
     "escape",
     "fit_font",
+    "grow_tree",
     "hasse_svg",
     "num",
     "short_text",
     "text_width",
+    "tree_svg",
     "with_title",
 ]
 
@@ -152,6 +158,181 @@ def hasse_svg(
         )
     height = 40 + (len(levels) - 1) * _ROW
     return document(width, height, edges + nodes, background="white")
+
+
+T = TypeVar("T")
+
+_TREE_ROW = 46.0  # vertical distance between the levels of a game tree
+_TREE_GAP = 8.0  # horizontal room between neighbouring subtrees
+_TREE_STUB = 14.0  # room kept for a side with no options and no atom
+
+
+@dataclass
+class TreeNode:
+    """A node of a drawn game tree (:func:`grow_tree`, :func:`tree_svg`).
+
+    ``lefts`` and ``rights`` are the subtrees of Left's and Right's options;
+    an *atom* (``atom=True``) is a leaf standing for a side with no options
+    (a scoring game's ``∅s``), drawn in a square box on a dashed edge.
+    ``cut`` marks a node whose options were not drawn (a depth limit).
+
+    >>> TreeNode("{1|0}", [TreeNode("1")], [TreeNode("0")]).count()
+    3
+    """
+
+    label: str
+    lefts: list[TreeNode] = field(default_factory=list)
+    rights: list[TreeNode] = field(default_factory=list)
+    atom: bool = False
+    cut: bool = False
+    width: float = 0.0  # of the subtree's box, set by the layout
+    anchor: float = 0.0  # x of the node inside its subtree's box
+
+    def count(self, atoms: bool = False) -> int:
+        """The nodes of this subtree, atoms left out unless ``atoms``.
+
+        >>> TreeNode("<^0|1>", [TreeNode("∅0", atom=True)], [TreeNode("1")]).count()
+        2
+        """
+        todo, found = [self], 0
+        while todo:  # no recursion: a tree may be thousands of levels deep
+            node = todo.pop()
+            found += 1 if atoms or not node.atom else 0
+            todo += node.lefts + node.rights
+        return found
+
+    def height(self) -> int:
+        """The levels below this node (0 for a leaf), atoms included.
+
+        >>> TreeNode("<^0|1>", [TreeNode("∅0", atom=True)], [TreeNode("1")]).height()
+        1
+        """
+        todo, deepest = [(self, 0)], 0
+        while todo:
+            node, level = todo.pop()
+            deepest = max(deepest, level)
+            todo += [(kid, level + 1) for kid in node.lefts + node.rights]
+        return deepest
+
+
+Expansion = tuple[str, Sequence[T], Sequence[T], str | None, str | None]
+"""What :func:`grow_tree` asks of a node: its label, Left's and Right's options, and the
+labels of the atoms on the sides with no options (``None``: nothing drawn there)."""
+
+
+@deep
+def grow_tree(
+    root: T,
+    expand: Callable[[T], Expansion[T]],
+    depth: int | None,
+    max_nodes: int,
+    too_large: Callable[[], str],
+) -> TreeNode:
+    """The tree of ``root`` to draw, ``depth`` moves deep (``None``: all of it).
+
+    ``expand(g)`` gives ``g``'s label, options and atoms; an atom is drawn
+    only under a side with no options.  Every node and atom counts against
+    ``max_nodes``; past it :class:`~cgt.TooLarge` is raised with the message
+    ``too_large()`` (a tree of repeated followers grows exponentially).
+
+    >>> def expand(n):  # n: a chain of n moves for Left
+    ...     return str(n), [n - 1] if n else [], [], None, "end"
+    >>> t = grow_tree(2, expand, None, 10, lambda: "too large")
+    >>> t.count(), t.count(atoms=True), t.height()
+    (3, 6, 3)
+    >>> grow_tree(2, expand, 1, 10, str).lefts[0].cut
+    True
+    """
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)):
+        raise InvalidArgument(f"depth must be an int or None, not {depth!r}")
+    if depth is not None and depth < 0:
+        raise InvalidArgument(f"depth must be at least 0, got {depth}")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise InvalidArgument(f"max_nodes must be a positive int, not {max_nodes!r}")
+    budget = [max_nodes]
+
+    def spend() -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TooLarge(too_large())
+
+    def grow(g: T, left: int | None) -> TreeNode:
+        spend()
+        label, lefts, rights, left_atom, right_atom = expand(g)
+        node = TreeNode(label)
+        if left == 0:
+            node.cut = bool(lefts or rights or left_atom or right_atom)
+            return node
+        deeper = None if left is None else left - 1
+        sides = ((node.lefts, lefts, left_atom), (node.rights, rights, right_atom))
+        for kids, options, atom in sides:
+            if options:
+                kids.extend(grow(o, deeper) for o in options)
+            elif atom is not None:
+                spend()
+                kids.append(TreeNode(atom, atom=True))
+        return node
+
+    return grow(root, depth)
+
+
+def _measure(node: TreeNode) -> None:
+    for kid in node.lefts + node.rights:
+        _measure(kid)
+    label = text_width(node.label, 12) + 12
+    if not node.lefts and not node.rights:
+        node.width, node.anchor = label + _TREE_GAP, (label + _TREE_GAP) / 2
+        return
+    wl = sum(k.width for k in node.lefts) or _TREE_STUB
+    wr = sum(k.width for k in node.rights) or _TREE_STUB
+    node.width, node.anchor = wl + wr, wl
+    half = (label + _TREE_GAP) / 2  # the label is centred on the anchor: keep it in the box
+    if node.anchor < half:
+        node.width += half - node.anchor
+        node.anchor = half
+    node.width = max(node.width, node.anchor + half)
+
+
+@deep
+def tree_svg(root: TreeNode) -> str:
+    """A game tree: Left's options hang down to the left on blue edges, Right's to the
+    right on red ones; every node is a labelled rounded box (dashed when ``cut``),
+    every atom a square one on a dashed edge.
+
+    >>> svg = tree_svg(TreeNode("<^0|1>", [TreeNode("∅0", atom=True)], [TreeNode("1")]))
+    >>> svg.count('class="node"'), svg.count('class="atom"'), svg.count("<line")
+    (2, 1, 2)
+    """
+    _measure(root)
+    edges: list[str] = []
+    labels: list[str] = []
+
+    def place(node: TreeNode, left: float, level: int) -> None:
+        x, y = left + node.anchor, 16 + level * _TREE_ROW
+        lw = text_width(node.label, 12) + 8
+        dash = ' stroke-dasharray="3 2"' if node.cut or node.atom else ""
+        kind, corner, fill = ("atom", 0, "#f2f2f2") if node.atom else ("node", 6, "white")
+        labels.append(
+            f'<g class="{kind}"><rect x="{num(x - lw / 2)}" y="{num(y - 10)}" '
+            f'width="{num(lw)}" height="20" rx="{corner}" fill="{fill}" stroke="#888888"{dash}/>'
+            f'<text x="{num(x)}" y="{num(y)}" dy="0.35em" font-size="12" '
+            f'text-anchor="middle">{escape(node.label)}</text></g>'
+        )
+        for side, colour, kids in (("left", BLUE, node.lefts), ("right", RED, node.rights)):
+            start = left + node.anchor - (sum(k.width for k in kids) if side == "left" else 0)
+            for kid in kids:
+                kx = start + kid.anchor
+                line = ' stroke-dasharray="4 3"' if kid.atom else ""
+                edges.append(
+                    f'<line class="edge {side}" x1="{num(x)}" y1="{num(y + 10)}" x2="{num(kx)}" '
+                    f'y2="{num(y + _TREE_ROW - 10)}" stroke="{colour}" stroke-width="2"{line}/>'
+                )
+                place(kid, start, level + 1)
+                start += kid.width
+
+    place(root, 4.0, 0)
+    height = 32 + root.height() * _TREE_ROW
+    return document(root.width + 8, height, edges + labels, background="white")
 
 
 _TITLE_LIMIT = 400  # characters of alt text; a longer description is cut with an ellipsis

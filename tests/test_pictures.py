@@ -67,6 +67,7 @@ from cgt.games.variants import dicotic_variant, impartial_variant, twisted_varia
 from cgt.misere import universe
 from cgt.misere.dead_ends import dead_end_ge, left_dead_ends_born_by
 from cgt.misere.universes import order_diagram
+from cgt.scoring import parse_scoring
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -121,6 +122,8 @@ EXTRA = [
     universe("dicot").hasse_diagram(2),
     universe("dicot").hasse_diagram(0),
     order_diagram(left_dead_ends_born_by(3), dead_end_ge),
+    parse_scoring("<3, <^2|5>|<^-1|1>>").tree(),
+    (parse_scoring("<^1|2>") + parse_scoring("<^0|<1|2>>")).tree(depth=1),
 ]
 # the ruleset variants and the compounds (cgt.games.variants, cgt.games.compounds)
 EXTRA += [
@@ -389,7 +392,9 @@ def count_nodes(g: cgt.Game, depth: int | None) -> int:
     return 1 + sum(count_nodes(o, deeper) for o in g.left_options + g.right_options)
 
 
-@pytest.mark.parametrize("expr", ["0", "{1|*}", "{3||2|1}", "{1/2|^*}", "^^*", "{2|-1}"])
+@pytest.mark.parametrize(
+    "expr", ["0", "{1|*}", "{3||2|1}", "{1/2|^*}", "^^*", "{2|-1}", "{5|{2|-3}||{1|-1},*}"]
+)
 @pytest.mark.parametrize("depth", [None, 1, 2])
 def test_game_trees(expr: str, depth: int | None) -> None:
     g = cgt.parse(expr)
@@ -405,11 +410,17 @@ def test_game_trees(expr: str, depth: int | None) -> None:
         assert dx < 0 if a["class"] == "edge left" else dx > 0, "Left hangs left, Right right"
     labels = [n.find(SVG + "text") for n in nodes]
     assert labels[0] is not None and labels[0].text == format(g, "u")
+    spans: dict[float, list[tuple[float, float]]] = {}
     for n in nodes:  # every label inside its box
         rect, text = n.find(SVG + "rect"), n.find(SVG + "text")
         assert rect is not None and text is not None
         width = float(rect.attrib["width"])
         assert label_width(text.text or "", float(text.attrib["font-size"])) <= width
+        x = float(rect.attrib["x"])
+        spans.setdefault(float(rect.attrib["y"]), []).append((x, x + width))
+    for level in spans.values():  # no two boxes of a level overlap
+        level.sort()
+        assert all(b <= c for (_, b), (c, _) in itertools.pairwise(level))
 
 
 def test_game_trees_refuse_what_is_too_large() -> None:

@@ -27,6 +27,7 @@ from cgt.census import HasseDiagram
 from cgt.errors import InvalidArgument, MissingExtra, WrongType
 from cgt.games import Domineering, Hexapawn
 from cgt.misere.universes import OrderDiagram
+from cgt.scoring import ScoringTree
 from cgt.tree import GameTree
 from tests.test_pictures import all_samples
 
@@ -89,7 +90,8 @@ def test_every_picture_has_a_title_and_saves_as_svg(thing: Any, tmp_path: pathli
     title = _title(svg)
     assert title == " ".join(thing.svg_title().split())[:400]
     assert len(title) > 8 and title.strip() == title
-    if not isinstance(thing, (cgt.Thermograph, GameTree, cgt.Sum, HasseDiagram, OrderDiagram)):
+    trees = (GameTree, ScoringTree)
+    if not isinstance(thing, (cgt.Thermograph, *trees, cgt.Sum, HasseDiagram, OrderDiagram)):
         # the class, or the ruleset that made it (a heap ruleset, or a family's rules)
         named = [
             repr(getattr(thing, attr)) for attr in ("ruleset", "rules") if hasattr(thing, attr)

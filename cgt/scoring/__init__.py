@@ -16,6 +16,7 @@ from __future__ import annotations
 from .games import (
     SUM_WORK,
     ScoringGame,
+    ScoringTree,
     add,
     conjugate,
     hat,
@@ -40,6 +41,7 @@ from .order import (
 __all__ = [
     "SUM_WORK",
     "ScoringGame",
+    "ScoringTree",
     "add",
     "born_by",
     "compare",

@@ -35,6 +35,7 @@ from typing import Any, Union
 
 from .._cache import BoundedCache
 from .._deep import deep
+from .._svg import Drawable, Expansion, grow_tree, tree_svg
 from ..dyadic import Dyadic, to_dyadic
 from ..errors import CGTError, InvalidArgument, ParseError, TooLarge, WrongType
 from ..game import Game, Outcome
@@ -43,6 +44,7 @@ from ..misere.forms import cache
 __all__ = [
     "SUM_WORK",
     "ScoringGame",
+    "ScoringTree",
     "hat",
     "is_guaranteed",
     "number",
@@ -328,6 +330,122 @@ class ScoringGame:
     def _repr_latex_(self) -> str:
         text = str(self).replace("<", r"\langle ").replace(">", r"\rangle ")
         return "$" + text.replace("^", r"\emptyset^") + "$"
+
+    def tree(self, depth: int | None = None, max_nodes: int = 300) -> ScoringTree:
+        """The game tree of this form, as a picture (Jupyter draws it): see :class:`ScoringTree`.
+
+        >>> parse_scoring("<3, <^2|5>|<^-1|1>>").tree()
+        ScoringTree(<3, <^2|5>|<^-1|1>>, 6 nodes, 2 atoms)
+        """
+        return ScoringTree(self, depth, max_nodes)
+
+
+# -- pictures ----------------------------------------------------------------------
+
+_LABEL_NODES = 64  # a form with at most this many nodes (as a tree) is labelled with its text
+_LABEL_CHARS = 40  # a longer label is cut, ending in an ellipsis
+
+
+def _small(g: ScoringGame, limit: int) -> bool:
+    """Whether ``g``'s tree (followers counted once per path) has at most ``limit`` nodes."""
+    todo, seen = [g], 0
+    while todo:
+        seen += 1
+        if seen > limit:
+            return False
+        h = todo.pop()
+        todo.extend(h.left + h.right)
+    return True
+
+
+def _summary(g: ScoringGame, limit: int) -> str:
+    """The text of ``g`` when its tree is at most ``limit`` nodes, else a description."""
+    if _small(g, limit):
+        return str(g)
+    return f"born on day {g.birthday} (Ls {g.left_score}, Rs {g.right_score})"
+
+
+def _node_label(g: ScoringGame) -> str:
+    if not _small(g, _LABEL_NODES):
+        return f"\u27e8\u2026\u27e9 day {g.birthday}"
+    text = format(g, "u")
+    return text if len(text) <= _LABEL_CHARS else text[: _LABEL_CHARS - 1] + "\u2026"
+
+
+def _tree_expansion(g: ScoringGame) -> Expansion[ScoringGame]:
+    if g.is_number:
+        return str(g.left_atom), (), (), None, None
+
+    def order(side: tuple[ScoringGame, ...]) -> list[ScoringGame]:
+        return sorted(side, key=lambda o: (o.birthday, _node_label(o)))
+
+    def atom(score: Dyadic | None) -> str | None:
+        return None if score is None else f"\u2205{score}"
+
+    return _node_label(g), order(g.left), order(g.right), atom(g.left_atom), atom(g.right_atom)
+
+
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class ScoringTree(Drawable):
+    """The game tree of a scoring game form, as a picture (:meth:`ScoringGame.tree`).
+
+    Left's options hang down to the left on blue edges, Right's to the right
+    on red ones, each node labelled with its form (cut to 40 characters; a
+    form whose tree has over 64 nodes by its birthday); a side with no options is
+    drawn as its atom ``∅s`` with its score, in a square box on a dashed
+    edge, and a number ``s`` (the game over with score ``s``) as a leaf
+    labelled ``s``.  ``depth`` limits how many moves deep the tree goes (a
+    node with more below is drawn dashed); past ``max_nodes`` nodes and atoms
+    :class:`~cgt.TooLarge` is raised.  ``size`` counts the nodes drawn,
+    ``atoms`` the atoms, ``depth`` the levels below the root.
+
+    >>> t = parse_scoring("<^0|<1|2>>").tree()
+    >>> t.size, t.atoms, t.depth
+    (4, 1, 2)
+    >>> svg = t.to_svg()
+    >>> svg.count('class="atom"'), "\u22050" in svg
+    (1, True)
+    >>> t.svg_title()
+    'game tree of the scoring game <^0|<1|2>>: 4 nodes, 1 atom, depth 2'
+    """
+
+    def __init__(self, game: ScoringGame, depth: int | None = None, max_nodes: int = 300) -> None:
+        if not isinstance(game, ScoringGame):
+            raise WrongType(f"ScoringTree draws a ScoringGame, not {type(game).__name__}")
+        self.game = game
+
+        def too_large() -> str:
+            return (
+                f"the game tree of the scoring game {_summary(game, 40)} has more nodes and "
+                f"atoms than max_nodes={max_nodes} allows; draw fewer levels with "
+                f"tree(depth=...) (asked: {depth})"
+            )
+
+        self._root = grow_tree(game, _tree_expansion, depth, max_nodes, too_large)
+        self.size = self._root.count()
+        self.atoms = self._root.count(atoms=True) - self.size
+        self.depth = self._root.height()
+
+    def __repr__(self) -> str:
+        size, atoms = _many(self.size, "node"), _many(self.atoms, "atom")
+        return f"ScoringTree({_summary(self.game, 100)}, {size}, {atoms})"
+
+    def svg_title(self) -> str:
+        """The picture's alt text: the game and the size of its tree.
+
+        >>> number(3).tree().svg_title()
+        'game tree of the scoring game 3: 1 node, 0 atoms, depth 0'
+        """
+        return (
+            f"game tree of the scoring game {_summary(self.game, 400)}: "
+            f"{_many(self.size, 'node')}, {_many(self.atoms, 'atom')}, depth {self.depth}"
+        )
+
+    def _draw_svg(self) -> str:
+        return tree_svg(self._root)
 
 
 # -- construction ------------------------------------------------------------------
