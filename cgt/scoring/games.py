@@ -36,10 +36,10 @@ from typing import Any, Union
 from .._cache import BoundedCache
 from .._deep import deep
 from .._svg import Drawable, Expansion, grow_tree, tree_svg
+from ..canonical import on_clear
 from ..dyadic import Dyadic, to_dyadic
 from ..errors import CGTError, InvalidArgument, ParseError, TooLarge, WrongType
 from ..game import Game, Outcome
-from ..misere.forms import cache
 
 __all__ = [
     "SUM_WORK",
@@ -66,7 +66,8 @@ above this bound :class:`~cgt.TooLarge` is raised before any work.
 _lock = threading.RLock()
 _table: dict[tuple[Any, Any], ScoringGame] = {}
 _serials = itertools.count()
-_sums: BoundedCache[tuple[int, int], ScoringGame] = cache("scoring.sums")
+_sums: BoundedCache[tuple[int, int], ScoringGame] = BoundedCache("scoring.sums")
+on_clear(_sums.clear)  # emptied by cgt.clear_caches()
 
 
 class ScoringGame:

@@ -31,9 +31,9 @@ from typing import Any
 
 from .._cache import BoundedCache
 from .._deep import deep
+from ..canonical import on_clear
 from ..errors import InvalidArgument, TooLarge, WrongType
 from ..game import Relation
-from ..misere.forms import cache
 from .games import ScoringGame, add, hat, number, scoring_game
 
 __all__ = [
@@ -51,7 +51,8 @@ __all__ = [
 ]
 
 # keyed by the ids of interned games, which live as long as the process
-_ge: BoundedCache[tuple[int, int], bool] = cache("scoring.ge")
+_ge: BoundedCache[tuple[int, int], bool] = BoundedCache("scoring.ge")
+on_clear(_ge.clear)  # emptied by cgt.clear_caches()
 
 
 def _guaranteed(x: Any, what: str) -> ScoringGame:
@@ -219,7 +220,8 @@ def ge_by_search(g: Any, h: Any, contexts: Iterable[Any]) -> bool:
 
 # -- the simplest form ----------------------------------------------------------------
 
-_simplest: BoundedCache[int, ScoringGame] = cache("scoring.simplest")
+_simplest: BoundedCache[int, ScoringGame] = BoundedCache("scoring.simplest")
+on_clear(_simplest.clear)  # emptied by cgt.clear_caches()
 
 REVERSAL_WAITS = 64
 """The most waiting moves :func:`simplest_form` tries for an atomic reversible option."""
