@@ -65,7 +65,13 @@ class Members:
         self._lock = threading.Lock()
 
     def get(self, parameters: tuple[Any, ...], attributes: dict[str, Any]) -> Any:
-        """The class of these parameters, with these class attributes (made once)."""
+        """The class of these parameters, with these class attributes (made once).
+
+        >>> members = Members(object, "Kind", lambda n: members.get((n,), {"n": n}))
+        >>> first = members.get((2,), {"n": 2})
+        >>> first is members.get((2,), {"n": 2}), first.n, first.__qualname__
+        (True, 2, 'Kind(2,)')
+        """
         found = self._made.get(parameters)
         if found is not None:
             return found

@@ -378,6 +378,13 @@ class GeneralRules:
         Digits with ``!`` or ``?`` on three or more heaps list partitions; when
         those would number more than :data:`PARTITION_LIMIT` it raises
         :class:`~cgt.errors.TooLarge` first.
+
+        Dawson's Kayles, ``0.07`` (OEIS A002187 starts 0, 0, 1, 1, 2, 0, 3, 1, 1, 0):
+
+        >>> values: list[int] = []
+        >>> GeneralRules(*parse_general_code("0.07")).extend(values, 10)
+        >>> values
+        [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
         """
         self._check_work(len(values), n)
         for heap in range(len(values), n):

@@ -117,6 +117,13 @@ class DeadEndingUniverse(Universe):
     name = "dead-ending"
 
     def contains(self, g: Form) -> bool:
+        """Whether ``g`` is dead-ending: every end of a player's stays an end for that player.
+
+        >>> from cgt.misere import parse_form, universe
+        >>> E = universe("dead-ending")
+        >>> E.contains(parse_form("1")), E.contains(parse_form("{|{0|}}"))
+        (True, False)
+        """
         return g.is_dead_ending()
 
     def ge(self, g: Form, h: Form) -> bool:

@@ -43,6 +43,13 @@ class DicotUniverse(Universe):
     name = "dicot"
 
     def contains(self, g: Form) -> bool:
+        """Whether ``g`` is a dicot: every follower has options for both or for neither.
+
+        >>> from cgt.misere import parse_form, universe
+        >>> D = universe("dicot")
+        >>> D.contains(parse_form("{0|*}")), D.contains(parse_form("1"))
+        (True, False)
+        """
         return g.is_dicot()
 
     def ge(self, g: Form, h: Form) -> bool:

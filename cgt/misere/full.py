@@ -54,6 +54,12 @@ class FullUniverse(Universe):
     name = "misère"
 
     def contains(self, g: Form) -> bool:
+        """Whether ``g`` is a form: every form is in this universe.
+
+        >>> from cgt.misere import parse_form
+        >>> FullUniverse().contains(parse_form("{1|}"))
+        True
+        """
         return isinstance(g, Form)
 
     def check(self, g: Any, what: str = "the form") -> Form:

@@ -68,6 +68,11 @@ class Universe(abc.ABC):
 
     Subclasses state membership (:meth:`contains`) and the comparison theorem
     of the universe (:meth:`ge`); the rest is shared.
+
+    >>> from cgt.misere import universe
+    >>> D = universe("dicot")
+    >>> D.name, len(D.born_by(1)), D.contains(D.check("*"))
+    ('dicot', 2, True)
     """
 
     name: str = ""
@@ -88,7 +93,13 @@ class Universe(abc.ABC):
 
     @abc.abstractmethod
     def contains(self, g: Form) -> bool:
-        """Whether ``g`` (with all its followers) lies in this universe."""
+        """Whether ``g`` (with all its followers) lies in this universe.
+
+        >>> from cgt.misere import parse_form, universe
+        >>> g = parse_form("{0|}")
+        >>> universe("dicot").contains(g), universe("full").contains(g)
+        (False, True)
+        """
 
     def check(self, g: Any, what: str = "the form") -> Form:
         """``g`` as a form of this universe, or :class:`~cgt.InvalidArgument` saying why not.
@@ -141,7 +152,12 @@ class Universe(abc.ABC):
 
     @abc.abstractmethod
     def ge(self, g: Form, h: Form) -> bool:
-        """Whether ``g >= h`` modulo this universe, by the universe's theorem."""
+        """Whether ``g >= h`` modulo this universe, by the universe's theorem.
+
+        >>> from cgt.misere import parse_form, universe
+        >>> universe("dicot").ge(parse_form("{*|*}"), parse_form("0"))
+        True
+        """
 
     def le(self, g: Form, h: Form) -> bool:
         """Whether ``g <= h`` modulo this universe.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import unicodedata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -43,6 +44,10 @@ LAYERS: dict[str, list[str]] = {
         "cgt.impartial.misere_canonical",
         "cgt.impartial.misere_census",
         "cgt.impartial.quotient",
+        "cgt.impartial.closure",
+        "cgt.impartial.presentation",
+        "cgt.impartial.take_and_break",
+        "cgt.impartial.entailing",
         "cgt.impartial_search",
     ],
     "Positions and the solver": ["cgt.games.base", "cgt.games.registry", "cgt.solver"],
@@ -80,7 +85,17 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.loony_endgames",
         "cgt.games.grid",
         "cgt.games.variants",
+        "cgt.games.families",
         "cgt.games.compounds",
+    ],
+    "Partizan misère play": [
+        "cgt.misere.forms",
+        "cgt.misere.universes",
+        "cgt.misere.full",
+        "cgt.misere.dicot",
+        "cgt.misere.dead_ending",
+        "cgt.misere.dead_ends",
+        "cgt.misere.quotient",
     ],
     "Scoring games": ["cgt.scoring.games", "cgt.scoring.order"],
     "Loopy games": [
@@ -226,7 +241,8 @@ def generate(docs: Path) -> None:
         wanted[f"{modname}.rst"] = _page(modname, names)
     wanted["_toplevel.rst.inc"] = top_level_summary()
     for layer, modules in layers().items():
-        slug = layer.split(" (")[0].lower().replace(" ", "_")
+        name = unicodedata.normalize("NFKD", layer.split(" (")[0].lower())
+        slug = name.encode("ascii", "ignore").decode().replace(" ", "_")
         wanted[f"_layer_{slug}.rst.inc"] = "\n".join(
             [".. toctree::", "   :maxdepth: 1", "", *[f"   {m}" for m in modules], ""]
         )
