@@ -77,6 +77,21 @@ def brute_net_score(position: Any) -> int:
     return 0 if best is None else best
 
 
+def brute_scores(position: Any) -> tuple[int, int]:
+    """A scoring position's final scores by plain minimax, (Left first, Right first):
+    a player with no move ends the game at her atom."""
+
+    @cache
+    def first(p: Any, left: bool) -> int:
+        options = list(p.left_options() if left else p.right_options())
+        if not options:
+            return int(p.left_atom() if left else p.right_atom())
+        scores = [first(o, not left) for o in options]
+        return max(scores) if left else min(scores)
+
+    return first(position, True), first(position, False)
+
+
 @cache
 def top_entails_wins(free: tuple[int, ...], entailed: int | None) -> bool:
     """Top Entails played out: split a heap in two, or take its top coin and entail the
@@ -223,6 +238,10 @@ def test_every_ruleset_subcommand_against_brute_force(
         value = cgt.parse(data["value"])
         assert value == brute_value(position)
         assert data["outcome"] == value.outcome().name
+    elif ruleset.kind == "scoring":  # Kobber, Diskonnect: Ls and Rs by minimax of the scores
+        assert (int(data["left_score"]), int(data["right_score"])) == brute_scores(position)
+        assert data["value"] == str(position.value())
+        assert data["outcome"] == position.outcome().name
     elif ruleset.kind == "other" and "value" in data:  # entailing moves: Top Entails, Nimstring
         assert data["value"] == str(position.value())
         assert data["outcome"] == position.value().outcome().name

@@ -82,7 +82,13 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.variants",
         "cgt.games.compounds",
     ],
-    "Scoring games": ["cgt.scoring.games", "cgt.scoring.order"],
+    "Scoring games": [
+        "cgt.scoring.games",
+        "cgt.scoring.order",
+        "cgt.games.scoring_board",
+        "cgt.games.kobber",
+        "cgt.games.diskonnect",
+    ],
     "Loopy games": [
         "cgt.loopy.values",
         "cgt.loopy.sided",
