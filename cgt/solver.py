@@ -9,7 +9,9 @@ a later search) costs a dictionary lookup.
 
 * partizan: :meth:`Solver.value` returns the canonical :class:`cgt.Game`;
 * impartial: :meth:`Solver.grundy` returns the Grundy value (an ``int``),
-  the XOR of the components' values and the mex over options.
+  the XOR of the components' values and the mex over options;
+* scoring: :meth:`Solver.scoring_value` returns a :class:`~cgt.scoring.ScoringGame`
+  (a play ends with a score: see :class:`cgt.games.ScoringPosition`).
 
 >>> from cgt.games.base import ImpartialPosition
 >>> class Heap(ImpartialPosition):          # one Nim heap
@@ -26,7 +28,8 @@ board and its transpose share one table entry, the second read negated).
 The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
 Every kind of value goes through one memo loop, parametrised by a
-:class:`ValueAlgebra` (partizan ``{L | R}`` and ``+``; Grundy mex and xor):
+:class:`ValueAlgebra` (partizan ``{L | R}`` and ``+``; Grundy mex and xor;
+scoring ``<L | R>`` with atoms, and ``+``):
 look the component up, else read it from the store, else value its options
 as sums and ``combine`` them, then keep the value within the solver's memory
 share and write it to the store.  The loop has two entries, one per protocol
@@ -252,8 +255,8 @@ class ValueAlgebra(Protocol[_V]):
     values each option (recursively, as a sum of components added with
     ``add`` from ``zero``) and forms the component's value with ``combine``;
     the value is kept in ``values`` (within the solver's memory share) and
-    written to the store.  Two algebras exist: partizan (``{L | R}``
-    canonical forms, ``+``) and Grundy (mex, xor).
+    written to the store.  Three algebras exist: partizan (``{L | R}``
+    canonical forms, ``+``), Grundy (mex, xor) and scoring (forms with atoms, ``+``).
 
     A third algebra, scoring values (:class:`_Scoring`, for
     :meth:`Solver.scoring_value`), forms ``<G^L | G^R>`` whose empty sides carry

@@ -492,15 +492,18 @@ class ScoringPosition(_Spelled):
         """
         return solver_for(type(self)).scoring_value(self)
 
-    def outcome(self, komi: Any = 0) -> Outcome:
+    def outcome(self, komi: Any = 0, *, ties_to_left: bool = False) -> Outcome:
         """Who wins with each player starting, when Left needs a score above ``komi``
-        (see :meth:`cgt.scoring.ScoringGame.outcome`; a tie goes to Right).
+        (see :meth:`cgt.scoring.ScoringGame.outcome`; a tie goes to Right, or to Left
+        with ``ties_to_left``).
 
         >>> from cgt.games import Kobber
         >>> Kobber("1: xo").outcome(), Kobber("1: xo").outcome(komi=1)
         (Outcome.L, Outcome.R)
+        >>> Kobber("1: xo").outcome(komi=1, ties_to_left=True)
+        Outcome.L
         """
-        return self.value().outcome(komi)
+        return self.value().outcome(komi, ties_to_left=ties_to_left)
 
 
 def _grundy_by_solver(position: Any) -> int | None:

@@ -374,3 +374,34 @@ def test_the_table_is_cleared_and_outcomes_follow_the_komi() -> None:
     for komi in range(-3, 4):
         assert k.outcome(komi) is v.outcome(komi)
     assert k.outcome() is cgt.Outcome.N  # Ls 1 > 0, Rs 0 <= 0
+
+
+def test_a_store_is_not_used_for_scoring_values(tmp_path: Any) -> None:
+    path = tmp_path / "values.sqlite"
+    first = Solver(store=path)
+    v = first.scoring_value(Kobber("1: xo.|ox.|x.o"), progress=False)
+    again = Solver(store=path)
+    assert again.scoring_value(Kobber("1: xo.|ox.|x.o"), progress=False) is v
+    assert again.store_hits == 0 and again.info().misses > 0  # computed again, not read
+    assert first.value(Domineering("..|.."), progress=False) == cgt.parse("+-1")  # the store works
+
+
+def test_an_unhashable_key_is_a_protocol_error() -> None:
+    class Listed(ScoringPosition):
+        def left_options(self) -> list[Any]:
+            return []
+
+        def right_options(self) -> list[Any]:
+            return []
+
+        def left_atom(self) -> int:
+            return 0
+
+        def right_atom(self) -> int:
+            return 0
+
+        def key(self) -> Any:
+            return [1, 2]
+
+    with pytest.raises(PositionProtocolError, match="not hashable"):
+        Listed().value()
