@@ -321,49 +321,6 @@ def test_not_a_scoring_position() -> None:
         Solver().scoring_value(42, progress=False)
 
 
-def test_a_loopy_scoring_position_is_refused() -> None:
-    class Back(ScoringPosition):
-        def left_options(self) -> list[Any]:
-            return [Back()]
-
-        def right_options(self) -> list[Any]:
-            return []
-
-        def left_atom(self) -> int:
-            return 0
-
-        def right_atom(self) -> int:
-            return 0
-
-        def key(self) -> int:
-            return 0
-
-    with pytest.raises(LoopyPosition) as err:
-        Back().value()
-    assert isinstance(err.value, CGTError)
-
-
-def test_a_bad_atom_is_a_cgt_error() -> None:
-    class Bad(ScoringPosition):
-        def left_options(self) -> list[Any]:
-            return []
-
-        def right_options(self) -> list[Any]:
-            return []
-
-        def left_atom(self) -> Any:
-            return "three"
-
-        def right_atom(self) -> int:
-            return 0
-
-        def key(self) -> int:
-            return 1
-
-    with pytest.raises(CGTError):
-        Bad().value()
-
-
 def test_the_table_is_cleared_and_outcomes_follow_the_komi() -> None:
     s = Solver()
     v = s.scoring_value(Kobber("1: xo.|ox.|x.o"), progress=False)
@@ -386,22 +343,35 @@ def test_a_store_is_not_used_for_scoring_values(tmp_path: Any) -> None:
     assert first.value(Domineering("..|.."), progress=False) == cgt.parse("+-1")  # the store works
 
 
-def test_an_unhashable_key_is_a_protocol_error() -> None:
-    class Listed(ScoringPosition):
-        def left_options(self) -> list[Any]:
-            return []
+class Toy(ScoringPosition):
+    """A scoring position given by hand: Left's options, its atom and its key."""
 
-        def right_options(self) -> list[Any]:
-            return []
+    def __init__(self, left: Any = (), atom: Any = 0, key: Any = 0) -> None:
+        self.left, self.atom, self.own_key = left, atom, key
 
-        def left_atom(self) -> int:
-            return 0
+    def left_options(self) -> list[Any]:
+        return [option() for option in self.left]
 
-        def right_atom(self) -> int:
-            return 0
+    def right_options(self) -> list[Any]:
+        return []
 
-        def key(self) -> Any:
-            return [1, 2]
+    def left_atom(self) -> Any:
+        return self.atom
 
-    with pytest.raises(PositionProtocolError, match="not hashable"):
-        Listed().value()
+    def right_atom(self) -> int:
+        return 0
+
+    def key(self) -> Any:
+        return self.own_key
+
+
+def test_toys_with_bad_parts_are_refused_with_cgt_errors() -> None:
+    with pytest.raises(LoopyPosition) as loopy:  # Left moves back to the same key
+        Toy(left=[lambda: Toy(left=[Toy])]).value()
+    with pytest.raises(CGTError):  # an atom that is no score
+        Toy(atom="three", key=1).value()
+    with pytest.raises(PositionProtocolError, match="not hashable") as unhashable:
+        Toy(key=[1, 2]).value()
+    for err in (loopy, unhashable):
+        assert pickle.loads(pickle.dumps(err.value)).args == err.value.args
+    assert Toy(atom=3, key=2).value() is parse_scoring("<^3|^0>")
