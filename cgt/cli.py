@@ -542,6 +542,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         p = add(name, r.summary, example)
         p.add_argument("position", metavar=r.metavar, help=_BOARD_HELP[r.metavar])
         _add_common(p, moves=r.kind not in ("loopy", "scoring", "other"))
+        if r.kind == "scoring":
+            p.add_argument("--unicode", action="store_true", help="print the value with ∅ and ⟨⟩")
         if r.kind == "partizan":
             p.add_argument(
                 "--variant",

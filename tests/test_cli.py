@@ -239,9 +239,13 @@ def test_every_ruleset_subcommand_against_brute_force(
         assert value == brute_value(position)
         assert data["outcome"] == value.outcome().name
     elif ruleset.kind == "scoring":  # Kobber, Diskonnect: Ls and Rs by minimax of the scores
-        assert (int(data["left_score"]), int(data["right_score"])) == brute_scores(position)
+        ls, rs = brute_scores(position)
+        assert (int(data["left_score"]), int(data["right_score"])) == (ls, rs)
         assert data["value"] == str(position.value())
-        assert data["outcome"] == position.outcome().name
+        # komi 0: Left wins a play ending above 0, Right one ending at 0 or below
+        assert data["outcome"] == {(True, True): "N", (True, False): "L"}.get(
+            (ls > 0, rs <= 0), "R" if rs <= 0 else "P"
+        )
     elif ruleset.kind == "other" and "value" in data:  # entailing moves: Top Entails, Nimstring
         assert data["value"] == str(position.value())
         assert data["outcome"] == position.value().outcome().name
@@ -264,6 +268,16 @@ def test_every_ruleset_subcommand_against_brute_force(
         "board",
         "position",
     )
+
+
+def test_scoring_rulesets_print_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    # the Scoring Games Calculator guide's Diskonnect example, worth <<2|^2>|^2>
+    status, out, _ = run(capsys, "diskonnect", "...|..o|xo.", "--unicode")
+    assert status == 0 and labelled(out)["value"] == "\u27e8\u27e82|\u22052\u27e9|\u22052\u27e9"
+    data = run_json(capsys, "kobber", "3: xo")  # <0|0> and 3 points won: <3|3>
+    assert (data["value"], data["left_score"], data["right_score"]) == ("<3|3>", "3", "3")
+    status, _, err = run(capsys, "kobber", "a: xo")
+    assert status != 0 and "must be an integer" in err
 
 
 @pytest.mark.parametrize("text", ["[7] 4", "4 2 6", "3 3", "[3] 1 2", "5", "1 4", "[0] 2", "2,2,4"])
