@@ -226,6 +226,17 @@ def test_two_dimensional_components(cls: type) -> None:
         board = (h, len(cells.split("|")[0]), cells.replace("|", ""))
         assert len(cls(cells).components()) == 2
         check(cls, board)
+    rng = random.Random(7)
+    split = 0
+    for _ in range(300):  # few stones on wider boards: many split, in both directions
+        h, w = rng.choice([(3, 6), (4, 5), (2, 8), (5, 4)])
+        cells = ["."] * (h * w)
+        for i in rng.sample(range(h * w), rng.randint(2, 6)):
+            cells[i] = rng.choice("xo")
+        board = (h, w, "".join(cells))
+        split += len(capture_groups(*board)) > 1
+        check(cls, board)
+    assert split > 60
 
 
 # --- sums -------------------------------------------------------------------------------------
