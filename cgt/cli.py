@@ -49,7 +49,15 @@ from .loopy.sided import SidedValue
 from .loopy.values import LoopyGame
 from .notation import parse
 
-__all__ = ["RULESETS", "Report", "describe", "main", "report_value", "winning_lines"]
+__all__ = [
+    "RULESETS",
+    "Report",
+    "describe",
+    "main",
+    "report_scoring",
+    "report_value",
+    "winning_lines",
+]
 
 Report = list[tuple[str, Any]]
 """Labelled answers, in order: ``(label, value)`` with values of JSON types."""
@@ -123,6 +131,27 @@ def report_value(g: Game | LoopyGame | SidedValue, unicode: bool = False) -> Rep
         ("mean", str(g.mean())),
         ("left stop", str(g.left_stop())),
         ("right stop", str(g.right_stop())),
+    ]
+
+
+def report_scoring(g: Any, unicode: bool = False) -> Report:
+    """The labelled invariants of a scoring game (:class:`cgt.scoring.ScoringGame`): its
+    value, Left's and Right's scores moving first (``Ls``, ``Rs``), and the outcome
+    with komi 0 (Left wins above 0, Right at 0 or below).
+
+    >>> from cgt.scoring import parse_scoring
+    >>> for label, value in report_scoring(parse_scoring("<<2|^2>|^2>")):
+    ...     print(f"{label}: {value}")
+    value: <<2|^2>|^2>
+    left score: 2
+    right score: 2
+    outcome: L
+    """
+    return [
+        ("value", format(g, "u" if unicode else "")),
+        ("left score", str(g.left_score)),
+        ("right score", str(g.right_score)),
+        ("outcome", _outcome_letter(g.outcome())),
     ]
 
 
@@ -226,6 +255,8 @@ def _report_position(ruleset: Ruleset, text: str, args: argparse.Namespace) -> R
     if kind == "other":  # a ruleset with its own report: Dots-and-Boxes, Top Entails, Nimstring
         report: Report = position.cli_report()
         return report
+    if kind == "scoring":  # a scoring game: its value, scores and outcome (Kobber, Diskonnect)
+        return report_scoring(position.value(), args.unicode)
     if kind == "impartial":
         grundy = position.grundy()
         out = [("grundy", grundy), ("outcome", "P" if grundy == 0 else "N")]
@@ -510,7 +541,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         example = f'"{r.example}"' if any(c in r.example for c in "|(;#:[ ") else r.example
         p = add(name, r.summary, example)
         p.add_argument("position", metavar=r.metavar, help=_BOARD_HELP[r.metavar])
-        _add_common(p, moves=r.kind not in ("loopy", "other"))
+        _add_common(p, moves=r.kind not in ("loopy", "scoring", "other"))
+        if r.kind == "scoring":
+            p.add_argument("--unicode", action="store_true", help="print the value with ∅ and ⟨⟩")
         if r.kind == "partizan":
             p.add_argument(
                 "--variant",

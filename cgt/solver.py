@@ -9,7 +9,9 @@ a later search) costs a dictionary lookup.
 
 * partizan: :meth:`Solver.value` returns the canonical :class:`cgt.Game`;
 * impartial: :meth:`Solver.grundy` returns the Grundy value (an ``int``),
-  the XOR of the components' values and the mex over options.
+  the XOR of the components' values and the mex over options;
+* scoring: :meth:`Solver.scoring_value` returns a :class:`~cgt.scoring.ScoringGame`
+  (a play ends with a score: see :class:`cgt.games.ScoringPosition`).
 
 >>> from cgt.games.base import ImpartialPosition
 >>> class Heap(ImpartialPosition):          # one Nim heap
@@ -26,7 +28,8 @@ board and its transpose share one table entry, the second read negated).
 The same tables, hit counts and :meth:`Solver.clear` serve both protocols.
 
 Every kind of value goes through one memo loop, parametrised by a
-:class:`ValueAlgebra` (partizan ``{L | R}`` and ``+``; Grundy mex and xor):
+:class:`ValueAlgebra` (partizan ``{L | R}`` and ``+``; Grundy mex and xor;
+scoring ``<L | R>`` with atoms, and ``+``):
 look the component up, else read it from the store, else value its options
 as sums and ``combine`` them, then keep the value within the solver's memory
 share and write it to the store.  The loop has two entries, one per protocol
@@ -65,7 +68,7 @@ import operator
 import os
 import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from . import _cache
 from . import progress as _progress
@@ -77,6 +80,9 @@ from .canonical import negate as _negate
 from .errors import NotImpartial, WrongType
 from .game import Game, zero
 from .impartial_search import OutcomeSearch
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scoring import ScoringGame
 
 __all__ = [
     "IdentityKeyWarning",
@@ -249,28 +255,36 @@ class ValueAlgebra(Protocol[_V]):
     values each option (recursively, as a sum of components added with
     ``add`` from ``zero``) and forms the component's value with ``combine``;
     the value is kept in ``values`` (within the solver's memory share) and
-    written to the store.  Two algebras exist: partizan (``{L | R}``
-    canonical forms, ``+``) and Grundy (mex, xor).
+    written to the store.  Three algebras exist: partizan (``{L | R}``
+    canonical forms, ``+``), Grundy (mex, xor) and scoring (forms with atoms, ``+``).
 
-    A third kind of value (misère forms, scoring values) plugs in as one more
-    class with these members, one more pair of tables on the solver (``values``
-    and ``states``), a store ``kind`` its :class:`Persistence` knows how to
-    encode, and a public method on :class:`Solver` that calls ``_sum`` or
-    ``_keyed_sum`` with it; the loop itself does not change.
+    A third algebra, scoring values (:class:`_Scoring`, for
+    :meth:`Solver.scoring_value`), forms ``<G^L | G^R>`` whose empty sides carry
+    the score the component ends with there: so ``combine`` is also handed the
+    component itself (a position of the protocol; for keyed rules, its key),
+    the one change the scoring algebra made to this protocol; the partizan and
+    Grundy algebras ignore it.  Another kind of value (misère forms, say)
+    plugs in as one more class with these members, one more pair of tables
+    on the solver (``values`` and ``states``), a store ``kind`` its
+    :class:`Persistence` knows how to encode (or ``stored = False``: never
+    read from or written to a store), and a public method on
+    :class:`Solver` that calls ``_sum`` or ``_keyed_sum`` with it; the loop
+    itself does not change.
 
     * ``kind``: the store table; ``known``: the name of the keyed rules' optional
       shortcut (``known_value``, ``known_grundy``); ``sides``: how many option
       lists ``combine`` takes (2: Left's and Right's; 1: the impartial options);
       ``budgeted``: whether each new component counts against a work budget;
+      ``stored``: whether values of this kind go to and come from a store;
     * ``of_game(g)``: a :class:`~cgt.Game` met as a position (say an option);
     * ``position_options(component)``: its option lists, ``sides`` of them;
-    * ``combine(option_values)``, ``add(a, b)``, ``negate(a)``.
+    * ``combine(option_values, component)``, ``add(a, b)``, ``negate(a)``.
 
     >>> from cgt import up, zero
     >>> s = Solver()
-    >>> s._partizan.combine([[zero], [zero]]), s._partizan.add(up, up)
+    >>> s._partizan.combine([[zero], [zero]], None), s._partizan.add(up, up)
     (*, ^^)
-    >>> s._grundy_algebra.combine([[0, 1, 3]]), s._grundy_algebra.add(5, 3)
+    >>> s._grundy_algebra.combine([[0, 1, 3]], None), s._grundy_algebra.add(5, 3)
     (2, 6)
     """
 
@@ -278,13 +292,14 @@ class ValueAlgebra(Protocol[_V]):
     known: str
     sides: int
     budgeted: bool
+    stored: bool
     zero: _V
     values: dict[Hashable, _V]
     states: dict[Hashable, _V]
 
     def of_game(self, g: Game) -> _V: ...
     def position_options(self, component: Any) -> Sequence[Iterable[Any]]: ...
-    def combine(self, option_values: Sequence[Sequence[_V]]) -> _V: ...
+    def combine(self, option_values: Sequence[Sequence[_V]], component: Any) -> _V: ...
     def add(self, a: _V, b: _V) -> _V: ...
     def negate(self, a: _V) -> _V: ...
 
@@ -301,6 +316,7 @@ class _Partizan:
     known = "known_value"
     sides = 2
     budgeted = True
+    stored = True
 
     def __init__(self, solver: Solver) -> None:
         self.zero = zero
@@ -318,7 +334,7 @@ class _Partizan:
     def position_options(component: Any) -> tuple[Iterable[Any], Iterable[Any]]:
         return component.left_options(), component.right_options()
 
-    def combine(self, option_values: Sequence[Sequence[Game]]) -> Game:
+    def combine(self, option_values: Sequence[Sequence[Game]], component: Any) -> Game:
         left, right = option_values
         form = (frozenset(map(_serial, left)), frozenset(map(_serial, right)))
         forms = self._forms
@@ -358,6 +374,7 @@ class _Grundy:
     known = "known_grundy"
     sides = 1
     budgeted = False
+    stored = True
     zero = 0
     add = staticmethod(operator.xor)
     negate = staticmethod(_same)  # an impartial game is its own negative
@@ -377,12 +394,119 @@ class _Grundy:
         return (component.options(),)
 
     @staticmethod
-    def combine(option_values: Sequence[Sequence[int]]) -> int:
+    def combine(option_values: Sequence[Sequence[int]], component: Any) -> int:
         seen = set(option_values[0])
         n = 0
         while n in seen:
             n += 1
         return n
+
+
+class _Scoring:
+    """Scoring values (:mod:`cgt.scoring`): ``<G^L | G^R>`` with an atom ``∅^s`` on
+    an empty side (the component's ``left_atom()`` / ``right_atom()``), sums with
+    ``+``, negation the conjugate.
+
+    A guaranteed value is kept in its simplest form (:func:`cgt.scoring.simplest_form`).
+    Equality of guaranteed games says nothing of contexts outside them, so a
+    component whose game is not guaranteed is kept as its whole form, built
+    from its options' forms with no reduction anywhere below it (in
+    ``forms``, a table of bounded size); its parents are then not guaranteed
+    either, and :meth:`Solver.scoring_value` sums such forms unreduced.
+    A component with options on both sides is guaranteed when its options
+    are; one with an atom is checked on its whole form.  Values never go to
+    a store: it keeps short partizan values and Grundy values only
+    (``stored`` is false).
+    """
+
+    kind = "scoring"
+    known = "known_scoring_value"
+    sides = 2
+    budgeted = True
+    stored = False
+
+    def __init__(self, solver: Solver) -> None:
+        from .scoring import ScoringGame, add, scoring_game, simplest_form, zero
+
+        self.zero = zero
+        self.values = solver.scoring_values
+        self.states = solver.state_scoring
+        self.forms = solver._scoring_forms
+        self._solver = solver
+        self._make = ScoringGame
+        self._add = add
+        self._embed = scoring_game
+        self._simplest = simplest_form
+
+    def of_game(self, g: Game) -> Any:
+        return self._simplest(self._embed(g))  # normal play embeds as guaranteed games
+
+    @staticmethod
+    def position_options(component: Any) -> tuple[Iterable[Any], Iterable[Any]]:
+        return component.left_options(), component.right_options()
+
+    def combine(self, option_values: Sequence[Sequence[Any]], component: Any) -> Any:
+        left, right = option_values
+        if left and right:
+            if all(o.is_guaranteed() for o in left) and all(o.is_guaranteed() for o in right):
+                return self._simplest(self._make(list(left), list(right)))
+            return self.tree(component)
+        whole = self.tree(component)
+        return self._simplest(whole) if whole.is_guaranteed() else whole
+
+    def add(self, a: Any, b: Any) -> Any:
+        if a is self.zero:
+            return b
+        if b is self.zero:
+            return a
+        total = self._add(a, b)
+        return self._simplest(total) if total.is_guaranteed() else total
+
+    def negate(self, a: Any) -> Any:
+        return -a
+
+    def form(self, position: Any) -> Any:
+        """The whole form of ``position``: its components' game trees, atoms at empty
+        sides, unreduced, summed as forms."""
+        if isinstance(position, Game):
+            return self._embed(position)
+        total = self.zero
+        for part in _components_of(position):
+            total = self._add(total, self.tree(part))
+        return total
+
+    def tree(self, component: Any) -> Any:
+        """The game tree of one component as a form (its options' :meth:`form`)."""
+        if isinstance(component, Game):
+            return self._embed(component)
+        key, found = self._solver._look_up(component, self.forms)
+        if found is not None:
+            return found
+        left = [self.form(o) for o in component.left_options()]
+        right = [self.form(o) for o in component.right_options()]
+        made = self._make(
+            left or _atom(component, "left"),
+            right or _atom(component, "right"),
+        )
+        forms = self.forms
+        if len(forms) >= min(self._solver.max_sums, _cache._solver_limit):
+            forms.clear()
+        forms[key] = made
+        return made
+
+
+def _atom(component: Any, side: str) -> Any:
+    """The score ``component`` ends with when ``side`` is to move and cannot."""
+    method = getattr(component, f"{side}_atom", None)
+    if method is None:
+        from .errors import PositionProtocolError
+
+        raise PositionProtocolError(
+            f"{type(component).__name__} is not a scoring position: {side.capitalize()} has no "
+            f"move there, and it has no {side}_atom() giving the score the game then ends "
+            f"with (subclass cgt.games.ScoringPosition)"
+        )
+    return method()
 
 
 class SolverInfo(tuple[int, int, int, int]):
@@ -492,8 +616,13 @@ class Solver:
         ``G + *n`` known to be a first-player win (see :mod:`cgt.impartial_search`)."""
         self._sums: dict[tuple[int, int], Game] = {}
         self._forms: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
+        self.scoring_values: dict[Hashable, Any] = {}
+        """Scoring components' values (:meth:`scoring_value`), by table key."""
+        self.state_scoring: dict[Hashable, Any] = {}
+        self._scoring_forms: dict[Hashable, Any] = {}
         self._partizan: ValueAlgebra[Game] = _Partizan(self)
         self._grundy_algebra: ValueAlgebra[int] = _Grundy(self)
+        self._scoring: _Scoring | None = None  # made on first use (it imports cgt.scoring)
         self._hits = 0
         self._misses = 0
         self._ruleset: Hashable | None = None
@@ -520,6 +649,9 @@ class Solver:
             + len(self.outcomes)
             + len(self._sums)
             + len(self._forms)
+            + len(self.scoring_values)
+            + len(self.state_scoring)
+            + len(self._scoring_forms)
         )
 
     def _full(self, table: Sized) -> bool:
@@ -551,6 +683,9 @@ class Solver:
         self.outcomes.clear()
         self._sums.clear()
         self._forms.clear()
+        self.scoring_values.clear()
+        self.state_scoring.clear()
+        self._scoring_forms.clear()
         self._hits = self._misses = 0
         self._ruleset = None
         self._keyed_name = ""
@@ -737,7 +872,7 @@ class Solver:
             self._hits += 1
             return found
         row = None
-        if self._persist is not None:
+        if self._persist is not None and algebra.stored:
             row = self._row(key)
             stored = self._stored(row, algebra.kind)
             if stored is not None:
@@ -760,12 +895,56 @@ class Solver:
                 [
                     [self._sum(option, algebra) for option in side]
                     for side in algebra.position_options(component)
-                ]
+                ],
+                component,
             )
         finally:
             path.discard(key)
         self._keep(algebra, key, result, row)
         return result
+
+    # --- scoring -----------------------------------------------------------------
+    @deep
+    def scoring_value(self, position: Any, *, progress: bool | None = None) -> ScoringGame:
+        """The value of a scoring ``position`` (see :class:`cgt.games.ScoringPosition`):
+        a :class:`~cgt.scoring.ScoringGame`, the sum of its components' values.
+
+        Each component is valued by the one memo loop with the scoring
+        algebra: its options' values make ``<G^L | G^R>``, an empty side
+        taking the component's ``left_atom()`` or ``right_atom()``, and a
+        guaranteed value is kept in simplest form.  When a component is not
+        a guaranteed game, the position's value is its whole form instead,
+        unreduced (equality of guaranteed games says nothing outside them;
+        see ``_Scoring``).  Values are memoised by key in
+        :attr:`scoring_values` (bounded like the other tables, emptied by
+        :meth:`clear`) but never written to a store, which keeps short
+        partizan and Grundy values only.  ``progress`` as for :meth:`value`.
+
+        >>> from cgt.games import Diskonnect
+        >>> v = Solver().scoring_value(Diskonnect("...|..o|xo."), progress=False)
+        >>> v, v.left_score, v.right_score
+        (<<2|^2>|^2>, 2, 2)
+        """
+
+        def search() -> ScoringGame:
+            algebra = self._scoring_values()
+            if isinstance(position, Game):
+                return algebra.of_game(position)  # type: ignore[no-any-return]
+            parts = [self._sum(part, algebra) for part in _components_of(position)]
+            if not all(part.is_guaranteed() for part in parts):
+                return algebra.form(position)  # type: ignore[no-any-return]
+            total = algebra.zero
+            for part in parts:
+                total = algebra.add(total, part)
+            return total
+
+        return self._run(progress, search)
+
+    def _scoring_values(self) -> _Scoring:
+        algebra = self._scoring
+        if algebra is None:
+            algebra = self._scoring = _Scoring(self)
+        return algebra
 
     # --- impartial ---------------------------------------------------------------
     @deep
@@ -863,7 +1042,7 @@ class Solver:
 
     def _keyed_component(self, rules: KeyedRules, key: Hashable, algebra: ValueAlgebra[_V]) -> _V:
         row = None
-        if self._persist is not None:
+        if self._persist is not None and algebra.stored:
             persistent = getattr(rules, "persistent", None)
             row = self._keyed_row(key) if persistent is None or persistent(key) else None
             stored = self._stored(row, algebra.kind)
@@ -882,7 +1061,8 @@ class Solver:
                 [
                     [self._keyed_sum(rules, s, algebra) for s in side]
                     for side in sides[: algebra.sides]
-                ]
+                ],
+                key,
             )
         self._keep(algebra, key, result, row)
         return result

@@ -264,6 +264,7 @@ for _ruleset in rulesets():
 NOT_POSITIONS = {
     "ImpartialPosition",
     "Position",
+    "ScoringPosition",
     "Loopy",
     "OctalGame",
     "SubtractionGame",

@@ -77,6 +77,21 @@ def brute_net_score(position: Any) -> int:
     return 0 if best is None else best
 
 
+def brute_scores(position: Any) -> tuple[int, int]:
+    """A scoring position's final scores by plain minimax, (Left first, Right first):
+    a player with no move ends the game at her atom."""
+
+    @cache
+    def first(p: Any, left: bool) -> int:
+        options = list(p.left_options() if left else p.right_options())
+        if not options:
+            return int(p.left_atom() if left else p.right_atom())
+        scores = [first(o, not left) for o in options]
+        return max(scores) if left else min(scores)
+
+    return first(position, True), first(position, False)
+
+
 @cache
 def top_entails_wins(free: tuple[int, ...], entailed: int | None) -> bool:
     """Top Entails played out: split a heap in two, or take its top coin and entail the
@@ -223,6 +238,14 @@ def test_every_ruleset_subcommand_against_brute_force(
         value = cgt.parse(data["value"])
         assert value == brute_value(position)
         assert data["outcome"] == value.outcome().name
+    elif ruleset.kind == "scoring":  # Kobber, Diskonnect: Ls and Rs by minimax of the scores
+        ls, rs = brute_scores(position)
+        assert (int(data["left_score"]), int(data["right_score"])) == (ls, rs)
+        assert data["value"] == str(position.value())
+        # komi 0: Left wins a play ending above 0, Right one ending at 0 or below
+        assert data["outcome"] == {(True, True): "N", (True, False): "L"}.get(
+            (ls > 0, rs <= 0), "R" if rs <= 0 else "P"
+        )
     elif ruleset.kind == "other" and "value" in data:  # entailing moves: Top Entails, Nimstring
         assert data["value"] == str(position.value())
         assert data["outcome"] == position.value().outcome().name
@@ -245,6 +268,16 @@ def test_every_ruleset_subcommand_against_brute_force(
         "board",
         "position",
     )
+
+
+def test_scoring_rulesets_print_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    # the Scoring Games Calculator guide's Diskonnect example, worth <<2|^2>|^2>
+    status, out, _ = run(capsys, "diskonnect", "...|..o|xo.", "--unicode")
+    assert status == 0 and labelled(out)["value"] == "\u27e8\u27e82|\u22052\u27e9|\u22052\u27e9"
+    data = run_json(capsys, "kobber", "3: xo")  # <0|0> and 3 points won: <3|3>
+    assert (data["value"], data["left_score"], data["right_score"]) == ("<3|3>", "3", "3")
+    status, _, err = run(capsys, "kobber", "a: xo")
+    assert status != 0 and "must be an integer" in err
 
 
 @pytest.mark.parametrize("text", ["[7] 4", "4 2 6", "3 3", "[3] 1 2", "5", "1 4", "[0] 2", "2,2,4"])

@@ -309,7 +309,7 @@ SAMPLES: dict[str, Callable[[], list[Any]]] = {
 SCORING = {"DotsAndBoxes"}
 # loopy rulesets answer with cgt.loopy.LoopyOutcome (draws are possible there)
 LOOPY = {"BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"}
-BASES = {"Position", "ImpartialPosition"}
+BASES = {"Position", "ImpartialPosition", "ScoringPosition"}
 # a ruleset in the registry brings its own samples (its example and declared samples)
 CLASSES: dict[str, type] = {r.cls.__name__: r.cls for r in rulesets()}
 for _ruleset in rulesets():

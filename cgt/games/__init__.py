@@ -12,9 +12,23 @@ True
 
 from __future__ import annotations
 
-from .base import ImpartialPosition, Position, clear_solver_caches, implementation, solver_for
+from .base import (
+    ImpartialPosition,
+    Position,
+    ScoringPosition,
+    clear_solver_caches,
+    implementation,
+    solver_for,
+)
 
-__all__ = ["ImpartialPosition", "Position", "clear_solver_caches", "implementation", "solver_for"]
+__all__ = [
+    "ImpartialPosition",
+    "Position",
+    "ScoringPosition",
+    "clear_solver_caches",
+    "implementation",
+    "solver_for",
+]
 
 from .chips import ChipGame
 from .hexapawn import Hexapawn, HexapawnMove
@@ -133,6 +147,11 @@ __all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"]
 from .dots_and_boxes import DotsAndBoxes  # noqa: E402
 
 __all__ += ["DotsAndBoxes"]
+
+from .diskonnect import Diskonnect  # noqa: E402
+from .kobber import Kobber  # noqa: E402
+
+__all__ += ["Diskonnect", "Kobber"]
 
 
 def _import_every_module() -> None:

@@ -29,8 +29,10 @@ from ..play import Move, Player, Sum
 from ..solver import ImpartialLike, Solver
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..dyadic import Dyadic
     from ..game import Game, Outcome
     from ..impartial.misere_canonical import MisereGame
+    from ..scoring import ScoringGame
 
 __all__ = [
     "GRAPH_COORDINATES",
@@ -39,6 +41,7 @@ __all__ = [
     "STRIP_COORDINATES",
     "ImpartialPosition",
     "Position",
+    "ScoringPosition",
     "clear_solver_caches",
     "implementation",
     "register_cache",
@@ -102,8 +105,8 @@ GRAPH_COORDINATES = (
 )
 
 
-class _Playing:
-    """What every position can be asked about play: sums, outcomes, winning moves.
+class _Spelled:
+    """Options read alike as an attribute or a call, for every kind of position.
 
     A subclass's ``left_options``, ``right_options`` and ``options`` methods
     are made :class:`~cgt._options.options_method` s, so that
@@ -117,14 +120,6 @@ class _Playing:
 
     __slots__ = ()
 
-    move_coordinates: ClassVar[str] = ""
-    """How the ruleset's move descriptions name places ("": they name none).
-
-    >>> from cgt.games import Domineering
-    >>> Domineering.move_coordinates
-    'squares are (row, column), both counted from 0 from the top-left square (rows ...)'
-    """
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for name in _OPTION_METHODS:
@@ -132,6 +127,26 @@ class _Playing:
             # only the options of a position (self alone), not a ruleset's options(key)
             if inspect.isfunction(raw) and raw.__code__.co_argcount == 1:
                 setattr(cls, name, options_method(raw))
+
+
+class _Playing(_Spelled):
+    """What every normal-play position can be asked about play: sums, outcomes,
+    winning moves (and its options read as an attribute or a call, see :class:`_Spelled`).
+
+    >>> from cgt.games import Clobber
+    >>> Clobber("xo").outcome()
+    Outcome.N
+    """
+
+    __slots__ = ()
+
+    move_coordinates: ClassVar[str] = ""
+    """How the ruleset's move descriptions name places ("": they name none).
+
+    >>> from cgt.games import Domineering
+    >>> Domineering.move_coordinates
+    'squares are (row, column), both counted from 0 from the top-left square (rows ...)'
+    """
 
     def __add__(self, other: Any) -> Sum:
         """The disjunctive sum with another position or a game value (a :class:`~cgt.play.Sum`).
@@ -378,6 +393,117 @@ class ImpartialPosition(_Playing):
         from ..game import nimber
 
         return nimber(self.grundy())
+
+
+class ScoringPosition(_Spelled):
+    """Base class of scoring positions: a play ends with a score, not with a loser.
+
+    Subclasses implement :meth:`left_options` and :meth:`right_options`
+    like a partizan position, and :meth:`left_atom` / :meth:`right_atom`: the
+    score (an ``int`` or :class:`~cgt.Dyadic`) the game ends with when Left
+    (Right) is to move and has no option; they are asked only then.  Left
+    wants the score high, Right low.  :meth:`components` and :meth:`key` are
+    as for :class:`Position`; the atoms of a sum are the sums of the
+    components' atoms, so a split into components must keep that true.
+    The shared solver values the position as a
+    :class:`~cgt.scoring.ScoringGame` (:meth:`cgt.solver.Solver.scoring_value`).
+
+    A take-away game with a score: Left takes one or two counters from a
+    heap, scoring one point each; Right takes one, losing a point; whoever
+    cannot move ends the game with the points so far:
+
+    >>> class Take(ScoringPosition):
+    ...     def __init__(self, n, points=0): self.n, self.points = n, points
+    ...     def left_options(self):
+    ...         return [Take(self.n - k, self.points + k) for k in (1, 2) if k <= self.n]
+    ...     def right_options(self):
+    ...         return [Take(self.n - 1, self.points - 1)] if self.n else []
+    ...     def left_atom(self): return self.points
+    ...     def right_atom(self): return self.points
+    ...     def key(self): return (self.n, self.points)
+    >>> Take(2).value(), Take(2).value().left_score, Take(2).outcome(komi=1)
+    (<2|<0|-2>>, 2, Outcome.N)
+    """
+
+    __slots__ = ()
+
+    move_coordinates: ClassVar[str] = ""
+
+    def left_options(self) -> Iterable[Any]:
+        """The positions Left can move to.
+
+        >>> from cgt.games import Kobber
+        >>> [p.text() for p in Kobber("xo").left_options()]
+        ['.x']
+        """
+        raise NotImplementedError
+
+    def right_options(self) -> Iterable[Any]:
+        """The positions Right can move to.
+
+        >>> from cgt.games import Kobber
+        >>> [p.text() for p in Kobber("xo").right_options()]
+        ['o.']
+        """
+        raise NotImplementedError
+
+    def left_atom(self) -> int | Dyadic:
+        """The final score when Left is to move and has no option.
+
+        >>> from cgt.games import Kobber
+        >>> Kobber("2: x.o").left_atom()
+        2
+        """
+        raise NotImplementedError
+
+    def right_atom(self) -> int | Dyadic:
+        """The final score when Right is to move and has no option.
+
+        >>> from cgt.games import Diskonnect
+        >>> Diskonnect("xo.").right_atom()      # Left could take the o: a point to Left
+        1
+        """
+        raise NotImplementedError
+
+    def components(self) -> Iterable[Any]:
+        """Independent parts whose sum is this position (default: itself).
+
+        >>> from cgt.games import Kobber
+        >>> list(Kobber("3: xo").components())
+        [Kobber('xo'), Kobber('3: ')]
+        """
+        return (self,)
+
+    def key(self) -> Hashable:
+        """A hashable key; equal keys must mean equal values (default: the object).
+
+        >>> from cgt.games import Kobber
+        >>> Kobber("xo.").key() == Kobber(".ox").key()      # mirror images
+        True
+        """
+        return self
+
+    def value(self) -> ScoringGame:
+        """The value as a scoring game, via the ruleset's shared solver.
+
+        >>> from cgt.games import Kobber
+        >>> Kobber("xo").value()
+        <0|0>
+        """
+        return solver_for(type(self)).scoring_value(self)
+
+    def outcome(self, komi: Any = 0, *, ties_to_left: bool = False) -> Outcome:
+        """Who wins with each player starting, when Left needs a score above ``komi``
+        (see :meth:`cgt.scoring.ScoringGame.outcome`; a tie goes to Right, or to Left
+        with ``ties_to_left``).
+
+        >>> from cgt.games import Kobber
+        >>> Kobber("1: xo").outcome(), Kobber("1: xo").outcome(komi=1)
+        (Outcome.L, Outcome.R)
+        >>> Kobber("1: xo").outcome(komi=1, ties_to_left=True)
+        Outcome.L
+        """
+        return self.value().outcome(komi, ties_to_left=ties_to_left)
 
 
 def _grundy_by_solver(position: Any) -> int | None:

@@ -55,6 +55,7 @@ __all__ = [
     "board_key",
     "board_lines",
     "board_neighbours",
+    "board_picture",
     "board_regions",
     "crop_board",
     "parse_board",
@@ -289,9 +290,26 @@ def board_regions(
 
 def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
     """A small SVG picture: light squares, dark missing ones, black ``x`` and white ``o`` stones."""
+    return board_picture(h, w, cells, cell)
+
+
+def board_picture(h: int, w: int, cells: str, cell: int = 24, caption: str = "") -> str:
+    """An SVG picture of a board: light squares, dark missing ones (``#``), black ``x``
+    and white ``o`` stones, and an optional ``caption`` line under the board (say the
+    score of a scoring game, in a ``text`` of class ``caption``).
+
+    >>> svg = board_picture(1, 2, "xo", caption="2 points to Left")
+    >>> svg.count("<circle"), 'class="caption"' in svg
+    (2, True)
+    """
+    width = w * cell
+    height = h * cell
+    if caption:
+        width = max(width, len(caption) * 9 + 8)  # 12 px sans-serif: under 9 px a letter
+        height += 24
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell + 2}" '
-        f'height="{h * cell + 2}" viewBox="-1 -1 {w * cell + 2} {h * cell + 2}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" '
+        f'height="{height + 2}" viewBox="-1 -1 {width + 2} {height + 2}">'
     ]
     radius = cell * 0.38
     for r in range(h):
@@ -308,6 +326,11 @@ def _board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
                     f'<circle cx="{c * cell + cell / 2}" cy="{r * cell + cell / 2}" '
                     f'r="{radius}" fill="{stone}" stroke="#111111"/>'
                 )
+    if caption:
+        parts.append(
+            f'<text class="caption" x="2" y="{h * cell + 17}" font-size="12" '
+            f'font-family="sans-serif">{caption}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 

@@ -3,7 +3,7 @@
 A ruleset class is decorated with :func:`register_ruleset`, which records a
 :class:`RulesetInfo`: its stable name (the name its values are stored under,
 whatever module the class lives in), its kind (``"partizan"``,
-``"impartial"``, ``"loopy"`` or ``"other"``), what its position text looks
+``"impartial"``, ``"loopy"``, ``"scoring"`` or ``"other"``), what its position text looks
 like, an example position, its command-line subcommand and its guide page.
 The command line, the guide's ruleset pages and the tests that check every
 ruleset (pictures, move descriptions, outcome vocabulary) read this registry,
@@ -44,10 +44,11 @@ __all__ = [
     "stored_name",
 ]
 
-KINDS = ("partizan", "impartial", "loopy", "other")
+KINDS = ("partizan", "impartial", "loopy", "scoring", "other")
 """The kinds of ruleset, by what a position is worth (a short partizan value, a
-Grundy value, a loopy value, or something else: the winner of a game that is
-not normal play)."""
+Grundy value, a loopy value, a scoring value: a :class:`~cgt.scoring.ScoringGame`
+from :meth:`~cgt.games.ScoringPosition.value`, or something else: the winner of
+a game that is not normal play)."""
 
 _T = TypeVar("_T", bound=type)
 

@@ -97,7 +97,13 @@ LAYERS: dict[str, list[str]] = {
         "cgt.misere.dead_ends",
         "cgt.misere.quotient",
     ],
-    "Scoring games": ["cgt.scoring.games", "cgt.scoring.order"],
+    "Scoring games": [
+        "cgt.scoring.games",
+        "cgt.scoring.order",
+        "cgt.games.scoring_board",
+        "cgt.games.kobber",
+        "cgt.games.diskonnect",
+    ],
     "Loopy games": [
         "cgt.loopy.values",
         "cgt.loopy.sided",

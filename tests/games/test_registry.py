@@ -10,7 +10,7 @@ import pytest
 import cgt.games as G
 from cgt.cli import RULESETS
 from cgt.errors import CGTError, InvalidArgument
-from cgt.games.base import ImpartialPosition, Position
+from cgt.games.base import ImpartialPosition, Position, ScoringPosition
 from cgt.games.registry import KINDS, by_name, info, register_ruleset, rulesets
 from tests.test_api_conventions import NOT_POSITIONS
 
@@ -43,6 +43,8 @@ def test_names_and_subcommands_are_unique_and_kinds_known() -> None:
             assert issubclass(r.cls, ImpartialPosition), r.name
         if r.kind == "partizan":
             assert issubclass(r.cls, Position), r.name
+        if r.kind == "scoring":
+            assert issubclass(r.cls, ScoringPosition), r.name
 
 
 @pytest.mark.parametrize("r", rulesets(), ids=lambda r: r.name)
@@ -81,7 +83,7 @@ def test_the_guide_pages_exist() -> None:
 
 def test_bad_declarations_are_refused() -> None:
     with pytest.raises(InvalidArgument, match="kind is one of"):
-        register_ruleset("Nothing", "scoring")
+        register_ruleset("Nothing", "normal play")
     with pytest.raises(InvalidArgument, match=r"is taken by cgt\.games\.clobber\.Clobber"):
         register_ruleset("Clobber", "partizan")(type("Clobber2", (), {}))
     with pytest.raises(InvalidArgument, match="subcommand 'clobber' is taken"):
