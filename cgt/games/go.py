@@ -39,6 +39,12 @@ The rules, precisely:
   worth that integer, and a region's value is ``{left options | right
   options}`` as usual.
 
+A stone that cannot live is counted as Japanese counting counts it, taken off
+at the end as a prisoner without a move to capture it (``GoRegion("o..X")`` is
+worth 4: three points and a prisoner).  On regions whose stones are all safe at
+the start, the tests check the stops against a whole-board play-out of the
+region with passes.
+
 A region that is settled already is a number:
 
 >>> from cgt.games import GoRegion
@@ -469,11 +475,14 @@ class GoRegion(Position, Drawable):
 
 
 def warm(g: Any) -> Game:
-    """Berlekamp and Wolfe's warming, the inverse of chilling on Go values.
+    """Berlekamp and Wolfe's warming, the inverse of chilling on even Go values.
 
     ``warm(n)`` is ``n`` for an even integer and ``n*`` for an odd one, and
     ``warm(G) = {1 + warm(G^L) | -1 + warm(G^R)}`` otherwise (on the canonical
-    form): the overheating from ``1*`` by ``1``, ``overheat(G, 1*, 1)``.
+    form): the overheating from ``1*`` by ``1``, ``overheat(G, 1*, 1)``.  On a
+    region whose empty points that have a neighbouring point, plus its prisoners,
+    are even in number, ``warm(region.chilled()) == region.value()``; on an odd one
+    it gives the value plus a star (see the guide's Go page).
 
     >>> import cgt
     >>> warm(cgt.parse("1/2")), warm(cgt.number(3)), warm(cgt.parse("5/4"))

@@ -391,6 +391,33 @@ def test_bad_text_and_arguments() -> None:
         GoRegion("x.", prisoners=True)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_swapping_colours_negates_and_walls_split(seed: int) -> None:
+    """Laws: the region with Black and White swapped is worth the negative, and two
+    regions side by side in one board (apart from each other) are worth their sum, with
+    the stops of the whole board the play-out's."""
+    rng = random.Random(100 + seed)
+    swap = str.maketrans("xoXO", "oxOX")
+    done = 0
+    while done < 25:
+        a, b = random_region(rng, "....XXOO#"), random_region(rng, "....XXOO#")
+        if a.count(".") + b.count(".") > 7:
+            continue
+        rows_a, rows_b = a.split("|"), b.split("|")
+        h = max(len(rows_a), len(rows_b))
+        rows_a += ["#" * len(rows_a[0])] * (h - len(rows_a))
+        rows_b += ["#" * len(rows_b[0])] * (h - len(rows_b))
+        both = "|".join(f"{x}#{y}" for x, y in zip(rows_a, rows_b, strict=True))
+        try:
+            ga, gb, whole = GoRegion(a).value(), GoRegion(b).value(), GoRegion(both).value()
+        except KoError:
+            continue
+        assert GoRegion(a.translate(swap)).value() == -ga
+        assert whole == ga + gb
+        assert stops(whole) == best_scores(both), both
+        done += 1
+
+
 def test_symmetric_images_share_keys_and_values() -> None:
     text = "OXXX|O..X|Oo.X"
     rows = text.split("|")
