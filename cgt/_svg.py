@@ -34,6 +34,7 @@ __all__ = [
     "document",
     "escape",
     "fit_font",
+    "go_board_svg",
     "grow_tree",
     "hasse_svg",
     "num",
@@ -471,3 +472,47 @@ class Drawable:
         options = {"scale": 2.0} if kind == "png" else {}
         convert(bytestring=svg.encode("utf-8"), write_to=str(target), **options)
         return target
+
+
+def go_board_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
+    """A Go board (NoGo's and Go regions'): lines between the points (none at ``#``),
+    ``x``/``o`` black and white stones, and ``X``/``O`` stones with a small square of
+    the other colour (the safe stones of a Go region).
+
+    >>> svg = go_board_svg(1, 2, "xO")
+    >>> svg.count("<circle"), svg.count("<rect")
+    (2, 2)
+    """
+    half = cell // 2
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell}" height="{h * cell}" '
+        f'viewBox="0 0 {w * cell} {h * cell}">',
+        f'<rect x="0" y="0" width="{w * cell}" height="{h * cell}" fill="#dcb35c"/>',
+    ]
+    for i, ch in enumerate(cells):
+        if ch == "#":
+            continue
+        r, c = divmod(i, w)
+        x, y = c * cell + half, r * cell + half
+        if c + 1 < w and cells[i + 1] != "#":
+            parts.append(f'<line x1="{x}" y1="{y}" x2="{x + cell}" y2="{y}" stroke="#333333"/>')
+        if r + 1 < h and cells[i + w] != "#":
+            parts.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y + cell}" stroke="#333333"/>')
+    for i, ch in enumerate(cells):
+        if ch not in "xoXO":
+            continue
+        r, c = divmod(i, w)
+        x, y = c * cell + half, r * cell + half
+        black = ch in "xX"
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{cell * 0.45}" '
+            f'fill="{"#111111" if black else "#ffffff"}" stroke="#111111"/>'
+        )
+        if ch in "XO":
+            s = cell // 5
+            parts.append(
+                f'<rect x="{x - s // 2}" y="{y - s // 2}" width="{s}" height="{s}" '
+                f'fill="{"#ffffff" if black else "#111111"}"/>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)

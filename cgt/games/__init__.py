@@ -140,6 +140,10 @@ from .nogo import NoGo  # noqa: E402
 
 __all__ += ["NoGo"]
 
+from .go import GoRegion  # noqa: E402
+
+__all__ += ["GoRegion"]
+
 from .loopy_games import BackslidingToadsAndFrogs, FoxAndGeese, Loopy  # noqa: E402
 
 __all__ += ["BackslidingToadsAndFrogs", "FoxAndGeese", "Loopy"]

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
-from .._svg import Drawable
+from .._svg import Drawable, go_board_svg
 from ..errors import InvalidPosition
 from .base import GRID_COORDINATES, Position
 from .board import board_key, board_neighbours, board_regions, parse_rectangle
@@ -52,35 +52,6 @@ def _breathes(cells: str, start: int, near: list[tuple[int, ...]]) -> bool:
                 seen.add(j)
                 stack.append(j)
     return False
-
-
-def _nogo_svg(h: int, w: int, cells: str, cell: int = 24) -> str:
-    """A Go board: lines between the points, black and white stones, no line at ``#``."""
-    half = cell // 2
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell}" height="{h * cell}" '
-        f'viewBox="0 0 {w * cell} {h * cell}">',
-        f'<rect x="0" y="0" width="{w * cell}" height="{h * cell}" fill="#dcb35c"/>',
-    ]
-    for i, ch in enumerate(cells):
-        if ch == "#":
-            continue
-        r, c = divmod(i, w)
-        x, y = c * cell + half, r * cell + half
-        if c + 1 < w and cells[i + 1] != "#":
-            parts.append(f'<line x1="{x}" y1="{y}" x2="{x + cell}" y2="{y}" stroke="#333333"/>')
-        if r + 1 < h and cells[i + w] != "#":
-            parts.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y + cell}" stroke="#333333"/>')
-    for i, ch in enumerate(cells):
-        if ch in "xo":
-            r, c = divmod(i, w)
-            fill = "#111111" if ch == "x" else "#ffffff"
-            parts.append(
-                f'<circle cx="{c * cell + half}" cy="{r * cell + half}" r="{cell * 0.45}" '
-                f'fill="{fill}" stroke="#111111"/>'
-            )
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 def _has_empty_point(cells: str) -> bool:
@@ -237,7 +208,7 @@ class NoGo(Position, Drawable):
         return f"NoGo({self.board_string()!r})"
 
     def _draw_svg(self) -> str:
-        return _nogo_svg(self.h, self.w, self.cells)
+        return go_board_svg(self.h, self.w, self.cells)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, NoGo):

@@ -66,6 +66,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.games.amazons",
         "cgt.games.skijumps",
         "cgt.games.nogo",
+        "cgt.games.go",
         "cgt.games.strip",
         "cgt.games.toads_and_frogs",
         "cgt.games.elephants_and_rhinos",
