@@ -27,6 +27,14 @@ Every position is also a Strings-and-Coins position
 (:meth:`DotsAndBoxes.strings_and_coins`): a coin for each box not yet
 completed, a string for each line not yet drawn, joining the boxes the line
 borders (or a box and the ground, for a line on the edge of the board).
+
+And a guaranteed scoring game (:mod:`cgt.scoring`), as the Scoring Games
+Calculator plays it: a move is a whole turn, Left's boxes count +1 and
+Right's -1, and a position may carry the points made so far (``points=1`` in
+its text).  :meth:`DotsAndBoxes.scoring_value` is that game.
+
+>>> DotsAndBoxes("1x2: h0,0 h1,0 h0,1 h1,1 v0,0 v0,2 points=1").scoring_value()
+<3|-1>
 """
 
 from __future__ import annotations
@@ -49,8 +57,6 @@ if TYPE_CHECKING:
     from ..scoring import ScoringGame
 
 __all__ = [
-    "CLI_SCORING_LINES",
-    "CLI_SCORING_NODES",
     "SCORING_LIMIT",
     "SEARCH_LIMIT",
     "DotsAndBoxes",
@@ -73,11 +79,8 @@ A form is a board reached with some points made; forms are interned and live
 as long as the process, so this bounds the memory a value takes too.
 """
 
-CLI_SCORING_LINES = 12
-"""The most undrawn lines for which ``python -m cgt dots-and-boxes`` computes the scoring value."""
-
-CLI_SCORING_NODES = 40
-"""The most nodes (as a tree) of a simplest form the command line prints."""
+_CLI_LINES = 12  # the most undrawn lines for which the command line computes the scoring value
+_CLI_NODES = 40  # and the most nodes (as a tree) of the simplest form it prints
 
 _MAX_SIDE = 30  # boxes along a side of a board (the picture and the text stay readable)
 _MAX_POINTS = _MAX_SIDE * _MAX_SIDE  # points carried by a position: at most the boxes of a board
@@ -402,6 +405,11 @@ class DotsAndBoxes(Drawable):
     :meth:`completes` says how many boxes it completes (the mover then moves
     again).  :meth:`net_score` is the value: the mover's score minus the
     opponent's from here on, with best play.
+
+    ``points`` (an attribute, 0 by default) is the score made before this
+    position, Left's boxes less Right's: the scoring game
+    (:meth:`scoring_value`, :meth:`left_options`, ...) adds it to every final
+    score; :meth:`net_score` and :meth:`play` leave it aside.
 
     >>> p = DotsAndBoxes(1, 1)
     >>> len(p.moves()), p.net_score()       # the opponent draws the fourth line
@@ -918,9 +926,8 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
     def cli_report(self) -> list[tuple[str, Any]]:
         """What ``python -m cgt dots-and-boxes`` prints: the board, the net score, the best
         lines and, when it is small, the scoring value in its simplest form
-        (:func:`cgt.scoring.simplest_form` of :meth:`scoring_value`: with at most
-        :data:`CLI_SCORING_LINES` undrawn lines, and printed when its game tree has at
-        most :data:`CLI_SCORING_NODES` nodes).
+        (:func:`cgt.scoring.simplest_form` of :meth:`scoring_value`: with at most 12
+        undrawn lines, and printed when its game tree has at most 40 nodes).
 
         >>> DotsAndBoxes.parse("1x1: h0,0 h1,0 v0,0").cli_report()
         [('board', '1x1: h0,0 h1,0 v0,0'), ('net score', 1), ('best moves', ['v0,1']), \
@@ -931,10 +938,10 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
             ("net score", self.net_score()),
             ("best moves", [str(m) for m in self.best_moves()]),
         ]
-        if len(self._geo.lines) - self._mask.bit_count() <= CLI_SCORING_LINES:
+        if len(self._geo.lines) - self._mask.bit_count() <= _CLI_LINES:
             from ..scoring import simplest_form
 
             value = simplest_form(self.scoring_value())
-            if _tree_nodes(value, CLI_SCORING_NODES) <= CLI_SCORING_NODES:
+            if _tree_nodes(value, _CLI_NODES) <= _CLI_NODES:
                 out.append(("scoring value", str(value)))
         return out
