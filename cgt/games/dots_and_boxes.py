@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .. import _cache
 from .._budget import spend_work
+from .._options import options_method
 from .._svg import Drawable
 from ..canonical import on_clear
 from ..errors import InvalidPosition, TooLarge, WrongType
@@ -394,6 +395,7 @@ def _lines_text(lines: Iterable[Line]) -> str:
         DotsAndBoxes(1, 1),
         DotsAndBoxes.parse("1x3: h0,0 h0,1 h0,2 h1,0 h1,1 h1,2"),
         DotsAndBoxes.parse("2x2: h0,0 h0,1 h2,0 h2,1 v0,0 v1,0 v0,2 v1,2"),
+        DotsAndBoxes.parse("1x2: h0,0 h1,0 h0,1 h1,1 v0,0 points=1"),
     ],
 )
 class DotsAndBoxes(Drawable):
@@ -679,6 +681,7 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
             out.append(p)
         return out
 
+    @options_method
     def left_options(self) -> list[DotsAndBoxes]:
         """The positions at the end of each of Left's turns, her boxes added to :attr:`points`.
 
@@ -693,6 +696,7 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
         """
         return self._turn_positions(1)
 
+    @options_method
     def right_options(self) -> list[DotsAndBoxes]:
         """The positions at the end of each of Right's turns, his boxes taken from :attr:`points`.
 

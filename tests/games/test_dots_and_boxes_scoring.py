@@ -347,6 +347,33 @@ def test_the_form_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     assert DotsAndBoxes(1, 3).scoring_value() is direct(1, 3, frozenset(), 0)
 
 
+def test_a_turn_through_too_many_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cgt.games.dots_and_boxes as dab
+
+    # three pairs of boxes, each pair taken by one line: a turn may take them in 8 ways
+    board = DotsAndBoxes("1x6: h0,0 h0,1 h0,2 h0,3 h0,4 h0,5 h1,0 h1,1 h1,2 h1,3 h1,4 h1,5")
+    board = DotsAndBoxes(1, 6, [*board.lines, "v0,0", "v0,2", "v0,4", "v0,6"])
+    assert [q.points for q in board.left_options()] == [6]
+    monkeypatch.setattr(dab, "SCORING_LIMIT", 4)
+    with pytest.raises(TooLarge, match="board states") as err:
+        board.left_options()
+    assert pickle.loads(pickle.dumps(err.value)).args == err.value.args
+
+
+def test_threads_get_one_form() -> None:
+    """Two threads valuing a board and its mirror image get the very same form."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    cgt.clear_caches()
+    a = DotsAndBoxes("2x2: h0,0 v0,0 h1,1 v1,2")
+    b = DotsAndBoxes("2x2: h0,1 v0,2 h1,0 v1,0")
+    assert a.key() == b.key() and a != b
+    with ThreadPoolExecutor(2) as pool:
+        found = list(pool.map(lambda p: p.scoring_value(), [a, b] * 4))
+    assert all(g is found[0] for g in found)
+    assert found[0] is direct(2, 2, drawn_of(a), 0)
+
+
 # --- the command line -----------------------------------------------------------------------
 def test_the_cli_prints_a_small_scoring_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dots-and-boxes", calculator_board(DOTS1).__str__(), "--json"]) == 0
