@@ -401,7 +401,8 @@ def _lines_text(lines: Iterable[Line]) -> str:
 class DotsAndBoxes(Drawable):
     """A Dots-and-Boxes board of ``rows x columns`` boxes with some lines drawn.
 
-    ``DotsAndBoxes(text)`` reads a position's text instead (see :meth:`parse`).
+    ``DotsAndBoxes(text)`` reads a position's text instead (see :meth:`parse`; a ``points``
+    given too is added to the text's).
     ``lines`` are :class:`Line` values or their names (``"h0,1"``).  The
     moves are the lines not drawn; :meth:`play` draws one, and
     :meth:`completes` says how many boxes it completes (the mover then moves
@@ -757,7 +758,7 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
         <^-1|^1>
         """
         self._check_search()
-        key = (*self.key()[:3], self.points)
+        key = self.key()
         found = _SCORING.get(key)
         if found is None:
             forms = _Forms(self._geo)
