@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 import time
 from functools import cache
 from itertools import combinations
@@ -105,6 +106,18 @@ def test_every_small_position_against_the_direct_recursion(shape: tuple[int, int
             assert h is direct(rows, cols, drawn_of(board), points)
             assert h is number(points) + g
             assert h.left_score == points + net and h.right_score == points - net
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 2), pytest.param((3, 3), marks=pytest.mark.slow)])
+def test_random_larger_positions(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    lines = DotsAndBoxes(rows, cols).moves()
+    rng = random.Random(rows * 7 + cols)
+    for _ in range(5):
+        board = DotsAndBoxes(rows, cols, rng.sample(lines, len(lines) - 8))  # 8 lines to draw
+        g = board.scoring_value()
+        assert g is direct(rows, cols, drawn_of(board), 0), board
+        assert g.is_guaranteed() and g.left_score == board.net_score() == -g.right_score
 
 
 def test_the_empty_boards_that_fit() -> None:
