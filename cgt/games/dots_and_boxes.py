@@ -27,6 +27,14 @@ Every position is also a Strings-and-Coins position
 (:meth:`DotsAndBoxes.strings_and_coins`): a coin for each box not yet
 completed, a string for each line not yet drawn, joining the boxes the line
 borders (or a box and the ground, for a line on the edge of the board).
+
+And a guaranteed scoring game (:mod:`cgt.scoring`), as the Scoring Games
+Calculator plays it: a move is a whole turn, Left's boxes count +1 and
+Right's -1, and a position may carry the points made so far (``points=1`` in
+its text).  :meth:`DotsAndBoxes.scoring_value` is that game.
+
+>>> DotsAndBoxes("1x2: h0,0 h1,0 h0,1 h1,1 v0,0 v0,2 points=1").scoring_value()
+<3|-1>
 """
 
 from __future__ import annotations
@@ -35,17 +43,26 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .. import _cache
 from .._budget import spend_work
+from .._options import options_method
 from .._svg import Drawable
 from ..canonical import on_clear
 from ..errors import InvalidPosition, TooLarge, WrongType
 from .base import register_cache
 from .registry import register_ruleset
 
-__all__ = ["SEARCH_LIMIT", "DotsAndBoxes", "Line"]
+if TYPE_CHECKING:
+    from ..scoring import ScoringGame
+
+__all__ = [
+    "SCORING_LIMIT",
+    "SEARCH_LIMIT",
+    "DotsAndBoxes",
+    "Line",
+]
 
 SEARCH_LIMIT = 22
 """The most undrawn lines :meth:`DotsAndBoxes.net_score` searches (beyond: :class:`~cgt.TooLarge`).
@@ -55,7 +72,20 @@ board's symmetries), each at most once; the work budget (:func:`cgt.work_limit`)
 bounds it further.
 """
 
+SCORING_LIMIT = 1 << 19
+"""The most forms :meth:`DotsAndBoxes.scoring_value` builds for one board (beyond:
+:class:`~cgt.TooLarge`), and the most board states one turn may pass through.
+
+A form is a board reached with some points made; forms are interned and live
+as long as the process, so this bounds the memory a value takes too.
+"""
+
+_CLI_LINES = 12  # the most undrawn lines for which the command line computes the scoring value
+_CLI_NODES = 40  # and the most nodes (as a tree) of the simplest form it prints
+
 _MAX_SIDE = 30  # boxes along a side of a board (the picture and the text stay readable)
+_MAX_POINTS = _MAX_SIDE * _MAX_SIDE  # points carried by a position: at most the boxes of a board
+_POINTS = re.compile(r"points=([+-]?\d{1,6})", re.IGNORECASE)
 
 
 class Line(NamedTuple):
@@ -223,6 +253,124 @@ def _search(geo: _Geometry, mask: int, table: dict[int, int]) -> int:
     return value
 
 
+def _turns(geo: _Geometry, mask: int) -> list[tuple[int, int]]:
+    """The ends of a turn from ``mask``: ``(boxes made, mask after)``, each end once, in order.
+
+    A turn draws lines until one completes no box or the board is full.  The
+    boxes made are the boxes of the end less those of ``mask``, so the ends
+    are found by a search of the board states the turn passes through, each
+    visited once (a state is an end or a state to go on from, whatever the path:
+    the last line drawn completes a box on every path to it or on none).
+    """
+    ends: dict[int, int] = {}
+    seen = {mask}
+    todo = [(mask, 0)]
+    full, sides, borders = geo.full, geo.sides, geo.borders
+    while todo:
+        now, made = todo.pop()
+        spend_work()
+        if len(seen) > SCORING_LIMIT:
+            raise TooLarge(
+                f"a turn on this {geo.rows}x{geo.cols} board passes through more than "
+                f"{SCORING_LIMIT} board states (boxes to take in many orders)"
+            )
+        free = full & ~now
+        while free:
+            bit = free & -free
+            free ^= bit
+            after = now | bit
+            if after in seen:
+                continue
+            seen.add(after)
+            boxes = 0
+            for b in borders[bit.bit_length() - 1]:
+                if after & sides[b] == sides[b]:
+                    boxes += 1
+            if boxes and after != full:
+                todo.append((after, made + boxes))
+            else:
+                ends[after] = made + boxes
+    return [(ends[m], m) for m in sorted(ends)]
+
+
+_SCORING: _cache.BoundedCache[tuple[int, int, int, int], ScoringGame] = _cache.BoundedCache(
+    "games.dots_and_boxes.scoring"
+)
+register_cache(_SCORING.clear)
+on_clear(_SCORING.clear)
+
+
+class _Forms:
+    """One :meth:`DotsAndBoxes.scoring_value`: the forms of boards with no points made (by
+    least image), and forms shifted by points made (``k + G``: every atom of ``G`` plus ``k``).
+    """
+
+    def __init__(self, geo: _Geometry) -> None:
+        from ..scoring import ScoringGame
+
+        self.geo = geo
+        self.game = ScoringGame
+        self.boards: dict[int, ScoringGame] = {}  # by least image
+        self.seen: dict[int, ScoringGame] = {}  # by the mask itself
+        self.shifts: dict[tuple[ScoringGame, int], ScoringGame] = {}
+
+    def _count(self) -> None:
+        if len(self.boards) + len(self.shifts) >= SCORING_LIMIT:
+            geo = self.geo
+            raise TooLarge(
+                f"the scoring value of this {geo.rows}x{geo.cols} board has more than "
+                f"{SCORING_LIMIT} forms (draw some lines first)"
+            )
+        spend_work()
+
+    def board(self, mask: int) -> ScoringGame:
+        """The scoring game of ``mask``, its atoms the points made from here."""
+        found = self.seen.get(mask)
+        if found is not None:
+            return found
+        least = self.geo.canonical(mask)
+        found = self.boards.get(least)
+        if found is None:
+            if least == self.geo.full:
+                found = self.game(0, 0)
+            else:
+                # the ends of a turn, each distinct (points made, form of the board left) once
+                turns = dict.fromkeys(
+                    (made, self.board(after)) for made, after in _turns(self.geo, least)
+                )
+                left = [self.shift(g, made) for made, g in turns]
+                right = [self.shift(g, -made) for made, g in turns]
+                found = self.game(left, right)
+            self._count()
+            self.boards[least] = found
+        self.seen[mask] = found
+        return found
+
+    def shift(self, g: ScoringGame, k: int) -> ScoringGame:
+        """``k + g``: the sum of ``g`` and the number ``k``."""
+        if k == 0:
+            return g
+        found = self.shifts.get((g, k))
+        if found is None:
+            left: Any = [self.shift(o, k) for o in g.left] or g.left_atom + k  # type: ignore[operator]
+            right: Any = [self.shift(o, k) for o in g.right] or g.right_atom + k  # type: ignore[operator]
+            found = self.game(left, right)
+            self._count()
+            self.shifts[(g, k)] = found
+        return found
+
+
+def _tree_nodes(g: ScoringGame, limit: int) -> int:
+    """The nodes of ``g``'s game tree (a follower counted on every path to it), counting
+    stopped past ``limit``."""
+    todo, seen = [g], 0
+    while todo and seen <= limit:
+        seen += 1
+        h = todo.pop()
+        todo.extend(h.left + h.right)
+    return seen
+
+
 def _side(what: str, n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidPosition(f"{what} must be an integer, got {n!r}")
@@ -247,17 +395,24 @@ def _lines_text(lines: Iterable[Line]) -> str:
         DotsAndBoxes(1, 1),
         DotsAndBoxes.parse("1x3: h0,0 h0,1 h0,2 h1,0 h1,1 h1,2"),
         DotsAndBoxes.parse("2x2: h0,0 h0,1 h2,0 h2,1 v0,0 v1,0 v0,2 v1,2"),
+        DotsAndBoxes.parse("1x2: h0,0 h1,0 h0,1 h1,1 v0,0 points=1"),
     ],
 )
 class DotsAndBoxes(Drawable):
     """A Dots-and-Boxes board of ``rows x columns`` boxes with some lines drawn.
 
-    ``DotsAndBoxes(text)`` reads a position's text instead (see :meth:`parse`).
+    ``DotsAndBoxes(text)`` reads a position's text instead (see :meth:`parse`; a ``points``
+    given too is added to the text's).
     ``lines`` are :class:`Line` values or their names (``"h0,1"``).  The
     moves are the lines not drawn; :meth:`play` draws one, and
     :meth:`completes` says how many boxes it completes (the mover then moves
     again).  :meth:`net_score` is the value: the mover's score minus the
     opponent's from here on, with best play.
+
+    ``points`` (an attribute, 0 by default) is the score made before this
+    position, Left's boxes less Right's: the scoring game
+    (:meth:`scoring_value`, :meth:`left_options`, ...) adds it to every final
+    score; :meth:`net_score` and :meth:`play` leave it aside.
 
     >>> p = DotsAndBoxes(1, 1)
     >>> len(p.moves()), p.net_score()       # the opponent draws the fourth line
@@ -271,18 +426,31 @@ class DotsAndBoxes(Drawable):
         "h<r>,<c> is the top side of box (r, c) and v<r>,<c> its left side; rows from the top"
     )
 
-    __slots__ = ("_geo", "_mask", "columns", "rows")
+    __slots__ = ("_geo", "_mask", "columns", "points", "rows")
 
     def __init__(
-        self, rows: int | str, columns: int | None = None, lines: Iterable[Line | str] = ()
+        self,
+        rows: int | str,
+        columns: int | None = None,
+        lines: Iterable[Line | str] = (),
+        points: int = 0,
     ) -> None:
         if isinstance(lines, (str, bytes)) or not hasattr(lines, "__iter__"):
             raise WrongType(f"the lines drawn are a list of lines such as ['h0,1'], got {lines!r}")
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise WrongType(f"points (Left's boxes minus Right's) must be an int, got {points!r}")
         if isinstance(rows, str):
             if columns is not None:
                 raise InvalidPosition("DotsAndBoxes(text) reads the size from the text: no columns")
             read = DotsAndBoxes.parse(rows)
             rows, columns, lines = read.rows, read.columns, (*read.lines, *lines)
+            points += read.points
+        if abs(points) > _MAX_POINTS:
+            raise InvalidPosition(
+                f"points must be from {-_MAX_POINTS} to {_MAX_POINTS} "
+                f"(the boxes of the largest board), got {points}"
+            )
+        self.points: int = points
         self.rows: int = _side("rows", rows)
         self.columns: int = _side("columns", columns)
         self._geo = _geometry(self.rows, self.columns)
@@ -310,12 +478,15 @@ class DotsAndBoxes(Drawable):
 
     @classmethod
     def parse(cls, text: str) -> DotsAndBoxes:
-        """Read ``ROWSxCOLS`` and, after a colon, the lines drawn (spaces between them).
+        """Read ``ROWSxCOLS`` and, after a colon, the lines drawn (spaces between them),
+        and ``points=N`` for the points carried (see :attr:`points`; 0 if absent).
 
         >>> DotsAndBoxes.parse("2x3").moves()[:2]
         [Line(side='h', row=0, col=0), Line(side='h', row=0, col=1)]
         >>> DotsAndBoxes.parse("2x3: h0,0 v1,3").lines
         (Line(side='h', row=0, col=0), Line(side='v', row=1, col=3))
+        >>> DotsAndBoxes.parse("1x1: h0,0 points=-2").points
+        -2
         >>> DotsAndBoxes.parse("2 by 3")
         Traceback (most recent call last):
         ...
@@ -331,7 +502,18 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
                 "a Dots-and-Boxes board is ROWSxCOLS, then a colon and the drawn lines "
                 f"(as 2x2: h0,0 v1,2), got {text!r}"
             )
-        return cls(int(rows), int(cols), drawn.replace(";", " ").split())
+        words = drawn.replace(";", " ").split()
+        marks = [w for w in words if w.lower().startswith("points=")]
+        if len(marks) > 1:
+            raise InvalidPosition(f"points=N is given {len(marks)} times in {text!r}")
+        points = 0
+        if marks:
+            found = _POINTS.fullmatch(marks[0])
+            if found is None:
+                raise InvalidPosition(f"points=N takes an integer N, got {marks[0]!r}")
+            points = int(found[1])
+        lines = [w for w in words if not w.lower().startswith("points=")]
+        return cls(int(rows), int(cols), lines, points)
 
     # --- what a position is made of ------------------------------------------------------
     @property
@@ -369,6 +551,8 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
     def __str__(self) -> str:
         size = f"{self.rows}x{self.columns}"
         drawn = _lines_text(self.lines)
+        if self.points:
+            drawn = f"{drawn} points={self.points}" if drawn else f"points={self.points}"
         return f"{size}: {drawn}" if drawn else size
 
     def __repr__(self) -> str:
@@ -377,21 +561,28 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DotsAndBoxes):
             return NotImplemented
-        return (self.rows, self.columns, self._mask) == (other.rows, other.columns, other._mask)
+        return (self.rows, self.columns, self._mask, self.points) == (
+            other.rows,
+            other.columns,
+            other._mask,
+            other.points,
+        )
 
     def __hash__(self) -> int:
-        return hash((DotsAndBoxes, self.rows, self.columns, self._mask))
+        return hash((DotsAndBoxes, self.rows, self.columns, self._mask, self.points))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (DotsAndBoxes, (self.rows, self.columns, [str(x) for x in self.lines]))
+        lines = [str(x) for x in self.lines]
+        return (DotsAndBoxes, (self.rows, self.columns, lines, self.points))
 
-    def key(self) -> tuple[int, int, int]:
-        """A key equal for boards equal up to the board's symmetries (rotations, reflections).
+    def key(self) -> tuple[int, int, int, int]:
+        """A key equal for boards equal up to the board's symmetries (rotations,
+        reflections) carrying the same :attr:`points`.
 
         >>> DotsAndBoxes(2, 2, ["h0,0"]).key() == DotsAndBoxes(2, 2, ["v1,2"]).key()
         True
         """
-        return (self.rows, self.columns, self._geo.canonical(self._mask))
+        return (self.rows, self.columns, self._geo.canonical(self._mask), self.points)
 
     # --- moves ----------------------------------------------------------------------------
     def moves(self) -> list[Line]:
@@ -427,6 +618,7 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
         out = object.__new__(DotsAndBoxes)
         out.rows, out.columns, out._geo = self.rows, self.columns, self._geo
         out._mask = self._mask | 1 << i
+        out.points = self.points
         return out
 
     # --- the value ---------------------------------------------------------------------------
@@ -479,6 +671,100 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
         scores = {m: self._score_after(self._geo.index[m], table) for m in self.moves()}
         best = max(scores.values(), default=0)
         return [m for m, s in scores.items() if s == best]
+
+    # --- as a scoring game -------------------------------------------------------------------
+    def _turn_positions(self, sign: int) -> list[DotsAndBoxes]:
+        out = []
+        for made, after in _turns(self._geo, self._mask):
+            p = object.__new__(DotsAndBoxes)
+            p.rows, p.columns, p._geo, p._mask = self.rows, self.columns, self._geo, after
+            p.points = self.points + sign * made
+            out.append(p)
+        return out
+
+    @options_method
+    def left_options(self) -> list[DotsAndBoxes]:
+        """The positions at the end of each of Left's turns, her boxes added to :attr:`points`.
+
+        A turn is a sequence of lines, each but the last completing a box; it
+        ends with a line that completes none, or with the last line of the
+        game.  Each end position is listed once, however many orders of lines
+        reach it.
+
+        >>> p = DotsAndBoxes("1x2: h0,0 h1,0 v0,0 h0,1 h1,1")
+        >>> [str(q) for q in p.left_options()]
+        ['1x2: h0,0 h0,1 h1,0 h1,1 v0,0 v0,2', '1x2: h0,0 h0,1 h1,0 h1,1 v0,0 v0,1 v0,2 points=2']
+        """
+        return self._turn_positions(1)
+
+    @options_method
+    def right_options(self) -> list[DotsAndBoxes]:
+        """The positions at the end of each of Right's turns, his boxes taken from :attr:`points`.
+
+        >>> [q.points for q in DotsAndBoxes("1x2: h0,0 h1,0 v0,0 h0,1 h1,1").right_options()]
+        [0, -2]
+        """
+        return self._turn_positions(-1)
+
+    def components(self) -> tuple[DotsAndBoxes]:
+        """The position itself: a turn may take boxes anywhere, so a board does not split.
+
+        >>> DotsAndBoxes(1, 1).components()
+        (DotsAndBoxes('1x1'),)
+        """
+        return (self,)
+
+    def left_atom(self) -> int | None:
+        """The final score when Left is to move and cannot: :attr:`points` once every line
+        is drawn, else ``None`` (both players have the same lines to draw).
+
+        >>> done = DotsAndBoxes("1x1: h0,0 h1,0 v0,0 v0,1 points=1")
+        >>> done.left_atom(), DotsAndBoxes(1, 1).left_atom()
+        (1, None)
+        """
+        return self.points if self.is_over else None
+
+    def right_atom(self) -> int | None:
+        """The final score when Right is to move and cannot (as :meth:`left_atom`).
+
+        >>> DotsAndBoxes("1x1: h0,0 h1,0 v0,0 v0,1 points=-1").right_atom()
+        -1
+        """
+        return self.points if self.is_over else None
+
+    def scoring_value(self) -> ScoringGame:
+        """The position as a guaranteed scoring game (:class:`cgt.scoring.ScoringGame`).
+
+        Left's options are the ends of her turns (:meth:`left_options`), Right's
+        of his; the game ends when every line is drawn, with the score
+        :attr:`points` plus Left's boxes from here less Right's.  The form is
+        built by a memoised recursion over the board and the points made (a
+        turn that makes ``k`` points leads to ``k`` plus the value of the board
+        it leaves), up to the board's symmetries; it is not reduced (see
+        :func:`cgt.scoring.simplest_form`).  Its :attr:`~cgt.scoring.ScoringGame.left_score`
+        is :attr:`points` plus :meth:`net_score`, its ``right_score``
+        :attr:`points` less it.  Like :meth:`net_score` it raises
+        :class:`~cgt.TooLarge` beyond :data:`SEARCH_LIMIT` undrawn lines, or
+        beyond :data:`SCORING_LIMIT` forms, and it spends the work budget.
+
+        >>> from cgt.scoring import simplest_form
+        >>> p = DotsAndBoxes("1x2: h0,0 h1,0 v0,0 h0,1 h1,1")
+        >>> g = p.scoring_value()
+        >>> g                            # take both boxes, or leave them both
+        <2, <2|-2>|-2, <2|-2>>
+        >>> g.left_score, g.right_score, p.net_score(), g.is_guaranteed()
+        (2, -2, 2, True)
+        >>> simplest_form(DotsAndBoxes(1, 1).scoring_value())
+        <^-1|^1>
+        """
+        self._check_search()
+        key = self.key()
+        found = _SCORING.get(key)
+        if found is None:
+            forms = _Forms(self._geo)
+            found = forms.shift(forms.board(self._mask), self.points)
+            _SCORING[key] = found
+        return found
 
     # --- Strings-and-Coins ---------------------------------------------------------------------
     def strings_and_coins(self) -> Any:
@@ -643,13 +929,24 @@ drawn lines (as 2x2: h0,0 v1,2), got '2 by 3'
 
     # --- the command line --------------------------------------------------------------------
     def cli_report(self) -> list[tuple[str, Any]]:
-        """What ``python -m cgt dots-and-boxes`` prints: the board, the net score, the best lines.
+        """What ``python -m cgt dots-and-boxes`` prints: the board, the net score, the best
+        lines and, when it is small, the scoring value in its simplest form
+        (:func:`cgt.scoring.simplest_form` of :meth:`scoring_value`: with at most 12
+        undrawn lines, and printed when its game tree has at most 40 nodes).
 
         >>> DotsAndBoxes.parse("1x1: h0,0 h1,0 v0,0").cli_report()
-        [('board', '1x1: h0,0 h1,0 v0,0'), ('net score', 1), ('best moves', ['v0,1'])]
+        [('board', '1x1: h0,0 h1,0 v0,0'), ('net score', 1), ('best moves', ['v0,1']), \
+('scoring value', '<1|-1>')]
         """
-        return [
+        out: list[tuple[str, Any]] = [
             ("board", str(self)),
             ("net score", self.net_score()),
             ("best moves", [str(m) for m in self.best_moves()]),
         ]
+        if len(self._geo.lines) - self._mask.bit_count() <= _CLI_LINES:
+            from ..scoring import simplest_form
+
+            value = simplest_form(self.scoring_value())
+            if _tree_nodes(value, _CLI_NODES) <= _CLI_NODES:
+                out.append(("scoring value", str(value)))
+        return out
