@@ -399,3 +399,24 @@ def test_the_cli_prints_a_small_scoring_value(capsys: pytest.CaptureFixture[str]
     assert f"scoring value: {simplest_form(board.scoring_value())}" in out
     assert main(["dots-and-boxes", "2x2"]) == 0  # its simplest form is too large to print
     assert "scoring value" not in capsys.readouterr().out
+
+
+def test_the_one_solver_values_boards_as_the_fast_path_does() -> None:
+    """The declared fast path (``scoring_value``, a recursion over bitmasks) and the one
+    solver's scoring algebra (options, atoms, components and keys only) agree."""
+    from cgt.solver import Solver
+
+    rng = random.Random(31)
+    boards = [DotsAndBoxes("1x2"), DotsAndBoxes("2x1", points=2)]
+    for _ in range(12):
+        board = DotsAndBoxes("2x2")
+        lines = list(board.moves())
+        rng.shuffle(lines)
+        for line in lines[: rng.randint(5, 9)]:
+            board = board.play(line)
+        boards.append(board)
+    solver = Solver()
+    for board in boards:
+        value = solver.scoring_value(board, progress=False)  # the solver keeps simplest forms
+        assert value is simplest_form(board.scoring_value()), board
+        assert equal(value, board.scoring_value()), board
