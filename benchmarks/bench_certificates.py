@@ -3,17 +3,18 @@
 Run:  python benchmarks/bench_certificates.py [--seeds N]
 
 Workloads (issue 32): sums of k random Domineering regions (2x3 and 3x3
-boards, each square a hole with probability 1/5) and of k random 1x6
-Clobber regions, for k = 2, 4, 6, 8; and the same Domineering sums with the
-negative (the transposed board) of each region added, certified with mirror
-play.  For each sum a side that wins it (Left if it can, moving second if it
-can) gets a certificate from :func:`cgt.certificates.strategy`, which the
-checker :func:`cgt.verify.check` then replays with the move generators
-written from the rules in ``tests/test_certificates.py`` (no cgt code).
-Printed per workload, over the seeds: the certificate's nodes and JSON
-bytes (mean and largest), the CPU seconds to build and to check them, and the nodes of the same proofs without splits
-(``split=False``, the whole sum as one DAG; stopped at :data:`CAP` nodes,
-then shown as a lower bound).  Times are CPU seconds (``time.process_time``).
+boards, each square a hole with probability 1/5) and of k random 1x6 Clobber
+regions, for k = 2, 4, 6, 8; and sums of k/2 such Domineering regions and
+their negatives (the transposed boards), certified with mirror play. For
+each sum a side that wins it (Left if it can, moving second if it can) gets a
+certificate from :func:`cgt.certificates.strategy`, which the checker
+:func:`cgt.verify.check` then replays with the move generators written from
+the rules in ``tests/test_certificates.py`` (no cgt code). Printed per
+workload, over the seeds: the certificate's nodes and JSON bytes (mean and
+largest), the CPU seconds to build and to check them, and the nodes of the
+same proofs without splits (``split=False``, the whole sum as one DAG; stopped
+at :data:`CAP` nodes, then shown as a lower bound). Times are CPU seconds
+(``time.process_time``).
 
 Not part of the tests, except ``--smoke`` (CI): a few small sums, every
 certificate checked, their sizes compared with the sizes known in advance
