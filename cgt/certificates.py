@@ -64,6 +64,8 @@ __all__ = [
 
 State = tuple[str, ...]
 Moves = Callable[[str, str], Iterable[str]]
+_Split = tuple[list[State], list[tuple[str, str]], list[State]]
+"""A split: parts (each proved alone), mirror pairs, nim groups."""
 
 
 class InvalidCertificate(CGTError, CertificateError):
@@ -133,7 +135,8 @@ class _Builder:
         self.moves: dict[tuple[str, Player], tuple[str, ...]] = {}
         self.values: dict[str, Game] = {}
         self.totals: dict[State, Game] = {}
-        self.splits: dict[State, tuple[list[State], list[tuple[str, str]]] | None] = {}
+        self.splits: dict[State, _Split | None] = {}
+        self.impartial: dict[str, bool] = {}
         self.nodes: dict[tuple[Player, State], dict[str, Any]] = {}
         self.edges: dict[tuple[Player, State], list[tuple[str, State]]] = {}
         self.splitting = True
@@ -192,8 +195,46 @@ class _Builder:
         return self.first_wins(g) if turn is self.winner else self.second_wins(g)
 
     # --- splits ----------------------------------------------------------------------
-    def split(self, state: State) -> tuple[list[State], list[tuple[str, str]]] | None:
-        """Parts (each won by the winner moving second) and mirror pairs, or None."""
+    def is_impartial(self, text: str) -> bool:
+        """Do both sides have the same options everywhere in the component's game tree?"""
+        found = self.impartial.get(text)
+        if found is not None:
+            return found
+        if not self.value(text).is_nimber:
+            self.impartial[text] = False
+            return False
+        todo, seen, ok = [text], {text}, True
+        while todo and ok:
+            x = todo.pop()
+            if self.impartial.get(x) is True:
+                continue
+            left = sorted(self.options(x, Player.LEFT))
+            ok = left == sorted(self.options(x, Player.RIGHT))
+            for y in left:
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        if ok:
+            for x in seen:
+                self.impartial[x] = True
+        self.impartial[text] = ok
+        return ok
+
+    def nim_group(self, rest: list[str]) -> list[str]:
+        """Impartial components of ``rest`` whose Grundy values have nim-sum 0 (most of them)."""
+        heaps = [t for t in rest if self.is_impartial(t)]
+        total = 0
+        for t in heaps:
+            total ^= int(self.value(t).nim_value())
+        if total:
+            odd = next((t for t in heaps if int(self.value(t).nim_value()) == total), None)
+            if odd is None:
+                return []
+            heaps.remove(odd)
+        return heaps
+
+    def split(self, state: State) -> _Split | None:
+        """Parts (each won by the winner moving second), mirror pairs and nim groups, or None."""
         if not self.splitting:
             return None
         if state in self.splits:
@@ -211,6 +252,10 @@ class _Builder:
                     pairs.append((t, u))
                 else:
                     rest.append(t)
+        heaps = self.nim_group(rest)
+        for t in heaps:
+            rest.remove(t)
+        groups = [tuple(sorted(heaps))] if heaps else []
         parts: list[State] = []
         remaining = self.total(tuple(sorted(rest)))
         for size in (1, 2):
@@ -226,11 +271,11 @@ class _Builder:
                     rest.remove(t)
                 remaining = remaining - g
                 parts.append(tuple(sorted(group)))
-        found: tuple[list[State], list[tuple[str, str]]] | None = None
-        if rest and (parts or pairs):
+        found: _Split | None = None
+        if rest and (parts or pairs or groups):
             parts.append(tuple(sorted(rest)))
-        if len(parts) > 1 or pairs:
-            found = (parts, pairs)
+        if len(parts) > 1 or pairs or groups:
+            found = (parts, pairs, groups)
         self.splits[state] = found
         return found
 
@@ -268,8 +313,8 @@ class _Builder:
             return
         found = self.split(state)
         if found is not None:
-            parts, pairs = found
-            self.add(key, {"split": parts, "mirror": pairs})
+            parts, pairs, groups = found
+            self.add(key, {"split": parts, "mirror": pairs, "nim": groups})
             self.edges[key] = [("part", p) for p in parts]
             for part in parts:
                 self.build(part, self.opponent)
@@ -584,12 +629,15 @@ def _grow(data: dict[str, Any], moves: Moves, max_nodes: int) -> TreeNode:
             rest = list(state)
             rest.remove(here)
             mine.append(grow(opponent, live([*rest, there])))
-        elif "split" in raw or "mirror" in raw:
+        elif "split" in raw or "mirror" in raw or "nim" in raw:
             node.label += "  (split)"
             for part in raw.get("split", []):
                 theirs.append(grow(opponent, live(texts[i] for i in part)))
             for a, b in raw.get("mirror", []):
                 theirs.append(TreeNode(f"{_label(texts[a])} + {_label(texts[b])}: copy", atom=True))
+            for group in raw.get("nim", []):
+                heaps = " + ".join(_label(texts[i]) for i in group)
+                theirs.append(TreeNode(f"{heaps}: nim-sum 0", atom=True))
         else:
             for here in sorted(set(state)):
                 rest = list(state)
@@ -678,6 +726,8 @@ def strategy(
             out["split"] = [[number(t) for t in part] for part in node["split"]]
         if node.get("mirror"):
             out["mirror"] = [[number(a), number(b)] for a, b in node["mirror"]]
+        if node.get("nim"):
+            out["nim"] = [[number(t) for t in group] for group in node["nim"]]
         nodes.append(out)
     kinds = sorted({type(builder.positions[t]).__name__ for t in builder.positions})
     data = {

@@ -36,15 +36,23 @@ Each node is a state with the side to ``turn``, of one of three kinds:
 * the opponent to move, no other key: *every* move of the opponent (the
   generator's options, in every component) must lead to a state with a node,
   the winner to move.  A state where the opponent has no move is won;
-* the opponent to move, ``"split": [[...], ...]`` and/or ``"mirror": [[i, j],
-  ...]``: the state is cut into independent parts, the union of the split
-  parts and the mirror pairs being the state (as multisets).  Each split part
-  is a state of its own, the opponent to move, with its own node.  Each
-  mirror pair is a component and its negative (``texts[j]`` is
-  ``negate(texts[i])``), won by the second player copying each move in the
-  other component; the checker confirms that copy is always legal by walking
-  the first component's game tree with the ``negate`` callable it is given
-  (pairs are refused without one).
+* the opponent to move, ``"split": [[...], ...]``, ``"mirror": [[i, j],
+  ...]`` and/or ``"nim": [[...], ...]``: the state is cut into independent
+  parts, the union of the split parts, the mirror pairs and the nim groups
+  being the state (as multisets).  Each split part is a state of its own,
+  the opponent to move, with its own node.  Each mirror pair is a component
+  and its negative (``texts[j]`` is ``negate(texts[i])``), won by the second
+  player copying each move in the other component; the checker confirms that
+  copy is always legal by walking the first component's game tree with the
+  ``negate`` callable it is given (pairs are refused without one).  Each nim
+  group is a sum of impartial components whose Grundy values have nim-sum 0:
+  the checker walks each component's game tree, confirms that both sides
+  have the same options everywhere in it, computes its Grundy value (the mex
+  of its options' values), and relies on the Sprague-Grundy theorem (an
+  impartial game equals the Nim heap of its Grundy value, and a sum of heaps
+  of nim-sum 0 is lost by the player to move, whose every move the other
+  answers by restoring nim-sum 0: Winning Ways, chapter 3; Siegel,
+  *Combinatorial Game Theory*, IV.1).
 
 A split is sound because the winner, second to move in every part, answers in
 the part where the opponent moved (a sum of games each won by Left moving
@@ -61,7 +69,7 @@ short).
 ...     "nodes": [{"turn": "R", "state": [0], "move": [0, 1]}, {"turn": "L", "state": []}]}
 >>> import json
 >>> check(json.dumps(certificate), moves)
-Report(winner='R', moving='first', nodes=2, mirrored=0)
+Report(winner='R', moving='first', nodes=2, mirrored=0, grundy=0)
 >>> certificate["winner"] = "L"
 >>> check(json.dumps(certificate), moves)
 Traceback (most recent call last):
@@ -72,7 +80,7 @@ cgt.verify.CertificateError: at the root: the certificate has no node for this s
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,7 +141,9 @@ class Report:
     """What :func:`check` confirmed: who wins, moving first or second, and how much it read.
 
     ``nodes`` counts the certificate's nodes on the lines replayed, ``mirrored``
-    the positions of mirror pairs' first components where copying was confirmed.
+    the positions of mirror pairs' first components where copying was
+    confirmed, ``grundy`` the positions of nim groups' components whose
+    Grundy value was computed.
 
     >>> Report("L", "second", 5, 0).nodes
     5
@@ -143,6 +153,7 @@ class Report:
     moving: str
     nodes: int
     mirrored: int
+    grundy: int = 0
 
 
 @dataclass
@@ -153,6 +164,7 @@ class _Node:
     move: tuple[str, str] | None
     split: list[State] | None
     mirror: list[tuple[str, str]] | None
+    nim: list[State] | None = None
 
 
 @dataclass
@@ -183,7 +195,7 @@ def _node(i: int, raw: Any, texts: list[str]) -> _Node:
     where = f"node {i}"
     if not isinstance(raw, dict):
         raise _malformed(f"{where} must be an object, not {type(raw).__name__}")
-    unknown = set(raw) - {"turn", "state", "move", "split", "mirror"}
+    unknown = set(raw) - {"turn", "state", "move", "split", "mirror", "nim"}
     if unknown:
         raise _malformed(f"{where} has unknown keys {sorted(unknown)}")
     turn = raw.get("turn")
@@ -211,9 +223,14 @@ def _node(i: int, raw: Any, texts: list[str]) -> _Node:
             if len(pair) != 2:
                 raise _malformed(f"{where}'s mirror pair must be [a, negate(a)], not {p!r}")
             mirror.append((pair[0], pair[1]))
-    if move is not None and (split is not None or mirror is not None):
+    nim = None
+    if "nim" in raw:
+        if not isinstance(raw["nim"], list):
+            raise _malformed(f"{where}'s nim must be a list of groups")
+        nim = [_texts_of(p, texts, f"{where}'s nim group") for p in raw["nim"]]
+    if move is not None and (split is not None or mirror is not None or nim is not None):
         raise _malformed(f"{where} has both a move and a split")
-    return _Node(i, turn, state, move, split, mirror)
+    return _Node(i, turn, state, move, split, mirror, nim)
 
 
 def load(text: str | bytes) -> dict[str, Any]:
@@ -367,7 +384,7 @@ def check(
     ...     "moving": "second", "texts": ["1", "0"], "root": [0, 0],
     ...     "nodes": [{"turn": "L", "state": [0, 0], "mirror": [[0, 0]]}]}
     >>> check(json.dumps(proof), moves, negate=lambda t: t)   # *1 + *1: copy the move
-    Report(winner='R', moving='second', nodes=1, mirrored=2)
+    Report(winner='R', moving='second', nodes=1, mirrored=2, grundy=0)
     >>> check(json.dumps(proof), moves, negate=lambda t: t, root=["2", "1"])
     Traceback (most recent call last):
     ...
@@ -392,6 +409,7 @@ def check(
             raise CertificateError(f"the certificate is about {_show(start)}, not {_show(wanted)}")
     first = winner if cert.moving == "first" else opponent
     mirrored: set[str] = set()
+    grundy: dict[str, int] = {}
     done: set[tuple[str, State]] = set()
     on_line: set[tuple[str, State]] = set()
 
@@ -436,7 +454,7 @@ def check(
             raise CertificateError(
                 f"the node gives a move for {winner}, but {opponent} is to move", line, node.index
             )
-        if node.split is None and node.mirror is None:
+        if node.split is None and node.mirror is None and node.nim is None:
             out = []
             for here in sorted(set(state)):
                 rest = _minus(state, [here])
@@ -447,16 +465,30 @@ def check(
             return out
         parts = [rules.state(p, line, node.index) for p in node.split or []]
         pairs = node.mirror or []
+        heaps = node.nim or []
         union: list[str] = [t for p in parts for t in p] + [t for pair in pairs for t in pair]
+        union += [t for group in heaps for t in group]
         if rules.state(union, line, node.index) != state:
             raise CertificateError(
-                f"the split parts and mirror pairs {[*map(list, parts), *map(list, pairs)]} "
+                f"the split parts, mirror pairs and nim groups "
+                f"{[*map(list, parts), *map(list, pairs), *map(list, heaps)]} "
                 f"are not the state {_show(state)}",
                 line,
                 node.index,
             )
         for a, b in pairs:
             _mirror(a, b, line, node.index)
+        for group in heaps:
+            total = 0
+            for t in group:
+                total ^= _grundy(t, line, node.index)
+            if total:
+                raise CertificateError(
+                    f"the nim group {list(group)} has Grundy values "
+                    f"{[grundy[t] for t in group]}, of nim-sum {total}, not 0",
+                    line,
+                    node.index,
+                )
         return [(opponent, p, f"(part {_show(p)})") for p in parts if p]
 
     def _mirror(a: str, b: str, line: list[str], node: int) -> None:
@@ -516,6 +548,40 @@ def check(
             else:
                 enter(nxt)
 
+    def _grundy(top: str, line: list[str], node: int) -> int:
+        """The Grundy value of an impartial component (after checking it is impartial)."""
+        walking: set[str] = set()
+        stack: list[tuple[str, Iterator[str]]] = []
+
+        def enter(x: str) -> None:
+            if x in walking:
+                raise CertificateError(
+                    f"nim group: {x!r} can be played back to itself (a loopy game)", line, node
+                )
+            left = sorted(rules.options(x, "L", line, node))
+            if left != sorted(rules.options(x, "R", line, node)):
+                raise CertificateError(
+                    f"nim group: {x!r} is not impartial (Left and Right have different moves)",
+                    line,
+                    node,
+                )
+            walking.add(x)
+            stack.append((x, iter(left)))
+
+        if top not in grundy:
+            enter(top)
+        while stack:
+            x, todo = stack[-1]
+            nxt = next((y for y in todo if y not in grundy), None)
+            if nxt is not None:
+                enter(nxt)
+                continue
+            stack.pop()
+            walking.discard(x)
+            seen = {grundy[y] for y in rules.options(x, "L", line, node)}
+            grundy[x] = next(g for g in range(len(seen) + 1) if g not in seen)
+        return grundy[top]
+
     # an iterative depth-first walk: lines may be long, and a line must not loop
     root_node = find(first, start, [], None)
     frames: list[tuple[tuple[str, State], Iterable[tuple[str, State, str]], list[str]]] = []
@@ -548,4 +614,4 @@ def check(
                 here,
             )
         open_node(find(turn, state, deeper, here), deeper)
-    return Report(winner, cert.moving, len(done), len(mirrored))
+    return Report(winner, cert.moving, len(done), len(mirrored), len(grundy))

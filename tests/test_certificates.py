@@ -29,7 +29,7 @@ from cgt.certificates import (
     move_generator,
     strategy,
 )
-from cgt.games import Clobber, Col, Domineering, ToadsAndFrogs
+from cgt.games import Clobber, Col, Cram, Domineering, ToadsAndFrogs
 from cgt.games.base import Position
 from cgt.verify import CertificateError, check
 
@@ -64,6 +64,11 @@ def domineering_negate(text: str) -> str:
     """The transpose: vertical and horizontal swap, so Left and Right do."""
     grid = _grid(text)
     return _text([[grid[r][c] for r in range(len(grid))] for c in range(len(grid[0]))])
+
+
+def cram_moves(text: str, player: str) -> list[str]:
+    """Cram: either side puts a domino on two empty cells, either way round (impartial)."""
+    return domineering_moves(text, "L") + domineering_moves(text, "R")
 
 
 def clobber_moves(text: str, player: str) -> list[str]:
@@ -282,6 +287,41 @@ def test_cgt_claims_agree_with_a_brute_force() -> None:
     assert seen > 40
 
 
+def test_nim_groups_are_one_rule() -> None:
+    """Impartial components of nim-sum 0: the checker computes their Grundy values itself."""
+    rng = random.Random(3)
+    grouped = 0
+    for _ in range(25):
+        parts = [
+            Cram(board(rng, rng.randint(1, 2), rng.randint(1, 4), lambda: rng.choice("...#")))
+            for _ in range(rng.randint(2, 4))
+        ]
+        s = cgt.Sum(*parts)
+        for side in ("L", "R"):
+            c = strategy(s, side, moving="first" if s.value() != 0 else "second")
+            texts = [str(p) for p in parts]
+            report = check(c.to_json(), cram_moves, root=texts)
+            data = json.loads(c.to_json())
+            if any("nim" in node for node in data["nodes"]):
+                grouped += 1
+                assert report.grundy > 0
+            # Cram's first player wins exactly when the nim-sum is not 0 (brute force)
+            assert (c.moving == "first") == brute_wins(cram_moves, tuple(texts), side)
+    assert grouped > 30
+    heaps = cgt.Sum(Cram("..."), Cram("...."), Cram("......"), Cram("..|.."))  # * + *2 + *3 + 0
+    c = strategy(heaps, "L")
+    assert c.nodes == 1 < strategy(heaps, "L", split=False).nodes
+    data = json.loads(c.to_json())
+    bad = json.loads(json.dumps(data))
+    bad["root"] = bad["nodes"][0]["state"] = bad["nodes"][0]["nim"][0] = [1, 2, 3]  # *+*2+*3 + 0
+    check(json.dumps(bad), cram_moves)  # (..|.. is worth 0 and impartial: still a proof)
+    bad["root"] = bad["nodes"][0]["state"] = bad["nodes"][0]["nim"][0] = [1, 2]  # * + *2
+    with pytest.raises(CertificateError, match="of nim-sum 3, not 0"):
+        check(json.dumps(bad), cram_moves)
+    with pytest.raises(CertificateError, match="is not impartial"):
+        check(json.dumps(data), domineering_moves)  # the same boards under Domineering's rules
+
+
 # --- corrupted certificates -----------------------------------------------------------------
 BASE = Domineering("...|...") + Domineering("..|..|..")  # worth 0: Left wins moving second
 
@@ -484,6 +524,12 @@ def test_json_round_trip_sizes_pickle_and_answers() -> None:
             assert not brute_wins(domineering_moves, (*rest, there), "R")
     with pytest.raises(cgt.InvalidArgument, match="no position"):
         c.answer(["..."])
+
+
+def test_a_long_line_is_no_recursion_error() -> None:
+    c = Heap(3000).strategy("L")  # ^1000: Left wins moving second, 3000 moves deep
+    assert c.moving == "second" and c.nodes == 3001
+    assert check(c.to_json(), heap_moves, root=["3000"]).nodes == 3001
 
 
 def test_bad_arguments_raise_cgt_errors() -> None:
