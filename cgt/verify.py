@@ -133,7 +133,7 @@ class CertificateError(ValueError):
         super().__init__(text)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return type(self), (self.problem, self.line, self.node)
+        return type(self), (self.problem, self.line, self.node), dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -298,6 +298,8 @@ class _Rules:
             return found
         try:
             got = self.moves(text, player)
+            if isinstance(got, (str, bytes)):
+                raise TypeError(f"it returned one text, {got!r}, not a list of texts")
             out = tuple(got)
         except Exception as err:  # the generator refused the text: the certificate's fault
             raise CertificateError(
@@ -390,6 +392,10 @@ def check(
     ...
     cgt.verify.CertificateError: at the root: the certificate is about ['1', '1'], not ['1', '2']
     """
+    if not callable(moves):
+        raise TypeError(f"moves must be a function (text, player) -> option texts, not {moves!r}")
+    if negate is not None and not callable(negate):
+        raise TypeError(f"negate must be a function from text to text, not {negate!r}")
     cert = _read(certificate)
     rules = _Rules(moves, negate)
     winner = cert.winner

@@ -458,6 +458,14 @@ def test_a_generator_that_fails_names_the_text() -> None:
         check(strategy(BASE, "L").to_json(), broken)
     with pytest.raises(CertificateError, match="options must be texts"):
         check(strategy(BASE, "L").to_json(), lambda t, p: [1])
+    with pytest.raises(CertificateError, match="returned one text"):
+        check(strategy(BASE, "L").to_json(), lambda t, p: t)
+    with pytest.raises(TypeError, match="moves must be a function"):
+        check(strategy(BASE, "L").to_json(), "domineering")  # type: ignore[arg-type]
+    err = CertificateError("no answer", ["L: a -> b"], 2)
+    err.extra = 1  # type: ignore[attr-defined]
+    back = pickle.loads(pickle.dumps(err))
+    assert (str(back), back.line, back.node, back.extra) == (str(err), err.line, 2, 1)
 
 
 def test_the_checker_imports_the_standard_library_only() -> None:
