@@ -536,7 +536,14 @@ class Certificate(Drawable):
         )
 
     def _draw_svg(self) -> str:
-        return self.tree()._draw_svg()
+        """The tree of :meth:`tree`, cut (dashed ``…`` nodes) past 200 nodes.
+
+        >>> from cgt.games import Clobber
+        >>> c = strategy(Clobber("xoxoxo|oxoxox"), "L")
+        >>> c.nodes > 200, "…" in c.to_svg()
+        (True, True)
+        """
+        return CertificateTree(self, self._moves, 200, strict=False)._draw_svg()
 
     def __repr__(self) -> str:
         return (
@@ -566,16 +573,23 @@ class CertificateTree(Drawable):
     (5, 5)
     """
 
-    def __init__(self, certificate: Certificate, moves: Moves | None, max_nodes: int) -> None:
+    def __init__(
+        self,
+        certificate: Certificate,
+        moves: Moves | None,
+        max_nodes: int,
+        *,
+        strict: bool = True,
+    ) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise InvalidArgument(f"max_nodes must be a positive int, not {max_nodes!r}")
         self.certificate = certificate
         moves = moves if moves is not None else certificate._moves
-        if moves is None:
+        if moves is None and strict:
             raise InvalidArgument(
                 "a certificate read from JSON draws with its move generator: tree(moves=...)"
             )
-        self._root = _grow(certificate._data, moves, max_nodes)
+        self._root = _grow(certificate._data, moves, max_nodes, strict)
         self.size = self._root.count()
 
     def svg_title(self) -> str:
@@ -594,12 +608,21 @@ class CertificateTree(Drawable):
         return f"CertificateTree({self.size} nodes)"
 
 
-def _grow(data: dict[str, Any], moves: Moves, max_nodes: int) -> TreeNode:
+@deep
+def _grow(data: dict[str, Any], moves: Moves | None, max_nodes: int, strict: bool) -> TreeNode:
+    """The tree to draw; past ``max_nodes``, :class:`~cgt.TooLarge` (``strict``) or cut nodes.
+
+    Without ``moves`` (a certificate read from JSON, drawn by Jupyter) the
+    opponent's replies are not drawn, and a component that a move leaves
+    without moves is found by the nodes' states.
+    """
     texts: list[str] = data["texts"]
     winner = data["winner"]
     opponent = "R" if winner == "L" else "L"
 
     def live(state: Iterable[str]) -> State:
+        if moves is None:
+            return tuple(sorted(state))
         return tuple(sorted(t for t in state if list(moves(t, "L")) or list(moves(t, "R"))))
 
     index = {(node["turn"], live(texts[i] for i in node["state"])): node for node in data["nodes"]}
@@ -611,11 +634,13 @@ def _grow(data: dict[str, Any], moves: Moves, max_nodes: int) -> TreeNode:
 
     def grow(turn: str, state: State) -> TreeNode:
         budget[0] -= 1
-        if budget[0] < 0:
+        if budget[0] < 0 and strict:
             raise TooLarge(
                 f"the certificate has more than max_nodes={max_nodes} nodes to draw: "
                 "pass a larger max_nodes to tree()"
             )
+        if budget[0] < 0:
+            return TreeNode("…", cut=True)
         key = (turn, state)
         node = TreeNode(label(state))
         if key in drawn or key not in index:
@@ -628,7 +653,10 @@ def _grow(data: dict[str, Any], moves: Moves, max_nodes: int) -> TreeNode:
             here, there = (texts[i] for i in raw["move"])
             rest = list(state)
             rest.remove(here)
-            mine.append(grow(opponent, live([*rest, there])))
+            after = live([*rest, there])
+            if (opponent, after) not in index and moves is None:
+                after = live(rest)  # (the move left the component without moves)
+            mine.append(grow(opponent, after))
         elif "split" in raw or "mirror" in raw or "nim" in raw:
             node.label += "  (split)"
             for part in raw.get("split", []):
@@ -638,6 +666,8 @@ def _grow(data: dict[str, Any], moves: Moves, max_nodes: int) -> TreeNode:
             for group in raw.get("nim", []):
                 heaps = " + ".join(_label(texts[i]) for i in group)
                 theirs.append(TreeNode(f"{heaps}: nim-sum 0", atom=True))
+        elif moves is None:
+            node.cut = bool(state)  # the replies: with the move generator, tree(moves)
         else:
             for here in sorted(set(state)):
                 rest = list(state)

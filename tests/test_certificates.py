@@ -564,5 +564,7 @@ def test_the_picture() -> None:
     with pytest.raises(cgt.InvalidArgument, match="move generator"):
         loaded.tree()
     assert loaded.tree(clobber_moves).size == 5
+    # Jupyter's picture of a loaded certificate: the answers, not the replies
+    assert loaded.to_svg().count('class="node"') == 1  # the root, dashed
     with pytest.raises(cgt.TooLarge, match="max_nodes"):
         strategy(BASE, "L").tree(max_nodes=3)
