@@ -138,7 +138,6 @@ class _Builder:
         self.splits: dict[State, _Split | None] = {}
         self.impartial: dict[str, bool] = {}
         self.nodes: dict[tuple[Player, State], dict[str, Any]] = {}
-        self.edges: dict[tuple[Player, State], list[tuple[str, State]]] = {}
         self.splitting = True
 
     # --- components ------------------------------------------------------------------
@@ -308,32 +307,26 @@ class _Builder:
         if turn is self.winner:
             here, there, after = self.answer(state, hint)
             self.add(key, {"move": (here, there)})
-            self.edges[key] = [(f"{here} → {there}", after)]
             self.build(after, self.opponent)
             return
         found = self.split(state)
         if found is not None:
             parts, pairs, groups = found
             self.add(key, {"split": parts, "mirror": pairs, "nim": groups})
-            self.edges[key] = [("part", p) for p in parts]
             for part in parts:
                 self.build(part, self.opponent)
             return
         self.add(key, {})
-        edges: list[tuple[str, State]] = []
-        self.edges[key] = edges
         for here in sorted(set(state)):
             rest = list(state)
             rest.remove(here)
             for there in self.options(here, self.opponent):
                 after = self.state([*rest, there])
-                edges.append((f"{here} → {there}", after))
                 self.build(after, self.winner, there)
 
     def answer(self, state: State, hint: str | None) -> tuple[str, str, State]:
         """The winner's chosen winning move: (component, option, position after)."""
         best: tuple[tuple[int, int, int, int], str, str, State] | None = None
-        order = 0
         for here in sorted(set(state)):
             rest = list(state)
             rest.remove(here)
@@ -341,7 +334,6 @@ class _Builder:
                 after = self.state([*rest, there])
                 if not self.wins(after, self.opponent):
                     continue
-                order += 1
                 known = 0 if (self.opponent, after) in self.nodes else 1
                 score = (
                     known,
