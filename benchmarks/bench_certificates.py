@@ -14,7 +14,9 @@ workload, over the seeds: the certificate's nodes and JSON bytes (mean and
 largest), the CPU seconds to build and to check them, and the nodes of the
 same proofs without splits (``split=False``, the whole sum as one DAG; stopped
 at :data:`CAP` nodes, then shown as a lower bound). Times are CPU seconds
-(``time.process_time``).
+(``time.process_time``), totals over the seeds; the build time is the
+certificate's own work: the regions' values are computed before (to choose
+the winner).
 
 Not part of the tests, except ``--smoke`` (CI): a few small sums, every
 certificate checked, their sizes compared with the sizes known in advance
