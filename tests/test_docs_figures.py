@@ -42,7 +42,7 @@ RULESET_PAGES += sorted({r.docs for r in rulesets() if r.docs} - set(RULESET_PAG
 
 #: Guide pages about theory, not rulesets, whose figures are checked too (issue 30: the
 #: misère pages); their figures' code is also run without the HTML build, below.
-THEORY_PAGES = ["census", "misere_partizan", "misere_dead_ending", "scoring"]
+THEORY_PAGES = ["census", "misere_partizan", "misere_dead_ending", "scoring", "strategies"]
 
 # the HTML build (module fixture) takes minutes on a loaded machine
 pytestmark = pytest.mark.timeout(960)

@@ -30,6 +30,7 @@ from ..solver import ImpartialLike, Solver
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..dyadic import Dyadic
+    from ..certificates import Certificate
     from ..game import Game, Outcome
     from ..impartial.misere_canonical import MisereGame
     from ..scoring import ScoringGame
@@ -189,6 +190,30 @@ class _Playing(_Spelled):
         [('0', 'o (0, 1) takes x at (0, 0)')]
         """
         return _play.sensible_moves(self, player)
+
+    def strategy(
+        self,
+        player: Player | str,
+        *,
+        moving: str | None = None,
+        negate: Callable[[str], str] | None = None,
+        split: bool = True,
+        max_nodes: int = 200_000,
+    ) -> Certificate:
+        """A winning strategy for ``player`` as a certificate anyone can check.
+
+        See :func:`cgt.certificates.strategy` (which takes sums too) and
+        :mod:`cgt.verify`, the checker.
+
+        >>> from cgt.games import Clobber
+        >>> Clobber("xo.o").strategy("L")
+        Certificate(Left wins moving first, 2 nodes)
+        """
+        from ..certificates import strategy
+
+        return strategy(
+            self, player, moving=moving, negate=negate, split=split, max_nodes=max_nodes
+        )
 
     def describe_move(self, option: Any) -> str | None:
         """A readable description of the move to ``option`` (None: just name the option).
