@@ -33,7 +33,7 @@ from .errors import InvalidArgument, WrongType
 from .game import Game, Outcome, nimber
 from .play import Move, Player, as_player, describe
 
-__all__ = ["Match", "PLAYABLE_KINDS", "outcome_words", "play_in_terminal"]
+__all__ = ["PLAYABLE_KINDS", "Match", "outcome_words", "play_in_terminal"]
 
 PLAYABLE_KINDS = ("partizan", "impartial")
 """The ruleset kinds (see :data:`cgt.games.registry.KINDS`) a :class:`Match` plays."""

@@ -14,7 +14,7 @@ The Python side is plain Python (no Jupyter needed): :meth:`Board.state` is
 what the front end draws, and :meth:`Board.click`, :meth:`Board.play`,
 :meth:`Board.expand` are what its clicks send.  The widget itself
 (:attr:`Board.widget`, shown when a notebook displays the board) needs
-`anywidget <https://anywidget.dev>`_: ``pip install "combinatorial-games[widget]"``.
+`anywidget <https://anywidget.dev>`_ (the ``widget`` extra: ``pip install anywidget``).
 
 >>> from cgt.games import Domineering
 >>> b = Board(Domineering("...|..."), human="right", first="right")
@@ -31,10 +31,11 @@ what the front end draws, and :meth:`Board.click`, :meth:`Board.play`,
 from __future__ import annotations
 
 import re
+import threading
 from collections import Counter
 from typing import Any
 
-from .errors import CGTError, InvalidArgument
+from .errors import CGTError, InvalidArgument, MissingExtra
 from .game import Game, Outcome
 from .play import Move, Player
 from .versus import Match, outcome_words
@@ -158,7 +159,7 @@ class Board:
 
     # --- what the front end sends -------------------------------------------------------
     def play(self, index: int) -> None:
-        """Play your move numbered ``index`` (from 0, as listed in ``state()["moves"]``); cgt answers.
+        """Play your move numbered ``index`` (from 0, as in ``state()["moves"]``); cgt answers.
 
         >>> from cgt.games import Domineering
         >>> b = Board(Domineering("..|.."))
@@ -192,7 +193,7 @@ class Board:
             return
         moves = self._moves()
         chosen = [c for c in self.selected if c != cell]
-        chosen = chosen + [cell] if cell not in self.selected else chosen
+        chosen = [*chosen, cell] if cell not in self.selected else chosen
         fits = self._fitting(moves, chosen)
         if not fits and cell not in self.selected:
             chosen = [cell]
@@ -348,8 +349,10 @@ class Board:
 
         >>> from cgt.games import Domineering
         >>> s = Board(Domineering("...|...")).state()
-        >>> s["outcome"], s["options"], s["hint"]
-        ('N', {'left': ['2'], 'right': ['-1/2']}, 'Left to move wins with: vertical domino on (0, 1) and (1, 1)')
+        >>> s["outcome"], s["options"]
+        ('N', {'left': ['2'], 'right': ['-1/2']})
+        >>> s["hint"]
+        'Left to move wins with: vertical domino on (0, 1) and (1, 1)'
         >>> [(m["text"], m["value"], m["wins"], m["cells"]) for m in s["moves"]][1]
         ('vertical domino on (0, 1) and (1, 1)', '2', True, [[0, 1], [1, 1]])
         """
@@ -370,14 +373,14 @@ class Board:
                         "cells": [list(c) for c in cells],
                     }
                 )
-        cells = board_cells(position)
+        squares = board_cells(position)
         return {
             "title": type(position).__name__,
             "svg": _svg(position),
             "text": str(position),
             "cells": [
                 {"cell": list(c), "x": r[0], "y": r[1], "w": r[2], "h": r[3]}
-                for c, r in sorted(cells.items())
+                for c, r in sorted(squares.items())
             ],
             "selected": [list(c) for c in self.selected],
             "moves": moves,
@@ -443,27 +446,29 @@ def _has_anywidget() -> bool:
 
 
 _CLASS: list[Any] = []
+_CLASS_LOCK = threading.Lock()
 
 
 def _widget_class() -> Any:
     """The anywidget class (made once): a synced ``state`` and the front end (ESM, CSS)."""
-    if _CLASS:
+    with _CLASS_LOCK:
+        if not _CLASS:
+            _CLASS.append(_make_widget_class())
         return _CLASS[0]
+
+
+def _make_widget_class() -> Any:
     try:
         import anywidget
         import traitlets
     except ImportError:
-        raise InvalidArgument(
-            'the board widget needs anywidget: pip install "combinatorial-games[widget]"'
+        raise MissingExtra(
+            "the board widget needs anywidget (the 'widget' extra): pip install anywidget"
         ) from None
 
-    class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
-        _esm = _FRONT_END
-        _css = _STYLE
-        state = traitlets.Dict().tag(sync=True)
-
-    _CLASS.append(BoardWidget)
-    return BoardWidget
+    namespace = {"_esm": _FRONT_END, "_css": _STYLE, "state": traitlets.Dict().tag(sync=True)}
+    namespace["__module__"] = __name__
+    return type("BoardWidget", (anywidget.AnyWidget,), namespace)
 
 
 # the widget's style sheet
@@ -513,6 +518,15 @@ function render({ model, el }) {
       add(pic, "pre", s.text);
     }
     const svg = pic.querySelector("svg");
+    if (svg) {
+      const width = parseFloat(svg.getAttribute("width") || "0");
+      if (width > 0 && width < 240) {  // small boards drawn larger, to click
+        const scale = Math.min(3, 240 / width);
+        const height = parseFloat(svg.getAttribute("height") || "0");
+        svg.setAttribute("width", String(width * scale));
+        if (height > 0) svg.setAttribute("height", String(height * scale));
+      }
+    }
     const selected = new Set((s.selected || []).map((c) => c.join(",")));
     if (svg && !s.over) {
       for (const c of s.cells || []) {
@@ -532,7 +546,7 @@ function render({ model, el }) {
       add(left, "div", `Your moves (${s.human}):`);
       const list = add(left, "div", null, "cgt-moves");
       for (const m of moves) {
-        const b = add(list, "button", `${m.text}  \u2192 ${m.value}`);
+        const b = add(list, "button", `${m.text} (value ${m.value})`);
         b.setAttribute("data-move", String(m.index));
         b.addEventListener("click", () => model.send({ kind: "move", index: m.index }));
         add(list, "br");
@@ -570,7 +584,9 @@ function render({ model, el }) {
       const line = add(tree, "div", `${mark} ${who}${n.value}`, n.side ? "cgt-" + n.side : "");
       line.style.paddingLeft = `${n.depth * 16}px`;
       line.setAttribute("data-path", n.path);
-      if (!n.leaf) line.addEventListener("click", () => model.send({ kind: "expand", path: n.path }));
+      if (!n.leaf) {
+        line.addEventListener("click", () => model.send({ kind: "expand", path: n.path }));
+      }
     }
   }
   model.on("change:state", draw);

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ def _options(position: Any, side: Player) -> list[Any]:
     return list(position.left_options() if side is Player.LEFT else position.right_options())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _wins(position: Any, side: Player) -> bool:
     """Whether ``side``, to move in ``position``, wins (normal play): a plain search."""
     return any(not _wins(o, side.opponent) for o in _options(position, side))
@@ -103,7 +103,8 @@ def test_the_small_positions_have_every_outcome() -> None:
     found = set()
     for position in SMALL:
         left, right = _wins(position, Player.LEFT), _wins(position, Player.RIGHT)
-        found.add({(True, True): "N", (False, False): "P", (True, False): "L"}.get((left, right), "R"))
+        names = {(True, True): "N", (False, False): "P", (True, False): "L", (False, True): "R"}
+        found.add(names[(left, right)])
     assert found == {"N", "P", "L", "R"}
 
 
@@ -191,13 +192,13 @@ def test_bad_choices_are_errors_not_moves() -> None:
         Match(object())
     import pickle
 
-    err = pytest.raises(InvalidArgument, m.play, -1).value
+    with pytest.raises(InvalidArgument) as caught:
+        m.play(-1)
+    err = caught.value
     assert str(pickle.loads(pickle.dumps(err))) == str(err)
 
 
-@pytest.mark.parametrize(
-    "name", sorted(n for n, r in RULESETS.items() if r.kind in PLAYABLE_KINDS)
-)
+@pytest.mark.parametrize("name", sorted(n for n, r in RULESETS.items() if r.kind in PLAYABLE_KINDS))
 def test_every_playable_ruleset_plays_its_example_to_the_end(name: str) -> None:
     ruleset = RULESETS[name]
     match = Match(ruleset.make(ruleset.example), human="left")
