@@ -358,8 +358,9 @@ def play_in_terminal(
         out(f"Your moves ({side}):")
         for i, move in enumerate(moves, 1):
             out(f"  {i}. {move.description}")
+        numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
         while True:
-            prompt = f"Your move (1-{len(moves)}, h: hint, q: quit): "
+            prompt = f"Your move ({numbers}, h: hint, q: quit): "
             if write is None:
                 print(prompt, end="", flush=True)
             line = read()
@@ -379,4 +380,5 @@ def play_in_terminal(
                 out(f"You play: {move.description}")
                 show()
                 break
-            out(f"{line.strip()!r} is not one of your moves: type a number from 1 to {len(moves)}")
+            wanted = "1" if len(moves) == 1 else f"a number from 1 to {len(moves)}"
+            out(f"{line.strip()!r} is not one of your moves: type {wanted}")

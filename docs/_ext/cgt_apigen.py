@@ -93,7 +93,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.loopy.printing",
         "cgt.loopy.invariants",
     ],
-    "Play": ["cgt.play"],
+    "Play": ["cgt.play", "cgt.versus", "cgt.widget"],
     "Campaigns": ["cgt.store", "cgt.surveys"],
     "Tools": ["cgt.progress", "cgt.kernels", "cgt.cli"],
 }
