@@ -29,11 +29,17 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from .errors import InvalidArgument, WrongType
+from ._budget import work_left, work_limit
+from .errors import InvalidArgument, WorkLimitExceeded, WrongType
 from .game import Game, Outcome, nimber
-from .play import Move, Player, as_player, describe
+from .play import Move, Player, as_player, describe, first_player_wins, outcome
 
-__all__ = ["PLAYABLE_KINDS", "Match", "outcome_words", "play_in_terminal"]
+__all__ = ["PLAYABLE_KINDS", "VALUE_STEPS", "Match", "outcome_words", "play_in_terminal"]
+
+VALUE_STEPS = 300_000
+"""The work (steps, see :func:`cgt.work_limit`) a :class:`Match` spends on one position's
+value by default; a position whose value needs more is played by outcome search alone
+(and so are its options: their values are not tried)."""
 
 PLAYABLE_KINDS = ("partizan", "impartial")
 """The ruleset kinds (see :data:`cgt.games.registry.KINDS`) a :class:`Match` plays."""
@@ -102,6 +108,10 @@ class Match:
 
     ``first`` is the side that moves first (default Left).  Sides may be
     :class:`cgt.Player` members or ``"left"``/``"right"``/``"L"``/``"R"``.
+    ``value_steps`` bounds the work spent on each position's value (default
+    :data:`VALUE_STEPS`; ``None``: no bound): a position whose value needs more
+    has none (:meth:`value` is ``None``), and whether a move wins is found by
+    the outcome search of :func:`cgt.play.first_player_wins` instead.
 
     >>> import cgt
     >>> m = Match(cgt.parse("{1|-1}"), human="right", first="left")
@@ -112,9 +122,22 @@ class Match:
     """
 
     def __init__(
-        self, position: Any, human: Player | str = "left", first: Player | str = "left"
+        self,
+        position: Any,
+        human: Player | str = "left",
+        first: Player | str = "left",
+        *,
+        value_steps: int | None = VALUE_STEPS,
     ) -> None:
         _playable(position)
+        if value_steps is not None and (
+            isinstance(value_steps, bool) or not isinstance(value_steps, int) or value_steps < 1
+        ):
+            raise InvalidArgument(
+                f"value_steps is a positive number of steps or None, not {value_steps!r}"
+            )
+        self.value_steps = value_steps
+        self._values: dict[Any, Game | None] = {}
         self.start = position
         self.position: Any = position
         self.human: Player = as_player(human)
@@ -131,14 +154,49 @@ class Match:
         """
         return self.human.opponent
 
-    def value(self) -> Game:
-        """The value of the current position (a nimber for an impartial ruleset).
+    def value(self) -> Game | None:
+        """The value of the current position (a nimber for an impartial ruleset), or ``None``
+        when it needs more work than ``value_steps``.
 
-        >>> from cgt.games import Cram
+        >>> from cgt.games import Cram, Domineering
         >>> Match(Cram("...")).value()
         *
+        >>> print(Match(Domineering("....#|.....|....."), value_steps=10).value())
+        None
         """
-        return _value_of(self.position)
+        return self._value(self.position)
+
+    def _value(self, position: Any) -> Game | None:
+        if isinstance(position, Game):
+            return position
+        key = (type(position), str(position))
+        if key in self._values:
+            return self._values[key]
+        found: Game | None
+        if self.value_steps is None:
+            found = _value_of(position)
+        else:
+            try:
+                with work_limit(self.value_steps):
+                    found = _value_of(position)
+            except WorkLimitExceeded:
+                if work_left() == 0:  # the caller's own budget is spent, not ours
+                    raise
+                found = None
+        if len(self._values) > 4096:
+            self._values.clear()
+        self._values[key] = found
+        return found
+
+    def outcome(self) -> Outcome:
+        """The outcome class of the current position (by search when there is no value).
+
+        >>> from cgt.games import Domineering
+        >>> Match(Domineering("....|....|...."), value_steps=10).outcome()
+        Outcome.R
+        """
+        value = self.value()
+        return value.outcome() if value is not None else outcome(self.position)
 
     def moves(self) -> list[Move]:
         """The moves of the side to move, in the ruleset's order, each with its description.
@@ -201,11 +259,13 @@ class Match:
             )
         return self._move(moves[index])
 
-    def scored(self) -> list[tuple[Move, Game, bool]]:
+    def scored(self) -> list[tuple[Move, Game | None, bool]]:
         """Each move of the side to move with its value and whether it wins for that side.
 
         A move wins for Left when its value is at least 0 (Right, moving next,
-        loses), for Right when it is at most 0.
+        loses), for Right when it is at most 0.  A move to a position with no
+        value (see ``value_steps``) has ``None``, and whether it wins is
+        searched.
 
         >>> from cgt.games import Domineering
         >>> for move, value, wins in Match(Domineering("...|...")).scored():
@@ -216,11 +276,14 @@ class Match:
         """
         side = self.to_move
         out = []
+        good = (Outcome.L, Outcome.P) if side is Player.LEFT else (Outcome.R, Outcome.P)
+        valued = self.value() is not None  # else the options' values are out of reach too
         for move in self.moves():
-            value = _value_of(move.position)
-            outcome = value.outcome()
-            good = (Outcome.L, Outcome.P) if side is Player.LEFT else (Outcome.R, Outcome.P)
-            wins = outcome in good
+            value = self._value(move.position) if valued else None
+            if value is not None:
+                wins = value.outcome() in good
+            else:
+                wins = not first_player_wins(move.position, side.opponent)
             out.append((move, value, wins))
         return out
 
@@ -235,11 +298,14 @@ class Match:
         if not scored:
             return None
         winning = [s for s in scored if s[2]]
-        pool = winning or scored
+        pool = [s for s in winning or scored if s[1] is not None]
+        if not pool:  # no value known: the first winning move, else the first move
+            return (winning or scored)[0][0]
         sign = 1 if self.to_move is Player.LEFT else -1
 
-        def key(item: tuple[Move, Game, bool]) -> tuple[Any, ...]:
+        def key(item: tuple[Move, Game | None, bool]) -> tuple[Any, ...]:
             g = item[1]
+            assert g is not None
             if sign > 0:
                 return (g.right_stop(), g.mean(), g.left_stop())
             return (-g.left_stop(), -g.mean(), -g.right_stop())
@@ -337,8 +403,9 @@ def play_in_terminal(
         for line in _board_lines(match.position):
             out("  " + line)
         value = match.value()
-        outcome = value.outcome()
-        out(f"value: {value}, outcome {outcome.name}: {outcome_words(outcome)}")
+        found = match.outcome()
+        shown = "not computed (too much work)" if value is None else str(value)
+        out(f"value: {shown}, outcome {found.name}: {outcome_words(found)}")
 
     show()
     while True:

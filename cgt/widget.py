@@ -38,7 +38,7 @@ from typing import Any
 from .errors import CGTError, InvalidArgument, MissingExtra
 from .game import Game, Outcome
 from .play import Move, Player
-from .versus import Match, outcome_words
+from .versus import VALUE_STEPS, Match, outcome_words
 
 __all__ = ["Board", "board_cells", "move_cells"]
 
@@ -134,7 +134,9 @@ class Board:
     """A game against cgt from ``position``, with what a board widget shows and does.
 
     ``human`` is the side the person plays, ``first`` the side that moves
-    first; when that is cgt's side, cgt moves at once.
+    first; when that is cgt's side, cgt moves at once.  ``value_steps`` bounds
+    the work on each value, as for :class:`~cgt.versus.Match`: a position with
+    no value shows none, and its moves are decided by search.
 
     >>> from cgt.games import Hackenbush
     >>> b = Board(Hackenbush.parse("l(l;rl)"), human="left")
@@ -146,9 +148,14 @@ class Board:
     """
 
     def __init__(
-        self, position: Any, *, human: Player | str = "left", first: Player | str = "left"
+        self,
+        position: Any,
+        *,
+        human: Player | str = "left",
+        first: Player | str = "left",
+        value_steps: int | None = VALUE_STEPS,
     ) -> None:
-        self.match = Match(position, human=human, first=first)
+        self.match = Match(position, human=human, first=first, value_steps=value_steps)
         self._first = self.match.to_move
         self.selected: list[Cell] = []
         self.log: list[str] = []
@@ -235,7 +242,8 @@ class Board:
         >>> b.play(0); b.reset(); b.state()["log"]
         []
         """
-        self.match = Match(self.match.start, human=self.match.human, first=self._first)
+        m = self.match
+        self.match = Match(m.start, human=m.human, first=self._first, value_steps=m.value_steps)
         self.selected, self.log, self.note = [], [], ""
         self._answer()
         self._sync()
@@ -288,6 +296,8 @@ class Board:
 
     def _node(self, path: str) -> Game:
         g = self.match.value()
+        if g is None:
+            raise InvalidArgument("this position has no value to explore (too much work)")
         for step in re.findall(r"[LR]\d+|.", path):
             if not re.fullmatch(r"[LR]\d+", step):
                 raise InvalidArgument(f"a path is steps L<i> and R<i>, as L0R1, not {path!r}")
@@ -300,7 +310,10 @@ class Board:
     def _tree(self) -> list[dict[str, Any]]:
         """The explorer's rows, depth first: every child of an expanded node is shown."""
         out: list[dict[str, Any]] = []
-        stack: list[tuple[str, Game, str]] = [("", self.match.value(), "")]
+        root = self.match.value()
+        if root is None:
+            return []
+        stack: list[tuple[str, Game, str]] = [("", root, "")]
         while stack and len(out) < 400:
             path, g, side = stack.pop()
             is_open = path in self.expanded
@@ -358,7 +371,7 @@ class Board:
         """
         m = self.match
         value = m.value()
-        outcome: Outcome = value.outcome()
+        outcome: Outcome = m.outcome()
         position = m.position
         moves: list[dict[str, Any]] = []
         if not m.over and m.to_move is m.human:
@@ -368,7 +381,7 @@ class Board:
                     {
                         "index": i,
                         "text": move.description,
-                        "value": str(g),
+                        "value": "?" if g is None else str(g),
                         "wins": wins,
                         "cells": [list(c) for c in cells],
                     }
@@ -391,14 +404,14 @@ class Board:
             "winner": None if m.winner is None else m.winner.name.title(),
             "status": self.status(),
             "note": self.note,
-            "value": str(value),
+            "value": "not computed (too much work)" if value is None else str(value),
             "outcome": outcome.name,
             "says": outcome_words(outcome),
             "options": {
-                "left": [str(o) for o in value.left_options],
-                "right": [str(o) for o in value.right_options],
+                "left": [] if value is None else [str(o) for o in value.left_options],
+                "right": [] if value is None else [str(o) for o in value.right_options],
             },
-            "thermograph": value.thermograph().to_svg(),
+            "thermograph": "" if value is None else value.thermograph().to_svg(),
             "hint": m.hint(),
             "log": list(self.log),
             "tree": self._tree(),
@@ -568,8 +581,10 @@ function render({ model, el }) {
     row("value", s.value, "cgt-value");
     row("outcome", `${s.outcome}: ${s.says}`);
     const opts = s.options || { left: [], right: [] };
-    row("Left options", opts.left.join(", ") || "none", "cgt-L");
-    row("Right options", opts.right.join(", ") || "none", "cgt-R");
+    if (s.thermograph) {
+      row("Left options", opts.left.join(", ") || "none", "cgt-L");
+      row("Right options", opts.right.join(", ") || "none", "cgt-R");
+    }
     const hint = add(right, "details", null, "cgt-hint");
     add(hint, "summary", "which move wins?");
     add(hint, "div", s.hint);

@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
+import cgt
 from cgt.cli import RULESETS, main
-from cgt.errors import InvalidArgument, WrongType
+from cgt.errors import InvalidArgument, WorkLimitExceeded, WrongType
 from cgt.games import Clobber, Cram, Domineering, Hackenbush, ToadsAndFrogs
 from cgt.play import Player
-from cgt.versus import PLAYABLE_KINDS, Match, play_in_terminal
+from cgt.versus import PLAYABLE_KINDS, VALUE_STEPS, Match, play_in_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,13 +41,15 @@ def _expected_winner(position: Any, first: Player) -> Player:
     return first if _wins(position, first) else first.opponent
 
 
-def _all_lines(position: Any, human: Player, first: Player) -> list[Player]:
+def _all_lines(
+    position: Any, human: Player, first: Player, value_steps: int | None = VALUE_STEPS
+) -> list[Player]:
     """The winner of every game the person can play against cgt from ``position``."""
     winners: list[Player] = []
     stack = [(position, first)]
     while stack:
         here, to_move = stack.pop()
-        m = Match(here, human=human, first=to_move)
+        m = Match(here, human=human, first=to_move, value_steps=value_steps)
         if m.over:
             winners.append(to_move.opponent)
             continue
@@ -96,6 +99,29 @@ def test_cgt_wins_every_line_from_a_position_it_wins(position: Any) -> None:
         assert outcomes and all(w is computer for w in outcomes), (position, first)
         lines += len(outcomes)
     assert lines >= 2
+
+
+def test_without_values_cgt_plays_by_search() -> None:
+    # with almost no work allowed for values, cgt decides its moves by the outcome search
+    # (a board no other test values: values once found are kept by the solvers)
+    board = Domineering("..#.|....|.#..")
+    m = Match(board, human="left", first="left", value_steps=1)
+    assert m.value() is None and m.outcome() is cgt.Outcome.P
+    assert not _wins(board, Player.LEFT)
+    scored = m.scored()
+    assert scored and all(value is None for _, value, _ in scored)
+    for move, _, wins in scored:
+        assert wins == (not _wins(move.position, Player.RIGHT))
+    # cgt, second in this P position, wins every line the person can play
+    lines = _all_lines(board, Player.LEFT, Player.LEFT, value_steps=1)
+    assert len(lines) >= 5 and all(w is Player.RIGHT for w in lines)
+
+
+def test_a_work_limit_of_the_caller_still_holds() -> None:
+    with cgt.work_limit(5), pytest.raises(WorkLimitExceeded):
+        Match(Domineering(".#..|....|..#.|...."), value_steps=1000).value()
+    with pytest.raises(InvalidArgument, match="value_steps"):
+        Match(Domineering(".."), value_steps=0)
 
 
 def test_the_small_positions_have_every_outcome() -> None:
