@@ -32,7 +32,7 @@ from typing import IO, Any
 from ._budget import work_left, work_limit
 from .errors import InvalidArgument, WorkLimitExceeded, WrongType
 from .game import Game, Outcome, nimber
-from .play import Move, Player, as_player, describe, first_player_wins, outcome
+from .play import Move, Player, as_player, describe, outcome
 
 __all__ = ["PLAYABLE_KINDS", "VALUE_STEPS", "Match", "outcome_words", "play_in_terminal"]
 
@@ -111,7 +111,7 @@ class Match:
     ``value_steps`` bounds the work spent on each position's value (default
     :data:`VALUE_STEPS`; ``None``: no bound): a position whose value needs more
     has none (:meth:`value` is ``None``), and whether a move wins is found by
-    the outcome search of :func:`cgt.play.first_player_wins` instead.
+    the outcome search of :func:`cgt.play.outcome` instead.
 
     >>> import cgt
     >>> m = Match(cgt.parse("{1|-1}"), human="right", first="left")
@@ -280,10 +280,8 @@ class Match:
         valued = self.value() is not None  # else the options' values are out of reach too
         for move in self.moves():
             value = self._value(move.position) if valued else None
-            if value is not None:
-                wins = value.outcome() in good
-            else:
-                wins = not first_player_wins(move.position, side.opponent)
+            found = value.outcome() if value is not None else outcome(move.position)
+            wins = found in good
             out.append((move, value, wins))
         return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,22 @@ def test_the_command_plays_a_whole_game_and_cgt_wins(
         assert "is not one of your moves" in out
         assert "hint: " in out
         assert f"You play {human.title()} against cgt" in out
+
+
+def test_a_board_too_big_to_value_is_played_by_search(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the empty 6x6 Domineering board: its value is out of reach, its outcome (and its
+    # options') a quick big-board search with the compiled kernels
+    if not cgt.compiled().get("shortgame"):
+        pytest.skip("needs the compiled kernels (the big-board search)")
+    start = time.process_time()
+    feed(monkeypatch, "1\nq\n")
+    assert main(["play", "domineering", "|".join(["......"] * 6), "--as", "right"]) == 0
+    out = capsys.readouterr().out
+    assert "value: not computed (too much work), outcome N" in out
+    assert out.count("cgt plays: vertical domino") == 2 and out.rstrip().endswith("Bye.")
+    assert time.process_time() - start < 60
 
 
 def test_quit_and_end_of_input_leave_cleanly(
