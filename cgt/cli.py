@@ -457,6 +457,7 @@ examples:
   python -m cgt partizan-subtraction {1} {2} 3   Left takes 1, Right takes 2
   python -m cgt loopy "on + off"               a loopy value: who wins from each start
   python -m cgt col "L-.-.-R" --json           any subcommand: a JSON object
+  python -m cgt play domineering "...|..."     play a game against cgt (--as, --first)
   python -m cgt survey octal --digits 2        a survey: periods of every octal 0.ab
   python -m cgt --demo                         a short tour
 
@@ -551,6 +552,25 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                 help="play the ruleset's impartial, dicotic or twisted variant "
                 "(see cgt.games.variants)",
             )
+    p = add("play", "play a game against cgt in the terminal", 'domineering "...|..." --as right')
+    p.add_argument("ruleset", metavar="RULESET", help="a ruleset's subcommand, as domineering")
+    p.add_argument("position", metavar="POSITION", help="the position, as that subcommand reads it")
+    p.add_argument(
+        "--as",
+        dest="human",
+        default="left",
+        type=str.lower,
+        choices=["left", "right"],
+        help="the side you play (default left); cgt plays the other",
+    )
+    p.add_argument(
+        "--first",
+        default="left",
+        type=str.lower,
+        choices=["left", "right"],
+        help="the side that moves first (default left)",
+    )
+    p.set_defaults(moves=None, unicode=False, json=False)
     p = add("hexapawn", "who wins Hexapawn, and with which moves", "3 3 --pawn berolina")
     p.add_argument("board", metavar="COLUMNS|BOARD", help="columns, or a board such as B.B|.W.|W.W")
     p.add_argument(
@@ -722,6 +742,27 @@ def _report_survey(args: argparse.Namespace) -> Report:
     return report
 
 
+def _play(args: argparse.Namespace) -> None:
+    """Play a game against cgt: the ruleset's position, read from standard input."""
+    from .versus import PLAYABLE_KINDS, Match, play_in_terminal
+
+    name = args.ruleset.lower().replace("_", "-")
+    ruleset = RULESETS.get(name)
+    if ruleset is None:
+        close = suggest(name, list(RULESETS))
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        raise InvalidArgument(
+            f"play: no ruleset is called {args.ruleset!r}{hint}; "
+            f"the rulesets are the subcommands that read one position, as domineering"
+        )
+    if ruleset.kind not in PLAYABLE_KINDS:
+        raise InvalidArgument(
+            f"play: cgt cannot play {name}: it plays short games under normal play "
+            f"(partizan or impartial rulesets), and {name} is {ruleset.kind}"
+        )
+    play_in_terminal(Match(ruleset.make(args.position), human=args.human, first=args.first))
+
+
 # --- the old interface: bare expressions and --domineering style flags ----------------------
 _OLD_FLAGS = ("--domineering", "--cram", "--col", "--snort")
 
@@ -862,6 +903,9 @@ def _run(raw: list[str]) -> int:
         reports = [_report_partizan_subtraction(args)]
     elif command == "survey":
         reports = [_report_survey(args)]
+    elif command == "play":
+        _play(args)
+        return 0
     elif command == "store":
         report, ok = _report_store(args)
         _print_reports([report], args.json)

@@ -84,7 +84,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("games", ("cgt.games.*",)),
     ("store", ("cgt.store", "cgt.surveys")),
-    ("top", ("cgt", "cgt.__main__", "cgt.cli", "cgt._facade")),
+    ("top", ("cgt", "cgt.__main__", "cgt.cli", "cgt._facade", "cgt.versus", "cgt.widget")),
 )
 
 # The declared façade: the one upward edge.  ``cgt.game`` declares the table

@@ -26,7 +26,7 @@ def test_readme_examples() -> None:
 def test_readme_commands_match_ci() -> None:
     text = README.read_text(encoding="utf-8")
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
-    extras = "test,docs,peer,plot,notebook,progress,parallel"
+    extras = "test,docs,peer,plot,notebook,progress,parallel,widget"
     test_command = f'python -m pip install -e ".[{extras}]" && python -m pytest -q'
     assert test_command in text
     # CI installs the same way and runs the same suite, on two processes (pytest-xdist)
