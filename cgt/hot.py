@@ -617,33 +617,34 @@ def guaranteed_score(
 # Random hot sums
 # ---------------------------------------------------------------------------
 def random_hot_game(rng: random.Random, depth: int = 2, span: int = 8) -> Game:
-    """A random hot game with integer ends in ``[-span, span]``: a switch
-    ``{a|b}`` at depth 1; at depth 2 one of ``{a||b|c}``, ``{a|b||c}`` and
-    ``{a|b||c|d}``; deeper, the same shapes with random hot games inside.
-    The result is the canonical form, which may be simpler (a reversible
-    option can turn ``{7||...}`` into a switch).
+    """A random hot game (Left stop above Right stop), built from integers: a
+    switch ``{a|b}`` (ends in ``[-span, span]``) at depth 1; at depth 2 one of
+    ``{a||b|c}``, ``{a|b||c}`` and ``{a|b||c|d}``; deeper, the same shapes with
+    random hot games inside (a shape that comes out cold is drawn again).
+    The result is the canonical form, which may be simpler than its shape.
 
     >>> import random
-    >>> random_hot_game(random.Random(1), 1), random_hot_game(random.Random(1), 3)
-    (-5+-1, {7|0})
+    >>> [random_hot_game(random.Random(3), depth) for depth in (1, 2, 3)]
+    [{-1|-4}, {11||3|-4}, {18|||15||8|7}]
     """
     if depth < 1:
         raise InvalidArgument(f"depth must be at least 1, not {depth}")
     if depth == 1:
         a, b = sorted(rng.sample(range(-span, span + 1), 2), reverse=True)
         return Game([a], [b])
-    shape = rng.randrange(3)
-    inner = random_hot_game(rng, depth - 1, span)
-    lo, hi = inner.right_stop(), inner.left_stop()
-    if shape == 0:  # {a || inner}: a above inner's stops
-        a = rng.randint(int(hi.__ceil__()), int(hi.__ceil__()) + span)
-        return Game([a], [inner])
-    if shape == 1:  # {inner || c}: c below inner's stops
-        c = rng.randint(int(lo.__floor__()) - span, int(lo.__floor__()))
-        return Game([inner], [c])
-    other = random_hot_game(rng, depth - 1, span)
-    left, right = (inner, other) if inner.left_stop() >= other.left_stop() else (other, inner)
-    return Game([left], [right])
+    while True:
+        shape = rng.randrange(3)
+        inner = random_hot_game(rng, depth - 1, span)
+        lo, hi = inner.right_stop().__floor__(), inner.left_stop().__ceil__()
+        if shape == 0:  # {a || inner}, a above inner's stops: Left stop a, Right stop below
+            g = Game([rng.randint(hi + 1, hi + span)], [inner])
+        elif shape == 1:  # {inner || c}, c below inner's stops
+            g = Game([inner], [rng.randint(lo - span, lo - 1)])
+        else:  # {A || B}: hot when A's Right stop is above B's Left stop, else drawn again
+            other = random_hot_game(rng, depth - 1, span)
+            g = Game([inner], [other])
+        if g.left_stop() > g.right_stop():
+            return g
 
 
 def random_hot_sum(
@@ -653,7 +654,7 @@ def random_hot_sum(
     each of depth 1 to ``depth``.
 
     >>> random_hot_sum(7, 2)
-    ({5||4|-7}, -2+-5)
+    ({6||4|-7}, -2+-5)
     >>> random_hot_sum(7, 2) == random_hot_sum(7, 2)
     True
     """

@@ -77,7 +77,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("misère", ("cgt.misere.*",)),
     ("scoring", ("cgt.scoring.*",)),
     ("loopy", ("cgt.loopy.*",)),
-    ("positions", ("cgt.solver", "cgt.play", "cgt.impartial_search", "cgt.games.base")),
+    ("positions", ("cgt.solver", "cgt.play", "cgt.hot", "cgt.impartial_search", "cgt.games.base")),
     ("games", ("cgt.games.*",)),
     ("store", ("cgt.store", "cgt.surveys")),
     ("top", ("cgt", "cgt.__main__", "cgt.cli", "cgt._facade")),

@@ -93,7 +93,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.loopy.printing",
         "cgt.loopy.invariants",
     ],
-    "Play": ["cgt.play"],
+    "Play": ["cgt.play", "cgt.hot"],
     "Campaigns": ["cgt.store", "cgt.surveys"],
     "Tools": ["cgt.progress", "cgt.kernels", "cgt.cli"],
 }
