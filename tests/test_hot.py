@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 import cgt
 from cgt import Dyadic, Game
 from cgt.errors import CGTError, InvalidArgument, ParseError, TooLarge, WrongType
+from cgt.game import to_game
 from cgt.hot import (
     HotMove,
     Playout,
@@ -54,6 +55,10 @@ THERMAL = ("hotstrat", "thermostrat", "sentestrat")
 
 
 # --- independent references -------------------------------------------------------------
+def game(text: str) -> Game:
+    return to_game(text)
+
+
 def total(components: tuple[Game, ...]) -> Game:
     return reduce(lambda a, b: a + b, components, cgt.zero)
 
@@ -219,9 +224,13 @@ def test_thermostrat_theorem_hypothesis(seed: int, n: int) -> None:
 def test_thermostrat_bound_is_attained() -> None:
     # Thermostrat plays the bigger switch {8|-1}; the exact move is the threat in the
     # other component first.  Its loss is exactly the temperature of the sum.
-    s = (cgt.parse("{8|-1}"), cgt.parse("{6+-2|-3}"))
+    s = (game("{8|-1}"), game("{6+-2|-3}"))
     value = total(s)
-    assert (value.left_stop(), value.mean(), value.temperature()) == (7, 5, 2)
+    assert (value.left_stop(), value.mean(), value.temperature()) == (
+        Dyadic(7),
+        Dyadic(5),
+        Dyadic(2),
+    )
     assert thermostrat_bound_first(s) == 5
     assert guaranteed_score(s, "thermostrat", LEFT) == 5
     assert brute_stop(s, LEFT) - guaranteed_score(s, "thermostrat", LEFT) == value.temperature()
@@ -232,7 +241,7 @@ def test_hotstrat_falls_below_the_thermostrat_guarantee() -> None:
     # {4||0|-20} is hotter (4) than +-3, so Hotstrat takes 4 there; Right takes the
     # switch.  Thermostrat sees the switch wider at the ambient temperature 0 and takes
     # it: Right's threat in the other component is then answered locally.
-    s = (cgt.parse("{4||0|-20}"), cgt.parse("+-3"))
+    s = (game("{4||0|-20}"), game("+-3"))
     assert [g.temperature() for g in s] == [4, 3]
     assert brute_stop(s, LEFT) == 3 == thermostrat_bound_first(s)
     assert hotstrat(s, LEFT) == HotMove(LEFT, 0, cgt.number(4))
@@ -275,7 +284,7 @@ def test_sums_of_switches_give_the_alternating_sum(sizes: tuple[object, ...]) ->
 
 def test_the_temperature_guide_sum() -> None:
     # docs/guide/temperature.rst: {5|-5} + {3|-3} + {2||1|0} + {1|-1}, Left's stop 4
-    s = tuple(cgt.parse(x) for x in ["{5|-5}", "{3|-3}", "{2||1|0}", "{1|-1}"])
+    s = tuple(game(x) for x in ["{5|-5}", "{3|-3}", "{2||1|0}", "{1|-1}"])
     assert brute_stop(s, LEFT) == 4
     for name in THERMAL:
         assert guaranteed_score(s, name, LEFT) == 4
@@ -284,7 +293,7 @@ def test_the_temperature_guide_sum() -> None:
 
 # --- Sentestrat ---------------------------------------------------------------------------------
 def test_sentestrat_answers_a_move_that_raised_the_local_temperature() -> None:
-    s = (cgt.parse("{6|2}"), cgt.parse("+-3"))
+    s = (game("{6|2}"), game("+-3"))
     # the opponent's move left component 0 at temperature 2, above the ambient 1
     assert sentestrat(s, LEFT, last=0, ambient=1) == HotMove(LEFT, 0, cgt.number(6))
     assert hotstrat(s, LEFT) == HotMove(LEFT, 1, cgt.number(3))
@@ -305,7 +314,7 @@ def test_the_simulator_keeps_the_ambient_temperature() -> None:
         seen.append((last, ambient))
         return exact_move(components, player)
 
-    s = (cgt.parse("{4||0|-20}"), cgt.parse("+-3"), cgt.parse("+-1"))
+    s: tuple[Game, ...] = (game("{4||0|-20}"), game("+-3"), game("+-1"))
     p = play_sum(s, spy, "exact")
     assert seen[0] == (None, Dyadic(4))
     temps = [board_temperature(s)]
@@ -401,7 +410,7 @@ def test_bad_input_says_what_is_wrong() -> None:
 
 
 def test_results_pickle_and_print() -> None:
-    s = (cgt.parse("{4||0|-20}"), cgt.parse("+-3"))
+    s = (game("{4||0|-20}"), game("+-3"))
     move = thermostrat(s, "L")
     assert pickle.loads(pickle.dumps(move)) == move
     p = play_sum(s, "thermostrat", "exact")
