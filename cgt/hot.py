@@ -378,7 +378,9 @@ def sentestrat(
     games = _components(components)
     side = as_player(player)
     _need_move(games)
-    if last is not None and not (isinstance(last, int) and 0 <= last < len(games)):
+    if last is not None and (
+        isinstance(last, bool) or not (isinstance(last, int) and 0 <= last < len(games))
+    ):
         raise InvalidArgument(
             f"last must be the index of a component (0..{len(games) - 1}), not {last!r}"
         )
@@ -627,8 +629,12 @@ def random_hot_game(rng: random.Random, depth: int = 2, span: int = 8) -> Game:
     >>> [random_hot_game(random.Random(3), depth) for depth in (1, 2, 3)]
     [{-1|-4}, {11||3|-4}, {18|||15||8|7}]
     """
-    if depth < 1:
-        raise InvalidArgument(f"depth must be at least 1, not {depth}")
+    if not isinstance(rng, random.Random):
+        raise WrongType(f"rng must be a random.Random, not {type(rng).__name__}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise InvalidArgument(f"depth must be an integer at least 1, not {depth!r}")
+    if isinstance(span, bool) or not isinstance(span, int) or span < 1:
+        raise InvalidArgument(f"span must be an integer at least 1, not {span!r}")
     if depth == 1:
         a, b = sorted(rng.sample(range(-span, span + 1), 2), reverse=True)
         return Game([a], [b])
@@ -658,7 +664,7 @@ def random_hot_sum(
     >>> random_hot_sum(7, 2) == random_hot_sum(7, 2)
     True
     """
-    if components < 1:
-        raise InvalidArgument(f"a sum needs at least one component, not {components}")
+    if isinstance(components, bool) or not isinstance(components, int) or components < 1:
+        raise InvalidArgument(f"a sum needs at least one component, not {components!r}")
     rng = random.Random(seed)
     return tuple(random_hot_game(rng, rng.randint(1, depth), span) for _ in range(components))

@@ -400,6 +400,12 @@ def test_bad_input_says_what_is_wrong() -> None:
         ),
         (lambda: random_hot_game(random.Random(0), 0), InvalidArgument, "depth"),
         (lambda: random_hot_sum(0, 0), InvalidArgument, "component"),
+        (lambda: random_hot_game(None), WrongType, "random.Random"),  # type: ignore[arg-type]
+        (lambda: random_hot_game(random.Random(0), 2, 0), InvalidArgument, "span"),
+        (lambda: sentestrat(s, "L", last=True), InvalidArgument, "last"),
+        (lambda: sentestrat(s, "L", last=0, ambient="warm"), CGTError, "warm"),
+        (lambda: play_sum(s, first="X"), InvalidArgument, "X"),
+        (lambda: play_sum(s, "hotstrat", "hotstrat", max_moves=0), TooLarge, "max_moves"),
     ]
     for call, kind, words in cases:
         with pytest.raises(kind, match=words) as info:
@@ -407,6 +413,18 @@ def test_bad_input_says_what_is_wrong() -> None:
         assert isinstance(info.value, CGTError) and isinstance(info.value, (ValueError, TypeError))
         again = pickle.loads(pickle.dumps(info.value))
         assert type(again) is type(info.value) and str(again) == str(info.value)
+
+
+def test_a_deep_component_plays_without_recursion_error() -> None:
+    depth = 3000
+    assert sys.getrecursionlimit() < 3 * depth
+    g = game("".join(f"{{{n}|" for n in range(depth, 0, -1)) + "0" + "}" * depth)
+    # Right walks down the chain; Left ends it when it is her turn
+    assert guaranteed_score([g], "thermostrat", LEFT, RIGHT) == depth - 1
+    assert guaranteed_score([g], "sentestrat", RIGHT, LEFT) == depth
+    p = play_sum([g], "thermostrat", "hotstrat", RIGHT)
+    assert len(p.moves) == 2 and p.score == depth - 1 == p.stop == g.right_stop()
+    assert sys.getrecursionlimit() < 3 * depth
 
 
 def test_results_pickle_and_print() -> None:
