@@ -355,6 +355,7 @@ def sentestrat(
     player: Player | str,
     last: int | None = None,
     ambient: Dyadic | int | str | None = None,
+    otherwise: str = "hotstrat",
 ) -> HotMove:
     """Sentestrat (Berlekamp 1996; Winning Ways ch. 6): answer a threat, else Hotstrat.
 
@@ -364,9 +365,9 @@ def sentestrat(
     now, as at the start of play).  If the opponent's move left component
     ``last`` hotter than ``ambient``, ``player`` answers there (the move that
     is best at the ambient temperature: Left's option with the highest right
-    wall there);
-    otherwise ``player`` plays as :func:`hotstrat`.  :func:`play_sum` keeps
-    ``last`` and ``ambient`` up to date.
+    wall there); otherwise ``player`` plays as :func:`hotstrat` (Berlekamp's
+    rule), or as :func:`thermostrat` with ``otherwise="thermostrat"``.
+    :func:`play_sum` keeps ``last`` and ``ambient`` up to date.
 
     >>> import cgt
     >>> # Right has just played {6|2||-4} to {6|2}: hotter (2) than the ambient 1
@@ -377,6 +378,9 @@ def sentestrat(
     """
     games = _components(components)
     side = as_player(player)
+    fallbacks = {"hotstrat": _left_hotstrat, "thermostrat": _left_thermostrat}
+    if otherwise not in fallbacks:
+        raise InvalidArgument(f"otherwise is 'hotstrat' or 'thermostrat', not {otherwise!r}")
     _need_move(games)
     if last is not None and (
         isinstance(last, bool) or not (isinstance(last, int) and 0 <= last < len(games))
@@ -391,7 +395,7 @@ def sentestrat(
             return HotMove(Player.LEFT, last, _best_left_option(gs[last], max(amb, _ZERO)))
 
         return _as_left(answer, games, side)
-    return _as_left(_left_hotstrat, games, side)
+    return _as_left(fallbacks[otherwise], games, side)
 
 
 def _left_exact(components: tuple[Game, ...]) -> HotMove:

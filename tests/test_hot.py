@@ -265,6 +265,13 @@ def test_hotstrat_and_sentestrat_stay_within_the_temperature_observed(seed: int)
         assert value.left_stop() - guaranteed_score(s, name, LEFT, LEFT) <= temp
         assert value.right_stop() - guaranteed_score(s, name, LEFT, RIGHT) <= temp
 
+    # Sentestrat falling back on Thermostrat kept Thermostrat's bounds on these seeds
+    def senth(c: tuple[Game, ...], p: cgt.Player, last: int | None, amb: Dyadic) -> HotMove:
+        return sentestrat(c, p, last, amb, otherwise="thermostrat")
+
+    assert guaranteed_score(s, senth, LEFT, LEFT) >= thermostrat_bound_first(s)
+    assert guaranteed_score(s, senth, LEFT, RIGHT) >= thermostrat_bound_second(s)
+
 
 # --- published examples ------------------------------------------------------------------------
 @pytest.mark.parametrize(
@@ -301,6 +308,12 @@ def test_sentestrat_answers_a_move_that_raised_the_local_temperature() -> None:
     assert sentestrat(s, LEFT, last=0, ambient=2) == hotstrat(s, LEFT)
     assert sentestrat(s, LEFT, last=1, ambient=1) == hotstrat(s, LEFT)
     assert sentestrat(s, LEFT) == hotstrat(s, LEFT)
+    # the fallback may be Thermostrat instead
+    t = (game("{4||0|-20}"), game("+-3"))
+    assert sentestrat(t, LEFT) == hotstrat(t, LEFT) != thermostrat(t, LEFT)
+    assert sentestrat(t, LEFT, otherwise="thermostrat") == thermostrat(t, LEFT)
+    with pytest.raises(InvalidArgument, match="otherwise"):
+        sentestrat(t, LEFT, otherwise="coldstrat")
     # and for Right, the mirror image
     assert sentestrat(negated(s), RIGHT, last=0, ambient=1) == HotMove(RIGHT, 0, cgt.number(-6))
 
