@@ -2,11 +2,11 @@
 
 A sum of hot games is too big to value exactly long before it is too big to
 *play*: the thermograph of each component says how much a move there is worth,
-and three classical strategies of *Winning Ways* (chapter 6, "Cooling things
-down": Hotstrat, Thermostrat, Sentestrat), Berlekamp's "The economist's view of
-combinatorial games" (Games of No Chance, 1996) and Siegel's *Combinatorial
-Game Theory* (chapter on temperature theory) pick a move from the components'
-thermographs alone, without the sum's value:
+and three classical strategies (Hotstrat, Thermostrat, Sentestrat: *Winning
+Ways*, chapter 6; Berlekamp's "The economist's view of combinatorial games",
+Games of No Chance, 1996; Siegel's *Combinatorial Game Theory*, chapter on
+temperature theory) pick a move from the components' thermographs alone,
+without the sum's value:
 
 - :func:`hotstrat`: move in a hottest component;
 - :func:`thermostrat`: move in the component widest at the *ambient
@@ -19,11 +19,11 @@ thermographs alone, without the sum's value:
 
 A move is a :class:`HotMove`: the component's index and the option chosen in
 it.  :func:`play_sum` plays a sum to its end (the sum is a number: its final
-score) with a strategy for each side and reports the score and the loss
-against the exact stop; :func:`guaranteed_score` finds the least score a
+score) with a strategy for each side and reports the score and the exact stop; :func:`guaranteed_score` finds the least score a
 strategy is sure of against *every* defence, by searching all the opponent's
 replies.  :func:`random_hot_sum` makes seeded random sums of switches and
-two-level hot games to try them on.
+deeper hot games to try them on.  The guarantee of Thermostrat, with its
+proof, is in the guide (``docs/guide/hot_strategies.rst``).
 
 The score of a play is the number the sum has become when play stops: play
 stops as soon as the sum of the components' values is a number (as in the
