@@ -19,11 +19,12 @@ without the sum's value:
 
 A move is a :class:`HotMove`: the component's index and the option chosen in
 it.  :func:`play_sum` plays a sum to its end (the sum is a number: its final
-score) with a strategy for each side and reports the score and the exact stop; :func:`guaranteed_score` finds the least score a
-strategy is sure of against *every* defence, by searching all the opponent's
-replies.  :func:`random_hot_sum` makes seeded random sums of switches and
-deeper hot games to try them on.  The guarantee of Thermostrat, with its
-proof, is in the guide (``docs/guide/hot_strategies.rst``).
+score) with a strategy for each side and reports the score and the exact
+stop; :func:`guaranteed_score` finds the least score a strategy is sure of
+against *every* defence, by searching all the opponent's replies.
+:func:`random_hot_sum` makes seeded random sums of switches and deeper hot
+games to try them on.  The guarantee of Thermostrat, with its proof, is in
+the guide (``docs/guide/hot_strategies.rst``).
 
 The score of a play is the number the sum has become when play stops: play
 stops as soon as the sum of the components' values is a number (as in the
