@@ -80,7 +80,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("loopy", ("cgt.loopy.*",)),
     (
         "positions",
-        ("cgt.solver", "cgt.play", "cgt.impartial_search", "cgt.certificates", "cgt.games.base"),
+        (
+            "cgt.solver",
+            "cgt.play",
+            "cgt.hot",
+            "cgt.impartial_search",
+            "cgt.certificates",
+            "cgt.games.base",
+        ),
     ),
     ("games", ("cgt.games.*",)),
     ("store", ("cgt.store", "cgt.surveys")),

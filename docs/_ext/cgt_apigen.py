@@ -115,7 +115,7 @@ LAYERS: dict[str, list[str]] = {
         "cgt.loopy.printing",
         "cgt.loopy.invariants",
     ],
-    "Play": ["cgt.play", "cgt.certificates", "cgt.verify", "cgt.versus", "cgt.widget"],
+    "Play": ["cgt.play", "cgt.hot", "cgt.certificates", "cgt.verify", "cgt.versus", "cgt.widget"],
     "Campaigns": ["cgt.store", "cgt.surveys"],
     "Tools": ["cgt.progress", "cgt.kernels", "cgt.cli"],
 }
