@@ -20,6 +20,7 @@ import networkx as nx
 import pytest
 
 import cgt
+from cgt.certificates import Certificate, strategy
 import cgt.games
 from cgt.games import (
     Amazons,
@@ -124,6 +125,10 @@ EXTRA = [
     order_diagram(left_dead_ends_born_by(3), dead_end_ge),
     parse_scoring("<3, <^2|5>|<^-1|1>>").tree(),
     (parse_scoring("<^1|2>") + parse_scoring("<^0|<1|2>>")).tree(depth=1),
+    # a winning strategy (cgt.certificates), and one read back from its JSON
+    strategy(Clobber("xo") + Clobber("xo.o"), "L"),
+    Certificate.from_json(strategy(Clobber("xo.o"), "L").to_json()),
+    strategy(Clobber("xo") + Clobber("xo.o"), "L").tree(),
 ]
 # the ruleset variants and the compounds (cgt.games.variants, cgt.games.compounds)
 EXTRA += [

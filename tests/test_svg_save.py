@@ -24,6 +24,7 @@ import pytest
 import cgt
 from cgt._svg import Drawable, with_title
 from cgt.census import HasseDiagram
+from cgt.certificates import Certificate, CertificateTree
 from cgt.errors import InvalidArgument, MissingExtra, WrongType
 from cgt.games import Domineering, Hexapawn
 from cgt.misere.universes import OrderDiagram
@@ -90,7 +91,7 @@ def test_every_picture_has_a_title_and_saves_as_svg(thing: Any, tmp_path: pathli
     title = _title(svg)
     assert title == " ".join(thing.svg_title().split())[:400]
     assert len(title) > 8 and title.strip() == title
-    trees = (GameTree, ScoringTree)
+    trees = (GameTree, ScoringTree, Certificate, CertificateTree)  # titled by what they show
     if not isinstance(thing, (cgt.Thermograph, *trees, cgt.Sum, HasseDiagram, OrderDiagram)):
         # the class, or the ruleset that made it (a heap ruleset, or a family's rules)
         named = [
