@@ -20,8 +20,8 @@ import networkx as nx
 import pytest
 
 import cgt
-from cgt.certificates import Certificate, strategy
 import cgt.games
+from cgt.certificates import Certificate, strategy
 from cgt.games import (
     Amazons,
     ArcKayles,

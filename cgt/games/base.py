@@ -29,8 +29,8 @@ from ..play import Move, Player, Sum
 from ..solver import ImpartialLike, Solver
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..dyadic import Dyadic
     from ..certificates import Certificate
+    from ..dyadic import Dyadic
     from ..game import Game, Outcome
     from ..impartial.misere_canonical import MisereGame
     from ..scoring import ScoringGame

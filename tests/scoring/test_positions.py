@@ -230,10 +230,10 @@ def test_two_dimensional_components(cls: type) -> None:
     split = 0
     for _ in range(300):  # few stones on wider boards: many split, in both directions
         h, w = rng.choice([(3, 6), (4, 5), (2, 8), (5, 4)])
-        cells = ["."] * (h * w)
+        squares = ["."] * (h * w)
         for i in rng.sample(range(h * w), rng.randint(2, 6)):
-            cells[i] = rng.choice("xo")
-        board = (h, w, "".join(cells))
+            squares[i] = rng.choice("xo")
+        board = (h, w, "".join(squares))
         split += len(capture_groups(*board)) > 1
         check(cls, board)
     assert split > 60
