@@ -194,7 +194,11 @@ def test_every_small_board(cls: type) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cls", [Kobber, Diskonnect])
+@pytest.mark.parametrize(
+    "cls",
+    # Kobber's 3 x 3 boards take some 20 CPU s: a long check (every 2 x 3 board runs in CI)
+    [pytest.param(Kobber, marks=pytest.mark.long), Diskonnect],
+)
 def test_every_3x3_board(cls: type) -> None:
     for board in boards(3, 3):
         check(cls, board)
