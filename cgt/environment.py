@@ -83,8 +83,9 @@ class CouponStack:
 
     ``top`` and ``step`` are dyadic, ``step > 0`` and ``top`` a multiple of
     ``step`` (``top = 0`` is the empty stack).  The faces are Berlekamp's: a
-    stack running down by equal steps to the last positive coupon (his
-    Environmental Go stack has ``top = 20``, ``step = 1/2``: forty coupons).
+    stack running down by equal steps to the last positive coupon (the
+    Environmental Go games used ``top = 20`` and ``step = 1/2``, forty
+    coupons, as we recall them: not checked against the papers here).
 
     >>> s = CouponStack("3/2", "1/2")
     >>> s.faces, len(s), s.face(1)
