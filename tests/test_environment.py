@@ -322,3 +322,20 @@ def test_go_corridors_read_off_the_play(board: str, step: str) -> None:
     # the temperature read off the play: the last coupon worth less than a board move
     t = g.temperature()
     assert t - d <= read_off(g, stack) <= t
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 6), st.sampled_from(["1", "1/2", "1/4", "3/4", "2"]), st.integers(0, 6))
+def test_stack_laws(n: int, step: str, taken: int) -> None:
+    d = Dyadic(step)
+    stack = CouponStack(d * n, d)
+    assert len(stack) == n and stack.faces == tuple(d * (n - k) for k in range(n))
+    if taken > n:
+        with pytest.raises(InvalidArgument):
+            stack.alternating_sum(taken)
+        return
+    rest = stack.faces[taken:]
+    # the stack is the sum of its coupons as switches; the first player nets the alternating sum
+    assert stack.value(taken) == switches(rest)
+    assert stack.alternating_sum(taken) == brute((), rest, True)
+    assert -stack.alternating_sum(taken) == brute((), rest, False)
