@@ -84,6 +84,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cgt.solver",
             "cgt.play",
             "cgt.hot",
+            "cgt.environment",
             "cgt.impartial_search",
             "cgt.certificates",
             "cgt.games.base",

@@ -115,7 +115,15 @@ LAYERS: dict[str, list[str]] = {
         "cgt.loopy.printing",
         "cgt.loopy.invariants",
     ],
-    "Play": ["cgt.play", "cgt.hot", "cgt.certificates", "cgt.verify", "cgt.versus", "cgt.widget"],
+    "Play": [
+        "cgt.play",
+        "cgt.hot",
+        "cgt.environment",
+        "cgt.certificates",
+        "cgt.verify",
+        "cgt.versus",
+        "cgt.widget",
+    ],
     "Campaigns": ["cgt.store", "cgt.surveys"],
     "Tools": ["cgt.progress", "cgt.kernels", "cgt.cli"],
 }
