@@ -528,6 +528,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
             epilog=f"example:\n  {_PROG} {name} {example}\n",
             formatter_class=_formatter,
         )
+        p.add_argument(
+            "--work-limit",
+            metavar="STEPS",
+            type=_steps,
+            default=None,
+            help="stop with an error after this many steps of work (see cgt.work_limit)",
+        )
         subs[name] = p
         return p
 
@@ -888,6 +895,30 @@ def _run(raw: list[str]) -> int:
     hidden = _hide_negatives(rest, ("--moves", "--pawn", "--rule", "--to-move"))
     args = p.parse_intermixed_args(rest)
     _unhide(args, hidden)
+    if args.work_limit is not None:
+        from ._budget import work_limit
+
+        with work_limit(args.work_limit):
+            return _dispatch(command, args)
+    return _dispatch(command, args)
+
+
+def _steps(text: str) -> int:
+    """``--work-limit``'s argument: a positive number of steps (``10**6`` and ``1e6`` read too)."""
+    try:
+        if "**" in text:
+            base, _, power = text.partition("**")
+            steps = int(base) ** int(power)
+        else:
+            steps = int(float(text)) if "e" in text.lower() else int(text)
+    except (ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"not a number of steps: {text!r}") from None
+    if steps < 1:
+        raise argparse.ArgumentTypeError(f"a work limit is at least 1 step, not {text}")
+    return steps
+
+
+def _dispatch(command: str, args: argparse.Namespace) -> int:
     reports: list[Report]
     if command in ("value", "loopy"):
         reports = [report_value(parse(text), args.unicode) for text in args.expression]

@@ -693,3 +693,28 @@ def test_the_console_examples_of_the_docs_are_true(
         main(args)
         out, err = capsys.readouterr()
         assert (out + err).splitlines() == expected, args
+
+
+def test_a_work_limit_stops_a_long_computation_with_an_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--work-limit STEPS`` (every subcommand): a computation past the budget ends with one
+    ``cgt:`` line and status 2; within it, the answer is the one without a limit; the budget
+    is the command's only (none is left behind)."""
+    cgt.clear_caches()
+    board = "|".join(["......"] * 5)
+    assert main(["domineering", board, "--work-limit", "2000"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cgt: ") and "work budget of 2,000 steps" in err
+    assert cgt.work_left() is None
+    assert main(["domineering", "...|...", "--json", "--work-limit", "10**6"]) == 0
+    limited = json.loads(capsys.readouterr().out)
+    assert main(["domineering", "...|...", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == limited
+    assert main(["heap", "0.07", "--sequence", "20", "--work-limit", "1e6"]) == 0
+    assert "sequence: 0 0 1 1 2 0 3 1 1 0 " in capsys.readouterr().out  # OEIS A002187
+    for bad in ("0", "-5", "many", "1e999"):
+        with pytest.raises(SystemExit) as stop:
+            main(["value", "*", "--work-limit", bad])
+        assert stop.value.code == 2
+        assert "--work-limit" in capsys.readouterr().err
