@@ -908,7 +908,7 @@ def _steps(text: str) -> int:
     try:
         if "**" in text:
             base, _, power = text.partition("**")
-            steps = int(base) ** int(power)
+            steps: int = int(base) ** int(power)
         else:
             steps = int(float(text)) if "e" in text.lower() else int(text)
     except (ValueError, OverflowError):
