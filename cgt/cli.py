@@ -919,32 +919,54 @@ def _steps(text: str) -> int:
 
 
 def _dispatch(command: str, args: argparse.Namespace) -> int:
-    reports: list[Report]
-    if command in ("value", "loopy"):
-        reports = [report_value(parse(text), args.unicode) for text in args.expression]
-    elif command in RULESETS:
-        reports = [_report_position(RULESETS[command], args.position, args)]
-    elif command == "hexapawn":
-        reports = [_report_hexapawn(args)]
-    elif command == "wythoff":
-        reports = [_report_wythoff(args)]
-    elif command == "heap":
-        reports = [_report_heap(args)]
-    elif command == "partizan-subtraction":
-        reports = [_report_partizan_subtraction(args)]
-    elif command == "survey":
-        reports = [_report_survey(args)]
-    elif command == "play":
-        _play(args)
+    """Run one subcommand: a ruleset's report, or the handler :data:`_COMMANDS` names."""
+    if command in RULESETS:
+        _print_reports([_report_position(RULESETS[command], args.position, args)], args.json)
         return 0
-    elif command == "store":
-        report, ok = _report_store(args)
-        _print_reports([report], args.json)
-        return 0 if ok else 1
-    else:
-        reports = [_report_chips(args)]
-    _print_reports(reports, args.json)
+    return _COMMANDS[command](args)
+
+
+def _reporting(
+    *make: Callable[[argparse.Namespace], Report],
+) -> Callable[[argparse.Namespace], int]:
+    """A subcommand that prints the reports ``make`` returns (text or JSON) and succeeds."""
+
+    def run(args: argparse.Namespace) -> int:
+        _print_reports([m(args) for m in make], args.json)
+        return 0
+
+    return run
+
+
+def _values(args: argparse.Namespace) -> int:
+    _print_reports([report_value(parse(text), args.unicode) for text in args.expression], args.json)
     return 0
+
+
+def _store(args: argparse.Namespace) -> int:
+    report, ok = _report_store(args)
+    _print_reports([report], args.json)
+    return 0 if ok else 1
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    _play(args)
+    return 0
+
+
+# Each subcommand that is not a ruleset's, by name: what runs it (its exit status).
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "value": _values,
+    "loopy": _values,
+    "hexapawn": _reporting(_report_hexapawn),
+    "wythoff": _reporting(_report_wythoff),
+    "heap": _reporting(_report_heap),
+    "partizan-subtraction": _reporting(_report_partizan_subtraction),
+    "chips": _reporting(_report_chips),
+    "survey": _reporting(_report_survey),
+    "play": _play_command,
+    "store": _store,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -491,7 +491,7 @@ def test_ctrl_c_is_a_message_and_status_130(
     def interrupted(args: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cgt.cli, "_report_wythoff", interrupted)
+    monkeypatch.setitem(cgt.cli._COMMANDS, "wythoff", interrupted)
     assert run(capsys, "wythoff", "3", "5") == (130, "", "cgt: interrupted\n")
 
 
@@ -718,3 +718,13 @@ def test_a_work_limit_stops_a_long_computation_with_an_error(
             main(["value", "*", "--work-limit", bad])
         assert stop.value.code == 2
         assert "--work-limit" in capsys.readouterr().err
+
+
+def test_every_subcommand_is_a_ruleset_or_has_a_handler() -> None:
+    """The subcommands run through two registries, the rulesets' and ``_COMMANDS``: none is
+    missing from both (it would fail at run time), none is in both."""
+    from cgt.cli import _COMMANDS
+
+    _, subs = build_parser()
+    assert set(subs) == set(_COMMANDS) | set(RULESETS)
+    assert not set(_COMMANDS) & set(RULESETS)
