@@ -37,12 +37,14 @@ the order they are kept in: by birthday, then by serial.
 
 from __future__ import annotations
 
+import _weakref
 import itertools
 import threading
+import weakref
 from collections.abc import Callable, Hashable, Iterable
 from operator import attrgetter
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
-from weakref import WeakValueDictionary
+from weakref import KeyedRef
 
 __all__ = ["InternTable", "Interned", "ordered", "serials"]
 
@@ -77,6 +79,10 @@ _N = TypeVar("_N", bound=Interned)
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V", bound=Interned)
 _P = ParamSpec("_P")
+
+# deletes ``d[key]`` if it is (still) a dead weak reference, in one step: the
+# removal WeakValueDictionary uses, so that a callback never removes a new entry
+_remove_dead: Callable[[dict[Any, Any], Any], None] = _weakref._remove_dead_weakref  # type: ignore[attr-defined]
 
 _age = attrgetter("_day", "_serial")
 _serial_of = attrgetter("_serial")
@@ -123,14 +129,29 @@ class InternTable(Generic[_K, _V]):
     (True, True, None, 1)
     """
 
-    __slots__ = ("_data", "_lock", "_serials", "_table", "name")
+    __slots__ = ("__weakref__", "_data", "_lock", "_remove", "_serials", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
         """What the table holds (a dotted name, like the caches')."""
-        self._table: WeakValueDictionary[_K, _V] = WeakValueDictionary()
-        # key -> weak reference: the look-up without a lock reads it directly
-        self._data: dict[_K, Callable[[], _V | None]] = vars(self._table)["data"]
+        # key -> weak reference to the value, whose callback removes the entry when
+        # the value goes (unless the key has a new value by then).  The callback holds
+        # the table weakly, so that the entries go with the table (at exit, when the
+        # globals the keys' comparisons need may be gone already).
+        self._data: dict[_K, KeyedRef[_K, _V]] = {}
+
+        me = weakref.ref(self)
+
+        def remove(
+            ref: KeyedRef[_K, _V],
+            table: weakref.ref[InternTable[_K, _V]] = me,
+            remove_dead: Callable[[dict[Any, Any], Any], None] = _remove_dead,
+        ) -> None:
+            live = table()
+            if live is not None:
+                remove_dead(live._data, ref.key)
+
+        self._remove = remove
         self._lock = threading.RLock()
         self._serials = itertools.count()
 
@@ -179,10 +200,11 @@ class InternTable(Generic[_K, _V]):
             if found is not None:
                 return found
         with self._lock:
-            found = self._table.get(key)
+            ref = self._data.get(key)
+            found = None if ref is None else ref()
             if found is None:
                 found = make(next(self._serials), *args, **kw)
-                self._table[key] = found
+                self._data[key] = KeyedRef(found, self._remove, key)
             return found
 
     def values(self) -> list[_V]:
@@ -191,11 +213,11 @@ class InternTable(Generic[_K, _V]):
         >>> InternTable("doc.values").values()
         []
         """
-        with self._lock:
-            return list(self._table.values())
+        refs = list(self._data.values())  # one step: no callback runs meanwhile
+        return [x for x in (ref() for ref in refs) if x is not None]
 
     def __len__(self) -> int:
-        return len(self._table)
+        return len(self._data)
 
     def __repr__(self) -> str:
         return f"InternTable({self.name!r}, {len(self)} live)"

@@ -474,35 +474,74 @@ def _make(left: Side, right: Side) -> ScoringGame:
 
 
 def _new(serial: int, left: Side, right: Side) -> ScoringGame:
-    """A new game with these sides and serial number (``_make`` interns it)."""
+    """A new game with these sides and serial number (``_make`` interns it).
+
+    Plain loops, not comprehensions: a sum makes many games, and each
+    comprehension would be objects more for the garbage collector.
+    """
     g = object.__new__(ScoringGame)
     g._l = left
     g._r = right
     g._serial = serial
-    opts = (left if isinstance(left, tuple) else ()) + (right if isinstance(right, tuple) else ())
-    g._day = 1 + max((o._day for o in opts), default=-1)
-    atoms = [s for s in (left, right) if not isinstance(s, tuple)]
-    g._lo = min([o._lo for o in opts] + atoms)
-    g._hi = max([o._hi for o in opts] + atoms)
-    g._g = all(o._g for o in opts)
+    day = -1
+    guaranteed = True
     if isinstance(left, tuple):
-        g._lscore = max(o._rscore for o in left)
-        g._lpess = max(o._rpess for o in left)
-        lopt = max(o._ropt for o in left)
+        lo, hi = left[0]._lo, left[0]._hi
+    else:
+        lo = hi = left
+    for side in (left, right):  # the least and largest atom of a follower, the birthday
+        if isinstance(side, tuple):
+            for o in side:
+                if o._day > day:
+                    day = o._day
+                if o._lo < lo:
+                    lo = o._lo
+                if o._hi > hi:
+                    hi = o._hi
+                if not o._g:
+                    guaranteed = False
+        else:
+            if side < lo:
+                lo = side
+            if side > hi:
+                hi = side
+    g._day = day + 1
+    g._lo = lo
+    g._hi = hi
+    lopt: Dyadic | None = None
+    if isinstance(left, tuple):  # Left's scores moving first: the best of her options'
+        score, pess, lopt = left[0]._rscore, left[0]._rpess, left[0]._ropt
+        for o in left:
+            if o._rscore > score:
+                score = o._rscore
+            if o._rpess > pess:
+                pess = o._rpess
+            if o._ropt > lopt:
+                lopt = o._ropt
+        g._lscore = score
+        g._lpess = pess
     else:
         g._lscore = g._lpess = left
-        g._g = g._g and left <= g._lo
-        lopt = None
-    if isinstance(right, tuple):
-        g._rscore = min(o._lscore for o in right)
-        g._ropt = min(o._lopt for o in right)
-        g._rpess = min(g._lpess, min(o._lpess for o in right))
+        guaranteed = guaranteed and left <= lo
+    if isinstance(right, tuple):  # Right's: the least of his options'
+        score, opt, pess = right[0]._lscore, right[0]._lopt, right[0]._lpess
+        for o in right:
+            if o._lscore < score:
+                score = o._lscore
+            if o._lopt < opt:
+                opt = o._lopt
+            if o._lpess < pess:
+                pess = o._lpess
+        g._rscore = score
+        g._ropt = opt
+        g._rpess = pess if pess < g._lpess else g._lpess  # or Right passes
     else:
         g._rscore = g._ropt = right
-        g._g = g._g and right >= g._hi
+        guaranteed = guaranteed and right >= hi
         g._rpess = g._lpess  # Right passes; Left must move (or the game ends)
     # Left may pass: with an atom she passes (Right moves), else she chooses
-    g._lopt = g._ropt if lopt is None else max(lopt, g._ropt)
+    g._lopt = g._ropt if lopt is None or g._ropt > lopt else lopt
+    g._g = guaranteed
     g._conj = None
     g._text = None
     return g
