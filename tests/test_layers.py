@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cgt._compat",
             "cgt._deep",
             "cgt._digits",
+            "cgt._intern",
             "cgt._nim",
             "cgt._options",
             "cgt._sources",

@@ -43,12 +43,12 @@ complete one of :meth:`MisereGame.minus` (within its bound).
 from __future__ import annotations
 
 import itertools
-import threading
 from collections.abc import Hashable, Iterable
 from typing import Any
 
 from .._cache import BoundedCache
 from .._deep import deep
+from .._intern import Interned, InternTable
 from .._options import Options, has_options_method
 from ..canonical import on_clear
 from ..errors import CGTError, InvalidArgument, NotImpartial, ParseError, TooLarge, WrongType
@@ -86,10 +86,12 @@ a set of options there, so its work is at most ``sG * sH * (wG + wH)**2`` for
 takes 0.1 s).
 """
 
-_lock = threading.RLock()
-_table: dict[frozenset[MisereGame], MisereGame] = {}
-# Interned forms are kept for the life of the process (identity is equality);
-# the sums and the forms of positions are bounded caches.
+# Interned forms, keyed by the serial numbers of their options and held weakly: a
+# game nobody references is freed (built again, with a new serial, when needed).
+# The sums (keyed by serials, never reused) and the forms of positions are bounded
+# caches; the table's lock also guards the lists of heaps and of early games below.
+_games: InternTable[frozenset[int], MisereGame] = InternTable("impartial.misere_canonical")
+_lock = _games.lock
 _sums: BoundedCache[tuple[int, int], MisereGame] = BoundedCache("impartial.misere_canonical.sums")
 _positions: BoundedCache[Hashable, MisereGame] = BoundedCache(
     "impartial.misere_canonical.positions"
@@ -97,7 +99,7 @@ _positions: BoundedCache[Hashable, MisereGame] = BoundedCache(
 _heaps: list[MisereGame] = []
 
 
-class MisereGame:
+class MisereGame(Interned):
     """An impartial game in misère canonical (simplest) form.
 
     Build one from options (misère games, or ints for Nim heaps): the result
@@ -113,8 +115,6 @@ class MisereGame:
     """
 
     __slots__ = (
-        "__weakref__",
-        "_day",
         "_even",
         "_gminus",
         "_gplus",
@@ -127,7 +127,6 @@ class MisereGame:
 
     _set: frozenset[MisereGame]
     _options: tuple[MisereGame, ...]
-    _day: int  # the birthday
     _gplus: int
     _gminus: int
     _even: MisereGame | None  # the even part; self when even (computed lazily)
@@ -144,12 +143,6 @@ class MisereGame:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_from_tree, (_to_tree(self),))
-
-    def __copy__(self) -> MisereGame:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> MisereGame:
-        return self
 
     # -- structure ----------------------------------------------------------
 
@@ -521,22 +514,24 @@ def _coerce(value: Any) -> MisereGame:
 
 
 def _intern(options: frozenset[MisereGame]) -> MisereGame:
-    with _lock:
-        found = _table.get(options)
-        if found is not None:
-            return found
-        g = object.__new__(MisereGame)
-        g._set = options
-        g._options = tuple(options)
-        g._day = 1 + max((o._day for o in options), default=-1)
-        g._gplus = mex(o._gplus for o in options)
-        g._gminus = mex(o._gminus for o in options) if options else 1
-        g._even = None
-        g._key = None
-        g._span = None
-        g._text = None
-        _table[options] = g
-        return g
+    # keyed by serials: a key holding the options would keep them alive
+    return _games.get_or_make(frozenset([o._serial for o in options]), _new, options)
+
+
+def _new(serial: int, options: frozenset[MisereGame]) -> MisereGame:
+    """A new game with these options and serial number (``_intern`` interns it)."""
+    g = object.__new__(MisereGame)
+    g._serial = serial
+    g._set = options
+    g._options = tuple(options)
+    g._day = 1 + max((o._day for o in options), default=-1)
+    g._gplus = mex(o._gplus for o in options)
+    g._gminus = mex(o._gminus for o in options) if options else 1
+    g._even = None
+    g._key = None
+    g._span = None
+    g._text = None
+    return g
 
 
 ZERO = _intern(frozenset())
@@ -650,8 +645,8 @@ def _add(g: MisereGame, h: MisereGame) -> MisereGame:
         return h
     if not h._set:
         return g
-    a, b = (g, h) if id(g) <= id(h) else (h, g)
-    key = (id(a), id(b))
+    a, b = (g, h) if g._serial <= h._serial else (h, g)
+    key = (a._serial, b._serial)
     found = _sums.get(key)
     if found is not None:
         return found
@@ -1410,8 +1405,9 @@ def _subtract(g: MisereGame, heap: MisereGame) -> MisereGame | None:
 
     A ``d`` born before ``g`` is an option of ``g``.  A later one has ``g`` as
     an option; it is guessed (see :func:`_guess_difference`), then looked for
-    among the games made so far (printing a game makes it, so what this
-    module prints it reads back).  A ``d`` that neither finds is missed.
+    among the games alive (printing a game makes it, so what this module
+    prints it reads back while the game printed lives).  A ``d`` that neither
+    finds is missed.
     """
     found = _guess_difference(g, heap, 3)
     if found is not None:
@@ -1421,9 +1417,7 @@ def _subtract(g: MisereGame, heap: MisereGame) -> MisereGame | None:
     except TooLarge:
         pass
     plus = g._gplus ^ heap._gplus
-    with _lock:
-        known = list(_table.values())
-    for d in known:
+    for d in _games.values():
         if d._gplus == plus and g in d._set and _add(d, heap) is g:
             return d
     return None

@@ -82,7 +82,7 @@ def left_strong(g: Form) -> bool:
     >>> left_strong(parse_form("-1")), left_strong(parse_form("1")), left_strong(parse_form("{0|}"))
     (True, False, False)
     """
-    key = (id(g), True)
+    key = (g._serial, True)
     found = _strong_cache.get(key)
     if found is None:
         found = g.left_wins_first() and sum_wins((g, waiting(-g.birthday)), True)
@@ -97,7 +97,7 @@ def right_strong(g: Form) -> bool:
     >>> right_strong(parse_form("1")), right_strong(parse_form("0"))
     (True, True)
     """
-    key = (id(g), False)
+    key = (g._serial, False)
     found = _strong_cache.get(key)
     if found is None:
         found = g.right_wins_first() and sum_wins((g, waiting(g.birthday)), False)
@@ -189,7 +189,7 @@ def _simplest_deep(g: Form) -> Form:
 
 
 def _simplest(g: Form) -> Form:
-    found = _simplest_cache.get(id(g))
+    found = _simplest_cache.get(g._serial)
     if found is not None:
         return found
     cur = Form([_simplest(o) for o in g.left], [_simplest(o) for o in g.right])
@@ -206,7 +206,7 @@ def _simplest(g: Form) -> Form:
         cur = new
     else:  # pragma: no cover - the reductions only shrink a form
         raise TooLarge(f"the simplest form of {g} needs more than {SIMPLEST_ROUNDS} rounds")
-    _simplest_cache[id(g)] = cur
+    _simplest_cache[g._serial] = cur
     return cur
 
 

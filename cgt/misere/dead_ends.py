@@ -162,7 +162,7 @@ def _ge(g: Form, h: Form) -> bool:
         return True
     if g is zero or h is zero:
         return False
-    key = (id(g), id(h))
+    key = (g._serial, h._serial)
     found = _ge_cache.get(key)
     if found is None:
         found = all(any(_ge(gr, hr) for hr in h.right) for gr in g.right)
@@ -199,12 +199,12 @@ def _canonical_deep(g: Form) -> Form:
 
 
 def _canon(g: Form) -> Form:
-    found = _canonical.get(id(g))
+    found = _canonical.get(g._serial)
     if found is None:
         opts = list(dict.fromkeys(_canon(o) for o in g.right))
         keep = [o for o in opts if not any(p is not o and _ge(o, p) for p in opts)]
         found = Form([], keep)
-        _canonical[id(g)] = found
+        _canonical[g._serial] = found
     return found
 
 
@@ -227,13 +227,13 @@ def _lengths_deep(g: Form) -> frozenset[int]:
 
 
 def _lengths(g: Form, memo: dict[int, frozenset[int]]) -> frozenset[int]:
-    found = memo.get(id(g))
+    found = memo.get(g._serial)
     if found is None:
         if g is zero:
             found = frozenset((0,))
         else:
             found = frozenset(n + 1 for o in g.right for n in _lengths(o, memo))
-        memo[id(g)] = found
+        memo[g._serial] = found
     return found
 
 
@@ -265,10 +265,10 @@ def _flex_deep(g: Form) -> int:
 
 
 def _flex(g: Form, memo: dict[int, int]) -> int:
-    found = memo.get(id(g))
+    found = memo.get(g._serial)
     if found is None:
         found = 0 if _is_integer(g) else 1 + max(_flex(o, memo) for o in g.right)
-        memo[id(g)] = found
+        memo[g._serial] = found
     return found
 
 
@@ -367,7 +367,7 @@ def _pairs_deep(g: Form) -> dict[Form, Form]:
 
 def _pairs(g: Form) -> dict[Form, Form]:
     """``{h: k}`` for every factorisation ``g = h + k`` (simplest forms; ``g`` simplest)."""
-    found = _factor_cache.get(id(g))
+    found = _factor_cache.get(g._serial)
     if found is not None:
         return found
     pairs: dict[Form, Form] = {zero: g, g: zero}
@@ -390,7 +390,7 @@ def _pairs(g: Form) -> dict[Form, Form]:
             if k is not zero and _add_canon(h, k) is g:
                 pairs[h] = k
                 pairs[k] = h
-    _factor_cache[id(g)] = pairs
+    _factor_cache[g._serial] = pairs
     return pairs
 
 

@@ -28,14 +28,13 @@ True
 
 from __future__ import annotations
 
-import itertools
-import threading
 from collections.abc import Hashable, Iterable
 from typing import Any
 
 from .. import _budget
 from .._cache import BoundedCache
 from .._deep import deep
+from .._intern import Interned, InternTable, ordered, serials
 from .._options import Options, has_options_method
 from ..canonical import on_clear
 from ..errors import InvalidArgument, ParseError, TooLarge, WrongType
@@ -71,11 +70,10 @@ Past it the search raises :class:`~cgt.TooLarge`; each new position also
 spends one step of the thread's work budget (:func:`cgt.work_limit`).
 """
 
-_lock = threading.RLock()
-_table: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
-_serials = itertools.count()
-# Interned forms are kept for the life of the process (identity is equality);
-# the sums and the outcomes of sums are bounded caches.
+# Interned forms, held weakly: a form nobody references is freed, and built again
+# (with a new serial) when needed; the caches key on serials, which are never reused.
+# The sums and the outcomes of sums are bounded caches.
+_forms: InternTable[tuple[tuple[int, ...], tuple[int, ...]], Form] = InternTable("misere.forms")
 _caches: list[BoundedCache[Any, Any]] = []
 
 
@@ -102,7 +100,7 @@ _sums: BoundedCache[tuple[int, int], Form] = cache("misere.forms.sums")
 _sum_outcomes: BoundedCache[tuple[int, ...], tuple[bool, bool]] = cache("misere.forms.sum_outcomes")
 
 
-class Form:
+class Form(Interned):
     """A game form: Left options and Right options, themselves forms.
 
     Build one from two iterables of forms (or anything :func:`form` reads:
@@ -118,23 +116,18 @@ class Form:
     """
 
     __slots__ = (
-        "__weakref__",
         "_conj",
-        "_day",
         "_followers",
         "_lf",
         "_lopts",
         "_props",
         "_rf",
         "_ropts",
-        "_serial",
         "_text",
     )
 
     _lopts: tuple[Form, ...]
     _ropts: tuple[Form, ...]
-    _serial: int
-    _day: int
     _lf: bool  # Left, moving first, wins (misère)
     _rf: bool  # Right, moving first, wins (misère)
     _conj: Form | None
@@ -147,12 +140,6 @@ class Form:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (parse_form, (str(self),))
-
-    def __copy__(self) -> Form:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Form:
-        return self
 
     # -- structure -------------------------------------------------------------
 
@@ -377,36 +364,28 @@ def _option_set(options: Iterable[Any], side: str) -> tuple[Form, ...]:
             f"Form takes iterables of options; its {side} options are a {type(options).__name__}"
         )
     found = {id(f): f for f in (_coerce(o, f"a {side} option") for o in options)}
-    return tuple(sorted(found.values(), key=_order))
-
-
-def _order(f: Form) -> tuple[int, int]:
-    return (f._day, f._serial)
+    return ordered(found.values())
 
 
 def _make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
     """The interned form with these options (already deduplicated and sorted)."""
-    key = (tuple(f._serial for f in left), tuple(f._serial for f in right))
-    found = _table.get(key)
-    if found is not None:
-        return found
-    with _lock:
-        found = _table.get(key)
-        if found is not None:
-            return found
-        g = object.__new__(Form)
-        g._lopts = left
-        g._ropts = right
-        g._serial = next(_serials)
-        g._day = 1 + max((f._day for f in left + right), default=-1)
-        g._lf = not left or any(not f._rf for f in left)
-        g._rf = not right or any(not f._lf for f in right)
-        g._conj = None
-        g._followers = 0
-        g._props = 0
-        g._text = None
-        _table[key] = g
-        return g
+    return _forms.get_or_make((serials(left), serials(right)), _new, left, right)
+
+
+def _new(serial: int, left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
+    """A new form with these options and serial number (``_make`` interns it)."""
+    g = object.__new__(Form)
+    g._lopts = left
+    g._ropts = right
+    g._serial = serial
+    g._day = 1 + max((f._day for f in left + right), default=-1)
+    g._lf = not left or any(not f._rf for f in left)
+    g._rf = not right or any(not f._lf for f in right)
+    g._conj = None
+    g._followers = 0
+    g._props = 0
+    g._text = None
+    return g
 
 
 def _outcome(lf: bool, rf: bool) -> Outcome:
@@ -533,15 +512,11 @@ def _from_game(g: Game, memo: dict[Game, Form]) -> Form:
     found = memo.get(g)
     if found is None:
         found = _make(
-            _sorted({_from_game(o, memo) for o in g.left_options}),
-            _sorted({_from_game(o, memo) for o in g.right_options}),
+            ordered({_from_game(o, memo) for o in g.left_options}),
+            ordered({_from_game(o, memo) for o in g.right_options}),
         )
         memo[g] = found
     return found
-
-
-def _sorted(forms: Iterable[Form]) -> tuple[Form, ...]:
-    return tuple(sorted(forms, key=_order))
 
 
 @deep
@@ -565,8 +540,8 @@ def _from_position(p: Any, memo: dict[Hashable, Form]) -> Form:
         found = total
     else:
         found = _make(
-            _sorted({_from_position(o, memo) for o in p.left_options()}),
-            _sorted({_from_position(o, memo) for o in p.right_options()}),
+            ordered({_from_position(o, memo) for o in p.left_options()}),
+            ordered({_from_position(o, memo) for o in p.right_options()}),
         )
     memo[p] = found
     return found
@@ -640,7 +615,7 @@ def nim_heap(n: int) -> Form:
         raise TooLarge(
             f"the Nim heap *{n} as a form has {n} options; at most {NIM_HEAP_LIMIT} here"
         )
-    with _lock:
+    with _forms.lock:
         while len(_heaps) <= n:
             opts = tuple(_heaps)
             _heaps.append(_make(opts, opts))
@@ -671,7 +646,7 @@ def _conjugate(g: Form) -> Form:
     found = g._conj
     if found is None:
         found = _make(
-            _sorted({_conjugate(o) for o in g._ropts}), _sorted({_conjugate(o) for o in g._lopts})
+            ordered({_conjugate(o) for o in g._ropts}), ordered({_conjugate(o) for o in g._lopts})
         )
         g._conj = found
         found._conj = g
@@ -720,7 +695,7 @@ def _add(g: Form, h: Form) -> Form:
     if found is None:
         left = {_add(o, h) for o in g._lopts} | {_add(g, o) for o in h._lopts}
         right = {_add(o, h) for o in g._ropts} | {_add(g, o) for o in h._ropts}
-        found = _make(_sorted(left), _sorted(right))
+        found = _make(ordered(left), ordered(right))
         _sums[key] = found
     return found
 
@@ -953,7 +928,7 @@ class _Reader:
         self.pos += 1
         left = self.options("|")
         right = self.options("}")
-        return _make(_sorted(set(left)), _sorted(set(right)))
+        return _make(ordered(set(left)), ordered(set(right)))
 
     def options(self, close: str) -> list[Form]:
         found: list[Form] = []

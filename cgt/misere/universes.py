@@ -358,7 +358,7 @@ def _reduce_deep(
 def _reduce_form(
     g: Form, ge: Callable[[Form, Form], bool], end_rule: EndRule, cache: BoundedCache[int, Form]
 ) -> Form:
-    found = cache.get(id(g))
+    found = cache.get(g._serial)
     if found is not None:
         return found
     left: tuple[Form, ...] = tuple(_reduce_form(o, ge, end_rule, cache) for o in g.left)
@@ -378,8 +378,8 @@ def _reduce_form(
         if step is None:
             break
         left, right = step
-    cache[id(g)] = cur
-    cache[id(cur)] = cur
+    cache[g._serial] = cur
+    cache[cur._serial] = cur
     return cur
 
 
@@ -554,7 +554,7 @@ def order_test(name: str, step: Callable[[Form, Form, Order], bool]) -> tuple[Or
     inside ``step`` and other recursions), ``ge_deep`` is the entry point that
     survives forms deeper than the recursion limit.  Answers are kept in a
     bounded cache named ``name``, emptied by ``cgt.clear_caches()`` (forms are
-    interned, so their identities are keys), and each new pair spends one unit
+    interned, so their serial numbers are keys), and each new pair spends one unit
     of :func:`cgt.work_limit`.
 
     >>> from cgt.misere import parse_form
@@ -567,7 +567,7 @@ def order_test(name: str, step: Callable[[Form, Form, Order], bool]) -> tuple[Or
     def ge(g: Form, h: Form) -> bool:
         if g is h:
             return True
-        key = (id(g), id(h))
+        key = (g._serial, h._serial)
         found = answers.get(key)
         if found is None:
             if _budget.active:

@@ -27,14 +27,13 @@ True
 
 from __future__ import annotations
 
-import itertools
-import threading
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, Union
 
 from .._cache import BoundedCache
 from .._deep import deep
+from .._intern import Interned, InternTable, ordered, serials
 from .._svg import Drawable, Expansion, grow_tree, tree_svg
 from ..canonical import on_clear
 from ..dyadic import Dyadic, to_dyadic
@@ -63,14 +62,14 @@ SUM_WORK = 1 << 22
 above this bound :class:`~cgt.TooLarge` is raised before any work.
 """
 
-_lock = threading.RLock()
-_table: dict[tuple[Any, Any], ScoringGame] = {}
-_serials = itertools.count()
+# Interned forms, held weakly: a form nobody references is freed (a Dots-and-Boxes
+# value builds millions); caches key on serial numbers, never reused.
+_forms: InternTable[tuple[Any, Any], ScoringGame] = InternTable("scoring.forms")
 _sums: BoundedCache[tuple[int, int], ScoringGame] = BoundedCache("scoring.sums")
 on_clear(_sums.clear)  # emptied by cgt.clear_caches()
 
 
-class ScoringGame:
+class ScoringGame(Interned):
     """A scoring game form ``<G^L | G^R>``: each side options, or an atom with its score.
 
     Build one from two sides: a side is an iterable of options (scoring games,
@@ -90,9 +89,7 @@ class ScoringGame:
     """
 
     __slots__ = (
-        "__weakref__",
         "_conj",
-        "_day",
         "_g",
         "_hi",
         "_l",
@@ -104,14 +101,11 @@ class ScoringGame:
         "_ropt",
         "_rpess",
         "_rscore",
-        "_serial",
         "_text",
     )
 
     _l: Side
     _r: Side
-    _serial: int
-    _day: int
     _lscore: Dyadic  # Left's score moving first
     _rscore: Dyadic  # Right's score moving first
     _lpess: Dyadic  # Left moving first, Right may pass at will (Ls underlined)
@@ -129,12 +123,6 @@ class ScoringGame:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (parse_scoring, (str(self),))
-
-    def __copy__(self) -> ScoringGame:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ScoringGame:
-        return self
 
     # -- structure ---------------------------------------------------------------
 
@@ -473,61 +461,90 @@ def _side(x: Any, which: str) -> Side:
     found = {id(g): g for g in (scoring_game(o) for o in x)}
     if not found:
         raise InvalidArgument(f"the {which} side has no options: give its score instead (an atom)")
-    return _sorted(found.values())
-
-
-def _sorted(options: Iterable[ScoringGame]) -> tuple[ScoringGame, ...]:
-    return tuple(sorted(options, key=lambda g: (g._day, g._serial)))
+    return ordered(found.values())
 
 
 def _key(side: Side) -> Any:
-    return tuple(g._serial for g in side) if isinstance(side, tuple) else side
+    return serials(side) if isinstance(side, tuple) else side
 
 
 def _make(left: Side, right: Side) -> ScoringGame:
     """The interned game with these sides (options deduplicated and sorted)."""
-    key = (_key(left), _key(right))
-    found = _table.get(key)
-    if found is not None:
-        return found
-    with _lock:
-        found = _table.get(key)
-        if found is not None:
-            return found
-        g = object.__new__(ScoringGame)
-        g._l = left
-        g._r = right
-        g._serial = next(_serials)
-        opts = (left if isinstance(left, tuple) else ()) + (
-            right if isinstance(right, tuple) else ()
-        )
-        g._day = 1 + max((o._day for o in opts), default=-1)
-        atoms = [s for s in (left, right) if not isinstance(s, tuple)]
-        g._lo = min([o._lo for o in opts] + atoms)
-        g._hi = max([o._hi for o in opts] + atoms)
-        g._g = all(o._g for o in opts)
-        if isinstance(left, tuple):
-            g._lscore = max(o._rscore for o in left)
-            g._lpess = max(o._rpess for o in left)
-            lopt = max(o._ropt for o in left)
+    return _forms.get_or_make((_key(left), _key(right)), _new, left, right)
+
+
+def _new(serial: int, left: Side, right: Side) -> ScoringGame:
+    """A new game with these sides and serial number (``_make`` interns it).
+
+    Plain loops, not comprehensions: a sum makes many games, and each
+    comprehension would be objects more for the garbage collector.
+    """
+    g = object.__new__(ScoringGame)
+    g._l = left
+    g._r = right
+    g._serial = serial
+    day = -1
+    guaranteed = True
+    if isinstance(left, tuple):
+        lo, hi = left[0]._lo, left[0]._hi
+    else:
+        lo = hi = left
+    for side in (left, right):  # the least and largest atom of a follower, the birthday
+        if isinstance(side, tuple):
+            for o in side:
+                if o._day > day:
+                    day = o._day
+                if o._lo < lo:
+                    lo = o._lo
+                if o._hi > hi:
+                    hi = o._hi
+                if not o._g:
+                    guaranteed = False
         else:
-            g._lscore = g._lpess = left
-            g._g = g._g and left <= g._lo
-            lopt = None
-        if isinstance(right, tuple):
-            g._rscore = min(o._lscore for o in right)
-            g._ropt = min(o._lopt for o in right)
-            g._rpess = min(g._lpess, min(o._lpess for o in right))
-        else:
-            g._rscore = g._ropt = right
-            g._g = g._g and right >= g._hi
-            g._rpess = g._lpess  # Right passes; Left must move (or the game ends)
-        # Left may pass: with an atom she passes (Right moves), else she chooses
-        g._lopt = g._ropt if lopt is None else max(lopt, g._ropt)
-        g._conj = None
-        g._text = None
-        _table[key] = g
-        return g
+            if side < lo:
+                lo = side
+            if side > hi:
+                hi = side
+    g._day = day + 1
+    g._lo = lo
+    g._hi = hi
+    lopt: Dyadic | None = None
+    if isinstance(left, tuple):  # Left's scores moving first: the best of her options'
+        score, pess, lopt = left[0]._rscore, left[0]._rpess, left[0]._ropt
+        for o in left:
+            if o._rscore > score:
+                score = o._rscore
+            if o._rpess > pess:
+                pess = o._rpess
+            if o._ropt > lopt:
+                lopt = o._ropt
+        g._lscore = score
+        g._lpess = pess
+    else:
+        g._lscore = g._lpess = left
+        guaranteed = guaranteed and left <= lo
+    if isinstance(right, tuple):  # Right's: the least of his options'
+        score, opt, pess = right[0]._lscore, right[0]._lopt, right[0]._lpess
+        for o in right:
+            if o._lscore < score:
+                score = o._lscore
+            if o._lopt < opt:
+                opt = o._lopt
+            if o._lpess < pess:
+                pess = o._lpess
+        g._rscore = score
+        g._ropt = opt
+        g._rpess = pess if pess < g._lpess else g._lpess  # or Right passes
+    else:
+        g._rscore = g._ropt = right
+        guaranteed = guaranteed and right >= hi
+        g._rpess = g._lpess  # Right passes; Left must move (or the game ends)
+    # Left may pass: with an atom she passes (Right moves), else she chooses
+    g._lopt = g._ropt if lopt is None or g._ropt > lopt else lopt
+    g._g = guaranteed
+    g._conj = None
+    g._text = None
+    return g
 
 
 def scoring_game(x: Any) -> ScoringGame:
@@ -561,8 +578,8 @@ def _from_game(g: Game, memo: dict[Game, ScoringGame]) -> ScoringGame:
         left = g.left_options
         right = g.right_options
         found = _make(
-            _sorted({_from_game(o, memo) for o in left}) if left else _ZERO_SCORE,
-            _sorted({_from_game(o, memo) for o in right}) if right else _ZERO_SCORE,
+            ordered({_from_game(o, memo) for o in left}) if left else _ZERO_SCORE,
+            ordered({_from_game(o, memo) for o in right}) if right else _ZERO_SCORE,
         )
         memo[g] = found
     return found
@@ -651,7 +668,7 @@ def _conjugate_deep(g: ScoringGame) -> ScoringGame:
 
 def _neg_side(side: Side) -> Side:
     if isinstance(side, tuple):
-        return _sorted({_conjugate(o) for o in side})
+        return ordered({_conjugate(o) for o in side})
     return -side
 
 
@@ -717,7 +734,7 @@ def _sum_side(g: ScoringGame, h: ScoringGame, a: Side, b: Side) -> Side:
         found.update(_add(o, h) for o in a)
     if isinstance(b, tuple):
         found.update(_add(g, o) for o in b)
-    return _sorted(found)
+    return ordered(found)
 
 
 # -- text ----------------------------------------------------------------------------
@@ -850,5 +867,5 @@ class _Reader:
                 continue
             if c == close:
                 self.pos += 1
-                return _sorted(set(found))
+                return ordered(set(found))
             raise self.fail(f"expected ',' or {close!r}")

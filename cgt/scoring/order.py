@@ -50,7 +50,8 @@ __all__ = [
     "simplest_form",
 ]
 
-# keyed by the ids of interned games, which live as long as the process
+# keyed by the serial numbers of interned games (never reused: a game nobody holds
+# is freed, and an id() could then name another)
 _ge: BoundedCache[tuple[int, int], bool] = BoundedCache("scoring.ge")
 on_clear(_ge.clear)  # emptied by cgt.clear_caches()
 
@@ -81,7 +82,7 @@ def _ge_deep(g: ScoringGame, h: ScoringGame) -> bool:
 def _ge_rec(g: ScoringGame, h: ScoringGame) -> bool:
     if g is h:
         return True
-    key = (id(g), id(h))
+    key = (g._serial, h._serial)
     found = _ge.get(key)
     if found is not None:
         return found
@@ -257,7 +258,7 @@ def _simplest_deep(g: ScoringGame) -> ScoringGame:
 
 
 def _simplest_rec(g: ScoringGame) -> ScoringGame:
-    found = _simplest.get(id(g))
+    found = _simplest.get(g._serial)
     if found is not None:
         return found
     left: Any = [_simplest_rec(o) for o in g.left] or g.left_atom
@@ -268,8 +269,8 @@ def _simplest_rec(g: ScoringGame) -> ScoringGame:
         if k is h:
             break
         h = k
-    _simplest[id(g)] = h
-    _simplest[id(h)] = h
+    _simplest[g._serial] = h
+    _simplest[h._serial] = h
     return h
 
 
