@@ -28,6 +28,10 @@ extensions = [
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+# The API pages' classes and functions stay out of the table of contents: with them, the
+# sidebar's global tree had tens of thousands of entries, rebuilt for every page (half of
+# the build's time); each API page's summary table lists them instead.
+toc_object_entries = False
 autosummary_generate = False  # the per-module pages are written by cgt_apigen below
 nitpicky = False
 exclude_patterns = ["_build", "_ext"]
