@@ -649,6 +649,8 @@ heap_scan(PyObject *self, PyObject *args)
 #ifdef HEAP_BLOCK_X86
     if (bk.simd == 2)
         looked = block_scan_avx512(&bk, cg, ok, m, from, last, w4);
+    else if (bk.simd == 1)
+        looked = block_scan_avx2w(&bk, cg, ok, m, from, last, w4);
     else
 #endif
     {
@@ -659,12 +661,7 @@ heap_scan(PyObject *self, PyObject *args)
             need += (set[c >> 3] >> (c & 7)) & 1;
         for (int pass = 0; pass < 2 && need; pass++) {
             Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
-#ifdef HEAP_BLOCK_X86
-            if (bk.simd == 1)
-                looked += block_scan_avx2(cg, ok, m, lo, hi, set, &need) - lo;
-            else
-#endif
-                looked += block_scan(cg, ok, m, lo, hi, set, &need) - lo;
+            looked += block_scan(cg, ok, m, lo, hi, set, &need) - lo;
         }
         memcpy(w4, set, sizeof(set));
     }

@@ -14,23 +14,32 @@
  *     the common value of code w ^ c;
  *   - the common values among the options of BLOCK consecutive heaps are gathered
  *     at once: for a rare heap r far enough (r >= BLOCK - k), the common parts of
- *     the BLOCK heaps are BLOCK consecutive codes, read as words; each marks one byte
- *     of its heap's row of 256 (one row per heap, 16 KiB in all, in the L1 cache);
+ *     the BLOCK heaps are BLOCK consecutive codes, read as words; each marks one bit
+ *     of its heap's set of 256 codes (``marks``; one at a time through a row of bytes,
+ *     then packed; with AVX2 or AVX-512 as words built by variable shifts);
  *     the near rare heaps, whose common part may lie in the block, are added heap
  *     by heap, with the single-heap options;
  *   - the candidate is the least code not marked; the rare values below it must be
  *     met among all the splits (two common parts or two rare ones).  Their codes
  *     are a bit set of 256; the splits a + (m - a) are scanned in order of a, 64 at
  *     a time with AVX-512 or 32 with AVX2 where the processor has them (byte
- *     lookups in the bit set, the larger parts read backwards), else one at a time.
+ *     lookups in the bit set, the larger parts read from a copy of the codes kept
+ *     backwards), else one at a time.  The first chunks take out every code they
+ *     meet at once (bits built by variable shifts, no lookup); with AVX2 the last
+ *     few codes are then looked for by compares (block_scan_few2).
  *     The scan stops when the set is empty, which is after some thousands of splits
  *     for Officers, against the hundreds of thousands there are (on 300 heaps past
  *     2.6*10**6: 30 chunks of 64 splits a heap for some 60 codes wanted; a chunk
  *     starts with 1 code left in 30 % of them, 2 in 15 %, 3 or 4 in 14 %, 5 to 8 in
  *     13 %, more in 28 %);
- *   - with AVX-512 and one split rule, only a ranked part of the far rare heaps is
- *     marked; the others are checked against each heap's least free codes with
- *     compares over the 64 heaps at once (the candidates, see block_cand_rank).
+ *   - with AVX2 or AVX-512 and one split rule, only a ranked part of the far rare
+ *     heaps is marked; the others are checked against each heap's least free codes
+ *     with compares over 32 or 64 heaps at once (the candidates, see block_cand_rank).
+ *
+ * On a processor with AVX2 and no AVX-512 (AMD Zen 3, 2 cores), Officers to 10**7 took
+ * 17.4 CPU seconds with byte marks, every far rare heap marked and one lookup path for
+ * the scan; 9.7 with this file (marks 0.2 us a heap, checks 0.06, the first 1,024
+ * splits 0.15, the rest of the scan 0.16; some 2,100 splits a heap in all).
  *
  * A heap whose value would be rare or 512 or more is left to the exact general
  * code of heap.c (block_run returns how many heaps it settled, all common), which
@@ -88,7 +97,9 @@ typedef struct {
     unsigned mask;            /* the mask's bits below 512 */
     uint16_t common[CODES];   /* the common value (odd parity) of each code */
     uint16_t rare_below[CODES]; /* how many rare values (even parity) lie below it */
-    uint8_t (*rows)[CODES];   /* BLOCK rows: row[i][c] != 0 when code c is met at h0 + i */
+    uint8_t (*rows)[CODES];   /* BLOCK rows of bytes: row[i][c] != 0 when code c is met at
+                                 h0 + i (the one-at-a-time marking; the ranking's counts) */
+    uint64_t (*marks)[CODES / 64]; /* the same as bit sets: bit c of heap h0 + i */
     uint8_t *rare_codes;      /* the codes of the rare heaps' values */
     Py_ssize_t coded;         /* how many rare heaps have their code there */
     Py_ssize_t rare_cap;
@@ -133,7 +144,7 @@ block_simd(int flags)
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
         __builtin_cpu_supports("avx512vbmi2"))
         return 2;
-    if ((flags & (BLOCK_SIMD | BLOCK_AVX512)) && __builtin_cpu_supports("avx2"))
+    if ((flags & BLOCK_SIMD) && __builtin_cpu_supports("avx2"))
         return 1;
 #else
     (void)flags;
@@ -161,7 +172,8 @@ block_init(Block *bk, unsigned long mask, int flags)
         bk->rare_below[c] = (uint16_t)count;
     }
     bk->rows = PyMem_Malloc(sizeof(uint8_t[BLOCK][CODES]));
-    if (bk->rows == NULL) {
+    bk->marks = PyMem_Malloc(sizeof(uint64_t[BLOCK][CODES / 64]));
+    if (bk->rows == NULL || bk->marks == NULL) {
         PyErr_NoMemory();
         return -1;
     }
@@ -171,7 +183,7 @@ block_init(Block *bk, unsigned long mask, int flags)
     /* the candidates' checks are compares over 64 heaps: worth it with AVX-512; one heap
        at a time (no SIMD bit) they are slower than the marking, but exact (tests) */
     bk->cand = (flags & BLOCK_CAND) &&
-               (bk->simd == 2 || !(flags & (BLOCK_SIMD | BLOCK_AVX512)));
+               (bk->simd >= 1 || !(flags & (BLOCK_SIMD | BLOCK_AVX512)));
     if (bk->simd == 2) {
         bk->onehot = PyMem_Calloc(CODES + 1, sizeof(*bk->onehot)); /* row CODES: none */
         if (bk->onehot == NULL) {
@@ -189,7 +201,7 @@ block_init(Block *bk, unsigned long mask, int flags)
 static int
 block_room(Block *bk, Py_ssize_t end)
 {
-    if (bk->simd != 2)
+    if (bk->simd < 1)
         return 0;
     bk->end = end;
     bk->rcg = PyMem_Calloc((size_t)end, 1);
@@ -222,6 +234,8 @@ block_free(Block *bk)
     bk->rcg = NULL;
     bk->okbits = NULL;
     PyMem_Free(bk->rows);
+    PyMem_Free(bk->marks);
+    bk->marks = NULL;
     PyMem_Free(bk->rare_codes);
     PyMem_Free(bk->onehot);
     PyMem_Free(bk->far);
@@ -282,22 +296,34 @@ block_mark(uint8_t (*rows)[CODES], const uint8_t *src, uint8_t w)
 #endif
 }
 
-/* The least code not marked in the row, or CODES. */
-static int
-block_first_free(const uint8_t *row)
+/* The byte rows (0 or 1) as bit sets. */
+static void
+block_pack(uint8_t (*rows)[CODES], uint64_t (*marks)[CODES / 64])
 {
-    int c = 0;
-    while (c < CODES) {
-        uint64_t t;
-        memcpy(&t, row + c, 8);
-        if (t != 0x0101010101010101ULL)
-            break;
-        c += 8;
-    }
-    while (c < CODES && row[c])
-        c++;
-    return c;
+    for (int l = 0; l < BLOCK; l++)
+        for (int q = 0; q < CODES / 64; q++) {
+            uint64_t word = 0;
+            for (int b = 0; b < 8; b++) {
+                uint64_t t;
+                memcpy(&t, rows[l] + 64 * q + 8 * b, 8);
+                word |= ((t * 0x0102040810204080ULL) >> 56) << (8 * b); /* byte i -> bit i */
+            }
+            marks[l][q] = word;
+        }
 }
+
+/* The least code not in the bit set, or CODES. */
+static inline int
+block_first_free_bits(const uint64_t *mk)
+{
+    for (int q = 0; q < CODES / 64; q++)
+        if (~mk[q])
+            return 64 * q + lowest_bit(~mk[q]);
+    return CODES;
+}
+
+#define MARK_BIT(mk, x) ((mk)[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
+#define HAS_BIT(mk, x) (((mk)[(x) >> 6] >> ((x) & 63)) & 1)
 
 /* Splits a + (m - a), lo <= a <= hi, one at a time: clear the codes met from ``want``
    (a bit set of rare codes) where a is common (``ok[a]``: the larger part always is). */
@@ -318,70 +344,230 @@ block_scan(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py
 }
 
 #ifdef HEAP_BLOCK_X86
-#define SCAN_GROUP 4 /* chunks of 32 splits looked up with one copy of the set */
 
-/* block_scan 32 splits at a time (AVX2), SCAN_GROUP chunks between two updates of the
-   set (a code met twice in a group is cleared twice: no harm), the rest one at a
-   time.  The set is copied into the vectors from words, not reloaded from bytes
-   just stored (that would stall on the store). */
-__attribute__((target("avx2"))) static Py_ssize_t
-block_scan_avx2(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py_ssize_t hi,
-                uint8_t *want, int *need)
+#ifndef BULK2
+#define BULK2 32 /* AVX2: chunks of 32 splits whose codes are taken out at once */
+#endif
+#ifndef GROUP2
+#define GROUP2 4 /* AVX2: chunks looked up with one copy of the set */
+#endif
+
+/* The codes met among the splits a .. a + 32 BULK2 - 1 (rm: the larger parts' codes, ok:
+   the small parts' classes), as the 32-bit words met[j] of codes 32 j .. 32 j + 31, j <
+   nwin (a constant where inlined): bit x - 32 j of word j by a variable shift in 32-bit
+   lanes, which gives nothing outside the word (counts of 32 or more, negative ones
+   wrapping to large).  A split with a rare small part gets code 255: no bit. */
+__attribute__((target("avx2"), always_inline)) static inline void
+block_bulk2(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssize_t a,
+            uint32_t *met, int nwin)
 {
-    const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-                                             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m256i one = _mm256_set1_epi32(1), all = _mm256_set1_epi8(-1);
+    __m256i acc[6], off[6];
+    for (int j = 0; j < nwin; j++) {
+        acc[j] = _mm256_setzero_si256();
+        off[j] = _mm256_set1_epi32(32 * j);
+    }
+    uint8_t xb[32];
+    for (int q = 0; q < BULK2; q++, a += 32) {
+        __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(cg + a)),
+                                     _mm256_loadu_si256((const __m256i *)(rm + a)));
+        x = _mm256_or_si256(x,
+                            _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(ok + a)), all));
+        _mm256_storeu_si256((__m256i *)xb, x);
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; g++) {
+            __m256i u = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(xb + 8 * g)));
+            acc[0] = _mm256_or_si256(acc[0], _mm256_sllv_epi32(one, u));
+            for (int j = 1; j < nwin; j++)
+                acc[j] = _mm256_or_si256(acc[j], _mm256_sllv_epi32(one, _mm256_sub_epi32(u, off[j])));
+        }
+    }
+    for (int j = 0; j < 8; j++)
+        met[j] = 0;
+    for (int j = 0; j < nwin; j++) {
+        __m128i h = _mm_or_si128(_mm256_castsi256_si128(acc[j]), _mm256_extracti128_si256(acc[j], 1));
+        h = _mm_or_si128(h, _mm_shuffle_epi32(h, 0x4E));
+        h = _mm_or_si128(h, _mm_shuffle_epi32(h, 0xB1));
+        met[j] = (uint32_t)_mm_cvtsi128_si32(h);
+    }
+}
+
+#define FEW2 3 /* AVX2: at most this many codes left are looked for by compares */
+
+/* block_scan_avx2w's chunks once at most FEW2 codes are left: each split's code compared
+   with each of them (the last repeated), GROUP2 chunks a test.  Returns where it stopped:
+   past the group that met a code (taken out of ``w``), or at the last whole group. */
+__attribute__((target("avx2"), always_inline)) static inline Py_ssize_t
+block_scan_few2k(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssize_t a,
+                 Py_ssize_t hi, uint64_t *w, uint8_t *c, int K)
+{
+    __m256i v[8];
+    int left = K;
+    for (int j = 0; j < 8; j++)
+        v[j] = _mm256_set1_epi8((char)c[j < K ? j : 0]);
+    for (; a + 32 * GROUP2 - 1 <= hi; a += 32 * GROUP2) {
+        __m256i hit = _mm256_setzero_si256();
+        __m256i xs[GROUP2];
+#pragma GCC unroll 8
+        for (int q = 0; q < GROUP2; q++) {
+            Py_ssize_t b = a + 32 * q;
+            __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(cg + b)),
+                                         _mm256_loadu_si256((const __m256i *)(rm + b)));
+            /* the small part may be rare: only the common ones count (ok) */
+            __m256i e = _mm256_cmpeq_epi8(x, v[0]);
+#pragma GCC unroll 8
+            for (int j = 1; j < K; j++)
+                e = _mm256_or_si256(e, _mm256_cmpeq_epi8(x, v[j]));
+            hit = _mm256_or_si256(hit, _mm256_and_si256(e, _mm256_loadu_si256((const __m256i *)(ok + b))));
+            xs[q] = x;
+        }
+        if (_mm256_testz_si256(hit, hit))
+            continue;
+        /* the codes met in the group are taken out; their compares then repeat a code
+           still wanted (no harm), until half of them are gone: then a narrower search */
+        int gone = 0;
+        for (int j = 0; j < K; j++) {
+            int met = 0;
+            for (int q = 0; q < GROUP2 && !met; q++)
+                met = !_mm256_testz_si256(_mm256_cmpeq_epi8(xs[q], v[j]),
+                                          _mm256_loadu_si256((const __m256i *)(ok + a + 32 * q)));
+            if (met && ((w[c[j] >> 6] >> (c[j] & 63)) & 1)) {
+                w[c[j] >> 6] &= ~((uint64_t)1 << (c[j] & 63));
+                left--;
+                gone |= 1 << j;
+            }
+        }
+        if (2 * left <= K)
+            return a + 32 * GROUP2;
+        int keep = 0;
+        while (gone >> keep & 1)
+            keep++;
+        for (int j = 0; j < K; j++)
+            if (gone >> j & 1) {
+                c[j] = c[keep];
+                v[j] = v[keep];
+            }
+    }
+    return a;
+}
+
+__attribute__((target("avx2"))) static Py_ssize_t
+block_scan_few2(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssize_t a,
+                Py_ssize_t hi, uint64_t *w)
+{
+    uint8_t c[8];
+    int n = 0;
+    for (int j = 0; j < 4; j++)
+        for (uint64_t t = w[j]; t && n < 8; t &= t - 1)
+            c[n++] = (uint8_t)(64 * j + lowest_bit(t));
+    switch (n) {
+    case 1: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 1);
+    case 2: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 2);
+    case 3: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 3);
+    case 4: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 4);
+    case 5: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 5);
+    case 6: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 6);
+    case 7: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 7);
+    default: return block_scan_few2k(cg, ok, rm, a, hi, w, c, 8);
+    }
+}
+
+
+/* Every split a + (m - a), 1 <= a <= last, of one heap with AVX2, from ``from`` on first
+   (see SCAN_START), then from 1: the codes wanted are the words ``want`` (in and out).
+   The larger parts are read forwards from the codes kept backwards (rcg).  The first
+   BULK2 chunks of 32 splits take out every code they meet at once: each code is a bit of
+   a 64-bit word built by variable shifts (1 << (x - 64 j) is nothing outside word j), no
+   lookup and no chain through the set, where the first chunks meet most of the codes.
+   Then chunks of 32 are looked up in the set (two byte shuffles find the byte of each
+   code, a third its bit), GROUP2 chunks against one copy of it (a code met twice in a
+   group is taken out twice: no harm).  The rest one split at a time.  Returns how many
+   splits it looked at. */
+__attribute__((target("avx2"))) static Py_ssize_t
+block_scan_avx2w(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssize_t m,
+                 Py_ssize_t from, Py_ssize_t last, uint64_t *want)
+{
+    const uint8_t *rm = bk->rcg + (bk->end - 1 - m); /* rm[a]: the code of m - a */
     const __m256i bits = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0,
                                           0, 1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0,
                                           0, 0);
     const __m256i low5 = _mm256_set1_epi8(31), low3 = _mm256_set1_epi8(7);
-    uint64_t w[4];
-    memcpy(w, want, sizeof(w));
-    Py_ssize_t a = lo;
-    while (a + 32 * SCAN_GROUP - 1 <= hi && (w[0] | w[1] | w[2] | w[3])) {
-        __m256i table0 = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[1], (long long)w[0]));
-        __m256i table1 = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[3], (long long)w[2]));
-        uint32_t found[SCAN_GROUP], any = 0;
-        __m256i xs[SCAN_GROUP];
-        for (int q = 0; q < SCAN_GROUP; q++) {
-            Py_ssize_t b = a + 32 * q;
-            __m256i small = _mm256_loadu_si256((const __m256i *)(cg + b));
-            __m256i large = _mm256_loadu_si256((const __m256i *)(cg + m - b - 31));
-            large = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(large, reverse), 0x4E);
-            __m256i x = _mm256_xor_si256(small, large);
-            __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 3), low5);
-            __m256i byte = _mm256_blendv_epi8(_mm256_shuffle_epi8(table0, idx),
-                                              _mm256_shuffle_epi8(table1, idx),
-                                              _mm256_slli_epi16(idx, 3));
-            __m256i bit = _mm256_shuffle_epi8(bits, _mm256_and_si256(x, low3));
-            __m256i met = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), bit);
-            met = _mm256_and_si256(met, _mm256_loadu_si256((const __m256i *)(ok + b)));
-            found[q] = (uint32_t)_mm256_movemask_epi8(met);
-            xs[q] = x;
-            any |= found[q];
+    uint64_t w[4] = {want[0], want[1], want[2], want[3]};
+    Py_ssize_t looked = 0;
+    for (int pass = 0; pass < 2 && (w[0] | w[1] | w[2] | w[3]); pass++) {
+        Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
+        Py_ssize_t a = lo;
+        if (!pass && !w[3] && a + 32 * BULK2 - 1 <= hi) {
+            int top = w[2] ? 128 + 63 - __builtin_clzll(w[2])
+                      : w[1] ? 64 + 63 - __builtin_clzll(w[1])
+                      : w[0] ? 63 - __builtin_clzll(w[0]) : 0;
+            uint32_t met[8];
+            switch (top >> 5) {
+            case 0: block_bulk2(cg, ok, rm, a, met, 1); break;
+            case 1: block_bulk2(cg, ok, rm, a, met, 2); break;
+            case 2: block_bulk2(cg, ok, rm, a, met, 3); break;
+            case 3: block_bulk2(cg, ok, rm, a, met, 4); break;
+            case 4: block_bulk2(cg, ok, rm, a, met, 5); break;
+            default: block_bulk2(cg, ok, rm, a, met, 6); break;
+            }
+            a += 32 * BULK2;
+            for (int q = 0; q < 3; q++)
+                w[q] &= ~(met[2 * q] | ((uint64_t)met[2 * q + 1] << 32));
         }
-        a += 32 * SCAN_GROUP;
-        if (!any)
-            continue;
-        for (int q = 0; q < SCAN_GROUP; q++) {
-            uint32_t f = found[q];
-            if (!f)
+        while (a + 32 * GROUP2 - 1 <= hi && (w[0] | w[1] | w[2] | w[3])) {
+            int left = __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
+                       __builtin_popcountll(w[2]) + __builtin_popcountll(w[3]);
+            if (left <= FEW2) {
+                a = block_scan_few2(cg, ok, rm, a, hi, w);
                 continue;
-            uint8_t codes[32];
-            _mm256_storeu_si256((__m256i *)codes, xs[q]);
-            while (f) {
-                unsigned c = codes[lowest_bit(f)];
-                f &= f - 1;
-                w[c >> 6] &= ~((uint64_t)1 << (c & 63));
+            }
+            __m256i table0 =
+                _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[1], (long long)w[0]));
+            __m256i table1 =
+                _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)w[3], (long long)w[2]));
+            uint32_t found[GROUP2], any = 0;
+            __m256i xs[GROUP2];
+#pragma GCC unroll 8
+            for (int q = 0; q < GROUP2; q++) {
+                Py_ssize_t b = a + 32 * q;
+                __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(cg + b)),
+                                             _mm256_loadu_si256((const __m256i *)(rm + b)));
+                __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 3), low5);
+                __m256i byte = _mm256_blendv_epi8(_mm256_shuffle_epi8(table0, idx),
+                                                  _mm256_shuffle_epi8(table1, idx),
+                                                  _mm256_slli_epi16(idx, 3));
+                __m256i bit = _mm256_shuffle_epi8(bits, _mm256_and_si256(x, low3));
+                __m256i met = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), bit);
+                met = _mm256_and_si256(met, _mm256_loadu_si256((const __m256i *)(ok + b)));
+                found[q] = (uint32_t)_mm256_movemask_epi8(met);
+                xs[q] = x;
+                any |= found[q];
+            }
+            a += 32 * GROUP2;
+            if (!any)
+                continue;
+            for (int q = 0; q < GROUP2; q++) {
+                uint32_t f = found[q];
+                if (!f)
+                    continue;
+                uint8_t codes[32];
+                _mm256_storeu_si256((__m256i *)codes, xs[q]);
+                while (f) {
+                    unsigned c = codes[lowest_bit(f)];
+                    f &= f - 1;
+                    w[c >> 6] &= ~((uint64_t)1 << (c & 63));
+                }
             }
         }
+        for (; a <= hi && (w[0] | w[1] | w[2] | w[3]); a++) {
+            unsigned x = (unsigned)(cg[a] ^ rm[a]);
+            if (ok[a])
+                w[x >> 6] &= ~((uint64_t)1 << (x & 63));
+        }
+        looked += a - lo;
     }
     memcpy(want, w, sizeof(w));
-    *need = 0;
-    for (int i = 0; i < 4; i++)
-        *need += __builtin_popcountll(w[i]);
-    if (!*need)
-        return a;
-    return block_scan(cg, ok, m, a, hi, want, need);
+    return looked;
 }
 
 /* Tried for the AVX-512 scan and dropped (issue 33; Officers to 2*10**6 heaps, CPU
@@ -673,44 +859,18 @@ block_cand_rank(Block *bk, const uint8_t *cg, Py_ssize_t h0, const Rare *rare)
 /* The least CAND codes not marked in each row (cand[j][l] for heap l; ncand[l] of them,
    fewer when the row has fewer free codes; the rest repeat code 0, never read). */
 static void
-block_candidates(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *ncand)
+block_candidates(uint64_t (*marks)[CODES / 64], uint8_t (*cand)[BLOCK], int *ncand)
 {
     for (int l = 0; l < BLOCK; l++) {
         int n = 0;
-        for (int c = 0; c < CODES && n < CAND; c += 8) {
-            uint64_t t;
-            memcpy(&t, rows[l] + c, 8);
-            uint64_t free8 = ~t & 0x0101010101010101ULL; /* bytes are 0 or 1 */
-            while (free8 && n < CAND) {
-                cand[n++][l] = (uint8_t)(c + (lowest_bit(free8) >> 3));
-                free8 &= free8 - 1;
-            }
-        }
+        for (int q = 0; q < CODES / 64 && n < CAND; q++)
+            for (uint64_t free = ~marks[l][q]; free && n < CAND; free &= free - 1)
+                cand[n++][l] = (uint8_t)(64 * q + lowest_bit(free));
         ncand[l] = n;
         for (int j = n; j < CAND; j++)
             cand[j][l] = 0;
     }
 }
-
-#ifdef HEAP_BLOCK_X86
-/* block_candidates with AVX-512: the free bytes of a row as four 64-bit masks. */
-__attribute__((target(HEAP_AVX512_TARGET))) static void
-block_candidates_avx512(uint8_t (*rows)[CODES], uint8_t (*cand)[BLOCK], int *ncand)
-{
-    for (int l = 0; l < BLOCK; l++) {
-        int n = 0;
-        for (int q = 0; q < CODES / 64 && n < CAND; q++) {
-            __m512i v = _mm512_loadu_si512(rows[l] + 64 * q);
-            uint64_t free64 = _mm512_testn_epi8_mask(v, v);
-            for (; free64 && n < CAND; free64 &= free64 - 1)
-                cand[n++][l] = (uint8_t)(64 * q + lowest_bit(free64));
-        }
-        ncand[l] = n;
-        for (int j = n; j < CAND; j++)
-            cand[j][l] = 0;
-    }
-}
-#endif
 
 #ifdef HEAP_BLOCK_X86
 /* The codes below MARK_LIMIT of the rows of the 64 heaps marked with the codes
@@ -804,6 +964,77 @@ block_check_avx512(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK],
 }
 #endif
 
+#ifdef HEAP_BLOCK_X86
+/* block_mark_avx512 with AVX2, into the bit sets: the words of 16 heaps (four registers
+   of four 64-bit lanes) a pass.  The same shifts as there, four lanes wide: twice as
+   many passes over the rare heaps, which is what AVX2 has. */
+__attribute__((target("avx2"))) static void
+block_mark_avx2(uint64_t (*marks)[CODES / 64], const uint8_t *base, const int32_t *heaps,
+                const uint8_t *codes, Py_ssize_t count, int limit)
+{
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i c64 = _mm256_set1_epi64x(64), c128 = _mm256_set1_epi64x(128);
+    for (int p = 0; p < BLOCK; p += 16) {
+        __m256i acc[4][3];
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; g++)
+            acc[g][0] = acc[g][1] = acc[g][2] = _mm256_setzero_si256();
+        for (Py_ssize_t t = 0; t < count; t++) {
+            const uint8_t *src = base - heaps[t] + p;
+            __m256i w = _mm256_set1_epi64x((long long)codes[t]);
+#pragma GCC unroll 4
+            for (int g = 0; g < 4; g++) {
+                __m256i x = _mm256_xor_si256(
+                    _mm256_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(src + 4 * g))), w);
+                acc[g][0] = _mm256_or_si256(acc[g][0], _mm256_sllv_epi64(one, x));
+                acc[g][1] = _mm256_or_si256(acc[g][1],
+                                            _mm256_sllv_epi64(one, _mm256_sub_epi64(x, c64)));
+                acc[g][2] = _mm256_or_si256(acc[g][2],
+                                            _mm256_sllv_epi64(one, _mm256_sub_epi64(x, c128)));
+            }
+        }
+        uint64_t words[3][16]; /* words[j][i]: word j of heap p + i */
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; g++)
+            for (int j = 0; j < 3; j++)
+                _mm256_storeu_si256((__m256i *)(words[j] + 4 * g), acc[g][j]);
+        for (int i = 0; i < 16; i++)
+            for (int j = 0; j < CODES / 64; j++)
+                marks[p + i][j] = j < 3 && 64 * j < limit ? words[j][i] : 0;
+    }
+}
+
+/* block_check over 32 heaps at once (AVX2), the two halves of the block in turn. */
+__attribute__((target("avx2"))) static void
+block_check_avx2(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64_t *hits)
+{
+    for (int j = 0; j < CAND; j++)
+        hits[j] = 0;
+    for (int half = 0; half < BLOCK; half += 32) {
+        __m256i c[CAND], low[CAND];
+#pragma GCC unroll 16
+        for (int j = 0; j < CAND; j++) {
+            c[j] = _mm256_loadu_si256((const __m256i *)(cand[j] + half));
+            low[j] = _mm256_set1_epi8(-1);
+        }
+        const uint8_t *b = base + half;
+        for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
+            __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(b - bk->far_heap[t])),
+                                         _mm256_set1_epi8((char)bk->far_code[t]));
+#pragma GCC unroll 16
+            for (int j = 0; j < CAND; j++)
+                low[j] = _mm256_min_epu8(low[j], _mm256_xor_si256(x, c[j]));
+        }
+#pragma GCC unroll 16
+        for (int j = 0; j < CAND; j++) {
+            uint32_t met = (uint32_t)_mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(low[j], _mm256_setzero_si256()));
+            hits[j] |= (uint64_t)met << half;
+        }
+    }
+}
+#endif
+
 /* Settle heaps h0, h0 + 1, ... (at most BLOCK) of the sparse space; the preconditions
    (see the top of this file) are the caller's.  Returns how many were settled: all got
    common values, written to g, cg (their codes) and ok (0xFF: common); or -1 with an
@@ -813,6 +1044,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
           Py_ssize_t nrules, const Rare *rare, Py_ssize_t nrare, long *work)
 {
     uint8_t(*rows)[CODES] = bk->rows;
+    uint64_t(*marks)[CODES / 64] = bk->marks;
     const uint8_t *rc = bk->rare_codes;
     /* candidates: with one split rule only */
     int use_cand = 0;
@@ -843,25 +1075,38 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
     Py_ssize_t ck = bk->cand_k;
     if (use_cand) {
 #ifdef HEAP_BLOCK_X86
-        if (bk->simd == 2)
+        if (bk->simd == 2) {
             block_mark_avx512(rows, cg + h0 - ck, bk->far_heap, bk->far_code, bk->nmarked,
                               bk->mark_limit);
+            block_pack(rows, marks);
+        }
+        else if (bk->simd == 1)
+            block_mark_avx2(marks, cg + h0 - ck, bk->far_heap, bk->far_code, bk->nmarked,
+                            bk->mark_limit);
         else
 #endif
         {
             memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
             for (Py_ssize_t t = 0; t < bk->nmarked; t++)
                 block_mark(rows, cg + (h0 - ck - bk->far_heap[t]), bk->far_code[t]);
+            block_pack(rows, marks);
         }
 #ifdef HEAP_BLOCK_X86
         if (bk->simd == 2) {
-            block_candidates_avx512(rows, cand, ncand);
+            block_candidates(marks, cand, ncand);
             block_check_avx512(bk, cg + h0 - ck, cand, hits);
         }
         else
 #endif
+#ifdef HEAP_BLOCK_X86
+        if (bk->simd == 1) {
+            block_candidates(marks, cand, ncand);
+            block_check_avx2(bk, cg + h0 - ck, cand, hits);
+        }
+        else
+#endif
         {
-            block_candidates(rows, cand, ncand);
+            block_candidates(marks, cand, ncand);
             block_check(bk, cg + h0 - ck, cand, hits);
         }
         *work += (long)bk->nfar;
@@ -883,49 +1128,50 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 block_mark(rows, cg + (h0 - k - rare[i].heap), rc[i]);
             *work += (long)nrare;
         }
+        block_pack(rows, marks);
     }
     for (Py_ssize_t i = 0; i < BLOCK; i++) {
         Py_ssize_t heap = h0 + i;
-        uint8_t *row = rows[i];
+        uint64_t *mk = marks[i];
         for (Py_ssize_t j = 0; j < nrules; j++) {
             Py_ssize_t k = rules[j].k, m = heap - k;
             if ((rules[j].digit & 2) && k >= 1)
-                row[cg[m]] = 1; /* m is past the rare heaps: common */
+                MARK_BIT(mk, cg[m]); /* m is past the rare heaps: common */
             if (rules[j].digit & 4)
                 for (Py_ssize_t r = 0; r < nrare && rare[r].heap < BLOCK - k; r++)
-                    row[rc[r] ^ cg[m - rare[r].heap]] = 1;
+                    MARK_BIT(mk, rc[r] ^ cg[m - rare[r].heap]);
         }
         int code = -1;
         if (use_cand) {
             /* the least candidate neither marked since nor met by a checked rare heap */
             for (int j = 0; j < ncand[i]; j++)
-                if (!row[cand[j][i]] && !((hits[j] >> i) & 1)) {
+                if (!HAS_BIT(mk, cand[j][i]) && !((hits[j] >> i) & 1)) {
                     code = cand[j][i];
                     break;
                 }
             if (code < 0) { /* all met: mark the checked rare heaps too */
                 bk->fallbacks++;
                 for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++)
-                    row[bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]] = 1;
+                    MARK_BIT(mk, bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]);
             }
 #ifdef HEAP_BLOCK_X86
-            if (bk->simd == 2 && (code < 0 ? block_first_free(row) : code) >= bk->mark_limit) {
+            if (bk->simd >= 1 && (code < 0 ? block_first_free_bits(mk) : code) >= bk->mark_limit) {
                 /* block_mark_avx512 left the codes from mark_limit on unmarked: all of the
                    row now (for Officers no value's code reaches 150, below MARK_LIMIT) */
                 bk->fallbacks += code >= 0;
                 for (Py_ssize_t t = 0; t < bk->nfar; t++)
-                    row[bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]] = 1;
+                    MARK_BIT(mk, bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]);
                 code = -1;
             }
 #endif
         }
         if (code < 0)
-            code = block_first_free(row);
+            code = block_first_free_bits(mk);
         if (code == CODES)
             return i; /* a value of 512 or more */
         int need = bk->rare_below[code];
 #ifdef HEAP_BLOCK_X86
-        if (bk->simd == 2) {
+        if (bk->simd >= 1) {
             /* the first need codes as four words, kept in a register by the scan */
             uint64_t w4[4];
             for (int q = 0; q < 4; q++) {
@@ -938,7 +1184,8 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 Py_ssize_t m = heap - rules[j].k;
                 Py_ssize_t last = rules[j].distinct ? (m - 1) / 2 : m / 2;
                 Py_ssize_t from = last > bk->scan_start ? bk->scan_start : 1;
-                *work += (long)block_scan_avx512(bk, cg, ok, m, from, last, w4);
+                *work += (long)(bk->simd == 2 ? block_scan_avx512(bk, cg, ok, m, from, last, w4)
+                                              : block_scan_avx2w(bk, cg, ok, m, from, last, w4));
             }
             need = (w4[0] | w4[1] | w4[2] | w4[3]) != 0;
         }
@@ -959,13 +1206,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                 Py_ssize_t from = last > bk->scan_start ? bk->scan_start : 1;
                 for (int pass = 0; pass < 2 && need; pass++) {
                     Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
-                    Py_ssize_t reached;
-#ifdef HEAP_BLOCK_X86
-                    if (bk->simd == 1)
-                        reached = block_scan_avx2(cg, ok, m, lo, hi, want, &need);
-                    else
-#endif
-                        reached = block_scan(cg, ok, m, lo, hi, want, &need);
+                    Py_ssize_t reached = block_scan(cg, ok, m, lo, hi, want, &need);
                     *work += (long)(reached - lo + 1);
                 }
             }
