@@ -38,8 +38,8 @@
  *
  * On a processor with AVX2 and no AVX-512 (AMD Zen 3, 2 cores), Officers to 10**7 took
  * 17.4 CPU seconds with byte marks, every far rare heap marked and one lookup path for
- * the scan; 9.7 with this file (marks 0.2 us a heap, checks 0.06, the first 1,024
- * splits 0.15, the rest of the scan 0.16; some 2,100 splits a heap in all).
+ * the scan; 8.6 with this file (marks 0.2 us a heap, checks 0.06, the first
+ * chunks 0.15, the rest of the scan 0.16; some 2,100 splits a heap in all).
  *
  * A heap whose value would be rare or 512 or more is left to the exact general
  * code of heap.c (block_run returns how many heaps it settled, all common), which
