@@ -221,6 +221,33 @@ def test_bad_arguments_raise() -> None:
     assert left == b"\2" + b"\0" * 31 and looked == 4
 
 
+def test_the_scans_of_splits_against_a_direct_search() -> None:
+    # fast.scan runs the search of the blocks for the codes of a bit set among the splits
+    # a + (m - a), 1 <= a <= m // 2 (a common, the larger part taken as common): one at a
+    # time (flag 1) and with the widest vector scan here (flag 15).  Skewed codes, so that
+    # some xors are rare and the searches run long: through the first chunks taken out at
+    # once, the lookups, and the compares for the last few codes (whose sets shrink by
+    # more than one code at a time when a group of chunks meets several).
+    rng = random.Random(33)
+    weights = [1.0 / (c + 1) ** 1.2 for c in range(160)]
+    for trial in range(60):
+        n = rng.choice([3000, 9000, 30000, 70000])
+        codes = bytes(rng.choices(range(160), weights, k=n))
+        common = bytes(0 if rng.random() < 0.08 else 1 for _ in range(n))
+        m = rng.randrange(2, n)
+        start = rng.choice([1, 64, 5120, rng.randrange(1, n)])
+        met = {codes[a] ^ codes[m - a] for a in range(1, m // 2 + 1) if common[a]}
+        size = rng.choice([1, 2, 3, 5, 8, 20, 60])
+        top = rng.choice([64, 128, 192, 256])
+        wanted = set(rng.sample(range(top), min(size, top)))
+        want = bytes(sum(1 << (c & 7) for c in wanted if c >> 3 == i) for i in range(32))
+        expected = bytes(sum(1 << (c & 7) for c in wanted - met if c >> 3 == i) for i in range(32))
+        for flags in (1, 15):
+            left, looked = fast.scan(codes, common, m, start, want, flags)
+            assert left == expected, (trial, flags, sorted(wanted - met))
+            assert 0 <= looked <= m // 2
+
+
 def test_memory_is_flat_over_repeated_runs() -> None:
     def run() -> None:
         values = [0]
