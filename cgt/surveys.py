@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import logging
 import os
 import pickle
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -271,6 +273,46 @@ def _ctrl_c_for_us_only() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
+class _CancelRaceFilter(logging.Filter):
+    """Drop the error Dask logs when Ctrl-C lands before a call to it began.
+
+    ``distributed.utils.sync`` answers a KeyboardInterrupt by scheduling a
+    ``cancel`` of the call's future, which raises NameError (logged with its
+    traceback by ``tornado.application``) when the interrupt came before the
+    future existed.  Nothing was started, so nothing is lost; the survey stops
+    as it should.  Every other record passes.
+
+    >>> import logging
+    >>> def cancel() -> None:
+    ...     raise NameError("cannot access free variable 'future'")
+    >>> try:
+    ...     cancel()
+    ... except NameError as err:
+    ...     record = logging.makeLogRecord({"exc_info": (NameError, err, err.__traceback__)})
+    >>> _CancelRaceFilter().filter(record), _CancelRaceFilter().filter(logging.makeLogRecord({}))
+    (False, True)
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, NameError) or "'future'" not in str(error):
+            return True
+        frames = traceback.extract_tb(error.__traceback__)
+        return not frames or frames[-1].name != "cancel"
+
+
+@contextlib.contextmanager
+def _quiet_cancel_race() -> Iterator[None]:
+    """While a survey runs on Dask, ``tornado.application`` drops the error of
+    :class:`_CancelRaceFilter`."""
+    logger, quiet = logging.getLogger("tornado.application"), _CancelRaceFilter()
+    logger.addFilter(quiet)
+    try:
+        yield
+    finally:
+        logger.removeFilter(quiet)
+
+
 def _run_dask(
     func: Callable[[Any], Any],
     todo: list[Any],
@@ -304,31 +346,32 @@ def _run_dask(
                 silence_logs=40,
             )
         client = Client(cluster)
-    try:
-        n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
-        chunks = _chunks(todo, n_workers, chunksize)
-        futures = client.map(_chunk, [func] * len(chunks), chunks, pure=False, retries=retries)
-        which = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
+    with _quiet_cancel_race():
         try:
-            for future in as_completed(futures):
-                try:
-                    values = future.result()
-                except (pickle.PicklingError, AttributeError, ModuleNotFoundError) as err:
-                    raise InvalidArgument(
-                        f"a survey task of {default_name(func)} failed to travel between "
-                        f"processes ({type(err).__name__}: {err}): func must be a module-level "
-                        f"function the workers can import, and its results picklable"
-                    ) from err
-                for item, value in zip(which[future.key], values, strict=True):
-                    arrived(item, value)
-        except BaseException:
-            client.cancel(futures)
-            raise
-    finally:
-        if own:
-            client.close()
-            assert cluster is not None
-            cluster.close()
+            n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers or 1)
+            chunks = _chunks(todo, n_workers, chunksize)
+            futures = client.map(_chunk, [func] * len(chunks), chunks, pure=False, retries=retries)
+            which = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
+            try:
+                for future in as_completed(futures):
+                    try:
+                        values = future.result()
+                    except (pickle.PicklingError, AttributeError, ModuleNotFoundError) as err:
+                        raise InvalidArgument(
+                            f"a survey task of {default_name(func)} failed to travel between "
+                            f"processes ({type(err).__name__}: {err}): func must be a module-level "
+                            f"function the workers can import, and its results picklable"
+                        ) from err
+                    for item, value in zip(which[future.key], values, strict=True):
+                        arrived(item, value)
+            except BaseException:
+                client.cancel(futures)
+                raise
+        finally:
+            if own:
+                client.close()
+                assert cluster is not None
+                cluster.close()
 
 
 # --- built-in families -----------------------------------------------------------------
