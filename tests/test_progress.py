@@ -216,7 +216,7 @@ def _winning_moves_by_search() -> list[str]:
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
-@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.8])
+@pytest.mark.parametrize("fraction", [0.1, 0.4, 0.7])
 def test_a_real_ctrl_c_signal_mid_search(
     fraction: float, eager: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -241,12 +241,13 @@ def test_a_real_ctrl_c_signal_mid_search(
     # A handler that runs inside a callback (a gc callback such as hypothesis's, a weakref
     # callback) has its KeyboardInterrupt printed and dropped by Python, not raised in the
     # search: the collector is off meanwhile, and an attempt whose interrupt was dropped
-    # that way (or came after the search) is made again, at most three times.
+    # that way (or came after the search) is made again, at most five times (a search's CPU
+    # time varies by a third between runs on a shared two-core machine).
     old = signal.signal(signal.SIGPROF, interrupt)
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        for _attempt in range(3):
+        for _attempt in range(5):
             clear_solver_caches()
             signal.setitimer(signal.ITIMER_PROF, max(fraction * took, 1e-3))
             try:
