@@ -397,9 +397,11 @@ block_bulk2(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssize_t 
 
 #define FEW2 3 /* AVX2: at most this many codes left are looked for by compares */
 
-/* block_scan_avx2w's chunks once at most FEW2 codes are left: each split's code compared
-   with each of them (the last repeated), GROUP2 chunks a test.  Returns where it stopped:
-   past the group that met a code (taken out of ``w``), or at the last whole group. */
+/* block_scan_avx2w's chunks once K <= FEW2 codes ``c`` are left: each split's code
+   compared with each of them, GROUP2 chunks a test.  A group that meets codes takes them
+   out of ``w``; their compares then repeat a code still wanted.  Returns where it stopped:
+   past the group after which at most half of the K codes are left, or at the last whole
+   group. */
 __attribute__((target("avx2"), always_inline)) static inline Py_ssize_t
 block_scan_few2k(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssize_t a,
                  Py_ssize_t hi, uint64_t *w, uint8_t *c, int K)
@@ -426,8 +428,8 @@ block_scan_few2k(const uint8_t *cg, const uint8_t *ok, const uint8_t *rm, Py_ssi
         }
         if (_mm256_testz_si256(hit, hit))
             continue;
-        /* the codes met in the group are taken out; their compares then repeat a code
-           still wanted (no harm), until half of them are gone: then a narrower search */
+        /* the codes met in the group are taken out; until half of them are gone their
+           compares repeat a code still wanted (no harm), then a narrower search */
         int gone = 0;
         for (int j = 0; j < K; j++) {
             int met = 0;
