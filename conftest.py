@@ -124,6 +124,8 @@ KERNEL_TEST_FILES = frozenset(
         "cgt/games/heap.py",
         # canonical: the compiled search over sums of values (sumsearch.h)
         "tests/test_sum_search.py",
+        # play against cgt: its logic runs on values and on searches
+        "tests/test_versus.py",
     }
 )
 _ROOT = Path(__file__).resolve().parent

@@ -92,6 +92,22 @@ def _mentions_kernels(path: Path) -> bool:
     return bool(re.search(r"compiled\(\)|CGT_PURE_PYTHON|kernels?\.kernel\(|_kernel_", text))
 
 
+def test_only_conftest_marks_tests_kernel() -> None:
+    """CI's pure-Python pass and second Python collect only the files that conftest.py
+    marks ``kernel`` (KERNEL_TEST_FILES and cgt/games/hexapawn): a file that set the
+    marker itself would silently drop out of them."""
+    text = CI.read_text(encoding="utf-8")
+    assert "conftest.KERNEL_TEST_FILES" in text and '"${kernel_paths[@]}"' in text
+    own = re.compile(r"mark\.kernel\b")
+    setting = [
+        path.relative_to(ROOT).as_posix()
+        for base in ("tests", "cgt", "docs", "benchmarks")
+        for path in sorted((ROOT / base).rglob("*.py"))
+        if own.search(path.read_text(encoding="utf-8"))
+    ]
+    assert setting == [], "mark these files kernel in conftest.KERNEL_TEST_FILES instead"
+
+
 @pytest.mark.slow
 @pytest.mark.tooling
 def test_every_kernel_keeps_tests_in_the_pure_pass() -> None:

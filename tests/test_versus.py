@@ -25,9 +25,6 @@ from cgt.games import Clobber, Cram, Domineering, Hackenbush, ToadsAndFrogs
 from cgt.play import Player
 from cgt.versus import PLAYABLE_KINDS, VALUE_STEPS, Match, play_in_terminal
 
-# the play logic runs on values and on searches: CI's pure-Python pass runs it again
-pytestmark = pytest.mark.kernel
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
