@@ -221,3 +221,22 @@ def test_wythoff_quotient_is_minimal() -> None:
     for sq in squares:
         assert as_labels.image(sq) == as_positions.image(Wythoff([sq])), sq
     assert_minimal(as_labels, queen_moves, 3, 2)
+
+
+def test_dropping_the_kept_answers_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the learning keeps its answers by the sum as asked, up to _ASKED_KEPT of them,
+    # then drops them all: with room for 7 the same quotients come out (the order-26 and
+    # order-14 families of seeds 0 and 2, by brute force above)
+    from cgt.impartial import quotient
+
+    kept = {}
+    for seed in (0, 2):
+        family = random_family(seed, 9 if seed == 0 else 10)
+        q = misere_quotient_of([max(family)], family.__getitem__)
+        kept[seed] = (len(q), q.presentation(), q.p_portion)
+    monkeypatch.setattr(quotient, "_ASKED_KEPT", 7)
+    for seed in (0, 2):
+        family = random_family(seed, 9 if seed == 0 else 10)
+        q = misere_quotient_of([max(family)], family.__getitem__)
+        assert (len(q), q.presentation(), q.p_portion) == kept[seed]
+        check_all_sums(q, family.__getitem__, list(q.components), 3)
