@@ -92,6 +92,17 @@ def _mentions_kernels(path: Path) -> bool:
     return bool(re.search(r"compiled\(\)|CGT_PURE_PYTHON|kernels?\.kernel\(|_kernel_", text))
 
 
+def test_the_heavy_files_handed_out_first_exist() -> None:
+    """conftest's HEAVY_FIRST names files that exist, once each (a renamed file would
+    silently lose its place at the front), and CI keeps xdist from reordering them."""
+    import conftest
+
+    assert len(set(conftest.HEAVY_FIRST)) == len(conftest.HEAVY_FIRST)
+    for name in conftest.HEAVY_FIRST:
+        assert (ROOT / name).is_file(), f"{name} is gone: update conftest.HEAVY_FIRST"
+    assert CI.read_text(encoding="utf-8").count("--dist loadfile --no-loadscope-reorder") == 3
+
+
 def test_only_conftest_marks_tests_kernel() -> None:
     """CI's pure-Python pass and second Python collect only the files that conftest.py
     marks ``kernel`` (KERNEL_TEST_FILES and cgt/games/hexapawn): a file that set the
