@@ -135,8 +135,10 @@ _ROOT = Path(__file__).resolve().parent
 #: pytest-xdist (CI runs ``--dist loadfile --no-loadscope-reorder``) they are handed out
 #: first and the many light files fill in behind them; xdist's own order, by number of
 #: tests, left files of few heavy tests (the Sphinx build, the kernel builds, mypy) to the
-#: end, where one worker ran them while the other had finished: 110 s of the compiled
-#: pass's 892.  A file missing here only runs later; the order changes no result.
+#: end, where one worker could run them while the other had finished (the compiled pass
+#: took 892 s for some 780 s of CPU a worker; with this order 860 and 909 s in two runs,
+#: within the noise of this machine).  A file missing here only runs later; the order
+#: changes no result.
 HEAVY_FIRST = (
     "tests/test_docs_figures.py",
     "tests/test_ci.py",
