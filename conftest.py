@@ -15,6 +15,7 @@ pytest-timeout stops any test after 120 s (pyproject.toml) as a hang guard.
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import resource
@@ -213,6 +214,26 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 @pytest.fixture(autouse=True)
 def _doctest_namespace(doctest_namespace: dict[str, Any]) -> None:
     doctest_namespace["cgt"] = cgt
+
+
+@pytest.fixture(autouse=True)
+def _no_search_left_running() -> Generator[None, None, None]:
+    """Fail the test after which this thread still has a running search.
+
+    A search left as the thread's outermost (an interrupt that skipped its
+    clean-up) would make every later search in the worker a nested one, with no
+    bar of its own: later tests would fail, far from the cause.
+    """
+    from cgt import progress
+
+    yield
+    if progress.outermost() is None:
+        return
+    gc.collect()  # a search whose frame is held only by a reference cycle ends here
+    left = progress.outermost()
+    if left is not None:
+        progress.set_outermost(None)
+        pytest.fail(f"a search was left running as this thread's outermost: {left.desc!r}")
 
 
 def _cpu_seconds() -> float:

@@ -46,7 +46,7 @@ import contextlib
 import sys
 import threading
 import time
-from collections.abc import Iterator
+import weakref
 from types import TracebackType
 from typing import Any
 
@@ -76,7 +76,9 @@ NEVER = sys.maxsize
 """A checkpoint that is never reached: searches that are not tracked compare with it."""
 
 _enabled = True
-_local = threading.local()  # .active: the Tracker of this thread's outermost search
+_local = threading.local()
+# .active: (the Tracker of this thread's outermost search, a weak reference to its
+# owner or None), set in one store so that an interrupt never leaves half of it
 
 
 class _Setting:
@@ -247,18 +249,31 @@ IDLE = Tracker("idle", progress=False)
 def outermost() -> Tracker | None:
     """The tracker of this thread's running search, if any (nested searches reuse it).
 
+    A search whose clean-up was cut short (a second Ctrl-C while the first one
+    unwound it) is over once its frame is gone: its bar is closed then, and it
+    is no longer this thread's search.
+
     >>> outermost() is None
     True
     """
-    active: Tracker | None = getattr(_local, "active", None)
-    return active
+    active: tuple[Tracker, weakref.ref[Any] | None] | None = getattr(_local, "active", None)
+    if active is None:
+        return None
+    tracker, owner = active
+    if owner is not None and owner() is None:
+        _local.active = None
+        tracker.close()
+        return None
+    return tracker
 
 
-def set_outermost(tracker: Tracker | None) -> None:
+def set_outermost(tracker: Tracker | None, owner: object | None = None) -> None:
     """Make ``tracker`` this thread's running search (``None`` when it ends); see :func:`outermost`.
 
     A search that opens its own :class:`Tracker` sets it here, so that nested
-    searches report to it instead of opening bars of their own.
+    searches report to it instead of opening bars of their own.  With an
+    ``owner``, the search also ends when ``owner`` is freed (:func:`tracking`
+    passes an object that only its own frame holds).
 
     >>> t = Tracker("positions", progress=False)
     >>> set_outermost(t); outermost() is t
@@ -266,14 +281,23 @@ def set_outermost(tracker: Tracker | None) -> None:
     >>> set_outermost(None); outermost() is None
     True
     """
-    _local.active = tracker
+    _local.active = (
+        None if tracker is None else (tracker, None if owner is None else weakref.ref(owner))
+    )
 
 
-@contextlib.contextmanager
-def tracking(desc: str, *, unit: str = "pos", progress: bool | None = None) -> Iterator[Tracker]:
+def tracking(
+    desc: str,
+    *,
+    unit: str = "pos",
+    progress: bool | None = None,
+    total: int | None = None,
+    base: int = 0,
+) -> contextlib.AbstractContextManager[Tracker]:
     """A :class:`Tracker` for the search run in the ``with`` block, as this thread's
     outermost search; inside another tracked search, :data:`IDLE` (the outer bar
-    goes on alone).  The bar is closed however the block ends (Ctrl-C included).
+    goes on alone).  The bar is closed however the block ends (Ctrl-C included);
+    ``total`` and ``base`` are the :class:`Tracker`'s.
 
     The search calls ``tracker.update(count)`` whenever its count reaches
     ``tracker.next``:
@@ -287,14 +311,51 @@ def tracking(desc: str, *, unit: str = "pos", progress: bool | None = None) -> I
     >>> outermost() is None
     True
     """
-    if outermost() is not None:
-        check_flag(progress)
-        yield IDLE
-        return
-    tracker = Tracker(desc, progress=progress, unit=unit)
-    set_outermost(tracker)
-    try:
-        yield tracker
-    finally:
-        tracker.close()
-        set_outermost(None)
+    return _Tracking(desc, unit, progress, total, base)
+
+
+class _Tracking:
+    """The context manager of :func:`tracking`.
+
+    It is also the search's owner (see :func:`set_outermost`): only the frame of
+    the ``with`` block holds it, so the search ends when that frame is freed,
+    even if an interrupt cut short :meth:`__exit__`.
+    """
+
+    __slots__ = ("__weakref__", "base", "desc", "progress", "total", "tracker", "unit")
+
+    def __init__(
+        self, desc: str, unit: str, progress: bool | None, total: int | None, base: int
+    ) -> None:
+        self.desc, self.unit, self.progress, self.total, self.base = (
+            desc,
+            unit,
+            progress,
+            total,
+            base,
+        )
+        self.tracker: Tracker | None = None
+
+    def __enter__(self) -> Tracker:
+        if outermost() is not None:
+            check_flag(self.progress)
+            return IDLE
+        tracker = Tracker(
+            self.desc, progress=self.progress, unit=self.unit, total=self.total, base=self.base
+        )
+        self.tracker = tracker
+        set_outermost(tracker, self)
+        return tracker
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        tracker = self.tracker
+        if tracker is not None:
+            # the thread's state first, the bar last (a second Ctrl-C may land there)
+            set_outermost(None)
+            self.tracker = None
+            tracker.close()

@@ -67,6 +67,7 @@ from __future__ import annotations
 import operator
 import os
 import threading
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
@@ -509,6 +510,12 @@ def _atom(component: Any, side: str) -> Any:
     return method()
 
 
+class _Call:
+    """Marks a running top-level call of a :class:`Solver` (see ``Solver._attach``)."""
+
+    __slots__ = ("__weakref__",)
+
+
 class SolverInfo(tuple[int, int, int, int]):
     """Sizes and hit counts of a solver's tables: ``(values, grundy, hits, misses)``.
 
@@ -601,7 +608,7 @@ class Solver:
         self.store_hits = 0
         """Component values this solver read from a store instead of computing them."""
         self._persist: Persistence | None = None  # the store of the running top-level call
-        self._depth = 0  # nesting of top-level calls
+        self._call: weakref.ref[_Call] | None = None  # the running top-level call's
         self._absent: set[tuple[str, str]] = set()  # rows the store lacked in this call
         self._class_names: dict[type, str] = {}
         self._keyed_name = ""
@@ -712,33 +719,48 @@ class Solver:
         with self.lock:
             if rules is not None:
                 self._bind(rules)
-            self._attach()
+            call = _Call()  # held by this frame only: see _attach
+            top = self._attach(call)
             try:
-                tracker = self._begin(progress)
-                try:
-                    return search()
-                finally:
-                    if tracker is not None:
-                        self._end(tracker)
+                with _progress.tracking(
+                    "positions solved", progress=progress, base=self._misses
+                ) as tracker:
+                    if tracker is _progress.IDLE:  # inside another tracked search
+                        return search()
+                    self._tracker, self._tick_at = tracker, tracker.next
+                    try:
+                        return search()
+                    finally:
+                        self._tracker, self._tick_at = None, _progress.NEVER
             finally:
-                self._detach()
+                if top:
+                    self._detach()
 
     # --- the store ---------------------------------------------------------------
-    def _attach(self) -> None:
-        """A top-level call starts: use this solver's store, or the process's."""
-        self._depth += 1
-        if self._depth == 1:
-            self._absent.clear()
-            self._persist = self.store if self.store is not None else _current_persistence()
+    def _attach(self, call: _Call) -> bool:
+        """A call of the public API starts; if no other is running (it is a top-level
+        call), use this solver's store, or the process's, and return ``True``.
+
+        The running top-level call is known by its ``call`` object, which only
+        its frame holds: if an interrupt cuts its clean-up short, the call still
+        ends once that frame is freed (a counter of nested calls would stay
+        raised, and no later call would attach the store again).
+        """
+        running = self._call
+        if running is not None and running() is not None:
+            return False
+        self._absent.clear()
+        self._persist = self.store if self.store is not None else _current_persistence()
+        self._call = weakref.ref(call)
+        return True
 
     def _detach(self) -> None:
         """A top-level call ends (however it ends): write the complete values pending."""
-        self._depth -= 1
-        if self._depth == 0:
-            persist, self._persist = self._persist, None
-            self._absent.clear()
-            if persist is not None:
-                persist.flush()
+        self._call = None
+        persist, self._persist = self._persist, None
+        self._absent.clear()
+        if persist is not None:
+            persist.flush()
 
     def _row(self, key: Hashable) -> Row | None:
         """The store row of a protocol component's table key ``(class, key())``."""
@@ -782,23 +804,6 @@ class Solver:
             persist.write(row, kind, value)
 
     # --- progress ----------------------------------------------------------------
-    def _begin(self, progress: bool | None) -> _progress.Tracker | None:
-        """Track the search that starts now, unless one of this thread's runs already."""
-        if self._tracker is not None or _progress.outermost() is not None:
-            _progress.check_flag(progress)
-            return None
-        tracker = _progress.Tracker("positions solved", progress=progress, base=self._misses)
-        self._tracker = tracker
-        self._tick_at = tracker.next
-        _progress.set_outermost(tracker)
-        return tracker
-
-    def _end(self, tracker: _progress.Tracker) -> None:
-        tracker.close()
-        self._tracker = None
-        self._tick_at = _progress.NEVER
-        _progress.set_outermost(None)
-
     def _tick(self) -> None:
         """A checkpoint of the running search (every few thousand new positions)."""
         tracker = self._tracker

@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from cgt.games.domineering import _DOMINEERING
 from cgt.games.hexapawn import clear_engines
 from cgt.games.hexapawn._engine import Engine
 from cgt.solver import Solver
+from cgt.store import use_store
 
 try:
     import tqdm
@@ -269,3 +271,143 @@ def test_a_real_ctrl_c_signal_mid_search(
     fresh.keyed_value(_DOMINEERING, Domineering(board).state, progress=False)
     for key, value in list(solver_for(Domineering).values.items()):
         assert fresh.values[key] == value, key
+
+
+def _bookkeeping() -> set[Any]:
+    """The code that opens and ends a search's tracking (not the search itself)."""
+    return {
+        Solver._run.__code__,
+        Solver._attach.__code__,
+        Solver._detach.__code__,
+        Engine.solve.__code__,
+        progress.tracking.__code__,
+        progress._Tracking.__enter__.__code__,
+        progress._Tracking.__exit__.__code__,
+        progress.Tracker.__init__.__code__,
+        progress.Tracker.close.__code__,
+        progress.set_outermost.__code__,
+        progress.outermost.__code__,
+        progress.check_flag.__code__,
+    }
+
+
+class _InterruptAtLine:
+    """A tracer that raises KeyboardInterrupt at the ``at``-th line run in ``codes``."""
+
+    def __init__(self, codes: set[Any], at: int) -> None:
+        self.codes, self.at, self.lines = codes, at, 0
+
+    def __call__(self, frame: Any, event: str, arg: Any) -> Any:
+        if event == "call":
+            return self.local if frame.f_code in self.codes else None
+        return None
+
+    def local(self, frame: Any, event: str, arg: Any) -> Any:
+        if event == "line":
+            self.lines += 1
+            if self.lines == self.at:
+                raise KeyboardInterrupt
+        return self.local
+
+
+@pytest.mark.parametrize("name", ["solver", "hexapawn", "loopy"])
+def test_an_interrupt_at_any_line_of_the_bookkeeping_ends_the_search(
+    name: str, eager: None, tmp_path: Path
+) -> None:
+    # Ctrl-C lands between any two lines of the code that opens and ends a
+    # search's tracking: the thread is left with no search running, so the next
+    # search opens its own bar (a stale one would make it a silent nested search).
+    from cgt.loopy import sides
+
+    runs: dict[str, Callable[[], Any]] = {
+        "solver": lambda: solver_for(Domineering).keyed_value(
+            _DOMINEERING, Domineering("...|...").state
+        ),
+        "hexapawn": lambda: Engine(3, 3, "normal", False).solve(*Hexapawn(3, 3).bits(), True),
+        "loopy": lambda: sides(cgt.parse("{0|pass}")),
+    }
+    run, codes = runs[name], _bookkeeping()
+    expected = run()
+    interrupted = 0
+    for at in range(1, 200):
+        clear_solver_caches()
+        tracer = _InterruptAtLine(codes, at)
+        old = sys.gettrace()
+        sys.settrace(tracer)
+        try:
+            got = run()
+        except KeyboardInterrupt:
+            got = None
+        finally:
+            sys.settrace(old)
+        if got is not None:
+            assert got == expected
+            break
+        interrupted += 1
+        assert progress.outermost() is None, (name, at)
+        # a tracker the solver still holds (its own clean-up cut short) is closed:
+        # it never reports again, and the solver's next search replaces it
+        left = solver_for(Domineering)._tracker
+        assert left is None or (not left.on and left.next == progress.NEVER), (name, at)
+    else:
+        pytest.fail("the bookkeeping ran more than 200 lines")
+    assert interrupted >= 5  # the interrupts did land, at lines of the bookkeeping
+    opened: list[str] = []
+    original = progress.Tracker.__init__
+
+    def init(tracker: progress.Tracker, desc: str, **kwargs: Any) -> None:
+        opened.append(desc)
+        original(tracker, desc, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(progress.Tracker, "__init__", init)
+        clear_solver_caches()
+        assert run() == expected
+    assert opened  # a search of its own, not one nested in a stale one
+    if name == "solver":
+        # and a top-level call of its own: it attaches the process's store again
+        clear_solver_caches()
+        with use_store(tmp_path / "values.sqlite") as store:
+            assert run() == expected
+            assert store is not None and len(store) > 0
+
+
+@pytest.mark.parametrize("name", ["solver", "hexapawn", "sequence"])
+def test_a_second_ctrl_c_while_the_bar_closes_ends_the_search(
+    name: str, eager: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the first Ctrl-C stops the search; a second lands while its bar closes
+    # (closing writes to the terminal: the slowest step of the clean-up)
+    interrupt = _Interrupt(3)
+    monkeypatch.setattr(progress.Tracker, "update", interrupt.method())
+    original_close = progress.Tracker.close
+
+    def close(tracker: progress.Tracker) -> None:
+        if tracker.bar is not None:
+            tracker.bar.close()
+            tracker.bar = None
+            raise KeyboardInterrupt
+        original_close(tracker)
+
+    monkeypatch.setattr(progress.Tracker, "close", close)
+    with pytest.raises(KeyboardInterrupt):
+        _searches()[name]()
+    assert interrupt.calls >= 1
+    assert progress.outermost() is None
+    assert solver_for(Domineering)._tracker is None
+    monkeypatch.setattr(progress.Tracker, "close", original_close)
+    monkeypatch.setattr(progress.Tracker, "update", interrupt.original)
+    assert _searches()[name]() == _expected()[name]
+
+
+def test_a_search_whose_frame_is_gone_is_over() -> None:
+    # the clean-up of a tracked block was cut short: once the block's frame is
+    # freed, the thread runs no search and the forgotten bar is closed
+    tracker = progress.Tracker("positions", progress=False)
+    owner = progress.tracking("positions")  # what a ``with`` block's frame holds
+    progress.set_outermost(tracker, owner)
+    assert progress.outermost() is tracker
+    tracker.on = True  # as if its bar were still open
+    del owner
+    assert progress.outermost() is None
+    assert not tracker.on and tracker.next == progress.NEVER

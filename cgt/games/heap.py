@@ -236,17 +236,14 @@ class HeapRuleset:
                     # Extend a copy and publish it whole: other threads (and an
                     # interrupted extension) only ever see a finished prefix.
                     values = list(self._values)
-                    _tracker = _progress.Tracker(
-                        f"Grundy values of {self!r}",
-                        progress=progress,
-                        unit="heap",
-                        total=n,
-                    )
-                    try:
-                        self._extend_periodic(values, n, engine)
-                    finally:
-                        _tracker.close()
-                        _tracker = _progress.IDLE
+                    with _progress.tracking(
+                        f"Grundy values of {self!r}", progress=progress, unit="heap", total=n
+                    ) as tracker:
+                        _tracker = tracker
+                        try:
+                            self._extend_periodic(values, n, engine)
+                        finally:
+                            _tracker = _progress.IDLE
                     self._values = values
         return self._values[:n]
 

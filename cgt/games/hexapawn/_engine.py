@@ -720,19 +720,17 @@ class Engine:
         depth = 2 * self.columns * self.rows + 100
         if sys.getrecursionlimit() < depth:
             sys.setrecursionlimit(depth)
-        with self.lock:
-            if self.tracker is not None or _progress.outermost() is not None:
-                _progress.check_flag(progress)
+        with (
+            self.lock,
+            _progress.tracking("Hexapawn positions", progress=progress, base=self.nodes) as tracker,
+        ):
+            if tracker is _progress.IDLE:  # inside another tracked search
                 return self.wins(white, black, white_to_move)
-            tracker = _progress.Tracker("Hexapawn positions", progress=progress, base=self.nodes)
             self.tracker, self.tick_at = tracker, tracker.next
-            _progress.set_outermost(tracker)
             try:
                 return self.wins(white, black, white_to_move)
             finally:
-                tracker.close()
                 self.tracker, self.tick_at = None, _progress.NEVER
-                _progress.set_outermost(None)
 
     def tick(self) -> None:
         """A checkpoint of the running search: update its progress bar."""
