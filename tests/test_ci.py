@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from _pytest.mark.expression import Expression  # how ``-m`` reads its expressio
 
 import cgt
 from cgt import kernels
+from tests.test_kernels import DROP_EDITABLE_FINDER
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = ROOT / ".ci" / "run"
@@ -121,21 +123,12 @@ def test_only_conftest_marks_tests_kernel() -> None:
 
 @pytest.mark.slow
 @pytest.mark.tooling
-def test_every_kernel_keeps_tests_in_the_pure_pass() -> None:
+def test_every_kernel_keeps_tests_in_the_pure_pass(request: pytest.FixtureRequest) -> None:
     assert set(PURE_COUNTERPARTS) == set(kernels.KERNELS), "map each kernel to its tests"
     assert f'-m "{PURE_SELECTION}"' in CI.read_text(encoding="utf-8")
     # one collection of the whole suite, each test with its markers; the selections
     # are then made the way ``-m`` makes them (pytest's own expression matcher)
-    done = subprocess.run(
-        [sys.executable, "-c", _COLLECT_WITH_MARKERS],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    items = [line.split("\t") for line in done.stdout.splitlines() if line.startswith("ITEM\t")]
-    assert items, done.stdout[-3000:]
+    items = _whole_suite_with_markers(request)
 
     def chosen(expression: str) -> Counter[str]:
         matcher = Expression.compile(expression)
@@ -161,6 +154,42 @@ def test_every_kernel_keeps_tests_in_the_pure_pass() -> None:
             assert selected[name] > 0, f"{name} tests kernels but is not in the pure pass"
     # and the selection is a real subset: the point of it is a shorter pass
     assert 0 < everything < sum(chosen("not tooling").values())
+
+
+def _whole_suite_with_markers(request: pytest.FixtureRequest) -> list[list[str]]:
+    """``["ITEM", node id, marker, ...]`` for every test of the suite.
+
+    A run of the whole suite (CI's compiled pass: every worker collects it all)
+    has them already; any other run collects the suite in a child process.
+    """
+    config, session = request.config, request.session
+    files = {item.nodeid.split("::")[0] for item in session.items}
+    whole = (
+        not config.option.markexpr
+        and not config.option.keyword
+        and not config.getoption("deselect", None)
+        and not any("::" in str(arg) for arg in config.args)
+        and all(
+            path.relative_to(ROOT).as_posix() in files
+            for path in (ROOT / "tests").rglob("test_*.py")
+        )
+    )
+    if whole:
+        return [
+            ["ITEM", item.nodeid, *sorted({mark.name for mark in item.iter_markers()})]
+            for item in session.items
+        ]
+    done = subprocess.run(
+        [sys.executable, "-c", _COLLECT_WITH_MARKERS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    items = [line.split("\t") for line in done.stdout.splitlines() if line.startswith("ITEM\t")]
+    assert items, done.stdout[-3000:]
+    return items
 
 
 _COLLECT_WITH_MARKERS = """
@@ -294,8 +323,14 @@ def test_the_audit_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.slow
 @pytest.mark.tooling
 def test_the_sdist_installs_and_its_tests_pass(tmp_path: Path) -> None:
-    """``python -m build --sdist``; pip installs it (kernels built); its own tests run
-    against the installed copy, and ``python -m cgt --demo`` works outside the checkout."""
+    """``python -m build --sdist``; pip builds a wheel from it (kernels compiled, when a
+    compiler is present: the wheel holds every one) and installs the wheel apart; the
+    sdist's own tests run against the installed copy, the kernels are used, and
+    ``python -m cgt --demo`` works outside the checkout.
+
+    One compilation of the kernels serves both the sdist's and the wheel's checks
+    (``tests/test_kernels.py`` builds the wheels without a compiler and pure).
+    """
     pytest.importorskip("build")
     source = tmp_path / "source"
     skip = shutil.ignore_patterns(
@@ -316,9 +351,23 @@ def test_the_sdist_installs_and_its_tests_pass(tmp_path: Path) -> None:
     for needed in ["cgt/_c/canonical.c", "conftest.py", "tests/strategies.py", "LICENSE"]:
         assert needed in names, needed
     assert "tests/games/test_domineering.py" in names
+    compiler = shutil.which(os.environ.get("CC", "cc")) is not None
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), sdist],
+        check=True,
+        capture_output=True,
+        timeout=900,
+    )
+    (wheel,) = wheels.glob("*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        built = sorted(
+            n.split("/")[-1].split(".")[0] for n in z.namelist() if n.endswith((".so", ".pyd"))
+        )
+    assert built == (sorted(f"_kernel_{name}" for name in kernels.KERNELS) if compiler else [])
     site = tmp_path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), sdist],
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), wheel],
         check=True,
         capture_output=True,
         timeout=900,
@@ -332,7 +381,6 @@ def test_the_sdist_installs_and_its_tests_pass(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(site))
     env.pop("CGT_PURE_PYTHON", None)
     env.pop("CGT_REQUIRE_KERNELS", None)
-    compiler = shutil.which(os.environ.get("CC", "cc")) is not None
     if compiler:
         env["CGT_REQUIRE_KERNELS"] = "1"
     picked = ["tests/test_game.py", "tests/test_kernels.py", "tests/games/test_domineering.py"]
@@ -342,12 +390,20 @@ def test_the_sdist_installs_and_its_tests_pass(tmp_path: Path) -> None:
         cwd=runner, env=env, capture_output=True, text=True, timeout=900,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    code = "import cgt; print(cgt.__file__); print(all(cgt.compiled().values()))"
+    code = (
+        DROP_EDITABLE_FINDER + "import cgt; from cgt.games import Domineering; "
+        "print(cgt.__file__); print(all(cgt.compiled().values())); "
+        "print(Domineering('....|....|....').value())"
+    )
     where = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
     )
-    assert where.stdout.split()[0].startswith(str(site)), where.stdout + where.stderr
-    assert where.stdout.split()[1] == str(compiler)
+    assert where.returncode == 0, where.stdout + where.stderr
+    path, used, value = where.stdout.split()
+    assert path.startswith(str(site)), where.stdout + where.stderr
+    assert used == str(compiler)
+    assert value == str(cgt.parse("-3/2"))
+    assert "KernelWarning" not in where.stderr
     demo = subprocess.run(
         [sys.executable, "-m", "cgt", "--demo"], cwd=tmp_path, env=env, capture_output=True,
         text=True, timeout=300,

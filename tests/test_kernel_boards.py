@@ -109,8 +109,9 @@ def test_every_board_of_nine_cells_without_holes(kind: type[Any]) -> None:
 )
 def test_random_boards_up_to_five_by_five(kind: type[Any]) -> None:
     solver = Solver()
-    boards = random_boards(kind, 7 + KINDS.index(kind), 220, 5, 5)
-    assert len(boards) >= 200
+    # Amazons' Python side is the slowest: 220 boards took 20 CPU s
+    boards = random_boards(kind, 7 + KINDS.index(kind), 90 if kind is Amazons else 220, 5, 5)
+    assert len(boards) >= 90
     values = set()
     for h, w, cells in boards:
         expected = python_value(kind, h, w, cells, solver)

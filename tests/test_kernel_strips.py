@@ -141,6 +141,7 @@ def test_the_issue_positions() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # on demand (CGT_LONG_TESTS=1): the Python reference takes 16 CPU s
 def test_the_larger_issue_position() -> None:
     cgt.clear_caches()
     value = ToadsAndFrogs("ttttt....fffff").value()  # about 0.05 s; the Python rules 7 s

@@ -155,44 +155,6 @@ def test_build_without_a_compiler(tmp_path: Path) -> None:
     assert "CGT_PURE_PYTHON=1" in line
 
 
-@pytest.mark.slow
-@pytest.mark.tooling
-def test_build_with_a_compiler(tmp_path: Path) -> None:
-    """A compiler present: the wheel holds the kernels, and they are used and agree."""
-    if shutil.which(os.environ.get("CC", "cc")) is None:
-        pytest.skip("no C compiler")
-    wheel = _wheel(tmp_path)
-    with zipfile.ZipFile(wheel) as z:
-        built = [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
-    assert sorted(n.split("/")[-1].split(".")[0] for n in built) == sorted(
-        f"_kernel_{name}" for name in kernels.KERNELS
-    )
-    target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), wheel],
-        check=True,
-        capture_output=True,
-    )
-    env = dict(os.environ, PYTHONPATH=str(target))
-    env.pop("CGT_PURE_PYTHON", None)
-    code = (
-        "import cgt, json; from cgt.games import Domineering; "
-        "print(json.dumps([str(Domineering('....|....|....').value()), cgt.compiled()]))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-    )
-    value, flags = json.loads(out.stdout)
-    assert all(flags.values()) and set(flags) == set(kernels.KERNELS)
-    assert value == str(cgt.parse("-3/2"))
-    assert "KernelWarning" not in out.stderr
-
-
 @pytest.mark.parametrize("name", ["shortgame", "parse"])
 def test_the_solvers_kernel_is_not_used_without_the_engine_kernel(
     monkeypatch: pytest.MonkeyPatch, name: str

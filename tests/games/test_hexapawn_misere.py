@@ -219,6 +219,12 @@ def test_start_block_sums_follow_misere_nim() -> None:
 
 
 @pytest.mark.slow
+def test_start_block_sums_follow_misere_nim_to_seven_columns() -> None:
+    assert _check_start_sums(7) == 44  # 2 CPU s
+
+
+@pytest.mark.slow
+@pytest.mark.long  # on demand (CGT_LONG_TESTS=1): 18 CPU s; seven columns run in CI
 def test_start_block_sums_follow_misere_nim_to_eight_columns() -> None:
     assert _check_start_sums(8) == 66
 

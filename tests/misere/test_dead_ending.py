@@ -336,7 +336,15 @@ def test_simplest_of_sums_and_conjugates() -> None:
 # -- conjugate inverses ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [25, pytest.param(196, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "size",
+    [
+        25,
+        pytest.param(80, marks=pytest.mark.slow),
+        # every simplest form born by day 2: on demand (CGT_LONG_TESTS=1), 11 CPU s
+        pytest.param(196, marks=[pytest.mark.slow, pytest.mark.long]),
+    ],
+)
 def test_invertibility_against_the_definition(size: int) -> None:
     xs = sample_tests()[:500]
     simplest = sorted({E.simplest(g) for g in E.born_by(2)}, key=str)
