@@ -183,3 +183,26 @@ def test_printing_a_large_game_is_bounded() -> None:
     start = time.process_time()
     assert "sides not searched" in str(big)
     assert time.process_time() - start < 1
+
+
+def test_printing_a_large_stopper_is_bounded() -> None:
+    # a stopper of 17,326 positions (the integers of the sum are chains of positions):
+    # its simplest form compares every pair of positions, which took minutes; printing
+    # sums it up instead, at once, until the simplest form is asked for
+    from cgt.loopy.values import SIMPLEST_TEXT_LIMIT
+
+    g = cgt.parse("{{on,{10|||1|0}|+-10/16}|--1716,-vv}-(^<2> + {^^*3|0})")
+    assert g.is_stopper and g.graph.size > SIMPLEST_TEXT_LIMIT
+    start = time.process_time()
+    text, again = str(g), repr(g)
+    assert time.process_time() - start < 1
+    assert text == again == (
+        f"<loopy stopper: {g.graph.size} positions; its simplest form is not computed "
+        f"when printing more than {SIMPLEST_TEXT_LIMIT} positions (g.canonical() computes it)>"
+    )
+    # just above the limit: the summary, then the simplest form once it is known
+    h = cgt.parse("on") + SIMPLEST_TEXT_LIMIT
+    assert h.graph.size == SIMPLEST_TEXT_LIMIT + 1
+    assert str(h).startswith("<loopy stopper:")
+    assert h.canonical() == cgt.parse("on")  # on + n = on (Winning Ways, ch. 11)
+    assert str(h) == "on"

@@ -44,6 +44,7 @@ from .canonical import simplest_form
 from .graph import GameGraph, LoopyOutcome, Winner, analyse
 
 __all__ = [
+    "SIMPLEST_TEXT_LIMIT",
     "LoopyGame",
     "NotAStopper",
     "dud",
@@ -828,10 +829,32 @@ def _ge(g: LoopyGame, h: LoopyGame) -> bool:
 # ---------------------------------------------------------------------------
 # printing
 # ---------------------------------------------------------------------------
+SIMPLEST_TEXT_LIMIT = 2000
+"""The largest stopper (in positions) whose simplest form ``str()`` and ``repr()``
+compute: it compares every pair of positions, some seconds at this size (a sum
+of 17,326 positions took minutes).  A larger stopper prints as a summary unless
+its simplest form is known already (:meth:`LoopyGame.canonical` computes it)."""
+
+
 @deep
 def _to_string(g: LoopyGame, readable: bool) -> str:
     """A short game's text, ``dud``, a stopper's simplest form; then, for other
-    games, their sides (``readable``) or their whole graph."""
+    games, their sides (``readable``) or their whole graph.
+
+    A stopper of more than :data:`SIMPLEST_TEXT_LIMIT` positions whose simplest
+    form is not known yet is summed up instead:
+
+    >>> import cgt
+    >>> g = cgt.parse("on") + 2000
+    >>> g.graph.size
+    2001
+    >>> print(g)  # doctest: +ELLIPSIS
+    <loopy stopper: 2001 positions; its simplest form is not computed when printing ...>
+    >>> g.canonical()
+    on
+    >>> print(g)
+    on
+    """
     graph = g.graph
     shorts = _short_nodes(graph)
     if 0 in shorts:
@@ -839,6 +862,12 @@ def _to_string(g: LoopyGame, readable: bool) -> str:
     if graph == dud.graph:
         return "dud"
     if g.is_stopper:
+        if g._canon is None and graph.size > SIMPLEST_TEXT_LIMIT:
+            return (
+                f"<loopy stopper: {graph.size} positions; its simplest form is not computed "
+                f"when printing more than {SIMPLEST_TEXT_LIMIT} positions "
+                "(g.canonical() computes it)>"
+            )
         value: str = _theory("stopper_text")(g._canonical_graph())
         return value
     if readable:
