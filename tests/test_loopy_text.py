@@ -193,9 +193,9 @@ def test_printing_a_large_stopper_is_bounded() -> None:
 
     g = cgt.parse("{{on,{10|||1|0}|+-10/16}|--1716,-vv}-(^<2> + {^^*3|0})")
     assert g.is_stopper and g.graph.size > SIMPLEST_TEXT_LIMIT
-    start = time.process_time()
+    start = time.thread_time()  # this thread's CPU only (a loaded CI worker took 1.2 s)
     text, again = str(g), repr(g)
-    assert time.process_time() - start < 1
+    assert time.thread_time() - start < 5  # the simplest form took minutes
     summary = (
         f"<loopy stopper: {g.graph.size} positions; its simplest form is not computed "
         f"when printing more than {SIMPLEST_TEXT_LIMIT} positions (g.canonical() computes it)>"
