@@ -5,12 +5,18 @@ reproducible.  ``CGT_HYPOTHESIS=explore python -m pytest -q tests`` draws fresh
 random examples (1,000 a test where the test does not set its own number): run
 it to look for new counterexamples.
 
-Tests marked ``slow`` take more than about a CPU second; CI runs them, and
-``-m "not slow"`` leaves them out of the quick local run (which needs only the
-``test`` extra: tests of other extras skip).  To find what to mark, run with
-``CGT_CPU_LOG=/tmp/cpu.tsv``: each test's CPU seconds (its process and children)
-are appended there.  Time bounds inside tests are CPU time, never wall time;
-pytest-timeout stops any test after 120 s (pyproject.toml) as a hang guard.
+Two tiers.  A plain ``python -m pytest`` (the README's command, and CI's) runs
+every test not marked ``slow``, and the ``tooling`` ones however slow (mypy, ruff,
+the Sphinx build, the package builds, the benchmarks' smoke runs: the project's
+own checks); ``CGT_SLOW_TESTS=1`` adds the other slow ones (more than about a CPU
+second each: the large brute forces, the property tests with many examples).  An
+explicit ``-m`` expression or a test named by its node id chooses for itself.  In
+the default tier a test marked neither ``slow`` nor ``tooling`` that spends more
+than ``FAST_LIMIT`` CPU seconds fails, so the tier stays quick.  To find what to
+mark, run with ``CGT_CPU_LOG=/tmp/cpu.tsv``: each test's CPU seconds (its process
+and children) are appended there.  Time bounds inside tests are CPU time, never
+wall time; pytest-timeout stops any test after 120 s (pyproject.toml) as a hang
+guard.
 """
 
 from __future__ import annotations
@@ -41,7 +47,11 @@ settings.load_profile(os.environ.get("CGT_HYPOTHESIS", "default"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: takes more than a few seconds (CI runs it)")
+    config.addinivalue_line(
+        "markers",
+        "slow: takes more than about a CPU second; runs with CGT_SLOW_TESTS=1 (or an explicit "
+        "-m), not in the default tier unless it is also `tooling`",
+    )
     config.addinivalue_line(
         "markers",
         "tooling: static checks and package builds that do not run through the compiled "
@@ -182,10 +192,43 @@ def _heavy_first(items: list[pytest.Item]) -> None:
     items.sort(key=key)
 
 
+#: Slow cases that carry no marker in their source: one case of a parametrised test,
+#: or a doctest (CPU seconds of the default tier from ``CGT_CPU_LOG``, 1.1 to 7.4 each).
+SLOW_CASES = frozenset(
+    {
+        "docs/guide/hexapawn.rst::hexapawn.rst",
+        "tests/games/test_clobber_family.py::test_members_agree_with_the_brute_force[Queens]",
+        "tests/games/test_heap_kernel.py::test_kernel_equals_the_numpy_sparse_engine[0.6-30000]",
+        "tests/test_cli.py::test_every_ruleset_subcommand_against_brute_force[turning]",
+        "tests/test_clobber_bigboard.py::test_checkerboards_against_values[3-6]",
+        "tests/test_conformance.py::test_every_implementation_gives_the_same_values[Clobber]",
+        "tests/test_misere_quotient_of.py::test_random_families_against_brute_force[8]",
+    }
+)
+
+#: CPU seconds of a test's call above which a test of the default tier that is not
+#: marked ``slow`` fails: it belongs in the slow tier (``CGT_FAST_LIMIT`` overrides it).
+FAST_LIMIT = float(os.environ.get("CGT_FAST_LIMIT", "4"))
+
+
+def slow_tier(config: pytest.Config) -> bool:
+    """Whether this run keeps the ``slow`` tests (else they are deselected)."""
+    if os.environ.get("CGT_SLOW_TESTS", "").strip() not in ("", "0"):
+        return True
+    return bool(config.option.markexpr)  # an explicit -m chooses for itself
+
+
+def _named(config: pytest.Config) -> set[str]:
+    """The node ids given on the command line (their tests always run)."""
+    return {arg for arg in config.args if "::" in arg}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         _heavy_first(items)
     for item in items:
+        if item.nodeid in SLOW_CASES:
+            item.add_marker(pytest.mark.slow)
         try:
             where = item.path.resolve().relative_to(_ROOT).as_posix()
         except ValueError:
@@ -194,6 +237,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.kernel)
         if item.get_closest_marker("long") and os.environ.get("CGT_LONG_TESTS") != "1":
             item.add_marker(pytest.mark.skip(reason="a long check: run with CGT_LONG_TESTS=1"))
+    if not slow_tier(config):
+        named = _named(config)
+        kept = [
+            i
+            for i in items
+            if not i.get_closest_marker("slow")
+            or i.get_closest_marker("tooling")  # the project's checks always run
+            or _is_named(i, named)
+        ]
+        if len(kept) < len(items):
+            config.hook.pytest_deselected(items=[i for i in items if i not in set(kept)])
+            items[:] = kept
+
+
+def _is_named(item: pytest.Item, named: set[str]) -> bool:
+    """Whether the command line named this test (or its function, all cases)."""
+    if not named:
+        return False
+    return item.nodeid in named or item.nodeid.split("[")[0] in named
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -244,6 +306,26 @@ def _cpu_seconds() -> float:
 
 
 _CPU_LOG = os.environ.get("CGT_CPU_LOG")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """In the default tier, fail a test not marked ``slow`` that spent more than
+    ``FAST_LIMIT`` CPU seconds: mark it ``slow`` (or make it cheaper)."""
+    if item.get_closest_marker("slow") or item.get_closest_marker("tooling"):
+        return (yield)  # static checks (mypy) belong in the default tier, however long
+    if slow_tier(item.config):
+        return (yield)
+    start = _cpu_seconds()
+    result = yield
+    spent = _cpu_seconds() - start
+    if spent > FAST_LIMIT:
+        pytest.fail(
+            f"{item.nodeid} took {spent:.1f} CPU s, more than the default tier's "
+            f"{FAST_LIMIT} s: mark it @pytest.mark.slow (or make it cheaper)",
+            pytrace=False,
+        )
+    return result
 
 
 @pytest.hookimpl(hookwrapper=True)

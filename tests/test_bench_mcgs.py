@@ -131,6 +131,7 @@ def test_mcgs_output_and_test_files_are_read(tmp_path: Path) -> None:
     assert bench.OUTCOME_TEXT[bench.clobber("XOX|OXO").make().outcome().name] == "B loss, W loss"
 
 
+@pytest.mark.slow
 def test_per_position_rows_and_a_wrong_peer(tmp_path: Path) -> None:
     """``--per-position``: cgt alone gives a row; a peer saying tttt....ffff (0, a loss
     for whoever moves first) is a first-player win fails the run."""

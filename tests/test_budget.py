@@ -211,6 +211,7 @@ def test_budget_bounds_the_solvers() -> None:
     assert str([str(Domineering(b).value()) for b in boards]) == fresh.strip()
 
 
+@pytest.mark.slow
 def test_address_space_limit_gives_the_cgt_error() -> None:
     """Under a 1 GiB address-space limit: printing a game whose text has 1.9e8
     characters, and a sum with a budget, end in cgt's answers, not a MemoryError.
@@ -304,6 +305,7 @@ def random_games(count: int, seed: int) -> list[cgt.Game]:
     return made[len(atoms) :]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("small", [0, 8, 40])
 def test_named_form_reads_back(
     text_limit: None, small: int, monkeypatch: pytest.MonkeyPatch
@@ -349,6 +351,7 @@ def test_every_named_form_reads_back(small: int, monkeypatch: pytest.MonkeyPatch
         monkeypatch.setattr(notation, "_text_limit", 10**9)
 
 
+@pytest.mark.slow
 def test_named_form_is_short_for_shared_subgames(text_limit: None) -> None:
     g = cgt.parse(chain_sum(12))
     full = measured(g, notation._ASCII)
@@ -361,6 +364,7 @@ def test_named_form_is_short_for_shared_subgames(text_limit: None) -> None:
     assert len(unicode) < 10**5 and "\\mid" in latex and g._repr_latex_() == f"${latex}$"
 
 
+@pytest.mark.slow
 def test_too_large_at_once(text_limit: None) -> None:
     g = cgt.parse(chain_sum(12))
     cgt.set_text_limit(1000)

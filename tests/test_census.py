@@ -159,6 +159,7 @@ def test_top_and_bottom(day: int) -> None:
     assert all(bottom <= g <= top for g in games)
 
 
+@pytest.mark.slow
 def test_distributive_on_day_2() -> None:
     g2 = born_by(2)
     for a, b, c in itertools.product(g2, repeat=3):
@@ -283,6 +284,7 @@ def powers(*terms: tuple[int, int]) -> int:
     return sum(sign * 2**e for sign, e in terms)
 
 
+@pytest.mark.slow
 def test_misere_count_of_day_6_is_thompsons_not_onags_printed_formula() -> None:
     n = misere_count(6)
     # Chris Thompson's recomputation, sci.math (groups.google.com/g/sci.math/c/IrjOWJ5PrwI)

@@ -534,6 +534,7 @@ def test_json_round_trip_sizes_pickle_and_answers() -> None:
         c.answer(["..."])
 
 
+@pytest.mark.slow
 def test_a_long_line_is_no_recursion_error() -> None:
     c = Heap(3000).strategy("L")  # ^1000: Left wins moving second, 3000 moves deep
     assert c.moving == "second" and c.nodes == 3001

@@ -165,7 +165,8 @@ def _whole_suite_with_markers(request: pytest.FixtureRequest) -> list[list[str]]
     config, session = request.config, request.session
     files = {item.nodeid.split("::")[0] for item in session.items}
     whole = (
-        not config.option.markexpr
+        os.environ.get("CGT_SLOW_TESTS") == "1"  # else the slow tests were deselected
+        and not config.option.markexpr
         and not config.option.keyword
         and not config.getoption("deselect", None)
         and not any("::" in str(arg) for arg in config.args)
@@ -182,6 +183,7 @@ def _whole_suite_with_markers(request: pytest.FixtureRequest) -> list[list[str]]
     done = subprocess.run(
         [sys.executable, "-c", _COLLECT_WITH_MARKERS],
         cwd=ROOT,
+        env=dict(os.environ, CGT_SLOW_TESTS="1"),  # the slow tier too, with its markers
         capture_output=True,
         text=True,
         timeout=600,

@@ -509,6 +509,7 @@ EXAMPLES = {
 }
 
 
+@pytest.mark.slow
 def test_every_subcommand_has_json_output_and_help_with_an_example(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -349,6 +349,7 @@ def _value_of(board: str) -> cgt.Game:
     return Domineering(board).value()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_interrupts_at_every_point_of_a_deep_call_leave_no_trace() -> None:
     """An interrupt wherever it lands in a deep call (while the worker starts, computes,

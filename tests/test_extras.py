@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BLOCKED = ["docutils", "sphinx", "tqdm", "tqdm.auto"]
 
 
+@pytest.mark.slow
 def test_docs_and_progress_tests_skip_without_their_extras() -> None:
     code = textwrap.dedent(
         f"""

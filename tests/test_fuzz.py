@@ -155,6 +155,7 @@ def test_fuzz_mutations() -> None:
         _check(mutate(rng, grammar_text(rng)))
 
 
+@pytest.mark.slow
 def test_fuzz_random_bytes() -> None:
     rng = random.Random(SEED + 2)
     for _ in range(COUNT):

@@ -274,6 +274,7 @@ def test_hotstrat_and_sentestrat_stay_within_the_temperature_observed(seed: int)
 
 
 # --- published examples ------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "sizes", [(5, 3, 1), (7, 6, 2, 1), (10, 4, 3, 3, 1), (6, 5, 4, 3, 2, 1), ("9/2", 2, "1/2")]
 )
@@ -450,6 +451,7 @@ def test_results_pickle_and_print() -> None:
     assert str(p).splitlines()[-1] == "score 3 (exact 3)"
 
 
+@pytest.mark.slow
 def test_the_guide_figure_draws() -> None:
     pytest.importorskip("matplotlib")
     pytest.importorskip("docutils")

@@ -79,6 +79,7 @@ def test_agrees_with_whole_board_brute_force() -> None:
     assert len(values) >= 4  # the boards are not all trivial
 
 
+@pytest.mark.slow
 def test_agrees_with_the_mex_search_on_bigger_boards() -> None:
     rng = random.Random(11)
     boards = [(3, 7, (1 << 21) - 1), (4, 5, (1 << 20) - 1), (2, 11, (1 << 22) - 1)]
@@ -161,6 +162,7 @@ def test_outcomes_and_tables() -> None:
     assert not s.outcomes and not s.grundy_values
 
 
+@pytest.mark.slow
 def test_threads_get_the_same_answers() -> None:
     boards = [Cram(board_text(h, w, b)) for h, w, b in random_boards(30, seed=3, max_cells=20)]
     expected = [brute_cram(c.h, c.w, c.bits) for c in boards]

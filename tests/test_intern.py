@@ -219,6 +219,7 @@ def _dicot(i: int) -> Form:
     return Form([heap(i % 20 + 1), star], [Form([star], [heap(i // 20 + 1)])])
 
 
+@pytest.mark.slow
 def test_misere_form_caches_are_not_answered_for_a_freed_form() -> None:
     _collect()
     games = [parse_form(f"{{*{k + 2}, {{*|*}}|*, {{*|*}}}}") for k in range(100)]

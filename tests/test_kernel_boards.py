@@ -77,6 +77,7 @@ def random_boards(kind: type[Any], seed: int, count: int, max_h: int, max_w: int
 SMALL = {Clobber: 7, Konane: 7, Fission: 9, Amazons: 6}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
 def test_every_small_board(kind: type[Any]) -> None:
     # Clobber and Konane: 86,000 boards of at most 7 cells; Fission 120,000 of at
@@ -94,6 +95,7 @@ def test_every_small_board(kind: type[Any]) -> None:
     assert checked > 15_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [Clobber, Konane], ids=lambda k: k.__name__)
 def test_every_board_of_nine_cells_without_holes(kind: type[Any]) -> None:
     solver = Solver()

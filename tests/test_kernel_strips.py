@@ -78,6 +78,7 @@ def test_every_strip_up_to_eight_squares(cls: Any) -> None:
             assert compiled(cls, s) is reference(cls, s), s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", RULESETS, ids=lambda c: c.__name__)
 def test_random_strips_of_nine_to_fourteen_squares(cls: Any) -> None:
     rng = random.Random(f"33:{cls.__name__}")
@@ -86,6 +87,7 @@ def test_random_strips_of_nine_to_fourteen_squares(cls: Any) -> None:
         assert compiled(cls, s) is reference(cls, s), s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", RULESETS, ids=lambda c: c.__name__)
 def test_segments_and_keys_are_the_python_rules(cls: Any) -> None:
     # the kernel's independent segments are those of the Python rules, and each
@@ -131,6 +133,7 @@ def test_winning_ways_and_hand_values() -> None:
             assert compiled(cls, "." * i + "x") == i + 1
 
 
+@pytest.mark.slow
 def test_the_issue_positions() -> None:
     # issue 33: MCGS's outcome took about 0.15 s here; the Python rules 1.2 s for the value
     cgt.clear_caches()
@@ -149,6 +152,7 @@ def test_the_larger_issue_position() -> None:
 
 
 # --- sizes, depth, handing over to Python -----------------------------------------------
+@pytest.mark.slow
 def test_strips_of_64_squares() -> None:
     rng = random.Random(64)
     strips: list[tuple[Any, str]] = [
@@ -172,6 +176,7 @@ def test_strips_of_64_squares() -> None:
         assert cls(s).value() is compiled(cls, s) is reference(cls, s), s
 
 
+@pytest.mark.slow
 def test_numbers_beyond_64_bits_take_the_python_rules() -> None:
     s = "." * 60 + "xo.x"  # worth 142962266571249025025/2**61
     with pytest.raises(engine.Fallback, match="too large"):
@@ -322,6 +327,7 @@ def test_the_search_on_every_toads_and_frogs_strip_of_nine_and_ten_squares() -> 
                 assert expected == _first_wins(reference(ToadsAndFrogs, s)), s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", RULESETS, ids=lambda c: c.__name__)
 def test_outcome_takes_the_search_and_agrees_with_the_python_rules(cls: Any) -> None:
     rng = random.Random(f"wins:{cls.__name__}")

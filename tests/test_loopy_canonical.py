@@ -462,6 +462,7 @@ def test_round_trips_of_random_stoppers() -> None:
         done += 1
 
 
+@pytest.mark.slow
 def test_round_trips_of_forms_in_sums_and_options() -> None:
     rng = random.Random(2)
     shorts = ["*", "^", "{1|0}", "1/2", "-3", "*2", "{3|1||-1|-3}", "^*", "{0||0|-1}"]

@@ -80,6 +80,7 @@ def test_fox_and_geese_outcomes_on_codes_against_naive_fixpoint() -> None:
     assert len(outcomes) >= 3  # the boards are not all alike
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "start",
     [

@@ -478,6 +478,7 @@ def test_backsliding_agrees_with_cgsuite_value() -> None:
     assert loopy_outcome(below) == LoopyOutcome(Winner.DRAW, Winner.RIGHT)
 
 
+@pytest.mark.slow
 def test_sums_are_loopy_positions_too() -> None:
     # a Sum of positions and integers has options and a key: its graph is the
     # product graph, and its outcomes agree with the PlusInteger ones above

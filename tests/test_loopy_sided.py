@@ -218,6 +218,7 @@ def _ttt_fff() -> tuple[LoopyGame, LoopyGame, LoopyGame]:
     return g, parse_loopy("{on||0|-1/2}"), parse_loopy("{1/2|0||off}")
 
 
+@pytest.mark.slow
 def test_published_sides_of_ttt_fff_behave_as_the_game() -> None:
     g, onside_, offside_ = _ttt_fff()
     assert not g.is_stopper
@@ -531,6 +532,7 @@ def _wins(g: LoopyGame, infinite: Winner) -> tuple[Winner, Winner]:
     )
 
 
+@pytest.mark.slow
 def test_positions_pinned_to_off_play_like_off() -> None:
     # sidling from on never reaches them (S_k goes -1, -2, ...); the search starts
     # them at off.  Independently: o+(H(v) + n) = o+(off + n), Right wins either way

@@ -185,6 +185,7 @@ def test_printing_a_large_game_is_bounded() -> None:
     assert time.process_time() - start < 1
 
 
+@pytest.mark.slow
 def test_printing_a_large_stopper_is_bounded() -> None:
     # a stopper of 17,326 positions (the integers of the sum are chains of positions):
     # its simplest form compares every pair of positions, which took minutes; printing

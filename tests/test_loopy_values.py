@@ -436,6 +436,7 @@ def test_simplified_printing() -> None:
     assert str(on + off) == "dud" and dud.simplify() is dud
 
 
+@pytest.mark.slow
 def test_long_cycles_print_and_read_back() -> None:
     # a 3000-position cycle that is not a stopper (no simplification):
     # printing names each position once; reading it back gives the same graph

@@ -240,6 +240,7 @@ def test_games_born_by_day_4_number_1_2_3_5_22() -> None:
     assert [len(born_by(d)) for d in range(5)] == [1, 2, 3, 5, 22]
 
 
+@pytest.mark.slow
 def test_distinct_forms_born_by_day_4_are_distinguished_by_a_sum() -> None:
     day4 = born_by(4)
     testers = [raw(x) for x in day4]
@@ -363,6 +364,7 @@ games = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games)
 def test_print_then_parse_is_the_same_game(g: MisereGame) -> None:
@@ -479,6 +481,7 @@ def test_nim_heaps_are_in_simplest_form() -> None:
         assert heap.birthday() == heap.normal_grundy() == n
 
 
+@pytest.mark.slow
 def test_a_deep_game_answers_without_recursion_errors() -> None:
     g = misere_heap(3)
     for _ in range(3000):

@@ -49,6 +49,7 @@ def test_every_pair_is_separated(code: str, n: int) -> None:
     assert check_separators(q) == pairs == len(q) * (len(q) - 1) // 2
 
 
+@pytest.mark.slow
 def test_officers_to_heap_14() -> None:
     # Officers (0.6) stopped at heap 12 before ("the exact search behind heap 12
     # passed 300000 positions"); the quotient of heaps up to 14 exists and is found.
@@ -156,6 +157,7 @@ def _independent_verification(code: str, q: object, n: int) -> int:
     return len(seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "n"), [("0.75", 12), ("0.6", 14), ("0.77", 30)])
 def test_upper_bound_rederived(code: str, n: int) -> None:
     q = OctalGame(code).misere_quotient(n)

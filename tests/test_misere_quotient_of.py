@@ -92,6 +92,7 @@ def test_random_families_against_brute_force(seed: int) -> None:
     check_all_sums(q, family.__getitem__, labels, 4)
 
 
+@pytest.mark.slow
 def test_heaps_as_a_family_match_the_heap_construction() -> None:
     # Kayles heaps 1..12 written as labels: the same quotient as the heap builder's
     def kayles(n: int) -> list[tuple[int, ...]]:

@@ -249,6 +249,7 @@ def tower(height: int) -> MisereGame:
     return g
 
 
+@pytest.mark.slow
 def test_deep_games() -> None:
     # a tower of 3000 single-option games: no RecursionError, and a refusal in time
     g = tower(3000)
@@ -306,6 +307,7 @@ def plays_the_same(g: Raw, h: tuple[Raw, ...], testers: list[Raw]) -> bool:
     return all(brute_outcome(g, t) == brute_outcome(*h, t) for t in testers)
 
 
+@pytest.mark.slow
 def test_differences_of_sums_of_day_4_games() -> None:
     testers = [raw(t) for t in misere_born_by(3)] + [raw_heap(2) for _ in range(1)]
     for a, b in itertools.combinations_with_replacement(DAY4, 2):
@@ -332,6 +334,7 @@ def test_non_parts_are_refused() -> None:
         misere_heap(2).minus(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(day5, day5)
 def test_minus_undoes_plus(a: MisereGame, b: MisereGame) -> None:
@@ -411,6 +414,7 @@ def test_sums_of_even_games_are_even(a: MisereGame, b: MisereGame) -> None:
     assert even(a + b) is even(even(a) + even(b)) is even(a) + even(b)
 
 
+@pytest.mark.slow
 def test_sums_of_two_primes_have_that_partition() -> None:
     primes = [g for g in DAY4 if g.is_prime and g.birthday() < (g + 1).birthday()]
     assert len(primes) >= 5

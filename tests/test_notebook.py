@@ -65,6 +65,7 @@ def test_the_notebook_is_stored_without_outputs() -> None:
     assert not outputs(nb), "store the notebook clean; CI executes it"
 
 
+@pytest.mark.slow
 def test_the_notebook_runs_and_shows_pictures(executed: Any) -> None:
     errors = [o for o in outputs(executed) if o.output_type == "error"]
     assert not errors, errors[0].get("evalue") if errors else None
@@ -84,6 +85,7 @@ def test_the_notebook_runs_and_shows_pictures(executed: Any) -> None:
         assert expected in texts, expected
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 def test_the_notebook_in_a_browser(executed: Any, tmp_path: Path) -> None:
     nbconvert = pytest.importorskip("nbconvert")

@@ -275,6 +275,7 @@ def test_the_field_of_64_elements_exhaustively() -> None:
             assert sum(1 for y in elements if x.nim_product(y) == 1) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("exponents", "coefficient_bound", "size_log2"),
     [
@@ -323,6 +324,7 @@ def test_nim_product_bounds() -> None:
     assert big.nim_sum(big) == 0 and big.nim_sum(1) == big + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("x", "size_log2"),
     [

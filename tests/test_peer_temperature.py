@@ -87,6 +87,7 @@ def test_enough_distinct_games() -> None:
     assert len(GAMES) >= 1000
 
 
+@pytest.mark.slow
 def test_against_cgt_py() -> None:
     memo: dict[Game, str] = {}
     mismatches = []

@@ -98,6 +98,7 @@ def _check(seed: int, high: int = HIGH) -> None:
     assert first_player_wins(case, "R") == (expected in (Outcome.R, Outcome.N))
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("tiny_slices")
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(st.integers(0, 10**6))
@@ -144,6 +145,7 @@ def test_the_callers_work_budget_still_holds() -> None:
     assert outcome(board) is expected.outcome()
 
 
+@pytest.mark.slow
 @needs_timer
 def test_ctrl_c_mid_race_leaves_the_caches_consistent() -> None:
     big, clobber = (

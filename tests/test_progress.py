@@ -217,6 +217,7 @@ def _winning_moves_by_search() -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
 @pytest.mark.parametrize("fraction", [0.1, 0.4, 0.7])
 def test_a_real_ctrl_c_signal_mid_search(

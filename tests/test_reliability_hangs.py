@@ -177,6 +177,7 @@ def test_nimber_form_matches_the_engine_past_the_threshold() -> None:
 
 
 # --- nim arithmetic ----------------------------------------------------------------------
+@pytest.mark.slow
 def test_nim_inverse_of_a_huge_nimber_at_once() -> None:
     out = answers_at_once(
         "cgt.impartial.nim_product(2**10000 + 3, cgt.impartial.nim_inverse(2**10000 + 3))",
@@ -185,6 +186,7 @@ def test_nim_inverse_of_a_huge_nimber_at_once() -> None:
     assert out == "1"
 
 
+@pytest.mark.slow
 def test_nim_inverse_by_halving_matches_fermat() -> None:
     import random
 

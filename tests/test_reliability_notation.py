@@ -139,6 +139,7 @@ def test_every_unicode_number_round_trips(x: Fraction) -> None:
     assert cgt.parse(format(cgt.switch(g), "u")) == cgt.switch(g)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(games)
 def test_every_unicode_game_round_trips(g: cgt.Game) -> None:
@@ -146,6 +147,7 @@ def test_every_unicode_game_round_trips(g: cgt.Game) -> None:
     assert cgt.parse(str(g)) == g
 
 
+@pytest.mark.slow
 @given(games, dyadics, nim_values, st.integers(-5, 5))
 def test_unicode_round_trips_with_numbers_and_nimbers(
     g: cgt.Game, x: Fraction, m: int, k: int

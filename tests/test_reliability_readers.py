@@ -118,6 +118,7 @@ def _check(reader: str, text: str) -> None:
     assert spent < BOUND, f"{reader} reader took {spent:.2f} s CPU on {text[:60]!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reader", sorted(READERS))
 def test_adversarial_texts_answer_at_once(reader: str) -> None:
     for text in ADVERSARIAL:

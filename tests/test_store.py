@@ -877,6 +877,7 @@ print(stored == [str(Snort(g).value()) for g in graphs])
 """
 
 
+@pytest.mark.slow
 def test_a_graph_store_written_by_one_process_gives_right_answers_in_another(
     tmp_path: Path,
 ) -> None:

@@ -205,6 +205,7 @@ def test_cgsuite_subordinate_doc_example() -> None:
 
 
 # --- against the naive definitions --------------------------------------------------------
+@pytest.mark.slow
 @given(varied())
 @LAW
 def test_followers_and_counts_are_the_definitions(g: Game) -> None:
@@ -216,6 +217,7 @@ def test_followers_and_counts_are_the_definitions(g: Game) -> None:
     assert birthdays == sorted(birthdays) and g.followers()[-1].birthday() == g.birthday()
 
 
+@pytest.mark.slow
 @given(varied())
 @LAW
 def test_incentives_are_the_differences(g: Game) -> None:
@@ -227,6 +229,7 @@ def test_incentives_are_the_differences(g: Game) -> None:
     assert set(g.incentives()) == maximal
 
 
+@pytest.mark.slow
 @given(varied())
 @LAW
 def test_companion_is_the_definition_and_an_involution(g: Game) -> None:
@@ -328,6 +331,7 @@ def test_subordinate_inverts_the_ordinal_sum(base: Game, h: Game) -> None:
     assert g.subordinate(base) == h
 
 
+@pytest.mark.slow
 @given(day3, day3)
 @LAW
 def test_subordinate_is_defined_exactly_on_ordinal_sums(g: Game, base: Game) -> None:
@@ -451,6 +455,7 @@ def test_pow_bad_input() -> None:
 
 
 # --- confused-with relations ----------------------------------------------------------------
+@pytest.mark.slow
 @given(day3, day3)
 @LAW
 def test_lf_gf_fuzzy_are_cgsuite_relations(g: Game, h: Game) -> None:

@@ -121,6 +121,7 @@ def sums(draw: st.DrawFn, part: st.SearchStrategy[Game] = parts) -> list[Game]:
 
 
 # --- agreement -----------------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=150 if COMPILED else 30, deadline=None)
 @given(sums())
 def test_agrees_with_the_python_search_and_the_value(values: list[Game]) -> None:
@@ -313,6 +314,7 @@ def test_the_work_budget_stops_the_search_and_the_tables_stay_right(cold: None) 
         assert compiled(values, True) is HEAVY_LEFT
 
 
+@pytest.mark.slow
 @needs_kernel
 def test_a_slice_stops_at_its_limit_and_the_next_resumes(cold: None) -> None:
     rng = random.Random(6)
@@ -338,6 +340,7 @@ def test_a_slice_stops_at_its_limit_and_the_next_resumes(cold: None) -> None:
     assert sum_wins(values, False, 0) == (expected, 0)
 
 
+@pytest.mark.slow
 @needs_kernel
 def test_the_race_of_cgt_play_resumes_compiled_slices(cold: None) -> None:
     """Tiny slices of the race: the search gives up again and again and still agrees."""

@@ -354,6 +354,7 @@ def test_surreal_interning_keeps_other_types_apart() -> None:
     assert Surreal(w2) == w2 and hash(Surreal(w2)) == hash(w2) and not isinstance(w2, Surreal)
 
 
+@pytest.mark.slow
 def test_unused_surreals_are_not_kept() -> None:
     x = omega**3 * Fraction(10**40 + 1, 7) - Fraction(5, 11) / omega  # made by this test only
     ref = weakref.ref(x)

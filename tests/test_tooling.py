@@ -22,8 +22,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.slow
-@pytest.mark.tooling
+@pytest.mark.tooling  # in the default tier, though it takes some 25 CPU s with no cache
 def test_mypy_strict() -> None:
     pytest.importorskip("mypy")
     done = _run("mypy")  # the config in pyproject.toml: strict, on cgt and the tests

@@ -198,6 +198,7 @@ def _requirements(wheel: Path) -> list[str]:
     return [r for r in reqs if "extra ==" not in r]
 
 
+@pytest.mark.slow
 @needs_pyodide
 def test_the_site_holds_pure_wheels_for_cgt_and_all_it_needs(site: Path) -> None:
     import re

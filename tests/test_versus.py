@@ -180,6 +180,7 @@ def test_the_command_plays_a_whole_game_and_cgt_wins(
         assert f"You play {human.title()} against cgt" in out
 
 
+@pytest.mark.slow
 def test_a_board_too_big_to_value_is_played_by_search(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

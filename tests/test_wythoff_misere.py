@@ -48,6 +48,7 @@ def brute(queens: Queens) -> Outcome:
     return Outcome.P if brute_is_p(normal(queens)) else Outcome.N
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", range(1, 7))
 def test_every_position_of_up_to_three_queens(size: int) -> None:
     q = Wythoff.misere_quotient(size)

@@ -137,6 +137,7 @@ def boards(kind: type[Any], n: int, seed: int) -> list[str]:
     return [random_board(rng, letters, weights, shapes) for _ in range(n)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
 def test_brute_force(kind: type[Any]) -> None:
     checked = 0
@@ -147,6 +148,7 @@ def test_brute_force(kind: type[Any]) -> None:
     assert checked >= 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [Clobber, Konane, Fission, Amazons], ids=lambda k: k.__name__)
 def test_position_protocol_path(kind: type[Any]) -> None:
     # value() uses keyed rules; the generic solver on components() and key() must agree

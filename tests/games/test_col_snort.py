@@ -292,6 +292,7 @@ def test_host_symmetries_are_automorphisms() -> None:
                 assert sum(1 << g[u] for u in range(len(adj)) if a >> u & 1) == adj[g[v]]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     st.sampled_from(["grid", "prism", "spider", "star", "tree", "K3,3"]),

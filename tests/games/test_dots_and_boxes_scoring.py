@@ -84,6 +84,7 @@ SMALL = [(1, 1, 0), (1, 2, 0), (2, 1, 0), (2, 2, 4)]  # rows, columns, least lin
 
 
 # --- the value against the direct recursion ----------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", SMALL, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_small_position_against_the_direct_recursion(shape: tuple[int, int, int]) -> None:
     rows, cols, least = shape
@@ -120,6 +121,7 @@ def test_random_larger_positions(shape: tuple[int, int]) -> None:
         assert g.is_guaranteed() and g.left_score == board.net_score() == -g.right_score
 
 
+@pytest.mark.slow
 def test_the_empty_boards_that_fit() -> None:
     for rows, cols in [(1, 3), (3, 1)]:
         board = DotsAndBoxes(rows, cols)
@@ -140,6 +142,7 @@ def test_larger_empty_boards(shape: tuple[int, int]) -> None:
     assert g.is_guaranteed() and g.left_score == board.net_score() == -g.right_score
 
 
+@pytest.mark.slow
 def test_the_options_and_atoms_a_scoring_solver_reads() -> None:
     """A scoring solver built here from left_options(), right_options(), the atoms and
     key() (memoised by key) gives the same form; the options are the turns' ends."""

@@ -184,6 +184,7 @@ def test_top_entails_first_values_by_hand() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_loony_heaps_as_published() -> None:
     """Winning Ways (p. 376): heaps of 1 and 3 coins are loony.  Nowakowski, "New values
     for Top Entails" (Games of No Chance, MSRI Publications 29, 1996, pp. 345-350): up to

@@ -120,6 +120,7 @@ def test_nim_as_repeating_code() -> None:
 # --- subtraction games ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.sets(st.integers(1, 12), min_size=1, max_size=4))
 def test_subtraction_sequence_and_certified_period(s: set[int]) -> None:
@@ -138,6 +139,7 @@ def test_subtraction_sequence_and_certified_period(s: set[int]) -> None:
         assert any(long[n] != long[n + q] for n in range(p.preperiod + 500, 3000))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sets(st.integers(1, 6), max_size=3))
 def test_all_but_subtraction(s: set[int]) -> None:

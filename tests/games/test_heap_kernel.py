@@ -102,6 +102,7 @@ def test_past_the_warm_up_against_the_reference(code: str) -> None:
     assert compiled(code, 2600) == reference(code, 2600)
 
 
+@pytest.mark.slow
 def test_random_codes_against_the_reference() -> None:
     rng = random.Random(17)
     for _ in range(12):
@@ -151,6 +152,7 @@ def test_kernel_equals_the_numpy_sparse_engine(code: str, n: int) -> None:
     assert compiled(code, n) == expected
 
 
+@pytest.mark.slow
 def test_kernel_equals_the_pure_python_engine() -> None:
     for code in ("0.6", "0.16", "0.7!7", "4.7", "0.3", "0.12", "4!.0", "4!.07", "4.6", "0.0000007"):
         python = OctalGame(code).grundy_sequence(2000, engine="python", progress=False)
@@ -221,6 +223,7 @@ def test_bad_arguments_raise() -> None:
     assert left == b"\2" + b"\0" * 31 and looked == 4
 
 
+@pytest.mark.slow
 def test_the_scans_of_splits_against_a_direct_search() -> None:
     # fast.scan runs the search of the blocks for the codes of a bit set among the splits
     # a + (m - a), 1 <= a <= m // 2 (a common, the larger part taken as common): one at a
@@ -311,6 +314,7 @@ def _mask(code: str) -> int:
     )
 
 
+@pytest.mark.slow
 def test_officers_blocks_equal_the_general_code() -> None:
     # Officers' rare heaps end at 20627 (mask 494): blocks from about 41,300 on
     prefix = compiled("0.6", 2048)
@@ -328,6 +332,7 @@ def test_more_codes_equal_the_general_code(code: str) -> None:
         assert extend(prefix, code, 40000, _mask(code), flags) == general, flags
 
 
+@pytest.mark.slow
 def test_any_prefix_and_mask() -> None:
     # The kernel extends any prefix by the exact mex over the options it defines;
     # perturbed prefixes (large values, new rare heaps) and masks below 512 make the
@@ -479,6 +484,7 @@ def test_compiled_path_imports_no_numpy() -> None:
     assert int(last) == OctalGame("0.6").grundy_sequence(70000, progress=False)[-1]
 
 
+@pytest.mark.slow
 def test_values_above_256_share_their_int_objects() -> None:
     # CPython shares the ints up to 256 only; the kernel makes each value below 1024
     # once per call (Officers' values reach past 300); heaps 16384 on come from one call
@@ -491,6 +497,7 @@ def test_values_above_256_share_their_int_objects() -> None:
     assert values == reference("0.6", 20000)
 
 
+@pytest.mark.slow
 def test_scans_equal_a_direct_search() -> None:
     # The search for the rare codes below a heap's candidate, by itself: every scan
     # (one split at a time, AVX2, AVX-512 with its first chunks' codes below 128 taken

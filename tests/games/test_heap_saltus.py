@@ -175,6 +175,7 @@ def relation_holds(seq: list[int], per: Periodicity) -> bool:
     return all(per.value(n) == v for n, v in enumerate(seq))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
@@ -202,6 +203,7 @@ def test_a_hexadecimal_saltus_is_certified_and_holds_far_beyond(
     assert game.grundy(10**40 + 7) == per.value(10**40 + 7)
 
 
+@pytest.mark.slow
 def test_the_period_certified_may_be_a_multiple_of_the_one_seen() -> None:
     # 0.A8 looks like period 4, saltus 2; the test proves only period 8, saltus 4 (true too)
     game = OctalGame("0.A8")
@@ -310,6 +312,7 @@ def test_an_octal_code_gets_no_saltus_test() -> None:
     assert not isinstance(Octal("0.8")._saltus_rules(), str)
 
 
+@pytest.mark.slow
 def test_a_saltus_that_is_no_power_of_two_or_a_bounded_sequence_is_not_reported() -> None:
     # 0.3F's saltus 3 is no power of two, and no multiple of the period gives one
     seq = OctalGame("0.3F").grundy_sequence(600)

@@ -49,6 +49,7 @@ def test_black_wins_except_two_columns() -> None:
     assert [three_row_misere_winner(n)[0] for n in range(1, 8)] == list("bwbbbbb")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_random_playouts_agree_with_the_search(seed: int) -> None:
     rng = random.Random(seed)

@@ -56,6 +56,7 @@ def fibonacci(limit: int) -> set[int]:
     return out
 
 
+@pytest.mark.slow
 def test_whinihan_fibonacci_nim() -> None:
     # Whinihan (1963), "Fibonacci Nim", Fibonacci Quarterly 1(4): the opening player
     # loses exactly on the Fibonacci numbers (OEIS A000045); after a move of k the player

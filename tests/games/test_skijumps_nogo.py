@@ -186,6 +186,7 @@ def test_options_match_brute_force() -> None:
             assert {p.board_string() for p in got} == {"|".join(b) for b in nogo_moves(board, me)}
 
 
+@pytest.mark.slow
 def test_components_and_keys_keep_values() -> None:
     for text in ski_boards(80, seed=11):
         parts = SkiJumps(text).components()

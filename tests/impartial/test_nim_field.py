@@ -145,6 +145,7 @@ def test_zero_division_and_bad_input() -> None:
 BIG = st.integers(min_value=0, max_value=2**70)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(BIG, BIG, BIG)
 def test_laws_large(a: int, b: int, c: int) -> None:

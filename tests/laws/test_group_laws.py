@@ -19,6 +19,7 @@ from ..strategies import dyadics, games, nim_values
 LAW = settings(max_examples=500, deadline=None)
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_inverse(g: cgt.Game) -> None:
@@ -130,6 +131,7 @@ def test_outcome_agrees_with_order(g: cgt.Game) -> None:
     assert (outcome is cgt.Outcome.N) == g.fuzzy(0)
 
 
+@pytest.mark.slow
 @given(games)
 @LAW
 def test_integer_multiples(g: cgt.Game) -> None:

@@ -115,6 +115,7 @@ def test_cooling_is_additive(g: Game, h: Game, t: Dyadic) -> None:
     assert (g + h).cool(t) == g.cool(t) + h.cool(t)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games, temperatures)
 def test_cooling_lowers_the_temperature(g: Game, t: Dyadic) -> None:
@@ -138,6 +139,7 @@ def test_atomic_weight_is_additive_on_all_small(g: Game, h: Game) -> None:
     assert (-g).atomic_weight() == -g.atomic_weight()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(all_small)
 def test_two_ahead_rule(g: Game) -> None:

@@ -178,6 +178,7 @@ def test_strength_follows_its_definition() -> None:
         assert right_strong(-g) == left_strong(g)
 
 
+@pytest.mark.slow
 def test_comparison_agrees_with_the_definition_on_a_sample() -> None:
     rnd = random.Random(5)
     xs = sample_tests()[:500]
@@ -363,6 +364,7 @@ def test_invertibility_against_the_definition(size: int) -> None:
         assert E.is_invertible(g) == p_free, g
 
 
+@pytest.mark.slow
 def test_conjugate_property() -> None:
     """LMNRS: if g + h = 0 modulo E then h = -g (so inverses are conjugates)."""
     simplest = sorted({E.simplest(g) for g in E.born_by(2)}, key=str)

@@ -48,6 +48,7 @@ def equal_by_definition(a: Tree, b: Tree, xs: list[Tree]) -> bool:
     return ge_by_definition(a, b, xs) and ge_by_definition(b, a, xs)
 
 
+@pytest.mark.slow
 def test_simplest_forms_equal_their_input_by_the_definition() -> None:
     """simplest(g) = g on every test X: all dicots born by day 2, their pairwise sums, day 3."""
     rnd = random.Random(21)
@@ -131,6 +132,7 @@ def test_day_three_count() -> None:
         DICOT.simplest_born_by(4)
 
 
+@pytest.mark.slow
 def test_invertibility_against_the_definition() -> None:
     """``g + (-g) = 0`` by the theorem agrees with the definition on test sets."""
     rnd = random.Random(9)

@@ -75,6 +75,7 @@ def random_tree(rnd: random.Random, day: int, dicot: bool = False) -> Tree:
 trees = st.integers(0, 2**32).map(lambda seed: random_tree(random.Random(seed), 4))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(trees, trees)
 def test_outcomes_and_sums_follow_the_definitions(a: Tree, b: Tree) -> None:
@@ -231,6 +232,7 @@ def test_structural_predicates_follow_their_definitions(seed: int, shape: str, d
     assert predicates(-g) == tuple(predicates_by_definition(t)[i] for i in (0, 1, 3, 2, 4))
 
 
+@pytest.mark.slow
 def test_structural_predicates_take_linear_time_on_deep_chains() -> None:
     """10**5-deep chains answer in well under a second of CPU, and agree with their shapes.
 
@@ -306,6 +308,7 @@ def test_dicot_membership_and_counts() -> None:
         u.compare("1", "0")
 
 
+@pytest.mark.slow
 def test_dicot_comparison_agrees_with_the_definition() -> None:
     """Each ``>=`` of the theorem survives every test ``X``; nearly each ``not >=`` is witnessed."""
     rnd = random.Random(7)

@@ -99,6 +99,7 @@ def test_registered_first_with_its_aliases() -> None:
     assert FULL.contains(parse_form("{|{0|}}"))
 
 
+@pytest.mark.slow
 def test_comparison_agrees_with_the_definition() -> None:
     """Every ``>=`` of the theorem holds on the test set; every ``not >=`` is witnessed."""
     rnd = random.Random(11)
@@ -148,6 +149,7 @@ def test_only_zero_equals_zero_and_only_zero_is_invertible() -> None:
             )
 
 
+@pytest.mark.slow
 def test_simplest_forms_are_equal_to_their_input_and_unique() -> None:
     rnd = random.Random(4)
     xs = common_tests(rnd, 40)
@@ -167,6 +169,7 @@ def test_simplest_forms_are_equal_to_their_input_and_unique() -> None:
         assert FULL.equal(g, h) == (FULL.simplest(g) is FULL.simplest(h))
 
 
+@pytest.mark.slow
 def test_siegel_counts_256_games_born_by_day_2() -> None:
     """Siegel, "Misère canonical forms of partizan games" (arXiv:1505.07871, abstract):
     "there are precisely 256 games born by day 2" (in general misère play)."""

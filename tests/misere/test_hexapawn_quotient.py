@@ -49,6 +49,7 @@ def test_order_three_with_promotions() -> None:
     assert q.outcome_partition() == {"L": ("b",), "R": (), "N": ("1",), "P": ("a",)}
 
 
+@pytest.mark.slow
 def test_the_start_block_of_two_columns_is_out_of_reach() -> None:
     with pytest.raises(TooLarge, match=r"at least [0-9]+ elements"):
         block_quotient([("W.B", "W.B")], max_search=100_000)

@@ -103,6 +103,7 @@ def test_every_random_sum_has_the_outcome_of_the_definition(family: list[str]) -
         assert q.misere_outcome(s).value == ref_outcome(s), s
 
 
+@pytest.mark.slow
 def test_random_forms_born_by_day_two() -> None:
     # every single form born by day 2 whose quotient has at most 40 elements
     rnd = random.Random(5)
@@ -204,6 +205,7 @@ def kayles(n: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("top", [3, 5, 7, 10, 14])
 def test_impartial_families_give_plambeck_siegel_quotients(top: int) -> None:
     """Kayles heaps up to ``top`` as a labelled family: same quotient as the impartial code."""
@@ -226,6 +228,7 @@ def test_tame_quotient_of_nim() -> None:
     assert q.outcome_partition()["P"] == ("a", "b^2")
 
 
+@pytest.mark.slow
 def test_no_quotient_of_order_three_among_forms_born_by_day_two() -> None:
     """Rubinstein-Salzedo and Zhou: no partizan misère quotient has order 3; odd orders occur."""
     orders = []

@@ -151,6 +151,7 @@ def test_every_small_form_round_trips_and_pickles() -> None:
         assert tree_of(parse_scoring(str(g))) == tree_of(g)
 
 
+@pytest.mark.slow
 @given(games())
 @settings(max_examples=150, deadline=None)
 def test_random_forms_round_trip(g: ScoringGame) -> None:
@@ -201,6 +202,7 @@ def test_bad_input_says_what_is_wrong() -> None:
         assert type(err) is kind and str(err) == str(info.value)
 
 
+@pytest.mark.slow
 def test_deep_games_do_not_overflow_the_stack() -> None:
     g = hat(20000)
     assert g.birthday == 20000 and g.left_score == 0
@@ -213,6 +215,7 @@ def test_deep_games_do_not_overflow_the_stack() -> None:
 # -- guaranteed ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(games())
 @settings(max_examples=300, deadline=None)
 def test_guaranteed_as_the_definition_says(g: ScoringGame) -> None:
@@ -238,6 +241,7 @@ def test_guaranteed_games_are_closed_under_sums_and_conjugates(
 # -- sums, scores, outcomes ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(games(), games())
 @settings(max_examples=80, deadline=None)
 def test_scores_of_sums_are_those_of_play(g: ScoringGame, h: ScoringGame) -> None:

@@ -65,6 +65,7 @@ def ge_by_definition(
     return True
 
 
+@pytest.mark.slow
 def test_the_theorem_is_the_definition_on_every_pair_born_by_day_1() -> None:
     start = time.process_time()
     table = {(g, x): scores(g, x) for g in SMALL for x in CONTEXTS}
@@ -114,6 +115,7 @@ def test_the_theorem_against_every_context_born_by_day_1_with_three_scores() -> 
     assert time.process_time() - start < 100
 
 
+@pytest.mark.slow
 @given(guaranteed_games, guaranteed_games)
 @settings(max_examples=60, deadline=None)
 def test_the_theorem_is_sound_on_larger_games(g: ScoringGame, h: ScoringGame) -> None:
@@ -208,6 +210,7 @@ def random_contexts(seed: int) -> Iterator[ScoringGame]:
             yield x
 
 
+@pytest.mark.slow
 def test_every_unordered_pair_born_by_day_2_is_separated_by_a_found_context() -> None:
     # 2000 pairs of random games born by day 2: the ordered ones have no separating
     # context in CONTEXTS; each unordered one is separated by a context of CONTEXTS or

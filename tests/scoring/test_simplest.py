@@ -54,6 +54,7 @@ def test_one_simplest_form_per_class_on_random_games_born_by_day_2() -> None:
     assert check_classes(games) > 100
 
 
+@pytest.mark.slow
 def test_simplest_forms_keep_the_value_by_the_definition() -> None:
     # independent of the theorem: no context of the test set tells a game from its simplest form
     for g in born_by(1, (0, 1)):
@@ -88,6 +89,7 @@ def test_contexts_used_are_the_order_tests_ones() -> None:
     assert len(CONTEXTS) > 70
 
 
+@pytest.mark.slow
 def test_deep_games_compare_and_simplify_without_overflow() -> None:
     a, b = hat(6000), hat(5999)
     assert cgt.scoring.ge(a, b) and not cgt.scoring.ge(b, a)

@@ -166,6 +166,7 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+@pytest.mark.slow
 def test_deep_games_draw_without_overflow() -> None:
     start = _cpu()
     chain = hat(3000)  # 3001 nodes in a chain, and an atom ∅0 on the right of each but the last
