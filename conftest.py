@@ -208,7 +208,9 @@ SLOW_CASES = frozenset(
 
 #: CPU seconds of a test's call above which a test of the default tier that is not
 #: marked ``slow`` fails: it belongs in the slow tier (``CGT_FAST_LIMIT`` overrides it).
-FAST_LIMIT = float(os.environ.get("CGT_FAST_LIMIT", "4"))
+#: A guard against gross misses, with room for a loaded machine: a page of doctests
+#: of 3 CPU s here took 4.2 on a CI worker.
+FAST_LIMIT = float(os.environ.get("CGT_FAST_LIMIT", "10"))
 
 
 def slow_tier(config: pytest.Config) -> bool:
