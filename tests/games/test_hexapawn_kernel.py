@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from cgt import progress
 from cgt.errors import InvalidArgument
 from cgt.games import Hexapawn
 from cgt.games.hexapawn import _engine
@@ -343,3 +344,24 @@ def test_no_reference_leaks_in_repeated_calls() -> None:
     after = counts()
     assert after[1:] == before[1:]
     assert abs(after[0] - before[0]) < 200  # a leak per call would add thousands
+
+
+def test_clear_engines_empties_a_table_whatever_its_tracker_says() -> None:
+    """A clean-up cut short can leave an engine's ``tracker`` set after its search ended;
+    ``clear_engines`` still empties the table.  A search running in this thread (the
+    engine's lock already held here) keeps its table."""
+    clear_engines()
+    e = engine_for(4, 4, "normal", False)
+    assert e.solve(e.start_white, e.start_black, True, progress=False) is True
+    assert e.positions > 0
+    e.tracker = progress.IDLE  # what a cut-short clean-up leaves behind
+    clear_engines()
+    assert e.positions == 0
+    e.tracker = None
+    e = engine_for(4, 4, "normal", False)
+    e.solve(e.start_white, e.start_black, True, progress=False)
+    filled = e.positions
+    with e.lock:  # as inside a search of this thread
+        clear_engines()
+        assert e.positions == filled
+    clear_engines()

@@ -862,10 +862,17 @@ def clear_engines() -> None:
 
 
 def _release(engine: Engine) -> None:
-    """Empty ``engine``'s table now, unless it is searching in another thread."""
-    if engine.lock.acquire(blocking=False):
-        try:
-            if engine.tracker is None:
-                engine.clear()
-        finally:
-            engine.lock.release()
+    """Empty ``engine``'s table now, unless it is searching (in this thread or another).
+
+    The search holds the engine's lock, a re-entrant one: this thread is inside it when
+    the lock is already its own.  (The running search's ``tracker`` is no such sign: a
+    search nested in another tracked search has none, and a clean-up cut short by a
+    second interrupt can leave one set.)
+    """
+    is_owned: Callable[[], bool] = getattr(engine.lock, "_is_owned")  # noqa: B009
+    if is_owned() or not engine.lock.acquire(blocking=False):
+        return
+    try:
+        engine.clear()
+    finally:
+        engine.lock.release()
