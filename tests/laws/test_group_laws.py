@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 from hypothesis import given, settings
 
 import cgt
 
 from ..strategies import dyadics, games, nim_values
+from ..tools.tiers import examples
 
-LAW = settings(max_examples=500, deadline=None)
+LAW = settings(max_examples=examples(500), deadline=None)  # 50 in the default tier
 
 
-@pytest.mark.slow
 @given(games)
 @LAW
 def test_inverse(g: cgt.Game) -> None:
@@ -27,7 +26,6 @@ def test_inverse(g: cgt.Game) -> None:
     assert g - g is cgt.zero
 
 
-@pytest.mark.slow
 @given(games)
 @LAW
 def test_double_negation(g: cgt.Game) -> None:
@@ -35,42 +33,36 @@ def test_double_negation(g: cgt.Game) -> None:
     assert -minus_g is g
 
 
-@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_commutativity(g: cgt.Game, h: cgt.Game) -> None:
     assert g + h is h + g
 
 
-@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_associativity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
     assert (g + h) + k is g + (h + k)
 
 
-@pytest.mark.slow
 @given(games)
 @LAW
 def test_zero_is_neutral(g: cgt.Game) -> None:
     assert g + 0 is g and g + cgt.zero is g
 
 
-@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_order_is_compatible_with_sum(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
     assert (g <= h) == (g + k <= h + k)
 
 
-@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_antisymmetry(g: cgt.Game, h: cgt.Game) -> None:
     assert (g <= h and h <= g) == (g == h)
 
 
-@pytest.mark.slow
 @given(games, games, games)
 @LAW
 def test_transitivity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
@@ -78,7 +70,6 @@ def test_transitivity(g: cgt.Game, h: cgt.Game, k: cgt.Game) -> None:
         assert g <= k
 
 
-@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_order_is_a_difference_sign(g: cgt.Game, h: cgt.Game) -> None:
@@ -101,7 +92,6 @@ def test_nimber_sum_is_xor(a: int, b: int) -> None:
     assert cgt.nimber(a) + cgt.nimber(b) is cgt.nimber(a ^ b)
 
 
-@pytest.mark.slow
 @given(games)
 @LAW
 def test_notation_round_trips(g: cgt.Game) -> None:
@@ -109,7 +99,6 @@ def test_notation_round_trips(g: cgt.Game) -> None:
     assert cgt.parse(format(g, "u")) is g
 
 
-@pytest.mark.slow
 @given(games, games)
 @LAW
 def test_canonical_form_is_unique(g: cgt.Game, h: cgt.Game) -> None:
@@ -120,7 +109,6 @@ def test_canonical_form_is_unique(g: cgt.Game, h: cgt.Game) -> None:
         assert g is h
 
 
-@pytest.mark.slow
 @given(games)
 @LAW
 def test_outcome_agrees_with_order(g: cgt.Game) -> None:
@@ -131,7 +119,6 @@ def test_outcome_agrees_with_order(g: cgt.Game) -> None:
     assert (outcome is cgt.Outcome.N) == g.fuzzy(0)
 
 
-@pytest.mark.slow
 @given(games)
 @LAW
 def test_integer_multiples(g: cgt.Game) -> None:

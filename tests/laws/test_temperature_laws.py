@@ -12,12 +12,13 @@ birthdays stay at most about 5.  Each law names its source:
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
 from cgt import Dyadic, Game
+
+from ..tools.tiers import examples
 
 _POOL = [cgt.parse(s) for s in ["0", "1", "-1", "1/2", "-1/2", "2", "*", "^", "3/4", "-3/2"]]
 _SMALL_POOL = [cgt.parse(s) for s in ["0", "*", "^", "v", "*2", "^*", "{0|^}"]]
@@ -46,16 +47,14 @@ temperatures = st.sampled_from([Dyadic(n, 8) for n in range(0, 25)])
 positive = st.sampled_from([Dyadic(n, 4) for n in range(1, 13)])
 
 
-@pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(games, games)
 def test_mean_is_additive(g: Game, h: Game) -> None:
     # CGT II.5 (Mean Value Theorem; WW ch. 6): m(G + H) = m(G) + m(H)
     assert (g + h).mean() == g.mean() + h.mean()
 
 
-@pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(games)
 def test_stops_are_ordered(g: Game) -> None:
     # CGT II.5: LS(G) >= RS(G) for every short game; and the thermograph's
@@ -69,8 +68,7 @@ def test_stops_are_ordered(g: Game) -> None:
         assert th.left_wall.value_at(t) >= th.right_wall.value_at(t)
 
 
-@pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(games)
 def test_temperature_signs(g: Game) -> None:
     # CGT II.5: a number m/2^n has temperature -1/2^n < 0 (an integer -1); an
@@ -88,8 +86,7 @@ def test_temperature_signs(g: Game) -> None:
         assert t <= 0
 
 
-@pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(games)
 def test_cooling_by_zero_is_the_identity(g: Game) -> None:
     # CGT II.5: G_0 = G for G in canonical form (so in particular up to
@@ -98,8 +95,7 @@ def test_cooling_by_zero_is_the_identity(g: Game) -> None:
     assert g.cool(g.temperature() + Dyadic(1, 64)) == cgt.number(g.mean())
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(games, positive)
 def test_heating_then_cooling_is_the_identity(g: Game, t: Dyadic) -> None:
     # WW ch. 6 ("heating is the inverse of cooling") / CGT II.5: for a number
@@ -107,16 +103,14 @@ def test_heating_then_cooling_is_the_identity(g: Game, t: Dyadic) -> None:
     assert g.heat(t).cool(t) == g
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(games, games, temperatures)
 def test_cooling_is_additive(g: Game, h: Game, t: Dyadic) -> None:
     # ONAG ch. 9 / CGT II.5: (G + H)_t = G_t + H_t for t >= 0
     assert (g + h).cool(t) == g.cool(t) + h.cool(t)
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(games, temperatures)
 def test_cooling_lowers_the_temperature(g: Game, t: Dyadic) -> None:
     # CGT II.5: for a non-number G and 0 <= t <= T(G): T(G_t) = T(G) - t and
@@ -128,8 +122,7 @@ def test_cooling_lowers_the_temperature(g: Game, t: Dyadic) -> None:
     assert c.mean() == g.mean()
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(all_small, all_small)
 def test_atomic_weight_is_additive_on_all_small(g: Game, h: Game) -> None:
     # CGT II.7 / WW ch. 8: all-small games are atomic, aw(G + H) = aw(G) + aw(H),
@@ -139,8 +132,7 @@ def test_atomic_weight_is_additive_on_all_small(g: Game, h: Game) -> None:
     assert (-g).atomic_weight() == -g.atomic_weight()
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(all_small)
 def test_two_ahead_rule(g: Game) -> None:
     # WW ch. 8 ("two-ahead rule"), CGT II.7: aw(G) >= 2 implies G > 0,
@@ -152,8 +144,7 @@ def test_two_ahead_rule(g: Game) -> None:
         assert g < 0
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(games, games)
 def test_reduced_form_is_infinitesimally_close(g: Game, h: Game) -> None:
     # GS: rcf(G) - G is infinitesimal, rcf is idempotent and respects sums
