@@ -27,6 +27,7 @@ from cgt import canonical
 from cgt.dyadic import Dyadic
 from cgt.errors import WrongType
 from cgt.kernels import kernel
+from tests.tools.tiers import examples
 
 from .strategies import day3, games
 
@@ -101,8 +102,7 @@ small_nus = st.builds(
 summands = st.one_of(games, big_numbers, small_nus, translated)
 
 
-@pytest.mark.slow
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(any_game, any_game)
 def test_le_agrees(g: cgt.Game, h: cgt.Game) -> None:
     try:
@@ -113,8 +113,7 @@ def test_le_agrees(g: cgt.Game, h: cgt.Game) -> None:
     assert c == p
 
 
-@pytest.mark.slow
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(summands, summands)
 def test_add_agrees(g: cgt.Game, h: cgt.Game) -> None:
     try:
@@ -128,8 +127,7 @@ def test_add_agrees(g: cgt.Game, h: cgt.Game) -> None:
     assert C_ADD(c, canonical.negate(h)) is g
 
 
-@pytest.mark.slow
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(day3, max_size=5), st.lists(day3, max_size=5))
 def test_canonical_form_agrees(left: list[cgt.Game], right: list[cgt.Game]) -> None:
     c, p = both(lambda: C_CANONICAL(left, right))
@@ -139,8 +137,7 @@ def test_canonical_form_agrees(left: list[cgt.Game], right: list[cgt.Game]) -> N
         assert canonical._raw_le(left, right, c, {}) and canonical._raw_ge(left, right, c, {})
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(games, min_size=1, max_size=4), st.lists(games, min_size=1, max_size=4))
 def test_sums_of_many_agree(a: list[cgt.Game], b: list[cgt.Game]) -> None:
     def total(parts: list[cgt.Game]) -> cgt.Game:

@@ -36,6 +36,7 @@ from cgt.loopy import (
     under,
     upon,
 )
+from tests.tools.tiers import examples
 
 from .strategies import small_games
 
@@ -471,9 +472,8 @@ def test_any_text_reads_or_raises_a_cgt_error(text: Any) -> None:
 _RANK = {R: 0, D: 1, L: 2}  # better for Left: a Right win, a draw, a Left win
 
 
-@pytest.mark.slow
 @given(stoppers, stoppers, loopy_games)
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_order_agrees_with_outcomes_in_every_context(g: Any, h: Any, x: Any) -> None:
     # Siegel VI defines G >= H by o(G + X) >= o(H + X) for every X (whoever
     # starts, Left does at least as well); check the survival criterion

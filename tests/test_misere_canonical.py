@@ -46,6 +46,7 @@ from cgt.impartial import (
     parse_misere,
 )
 from cgt.impartial import misere_canonical as m
+from tests.tools.tiers import examples
 
 Raw = frozenset[Any]  # a raw impartial game: the frozenset of its options
 
@@ -364,8 +365,7 @@ games = st.recursive(
 )
 
 
-@pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(games)
 def test_print_then_parse_is_the_same_game(g: MisereGame) -> None:
     assert parse_misere(str(g)) is g

@@ -41,6 +41,7 @@ from cgt.impartial import (
     parse_misere,
 )
 from tests.test_misere_canonical import Raw, brute_outcome, form, raw, raw_heap
+from tests.tools.tiers import examples
 
 # --- CGSuite's published values -------------------------------------------------------------
 
@@ -334,8 +335,7 @@ def test_non_parts_are_refused() -> None:
         misere_heap(2).minus(None)  # type: ignore[arg-type]
 
 
-@pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(day5, day5)
 def test_minus_undoes_plus(a: MisereGame, b: MisereGame) -> None:
     g = a + b

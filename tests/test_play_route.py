@@ -31,6 +31,7 @@ from cgt.games import (
     implementation,
 )
 from cgt.play import first_player_wins, outcome, winning_moves
+from tests.tools.tiers import examples
 
 from .tools.interrupt import interrupt_after, needs_timer
 
@@ -98,9 +99,8 @@ def _check(seed: int, high: int = HIGH) -> None:
     assert first_player_wins(case, "R") == (expected in (Outcome.R, Outcome.N))
 
 
-@pytest.mark.slow
 @pytest.mark.usefixtures("tiny_slices")
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=examples(EXAMPLES), deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_race_agrees_with_the_value_and_the_search(seed: int) -> None:
     _check(seed)

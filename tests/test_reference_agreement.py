@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
+from tests.tools.tiers import examples
 
 from . import reference as ref
 
@@ -31,9 +31,8 @@ def test_canonical_form_matches_reference(seed: int, depth: int) -> None:
     assert ref.from_game(g) == ref.canonical(f)
 
 
-@pytest.mark.slow
 @given(st.integers(0, 2**32))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_sum_and_order_match_reference(seed: int) -> None:
     rng = random.Random(seed)
     f, h = _random_form(rng, rng.randint(1, 3)), _random_form(rng, rng.randint(1, 3))

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt._digits import int_to_str, str_to_int
+from tests.tools.tiers import examples
 
 from .strategies import dyadics, games, nim_values
 
@@ -139,8 +140,7 @@ def test_every_unicode_number_round_trips(x: Fraction) -> None:
     assert cgt.parse(format(cgt.switch(g), "u")) == cgt.switch(g)
 
 
-@pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(games)
 def test_every_unicode_game_round_trips(g: cgt.Game) -> None:
     assert cgt.parse(format(g, "u")) == g

@@ -34,6 +34,7 @@ from cgt.canonical import sum_wins
 from cgt.errors import WorkLimitExceeded
 from cgt.games import Clobber, Domineering
 from cgt.kernels import kernel
+from tests.tools.tiers import examples
 
 from .strategies import day2, games
 from .tools.interrupt import interrupt_after, needs_timer
@@ -121,8 +122,7 @@ def sums(draw: st.DrawFn, part: st.SearchStrategy[Game] = parts) -> list[Game]:
 
 
 # --- agreement -----------------------------------------------------------------------
-@pytest.mark.slow
-@settings(max_examples=150 if COMPILED else 30, deadline=None)
+@settings(max_examples=examples(150 if COMPILED else 30), deadline=None)
 @given(sums())
 def test_agrees_with_the_python_search_and_the_value(values: list[Game]) -> None:
     check(values)

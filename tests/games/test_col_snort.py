@@ -12,6 +12,7 @@ from cgt.errors import InvalidPosition
 from cgt.games import Col, Snort, parse_graph
 from cgt.games.graphs import COL, SNORT, canonical_key, format_graph
 from cgt.solver import Solver
+from tests.tools.tiers import examples
 
 TINTS = (None, None, "L", "R")
 
@@ -292,8 +293,7 @@ def test_host_symmetries_are_automorphisms() -> None:
                 assert sum(1 << g[u] for u in range(len(adj)) if a >> u & 1) == adj[g[v]]
 
 
-@pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.sampled_from(["grid", "prism", "spider", "star", "tree", "K3,3"]),
     st.lists(st.sampled_from(TINTS), min_size=15),

@@ -19,6 +19,7 @@ from cgt.errors import CGTError, InvalidPosition, ParseError
 from cgt.games import HeapPosition, OctalGame, Periodicity, PeriodNotFound, SubtractionGame
 from cgt.games.heap import HeapTooLarge
 from cgt.impartial import grundy, mex
+from tests.tools.tiers import examples
 
 # OEIS A002186 (Kayles, 0.77), n = 0..83
 KAYLES = [
@@ -120,8 +121,7 @@ def test_nim_as_repeating_code() -> None:
 # --- subtraction games ----------------------------------------------------------------------
 
 
-@pytest.mark.slow
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sets(st.integers(1, 12), min_size=1, max_size=4))
 def test_subtraction_sequence_and_certified_period(s: set[int]) -> None:
     game = SubtractionGame(s)
@@ -139,8 +139,7 @@ def test_subtraction_sequence_and_certified_period(s: set[int]) -> None:
         assert any(long[n] != long[n + q] for n in range(p.preperiod + 500, 3000))
 
 
-@pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sets(st.integers(1, 6), max_size=3))
 def test_all_but_subtraction(s: set[int]) -> None:
     game = SubtractionGame(s, all_but=True)

@@ -30,6 +30,7 @@ from cgt.impartial.field import (
     nim_square_root,
     subfield_order,
 )
+from tests.tools.tiers import examples
 
 # --- independent reference implementations -------------------------------------------
 
@@ -145,8 +146,7 @@ def test_zero_division_and_bad_input() -> None:
 BIG = st.integers(min_value=0, max_value=2**70)
 
 
-@pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(BIG, BIG, BIG)
 def test_laws_large(a: int, b: int, c: int) -> None:
     assert nim_product(a, b) == nim_product(b, a)

@@ -23,6 +23,7 @@ import cgt
 from cgt.errors import InvalidArgument, ParseError, TooLarge, WrongType
 from cgt.misere import Form, form, integer, nim_heap, parse_form, star, sum_outcome, universe, zero
 from cgt.misere.forms import FORM_SUM_WORK
+from tests.tools.tiers import examples
 
 Tree = tuple[frozenset["Tree"], frozenset["Tree"]]
 
@@ -75,8 +76,7 @@ def random_tree(rnd: random.Random, day: int, dicot: bool = False) -> Tree:
 trees = st.integers(0, 2**32).map(lambda seed: random_tree(random.Random(seed), 4))
 
 
-@pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees, trees)
 def test_outcomes_and_sums_follow_the_definitions(a: Tree, b: Tree) -> None:
     g, h = form_of(a), form_of(b)

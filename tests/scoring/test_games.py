@@ -34,6 +34,7 @@ from cgt.scoring import (
     scoring_game,
     zero,
 )
+from tests.tools.tiers import examples
 
 Tree = tuple[Any, Any]
 Side = Union[tuple[Any, ...], Fraction]  # noqa: UP007 (a runtime alias)
@@ -151,9 +152,8 @@ def test_every_small_form_round_trips_and_pickles() -> None:
         assert tree_of(parse_scoring(str(g))) == tree_of(g)
 
 
-@pytest.mark.slow
 @given(games())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_random_forms_round_trip(g: ScoringGame) -> None:
     assert parse_scoring(str(g)) is g
     assert pickle.loads(pickle.dumps(g)) is g
@@ -215,9 +215,8 @@ def test_deep_games_do_not_overflow_the_stack() -> None:
 # -- guaranteed ------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 @given(games())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_guaranteed_as_the_definition_says(g: ScoringGame) -> None:
     assert g.is_guaranteed() == guaranteed_by_definition(tree_of(g)) == is_guaranteed(g)
 
@@ -241,9 +240,8 @@ def test_guaranteed_games_are_closed_under_sums_and_conjugates(
 # -- sums, scores, outcomes ------------------------------------------------------------------
 
 
-@pytest.mark.slow
 @given(games(), games())
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 def test_scores_of_sums_are_those_of_play(g: ScoringGame, h: ScoringGame) -> None:
     s = g + h
     assert s.left_score == play([tree_of(g), tree_of(h)], True)

@@ -42,6 +42,7 @@ from tests.scoring.test_games import (
     random_games_born_by_day_2,
     tree_of,
 )
+from tests.tools.tiers import examples
 
 CONTEXTS: tuple[ScoringGame, ...] = tuple(
     dict.fromkeys(born_by(1, (0, 1)) + born_by(0, (-1, 0, 1, 2)) + context_set(0, (0, 1), 2))
@@ -115,9 +116,8 @@ def test_the_theorem_against_every_context_born_by_day_1_with_three_scores() -> 
     assert time.process_time() - start < 100
 
 
-@pytest.mark.slow
 @given(guaranteed_games, guaranteed_games)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_the_theorem_is_sound_on_larger_games(g: ScoringGame, h: ScoringGame) -> None:
     # when the theorem orders two games no context may separate them
     if ge(g, h):
