@@ -249,7 +249,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             or _is_named(i, named)
         ]
         if len(kept) < len(items):
-            config.hook.pytest_deselected(items=[i for i in items if i not in set(kept)])
+            keep = set(kept)
+            config.hook.pytest_deselected(items=[i for i in items if i not in keep])
             items[:] = kept
 
 
