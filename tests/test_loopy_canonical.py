@@ -515,3 +515,45 @@ def test_long_texts_name_shared_positions(monkeypatch: pytest.MonkeyPatch) -> No
     assert "|||" not in text  # the plain form: braces everywhere
     back = cgt.parse(text)
     assert isinstance(back, LoopyGame) and _equal(back, g)
+
+
+# --- the numpy route of order() and canonical_numbering() ------------------------------
+def test_the_numpy_order_and_colours_are_the_python_ones() -> None:
+    """Graphs of ``NUMPY_ORDER_FROM`` nodes or more are ordered and numbered on arrays; on
+    random graphs (stoppers or not) both routes give the same order and the same colours
+    of the refinement, round for round."""
+    np = pytest.importorskip("numpy")
+    from cgt.loopy import canonical
+    from cgt.progress import IDLE
+
+    rng = random.Random(2026)
+    checked = 0
+    for _ in range(150):
+        g = random_graph(rng, 70, rng.choice([0.03, 0.06, 0.12]))
+        expected = canonical._order_python(g, IDLE, 0)
+        assert canonical._order_numpy(np, g, IDLE, 0).tolist() == expected
+        live = canonical._reachable(g.left, g.right, g.start)
+        colours = canonical._colours(g.left, g.right, live)
+        assert canonical._colours_numpy(np, g.left, g.right, live) == colours
+        checked += g.is_stopper
+    assert checked >= 20  # stoppers among them, the graphs order() is for
+
+
+@pytest.mark.slow
+def test_a_large_sum_has_the_same_simplest_form_on_both_routes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``over + 250`` (502 positions, 252 in its simplest form) takes the numpy route;
+    the pure-Python route gives the identical simplest form, and it equals the sum by
+    the product comparison."""
+    pytest.importorskip("numpy")
+    from cgt.loopy import canonical
+
+    g = over + 250
+    assert isinstance(g, LoopyGame)
+    fast = simplest_form(g.graph)
+    assert fast.size >= canonical.NUMPY_ORDER_FROM  # the numpy route
+    monkeypatch.setenv("CGT_PURE_PYTHON", "1")
+    assert simplest_form(g.graph) == fast
+    c = LoopyGame(fast)
+    assert _ge(c, g) and _ge(g, c)
