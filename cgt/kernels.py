@@ -51,7 +51,15 @@ from types import ModuleType
 
 from ._sources import source_hash
 
-__all__ = ["KERNELS", "KernelWarning", "compiled", "kernel", "pure_python", "status"]
+__all__ = [
+    "KERNELS",
+    "KernelWarning",
+    "compiled",
+    "kernel",
+    "optional_numpy",
+    "pure_python",
+    "status",
+]
 
 KERNELS: tuple[str, ...] = ("canonical", "heap", "hexapawn", "parse", "shortgame")
 """The kernels ``cgt`` has (each built from ``cgt/_c/<name>.c``)."""
@@ -94,6 +102,24 @@ def pure_python() -> bool:
 
 
 _PURE = pure_python()
+
+
+def optional_numpy() -> ModuleType | None:
+    """The ``numpy`` module, or ``None`` when it is not installed.
+
+    numpy is an optional speed-up (the ``test`` extra brings it): the array
+    routes of Grundy sequences, Wythoff tables and simplest forms of large
+    stoppers use it when present and give the same answers without it.
+
+    >>> np = optional_numpy()
+    >>> np is None or np.__name__ == "numpy"
+    True
+    """
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy is optional
+        return None
+    return numpy
 
 
 def _build_record() -> dict[str, str]:

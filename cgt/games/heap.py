@@ -60,6 +60,7 @@ from ..impartial.take_and_break import (
     read_code_blocks,
 )
 from ..kernels import kernel as _kernel
+from ..kernels import optional_numpy as _numpy
 from .base import HEAP_COORDINATES, ImpartialPosition, solver_for
 from .registry import register_ruleset
 
@@ -103,14 +104,6 @@ def _heap_size(n: object, what: str = "heap size") -> int:
     if n < 0:
         raise InvalidPosition(f"{what} must be non-negative, got {n}")
     return n
-
-
-def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover - numpy is an optional speed-up
-        return None
-    return numpy
 
 
 class HeapRuleset:

@@ -36,6 +36,7 @@ from ..canonical import on_clear
 from ..errors import CGTError, InvalidArgument, InvalidPosition, WrongType
 from ..game import Outcome
 from ..impartial.nim import mex
+from ..kernels import optional_numpy as _numpy
 from .base import ImpartialPosition, solver_for
 from .registry import register_ruleset
 
@@ -266,14 +267,6 @@ def _table_numpy(np: Any, rows: int, cols: int) -> Any:
         by_y[ys, slot] |= bit
         by_d[ds, slot] |= bit
     return table
-
-
-def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover
-        return None
-    return numpy
 
 
 def grundy_table(rows: int, cols: int | None = None, *, engine: str = "auto") -> list[list[int]]:

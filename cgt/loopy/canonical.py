@@ -26,11 +26,11 @@ GameGraph(left=((1,), (2,), ()), right=((2,), (), ()), start=0)
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
+from ..kernels import optional_numpy, pure_python
 from ..progress import IDLE, Tracker, tracking
 from .graph import GameGraph
 
@@ -74,14 +74,8 @@ def _order(graph: GameGraph, tracker: Tracker, base: int) -> list[list[bool]]:
 
 
 def _numpy() -> Any:
-    """numpy, or ``None`` (an optional speed-up; ``CGT_PURE_PYTHON=1`` turns it off)."""
-    if os.environ.get("CGT_PURE_PYTHON", "").strip() not in ("", "0"):
-        return None
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover - numpy is an optional speed-up
-        return None
-    return numpy
+    """numpy for the array route, or ``None``: not installed, or ``CGT_PURE_PYTHON=1``."""
+    return None if pure_python() else optional_numpy()
 
 
 def _moves_and_predecessors(

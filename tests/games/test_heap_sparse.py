@@ -13,9 +13,9 @@ import random
 import pytest
 
 from cgt.games import OctalGame, Periodicity, SubtractionGame
-from cgt.games.heap import _numpy
+from cgt.kernels import optional_numpy
 
-np = _numpy()
+np = optional_numpy()
 
 # Octal games (two-heap splits at most) with the status Flammenkamp's tables give:
 # periodic, long period, or unknown.  Codes with "!" require different heap sizes.
