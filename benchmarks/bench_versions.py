@@ -235,6 +235,11 @@ COMPILED_WORKLOADS = {
         def run():
             OctalGame("0.6").grundy_sequence(10**7, progress=False)
     """,
+    "0.74 to 3*10**6 (two split rules)": """
+        from cgt.games import OctalGame
+        def run():
+            OctalGame("0.74").grundy_sequence(3 * 10**6, progress=False)
+    """,
     "Hexapawn 6x6": """
         from cgt.games import Hexapawn
         def run():

@@ -32,9 +32,10 @@
  *     2.6*10**6: 30 chunks of 64 splits a heap for some 60 codes wanted; a chunk
  *     starts with 1 code left in 30 % of them, 2 in 15 %, 3 or 4 in 14 %, 5 to 8 in
  *     13 %, more in 28 %);
- *   - with AVX2 or AVX-512 and one split rule, only a ranked part of the far rare
- *     heaps is marked; the others are checked against each heap's least free codes
- *     with compares over 32 or 64 heaps at once (the candidates, see block_cand_rank).
+ *   - with AVX2 or AVX-512, only a ranked part of the far splits (a rare heap under
+ *     a split rule) is marked; the others are checked against each heap's least free
+ *     codes with compares over 32 or 64 heaps at once (the candidates, see
+ *     block_cand_rank).
  *
  * On a processor with AVX2 and no AVX-512 (AMD Zen 3, 2 cores), Officers to 10**7 took
  * 17.4 CPU seconds with byte marks, every far rare heap marked and one lookup path for
@@ -117,12 +118,11 @@ typedef struct {
     Py_ssize_t end;
     /* candidates (block_cand_run): state 0 ranking, 1 in use, -1 off for this call */
     int cand, cand_state;
-    Py_ssize_t cand_nrare, cand_k; /* the rare heaps and split rule ranked */
-    Py_ssize_t nfar, nmarked;      /* far rare heaps; how many of them are marked */
-    Py_ssize_t *far;               /* rare indices: the nmarked marked first, then checked */
-    int32_t *far_heap;             /* their heaps and codes, in that order (once ranked) */
-    uint8_t *far_code;
-    uint32_t *rank;                /* per rare index: how often it alone met a code below */
+    Py_ssize_t cand_nrare;         /* the rare heaps ranked */
+    Py_ssize_t nfar, nmarked;      /* far splits; how many of them are marked */
+    int32_t *far_off;              /* far split t: heap n's larger part is n - far_off[t] */
+    uint8_t *far_code;             /* and its rare part's code; the nmarked marked first */
+    uint32_t *rank;                /* per far split: how often it alone met a code below */
     long trained, blocks, fallbacks;
 } Block;
 
@@ -238,16 +238,14 @@ block_free(Block *bk)
     bk->marks = NULL;
     PyMem_Free(bk->rare_codes);
     PyMem_Free(bk->onehot);
-    PyMem_Free(bk->far);
-    PyMem_Free(bk->far_heap);
+    PyMem_Free(bk->far_off);
     PyMem_Free(bk->far_code);
     PyMem_Free(bk->rank);
-    bk->far_heap = NULL;
+    bk->far_off = NULL;
     bk->far_code = NULL;
     bk->rows = NULL;
     bk->rare_codes = NULL;
     bk->onehot = NULL;
-    bk->far = NULL;
     bk->rank = NULL;
 }
 
@@ -772,7 +770,13 @@ block_scan_avx512(const Block *bk, const uint8_t *cg, const uint8_t *ok, Py_ssiz
  *
  * The ranking only decides the speed.  If the fallbacks become common (more than four
  * heaps a block over CAND_WINDOW blocks), the call goes back to the full marking; a
- * new rare heap starts the ranking again.  One split rule only (Officers' 0.6). */
+ * new rare heap starts the ranking again.
+ *
+ * What is ranked, marked and checked is a far *split*: a split rule k and a rare heap r
+ * with k + r >= BLOCK, so that the larger part n - k - r of each heap n of the block lies
+ * before it.  A game with two split rules has two far splits per rare heap, ranked
+ * together (0.74, splits removing 1 and 2: 3 * 10**6 heaps in 4.45 CPU s against 7.51
+ * when only one rule could use the candidates and two marked in full). */
 
 static int
 cmp_u64(const void *x, const void *y)
@@ -781,46 +785,50 @@ cmp_u64(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* Start ranking the far rare heaps of the split rule k; 0, or -1 with an exception set. */
+/* Start ranking the far splits: every split rule's rare heaps r with k + r >= BLOCK, whose
+   larger part lies before the block for each of its heaps.  0, or -1 with an exception
+   set. */
 static int
-block_cand_start(Block *bk, Py_ssize_t k, const Rare *rare, Py_ssize_t nrare)
+block_cand_start(Block *bk, const Rule *rules, Py_ssize_t nrules, const Rare *rare,
+                 Py_ssize_t nrare)
 {
-    PyMem_Free(bk->far);
-    PyMem_Free(bk->far_heap);
+    PyMem_Free(bk->far_off);
     PyMem_Free(bk->far_code);
     PyMem_Free(bk->rank);
-    size_t n = (size_t)(nrare ? nrare : 1);
-    bk->far = PyMem_Malloc(n * sizeof(Py_ssize_t));
-    bk->far_heap = PyMem_Malloc(n * sizeof(int32_t));
+    size_t n = 1;
+    for (Py_ssize_t j = 0; j < nrules; j++)
+        n += (rules[j].digit & 4) ? (size_t)nrare : 0;
+    bk->far_off = PyMem_Malloc(n * sizeof(int32_t));
     bk->far_code = PyMem_Malloc(n);
     bk->rank = PyMem_Calloc(n, sizeof(uint32_t));
-    if (bk->far == NULL || bk->far_heap == NULL || bk->far_code == NULL || bk->rank == NULL) {
+    if (bk->far_off == NULL || bk->far_code == NULL || bk->rank == NULL) {
         PyErr_NoMemory();
         return -1;
     }
     bk->nfar = 0;
-    for (Py_ssize_t i = 0; i < nrare; i++)
-        if (rare[i].heap >= BLOCK - k)
-            bk->far[bk->nfar++] = i;
+    for (Py_ssize_t j = 0; j < nrules; j++)
+        for (Py_ssize_t i = 0; (rules[j].digit & 4) && i < nrare; i++)
+            if (rules[j].k + rare[i].heap >= BLOCK) {
+                bk->far_off[bk->nfar] = (int32_t)(rules[j].k + rare[i].heap);
+                bk->far_code[bk->nfar++] = bk->rare_codes[i];
+            }
     bk->cand_state = 0;
     bk->cand_nrare = nrare;
-    bk->cand_k = k;
     bk->trained = 0;
     return 0;
 }
 
-/* Rank the far rare heaps on the block at h0 (counts in the rows); after CAND_TRAIN
-   blocks order them best first.  0, or -1 with an exception set. */
+/* Rank the far splits on the block at h0 (counts in the rows); after CAND_TRAIN blocks
+   order them best first.  0, or -1 with an exception set. */
 static int
-block_cand_rank(Block *bk, const uint8_t *cg, Py_ssize_t h0, const Rare *rare)
+block_cand_rank(Block *bk, const uint8_t *cg, Py_ssize_t h0)
 {
     uint8_t(*rows)[CODES] = bk->rows;
-    const uint8_t *base = cg + h0 - bk->cand_k;
+    const uint8_t *base = cg + h0;
     memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
     for (Py_ssize_t t = 0; t < bk->nfar; t++) {
-        Py_ssize_t r = bk->far[t];
-        const uint8_t *src = base - rare[r].heap;
-        uint8_t w = bk->rare_codes[r];
+        const uint8_t *src = base - bk->far_off[t];
+        uint8_t w = bk->far_code[t];
         for (int l = 0; l < BLOCK; l++) {
             uint8_t *count = &rows[l][src[l] ^ w];
             *count += *count < 255;
@@ -834,32 +842,40 @@ block_cand_rank(Block *bk, const uint8_t *cg, Py_ssize_t h0, const Rare *rare)
         mex[l] = c;
     }
     for (Py_ssize_t t = 0; t < bk->nfar; t++) {
-        Py_ssize_t r = bk->far[t];
-        const uint8_t *src = base - rare[r].heap;
-        uint8_t w = bk->rare_codes[r];
+        const uint8_t *src = base - bk->far_off[t];
+        uint8_t w = bk->far_code[t];
         for (int l = 0; l < BLOCK; l++) {
             int x = src[l] ^ w;
-            bk->rank[r] += x < mex[l] && rows[l][x] == 1;
+            bk->rank[t] += x < mex[l] && rows[l][x] == 1;
         }
     }
     if (++bk->trained < CAND_TRAIN)
         return 0;
-    /* best first (then by index): keys (UINT32_MAX - rank, index) in increasing order */
-    uint64_t *keys = PyMem_Malloc((size_t)(bk->nfar ? bk->nfar : 1) * sizeof(uint64_t));
-    if (keys == NULL) {
+    /* best first (then in order): keys (UINT32_MAX - rank, t) in increasing order */
+    size_t n = (size_t)(bk->nfar ? bk->nfar : 1);
+    uint64_t *keys = PyMem_Malloc(n * sizeof(uint64_t));
+    int32_t *off = PyMem_Malloc(n * sizeof(int32_t));
+    uint8_t *code = PyMem_Malloc(n);
+    if (keys == NULL || off == NULL || code == NULL) {
+        PyMem_Free(keys);
+        PyMem_Free(off);
+        PyMem_Free(code);
         PyErr_NoMemory();
         return -1;
     }
     for (Py_ssize_t t = 0; t < bk->nfar; t++)
-        keys[t] = ((uint64_t)(UINT32_MAX - bk->rank[bk->far[t]]) << 32) | (uint64_t)bk->far[t];
+        keys[t] = ((uint64_t)(UINT32_MAX - bk->rank[t]) << 32) | (uint64_t)t;
     qsort(keys, (size_t)bk->nfar, sizeof(uint64_t), cmp_u64);
     for (Py_ssize_t t = 0; t < bk->nfar; t++) {
-        Py_ssize_t r = (Py_ssize_t)(keys[t] & UINT32_MAX);
-        bk->far[t] = r;
-        bk->far_heap[t] = rare[r].heap;
-        bk->far_code[t] = bk->rare_codes[r];
+        Py_ssize_t u = (Py_ssize_t)(keys[t] & UINT32_MAX);
+        off[t] = bk->far_off[u];
+        code[t] = bk->far_code[u];
     }
+    memcpy(bk->far_off, off, n * sizeof(int32_t));
+    memcpy(bk->far_code, code, n);
     PyMem_Free(keys);
+    PyMem_Free(off);
+    PyMem_Free(code);
     bk->nmarked = (bk->nfar * CAND_KEEP + 4) / 5;
     bk->cand_state = 1;
     bk->blocks = bk->fallbacks = 0;
@@ -936,7 +952,7 @@ block_check(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], uint64
     for (int j = 0; j < CAND; j++)
         hits[j] = 0;
     for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
-        const uint8_t *src = base - bk->far_heap[t];
+        const uint8_t *src = base - bk->far_off[t];
         uint8_t w = bk->far_code[t];
         for (int l = 0; l < BLOCK; l++) {
             uint8_t x = src[l] ^ w;
@@ -962,7 +978,7 @@ block_check_avx512(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK],
         low[j] = _mm512_set1_epi8(-1);
     }
     for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
-        __m512i x = _mm512_xor_si512(_mm512_loadu_si512(base - bk->far_heap[t]),
+        __m512i x = _mm512_xor_si512(_mm512_loadu_si512(base - bk->far_off[t]),
                                      _mm512_set1_epi8((char)bk->far_code[t]));
 #pragma GCC unroll 16
         for (int j = 0; j < CAND; j++)
@@ -1029,7 +1045,7 @@ block_check_avx2(const Block *bk, const uint8_t *base, uint8_t (*cand)[BLOCK], u
         }
         const uint8_t *b = base + half;
         for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++) {
-            __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(b - bk->far_heap[t])),
+            __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(b - bk->far_off[t])),
                                          _mm256_set1_epi8((char)bk->far_code[t]));
 #pragma GCC unroll 16
             for (int j = 0; j < CAND; j++)
@@ -1056,68 +1072,57 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
     uint8_t(*rows)[CODES] = bk->rows;
     uint64_t(*marks)[CODES / 64] = bk->marks;
     const uint8_t *rc = bk->rare_codes;
-    /* candidates: with one split rule only */
+    /* candidates: the far splits of every split rule, ranked */
     int use_cand = 0;
     if (bk->cand && bk->cand_state >= 0) {
-        Py_ssize_t split = -1, nsplit = 0;
-        for (Py_ssize_t j = 0; j < nrules; j++)
-            if (rules[j].digit & 4) {
-                split = rules[j].k;
-                nsplit++;
-            }
-        if (nsplit != 1)
-            bk->cand_state = -1;
-        else {
-            if (bk->far == NULL || bk->cand_nrare != nrare || bk->cand_k != split)
-                if (block_cand_start(bk, split, rare, nrare) < 0)
-                    return -1;
-            if (bk->cand_state == 0) {
-                if (block_cand_rank(bk, cg, h0, rare) < 0)
-                    return -1;
-            }
-            else
-                use_cand = 1;
+        if (bk->far_off == NULL || bk->cand_nrare != nrare)
+            if (block_cand_start(bk, rules, nrules, rare, nrare) < 0)
+                return -1;
+        if (bk->cand_state == 0) {
+            if (block_cand_rank(bk, cg, h0) < 0)
+                return -1;
         }
+        else
+            use_cand = 1;
     }
     uint8_t cand[CAND][BLOCK];
     int ncand[BLOCK];
     uint64_t hits[CAND];
-    Py_ssize_t ck = bk->cand_k;
     if (use_cand) {
 #ifdef HEAP_BLOCK_X86
         if (bk->simd == 2) {
-            block_mark_avx512(rows, cg + h0 - ck, bk->far_heap, bk->far_code, bk->nmarked,
+            block_mark_avx512(rows, cg + h0, bk->far_off, bk->far_code, bk->nmarked,
                               bk->mark_limit);
             block_pack(rows, marks);
         }
         else if (bk->simd == 1)
-            block_mark_avx2(marks, cg + h0 - ck, bk->far_heap, bk->far_code, bk->nmarked,
+            block_mark_avx2(marks, cg + h0, bk->far_off, bk->far_code, bk->nmarked,
                             bk->mark_limit);
         else
 #endif
         {
             memset(rows, 0, sizeof(uint8_t[BLOCK][CODES]));
             for (Py_ssize_t t = 0; t < bk->nmarked; t++)
-                block_mark(rows, cg + (h0 - ck - bk->far_heap[t]), bk->far_code[t]);
+                block_mark(rows, cg + (h0 - bk->far_off[t]), bk->far_code[t]);
             block_pack(rows, marks);
         }
 #ifdef HEAP_BLOCK_X86
         if (bk->simd == 2) {
             block_candidates(marks, cand, ncand);
-            block_check_avx512(bk, cg + h0 - ck, cand, hits);
+            block_check_avx512(bk, cg + h0, cand, hits);
         }
         else
 #endif
 #ifdef HEAP_BLOCK_X86
         if (bk->simd == 1) {
             block_candidates(marks, cand, ncand);
-            block_check_avx2(bk, cg + h0 - ck, cand, hits);
+            block_check_avx2(bk, cg + h0, cand, hits);
         }
         else
 #endif
         {
             block_candidates(marks, cand, ncand);
-            block_check(bk, cg + h0 - ck, cand, hits);
+            block_check(bk, cg + h0, cand, hits);
         }
         *work += (long)bk->nfar;
         bk->blocks++;
@@ -1162,7 +1167,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
             if (code < 0) { /* all met: mark the checked rare heaps too */
                 bk->fallbacks++;
                 for (Py_ssize_t t = bk->nmarked; t < bk->nfar; t++)
-                    MARK_BIT(mk, bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]);
+                    MARK_BIT(mk, bk->far_code[t] ^ cg[heap - bk->far_off[t]]);
             }
 #ifdef HEAP_BLOCK_X86
             if (bk->simd >= 1 && (code < 0 ? block_first_free_bits(mk) : code) >= bk->mark_limit) {
@@ -1170,7 +1175,7 @@ block_run(Block *bk, int32_t *g, uint8_t *cg, uint8_t *ok, Py_ssize_t h0, const 
                    row now (for Officers no value's code reaches 150, below MARK_LIMIT) */
                 bk->fallbacks += code >= 0;
                 for (Py_ssize_t t = 0; t < bk->nfar; t++)
-                    MARK_BIT(mk, bk->far_code[t] ^ cg[heap - ck - bk->far_heap[t]]);
+                    MARK_BIT(mk, bk->far_code[t] ^ cg[heap - bk->far_off[t]]);
                 code = -1;
             }
 #endif

@@ -279,7 +279,8 @@ def test_memory_is_flat_over_repeated_runs() -> None:
 # compares where the processor has them (else 15 is 7).  Each flag value is checked
 # on every machine, whichever path it falls back to.  The blocks start only past
 # twice the last rare heap: Officers (0.6) after about 41,300 heaps, 0.454 and 0.356
-# almost at once; the candidates after 16 more blocks, with one split rule only.
+# almost at once; the candidates after 16 more blocks (the far splits of every
+# split rule, ranked together).
 # With AVX-512 the marks cover the codes below 192 only (no Officers value's code
 # reaches 150), and a heap whose code would lie past them marks all its row: bit 4
 # (LOW_MARKS) lowers that limit to 64, so that some half of Officers' heaps take it.
@@ -359,6 +360,18 @@ def test_two_split_rules() -> None:
         assert general == expected, code
         for flags in (SIMD, AVX512, CANDIDATES, DEFAULT):
             assert extend(prefix, code, 2500, mask, flags) == expected, (code, flags)
+
+
+def test_two_split_rules_in_the_blocks_and_candidates() -> None:
+    # 0.74: splits removing 1 and removing 2.  Its last rare heap (mask 475) is 15,929,
+    # so the blocks start near 31,900 and the candidates, ranked over the far splits
+    # of both rules, 16 blocks later; its values reach 442, codes past the marks'
+    # limit of 192, so some heaps also take the full-row fallback.
+    general = extend(compiled("0.74", 2048), "0.74", 45000, 475, GENERAL)
+    assert max(general[32000:]) >= 2 * 192  # the fallback is reached
+    prefix = general[:30000]  # each run starts before the blocks do
+    for flags in (SIMD, CANDIDATES, DEFAULT, LOW_MARKS, LOW_START):
+        assert extend(prefix, "0.74", 45000, 475, flags) == general, flags
 
 
 def test_interrupt_in_the_blocks_appends_nothing() -> None:
